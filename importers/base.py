@@ -1,0 +1,121 @@
+"""What every rulebook importer returns, and the helpers they share.
+
+An importer module exposes ``SOURCE`` (a :class:`kb.models.Source` describing the book) and
+``parse(path) -> ParseResult``.  Parsing never stops at a bad line: it records a
+:class:`kb.models.ParseProblem` with the file and line and goes on.  Only a file that cannot be read as
+text at all (empty, binary, wrong encoding) raises :class:`kb.errors.SourceFormatError`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.errors import SourceFormatError
+from kb.models import CardMention, ParseProblem, Reference, RulingCitation, Section, Source, Term
+
+__all__ = ["ParseResult", "read_source_text", "resolve_references", "section_for_page"]
+
+
+@dataclass
+class ParseResult:
+    """Records parsed from one book. References and mentions point at sections by ``section_id``."""
+
+    source: Source
+    sections: list[Section] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    mentions: list[CardMention] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+    # (reference, citation): the ruling a reference cites by title; the build stores each distinct
+    # (kind, title) once and sets ``reference.citation_id``
+    citations: list[tuple[Reference, RulingCitation]] = field(default_factory=list)
+
+    def problem(self, line: int | None, kind: str, message: str, excerpt: str = "") -> None:
+        """Record a parse problem at ``line`` of this book's file."""
+        self.problems.append(ParseProblem(source_id=self.source.id, file=self.source.file, line=line,
+                                          kind=kind, message=message, excerpt=excerpt[:300]))
+
+    def section_ids(self) -> set[str]:
+        return {section.id for section in self.sections}
+
+
+def read_source_text(path: Path | str) -> list[str]:
+    """Read a bundled text file as a list of lines, or raise a clear error naming file and line.
+
+    Rejects an empty file, NUL bytes (binary data) and text that is not UTF-8.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SourceFormatError(str(path), None, f"cannot read file: {exc.strerror}") from exc
+    if not data.strip():
+        raise SourceFormatError(str(path), None, "file is empty")
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise SourceFormatError(str(path), line, "binary data (NUL byte) in a text source")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise SourceFormatError(str(path), line,
+                                f"not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from exc
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def section_for_page(sections: list[Section], page: int) -> Section | None:
+    """The most specific section of one book that covers ``page``.
+
+    Prefers the deepest section that *starts* on that page; otherwise the deepest one whose page range
+    contains it.
+    """
+    covering = [s for s in sections if s.page_start is not None
+                and s.page_start <= page <= (s.page_end if s.page_end is not None else s.page_start)]
+    if not covering:
+        return None
+    starting = [s for s in covering if s.page_start == page]
+    pool = starting or covering
+    return max(pool, key=lambda s: (s.level, -s.order))
+
+
+_NUMBER_PAD = re.compile(r"\b0+(\d)")
+
+
+def _number_key(number: str) -> str:
+    return _NUMBER_PAD.sub(r"\1", number.strip().rstrip("."))
+
+
+def resolve_references(results: dict[str, ParseResult]) -> None:
+    """Resolve every reference's ``target_locator`` inside ``target_source`` to a section id.
+
+    Locators: ``page:<n>`` (the section covering that page) and ``number:<n>`` (a printed section
+    number, leading zeros ignored).  A reference already resolved, or with no locator, is left as it is;
+    one that cannot be resolved gets ``unresolved_reason``.
+    """
+    by_source = {sid: result.sections for sid, result in results.items()}
+    numbers = {sid: {_number_key(s.number): s.id for s in secs if s.number}
+               for sid, secs in by_source.items()}
+    for result in results.values():
+        for ref in result.references:
+            if ref.target_id or not ref.target_locator:
+                continue
+            target = ref.target_source or result.source.id
+            if target not in by_source:
+                ref.unresolved_reason = ref.unresolved_reason or f"{target} is not in the corpus"
+                continue
+            kind, _, value = ref.target_locator.partition(":")
+            found = None
+            if kind == "page" and value.isdigit():
+                section = section_for_page(by_source[target], int(value))
+                found = section.id if section else None
+            elif kind == "number":
+                found = numbers[target].get(_number_key(value))
+            if found:
+                ref.target_id = found
+                ref.unresolved_reason = None
+            elif not ref.unresolved_reason:
+                ref.unresolved_reason = f"no section of {target} at {ref.target_locator}"

@@ -1,0 +1,138 @@
+"""``kb build``: run every build step into a fresh knowledge base and swap it in atomically.
+
+A knowledge base is a directory (``kb.sqlite`` + ``index/`` + whatever later steps add).  The path the
+user names (default ``data/kb``) is a symlink to a version directory under ``<path>.versions/``.  A
+build writes a new version directory; only when every step and every validation check has passed is the
+symlink replaced (one ``rename``, atomic on POSIX).  A failed or interrupted build deletes its own
+version directory and leaves the previous knowledge base untouched.
+
+Steps are data: :data:`STEPS` lists ``(name, "module:function")``; each function takes the
+:class:`BuildContext`.  Later layers (cards, rulings, links, profiles, search index) add their step here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from sqlmodel import Session
+
+from .config import RULEBOOK_DIR, default_kb_path, external_data_dir
+from .db import STORE_FILE, create_tables, make_engine
+from .errors import KbError
+
+__all__ = ["STEPS", "BuildContext", "BuildError", "build", "run_step"]
+
+# (name, "module:function") in the order they run.
+STEPS: list[tuple[str, str]] = [
+    ("rulebooks", "kb.corpus:load_rulebooks"),
+    ("validate", "kb.corpus:validate_store"),
+]
+
+
+class BuildError(KbError):
+    """Raised when a build step fails or the built knowledge base does not validate."""
+
+    type = "build_failed"
+
+
+@dataclass
+class BuildContext:
+    """What a build step gets: the new KB directory, a write session, inputs and shared state."""
+
+    kb_dir: Path
+    session: Session
+    data_dir: Path
+    rulebook_dir: Path
+    log: Callable[[str], None] = print
+    summary: dict[str, dict] = field(default_factory=dict)  # source -> column -> value
+    timings: dict[str, float] = field(default_factory=dict)
+    state: dict = field(default_factory=dict)  # shared between steps (e.g. parse results)
+    only_sources: list[str] | None = None  # restrict the rulebook step (tests, benchmarks)
+    progress: object = None  # rich Progress, when shown
+
+    def add_summary(self, source: str, **columns) -> None:
+        """Add (or update) columns of the closing summary table for one source."""
+        self.summary.setdefault(source, {}).update(columns)
+
+
+def run_step(name: str, ctx: BuildContext) -> None:
+    """Run one step of :data:`STEPS` by name (used by tests that build a partial knowledge base)."""
+    target = dict(STEPS)[name]
+    module, _, func = target.partition(":")
+    started = time.perf_counter()
+    getattr(importlib.import_module(module), func)(ctx)
+    ctx.session.commit()
+    ctx.timings[name] = time.perf_counter() - started
+    ctx.log(f"step {name}: {ctx.timings[name]:.2f}s")
+
+
+def _versions_dir(target: Path) -> Path:
+    return target.parent / (target.name + ".versions")
+
+
+def _swap_in(target: Path, version_dir: Path) -> None:
+    """Point ``target`` at ``version_dir`` atomically and prune old versions (keeps the previous one)."""
+    previous = target.resolve() if target.is_symlink() else None
+    if target.exists() and not target.is_symlink():
+        # a knowledge base directory from elsewhere: move it into the versions folder first
+        legacy = _versions_dir(target) / f"legacy-{int(time.time())}"
+        os.replace(target, legacy)
+        previous = legacy
+    link = target.parent / f".{target.name}.link-{os.getpid()}"
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    os.symlink(os.path.relpath(version_dir, target.parent), link)
+    os.replace(link, target)
+    keep = {version_dir.resolve(), previous.resolve() if previous else None}
+    for old in _versions_dir(target).iterdir():
+        if old.resolve() not in keep:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = None,
+          rulebook_dir: Path | str | None = None, steps: list[str] | None = None,
+          only_sources: list[str] | None = None, log: Callable[[str], None] = print,
+          progress: object = None) -> BuildContext:
+    """Build the knowledge base at ``kb_path`` from the bundled sources; atomic (see module doc).
+
+    :param steps: names of :data:`STEPS` to run (default: all), e.g. for a rulebooks-only test build.
+    :raises BuildError: when a step fails; the previous knowledge base is left as it was.
+    """
+    target = Path(kb_path or default_kb_path())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    versions = _versions_dir(target)
+    versions.mkdir(exist_ok=True)
+    version_dir = versions / f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}-{time.monotonic_ns() % 10**6}"
+    version_dir.mkdir()
+    engine = make_engine(version_dir / STORE_FILE)
+    session = Session(engine)
+    ctx = BuildContext(kb_dir=version_dir, session=session,
+                       data_dir=Path(data_dir or external_data_dir()),
+                       rulebook_dir=Path(rulebook_dir or RULEBOOK_DIR), log=log,
+                       only_sources=only_sources, progress=progress)
+    wanted = steps or [name for name, _ in STEPS]
+    unknown = [name for name in wanted if name not in dict(STEPS)]
+    if unknown:
+        raise BuildError(f"unknown build step(s): {', '.join(unknown)}")
+    try:
+        create_tables(engine)
+        for name in wanted:
+            try:
+                run_step(name, ctx)
+            except KbError as exc:
+                raise BuildError(f"step {name!r} failed: {exc}") from exc
+        session.close()
+        engine.dispose()
+        _swap_in(target, version_dir)
+    except BaseException:
+        session.close()
+        engine.dispose()
+        shutil.rmtree(version_dir, ignore_errors=True)
+        raise
+    return ctx

@@ -1,0 +1,279 @@
+"""The ``kb`` command line.
+
+Every command that reads the knowledge base takes ``--json`` (machine output, one JSON document on
+stdout) and otherwise prints a readable view.  Errors print a message (or, with ``--json``, the JSON
+error object) and exit non-zero: 1 for "not found"/"ambiguous"/bad input, 2 for usage errors.
+
+Commands of later layers live in their own modules, listed in :data:`COMMAND_MODULES`; each defines
+``register(cli)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from . import corpus
+from .config import default_kb_path, ensure_datasets, external_data_dir
+from .db import session_scope
+from .errors import KbError
+
+__all__ = ["cli", "main", "COMMAND_MODULES", "kb_command", "emit", "fail"]
+
+# modules that add commands: each defines register(cli)
+COMMAND_MODULES: list[str] = []
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def emit(data, as_json: bool, render=None) -> None:
+    """Print ``data`` as JSON, or through ``render(data)`` for people."""
+    if as_json or render is None:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=None if as_json else 2))
+    else:
+        render(data)
+
+
+def fail(error: KbError, as_json: bool) -> None:
+    """Report a :class:`KbError` the way every command does and exit 1."""
+    if as_json:
+        click.echo(json.dumps(error.to_dict(), ensure_ascii=False))
+    else:
+        err_console.print(f"[red]error:[/red] {error}", highlight=False, markup=True)
+        extra = getattr(error, "suggestions", None) or getattr(error, "candidates", None)
+        if extra:
+            label = "candidates" if getattr(error, "candidates", None) else "did you mean"
+            err_console.print(f"{label}: " + ", ".join(map(str, extra)), highlight=False, markup=False)
+    sys.exit(1)
+
+
+def kb_command(func):
+    """Decorator for commands that read the KB: turns KbError into the standard error exit."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        as_json = kwargs.get("as_json", False)
+        try:
+            return func(*args, **kwargs)
+        except KbError as exc:
+            fail(exc, as_json)
+
+    return wrapper
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", "--kb", "kb_path", type=click.Path(path_type=Path), default=None,
+              envvar="KB_PATH", help="Knowledge base directory (default data/kb).")
+@click.option("--data", "data_dir", type=click.Path(path_type=Path), default=None,
+              envvar="KB_EXTERNAL_DATA", help="Datasets directory (default data/external).")
+@click.pass_context
+def cli(ctx, kb_path, data_dir):
+    """Yu-Gi-Oh! rulings knowledge base."""
+    ctx.obj = {"kb": kb_path or default_kb_path(), "data": data_dir or external_data_dir()}
+
+
+def kb_path_of(ctx) -> Path:
+    return ctx.find_root().obj["kb"]
+
+
+@cli.command()
+@click.option("--db", "--kb", "kb_override", type=click.Path(path_type=Path), default=None,
+              help="Where to write the knowledge base (default data/kb).")
+@click.option("--only", "only", multiple=True, help="Only these rulebook sources (repeatable).")
+@click.option("--step", "steps", multiple=True, help="Only these build steps (repeatable).")
+@click.option("--no-datasets", is_flag=True, help="Do not fetch the external datasets first.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.pass_context
+def build(ctx, kb_override, only, steps, no_datasets, quiet):
+    """Build the knowledge base from the bundled sources (atomic)."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, BarColumn
+
+    from .build import STEPS, build as run_build
+
+    kb_path = kb_override or kb_path_of(ctx)
+    data_dir = ctx.find_root().obj["data"]
+    log = (lambda message: None) if quiet else (lambda message: err_console.print(message,
+                                                                                  highlight=False))
+    wanted = list(steps) or [name for name, _ in STEPS]
+    try:
+        if not no_datasets:
+            ensure_datasets(data_dir, log=log)
+        if quiet:
+            result = run_build(kb_path, data_dir=data_dir, steps=wanted, only_sources=list(only) or None,
+                               log=log)
+        else:
+            with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                          TimeElapsedColumn(), console=err_console, transient=True) as progress:
+                task = progress.add_task("building", total=len(wanted))
+
+                def step_log(message):
+                    progress.console.print(message, highlight=False)
+                    if message.startswith("step "):
+                        progress.advance(task)
+
+                result = run_build(kb_path, data_dir=data_dir, steps=wanted,
+                                   only_sources=list(only) or None, log=step_log, progress=progress)
+                progress.update(task, completed=len(wanted))
+    except KbError as exc:
+        err_console.print(f"[red]build failed:[/red] {exc}", highlight=False)
+        err_console.print("the previous knowledge base (if any) is unchanged", highlight=False)
+        sys.exit(1)
+    if not quiet:
+        _print_summary(result)
+    click.echo(f"built {kb_path}")
+
+
+def _print_summary(result) -> None:
+    columns = []
+    for row in result.summary.values():
+        for key in row:
+            if key not in columns:
+                columns.append(key)
+    table = Table(title="knowledge base build")
+    table.add_column("source")
+    for column in columns:
+        table.add_column(column.replace("_", " "), justify="right")
+    for source, row in result.summary.items():
+        table.add_row(source, *[str(row.get(c, "")) for c in columns])
+    err_console.print(table)
+    timings = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in result.timings.items())
+    err_console.print(f"steps: {timings}", highlight=False)
+
+
+@cli.command()
+@json_option
+@click.pass_context
+@kb_command
+def stats(ctx, as_json):
+    """Counts of every kind of record."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = corpus.stats(session)
+
+    def render(d):
+        table = Table(title="knowledge base")
+        table.add_column("records")
+        table.add_column("count", justify="right")
+        for key, value in d.items():
+            table.add_row(key, str(value))
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+@cli.command()
+@json_option
+@click.pass_context
+@kb_command
+def sources(ctx, as_json):
+    """The bundled sources."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = corpus.list_sources(session)
+
+    def render(rows):
+        table = Table(title="sources")
+        for column in ("id", "title", "edition", "region", "sections"):
+            table.add_column(column)
+        for row in rows:
+            table.add_row(row["id"], row["title"], row["edition"][:60], row["region"], str(row["sections"]))
+        console.print(table)
+
+    emit(data, as_json, render)
+
+
+@cli.command()
+@click.argument("source")
+@json_option
+@click.pass_context
+@kb_command
+def sections(ctx, source, as_json):
+    """The sections of one SOURCE, as a tree."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = corpus.list_sections(session, source)
+
+    def render(rows):
+        for row in rows:
+            pages = f"  (p. {row['pages'][0]}-{row['pages'][1]})" if row["pages"] else ""
+            indent = "  " * (row["level"] - 1)
+            label = f"{row['number']} " if row["number"] else ""
+            click.echo(f"{indent}{label}{row['title']}  [{row['id']}]{pages}")
+
+    emit(data, as_json, render)
+
+
+@cli.command()
+@click.argument("section_id")
+@json_option
+@click.pass_context
+@kb_command
+def section(ctx, section_id, as_json):
+    """One section with its text, children, references, terms and cards."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = corpus.get_section(session, section_id)
+
+    def render(d):
+        console.print(f"[bold]{d['number'] or ''} {d['title']}[/bold]  ({d['id']})", highlight=False)
+        if d["pages"]:
+            console.print(f"pages {d['pages'][0]}-{d['pages'][1]}", highlight=False)
+        if d["text"]:
+            console.print(d["text"], highlight=False, markup=False)
+        for child in d["children"]:
+            console.print(f"  - {child['number'] or ''} {child['title']} [{child['id']}]", highlight=False,
+                          markup=False)
+        for ref in d["references"]:
+            target = ref["target"] or f"unresolved: {ref['unresolved_reason']}"
+            console.print(f"  ref: {ref['raw']} -> {target}", highlight=False, markup=False)
+
+    emit(data, as_json, render)
+
+
+@cli.command()
+@click.argument("source", required=False)
+@json_option
+@click.pass_context
+@kb_command
+def problems(ctx, source, as_json):
+    """Parse problems (all, or of one SOURCE), with file and line."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = corpus.list_problems(session, source)
+
+    def render(rows):
+        for row in rows:
+            click.echo(f"{row['file']}:{row['line'] or '-'}: {row['kind']}: {row['message']}")
+        click.echo(f"{len(rows)} problem(s)")
+
+    emit(data, as_json, render)
+
+
+@cli.command("setup-data")
+@click.pass_context
+def setup_data(ctx):
+    """Put the external datasets in place (copy from ../shared/data or download)."""
+    path = ensure_datasets(ctx.find_root().obj["data"])
+    click.echo(f"datasets in {path}")
+
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(_module).register(cli)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        cli(standalone_mode=True)
+    except KbError as exc:  # pragma: no cover - commands handle their own
+        fail(exc, "--json" in sys.argv)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
