@@ -104,6 +104,10 @@ def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = No
     :param steps: names of :data:`STEPS` to run (default: all), e.g. for a rulebooks-only test build.
     :raises BuildError: when a step fails; the previous knowledge base is left as it was.
     """
+    wanted = steps or [name for name, _ in STEPS]
+    unknown = [name for name in wanted if name not in dict(STEPS)]
+    if unknown:
+        raise BuildError(f"unknown build step(s): {', '.join(unknown)}")
     target = Path(kb_path or default_kb_path())
     target.parent.mkdir(parents=True, exist_ok=True)
     versions = _versions_dir(target)
@@ -116,10 +120,6 @@ def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = No
                        data_dir=Path(data_dir or external_data_dir()),
                        rulebook_dir=Path(rulebook_dir or RULEBOOK_DIR), log=log,
                        only_sources=only_sources, progress=progress)
-    wanted = steps or [name for name, _ in STEPS]
-    unknown = [name for name in wanted if name not in dict(STEPS)]
-    if unknown:
-        raise BuildError(f"unknown build step(s): {', '.join(unknown)}")
     try:
         create_tables(engine)
         for name in wanted:

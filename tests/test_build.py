@@ -1,0 +1,110 @@
+"""The build is atomic, deterministic, and reports bad sources clearly."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+
+from kb import build as build_module
+from kb.build import BuildError, build
+from kb.config import RULEBOOK_DIR
+from kb.db import open_session
+from kb.models import Reference, Section
+
+RULEBOOK_STEPS = ["rulebooks", "validate"]
+
+
+def _quiet(_message):
+    pass
+
+
+def _section_ids(kb_path: Path) -> list[str]:
+    session = open_session(kb_path)
+    try:
+        return sorted(session.exec(select(Section.id)).all())
+    finally:
+        session.close()
+
+
+@pytest.fixture()
+def broken_rulebooks(tmp_path):
+    """A copy of the bundled rulebooks that tests may damage."""
+    target = tmp_path / "rulebooks"
+    shutil.copytree(RULEBOOK_DIR, target)
+    return target
+
+
+def test_build_points_the_path_at_a_version_directory(rulebook_kb):
+    assert rulebook_kb.is_symlink()
+    assert (rulebook_kb / "kb.sqlite").exists()
+    assert rulebook_kb.resolve().parent.name == rulebook_kb.name + ".versions"
+
+
+def test_two_builds_give_identical_ids(tmp_path, rulebook_kb):
+    again = tmp_path / "kb"
+    build(again, steps=RULEBOOK_STEPS, log=_quiet)
+    assert _section_ids(again) == _section_ids(rulebook_kb)
+    first, second = open_session(rulebook_kb), open_session(again)
+    try:
+        refs = lambda s: sorted(s.exec(select(Reference.section_id, Reference.raw, Reference.target_id)).all())  # noqa: E731
+        assert refs(first) == refs(second)
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda p: p.write_bytes(b""), "file is empty"),
+    (lambda p: p.write_bytes(p.read_bytes()[:2000] + b"\x00\x01\x02binary"), "binary data"),
+    (lambda p: p.write_bytes("Regeln f\u00fcr Duelle\n".encode("latin-1") + p.read_bytes()), "not valid UTF-8"),
+])
+def test_a_bad_source_fails_the_build_and_keeps_the_previous_kb(tmp_path, broken_rulebooks, damage, message):
+    kb_path = tmp_path / "kb"
+    build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
+    before = (kb_path.resolve(), _section_ids(kb_path))
+    damage(broken_rulebooks / "community.txt")
+    with pytest.raises(BuildError) as info:
+        build(kb_path, steps=RULEBOOK_STEPS, rulebook_dir=broken_rulebooks, log=_quiet)
+    assert message in str(info.value)
+    assert "community.txt" in str(info.value)
+    assert (kb_path.resolve(), _section_ids(kb_path)) == before
+    versions = list((tmp_path / "kb.versions").iterdir())
+    assert versions == [before[0]], "the failed build left its version directory behind"
+
+
+def test_an_interrupted_build_keeps_the_previous_kb(tmp_path, monkeypatch):
+    kb_path = tmp_path / "kb"
+    build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
+    before = kb_path.resolve()
+
+    def interrupt(ctx):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build_module, "STEPS", build_module.STEPS + [("interrupt", "tests.test_build:_interrupt")])
+    monkeypatch.setattr("tests.test_build._interrupt", interrupt, raising=False)
+    with pytest.raises(KeyboardInterrupt):
+        build(kb_path, steps=["rulebooks", "interrupt", "validate"], log=_quiet)
+    assert kb_path.resolve() == before
+    assert sorted(os.listdir(tmp_path / "kb.versions")) == [before.name]
+
+
+def test_a_validation_failure_is_refused(tmp_path, monkeypatch):
+    kb_path = tmp_path / "kb"
+
+    def bad_validator(ctx):
+        ctx.state.setdefault("validators", []).append(lambda ctx: ["engine cites community:99.99"])
+
+    monkeypatch.setattr(build_module, "STEPS", [("bad", "tests.test_build:_bad")] + build_module.STEPS)
+    monkeypatch.setattr("tests.test_build._bad", bad_validator, raising=False)
+    with pytest.raises(BuildError, match="community:99.99"):
+        build(kb_path, steps=["bad", "rulebooks", "validate"], log=_quiet)
+    assert not kb_path.exists()
+
+
+def test_unknown_step_is_an_error(tmp_path):
+    with pytest.raises(BuildError, match="unknown build step"):
+        build(tmp_path / "kb", steps=["rulebooks", "nonsense"], log=_quiet)
