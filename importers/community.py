@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.errors import SourceFormatError
 from kb.models import CardMention, Reference, RulingCitation, Section, Source, Term
 from kb.text import clean_text, fold_quotes, slugify
 
@@ -59,6 +60,7 @@ CARD_HEADER_MAX_NAME = 60  # longest example-header card name in the book is 44 
 PASSCODE_DIGITS = 8
 # Label lines whose list was lost when the page was flattened: dropped from the text, reported.
 EMPTY_LABELS = frozenset({"Interaction with:"})
+EXAMPLE_LABELS = frozenset({"Examples", "Examples:"})
 # Children of the glossary chapter that group other entries instead of defining a term.
 GLOSSARY_CONTAINERS = frozenset({"Specific Cards"})
 # An entry outside any numbered block is accepted as a References entry only in these forms
@@ -207,6 +209,7 @@ class _Header:
     number: str
     title: str
     bullet: bool
+    at_end: bool = False  # the file ends before the two blank lines that follow a header
 
 
 @dataclass
@@ -214,6 +217,7 @@ class _Body:
     """What one section's lines turned into."""
 
     text_lines: list[str | None] = field(default_factory=list)
+    prose_lines: list[str | None] = field(default_factory=list)  # text_lines minus card examples
     entries: dict[int, Reference] = field(default_factory=dict)  # block ordinal -> entry
 
 
@@ -233,7 +237,8 @@ def _header_at(lines: list[str], index: int) -> _Header | None:
     match = HEADER.match(stripped)
     if not match or not (_is_blank(lines, index + 1) and _is_blank(lines, index + 2)):
         return None
-    return _Header(index, match.group(1), match.group(2).strip(), bullet)
+    return _Header(index, match.group(1), match.group(2).strip(), bullet,
+                   at_end=index + 2 >= len(lines))
 
 
 def _successors(previous: tuple[int, ...]) -> set[tuple[int, ...]]:
@@ -260,6 +265,7 @@ class _Parser:
         self.raw = read_source_text(path)
         self.lines = [_normalise(line) for line in self.raw]
         self.by_number: dict[str, Section] = {}
+        self.definitions: dict[str, str] = {}  # section id -> first paragraph outside card examples
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -282,6 +288,8 @@ class _Parser:
             if header is None:
                 continue
             number = _number_tuple(header.number)
+            if header.at_end and number not in _successors(previous):
+                continue  # a numbered line at the end of a truncated file ("2 monsters"), not a header
             if header.number in seen:
                 self.problem(index, "numbering",
                              f"section number {header.number} is used a second time; line kept as text")
@@ -315,9 +323,11 @@ class _Parser:
 
     def parse(self) -> ParseResult:
         headers = self.find_headers()
-        first_line = headers[0].index if headers else len(self.lines)
-        self.front_matter(0, first_line)
-        bodies: list[tuple[Section, _Body]] = []
+        if not headers:
+            raise SourceFormatError(str(self.path), None, "no numbered section header found (a line such "
+                                                          "as '1 Getting Started' followed by two blank "
+                                                          "lines); is this the community rulebook?")
+        self.front_matter(0, headers[0].index)
         for order, header in enumerate(headers, start=1):
             end = headers[order].index if order < len(headers) else len(self.lines)
             last = end - 1
@@ -335,7 +345,7 @@ class _Parser:
             self.mention_names(section, header.title, header.index)
             body = self.parse_body(section, header.index + 1, end)
             section.text = _assemble_text(body.text_lines)
-            bodies.append((section, body))
+            self.definitions[section.id] = _first_paragraph(_assemble_text(body.prose_lines))
         self.mark_glossary()
         self.mark_duplicates()
         return self.result
@@ -359,11 +369,14 @@ class _Parser:
         in_block = False
         block_seen = False
         expected = 1
+        example = _ExampleTracker()
         for index in range(start, end):
             stripped = self.lines[index].strip()
             if not stripped:
                 in_block = False
+                example.blank()
                 body.text_lines.append("")
+                body.prose_lines.append("")
                 continue
             if stripped == REFERENCES_LABEL:
                 if block_seen:
@@ -390,7 +403,10 @@ class _Parser:
                                                   f"of section {section.number} (no 'References:' label)")
                     self.block_entry(section, index, stripped[1:].strip(), None)
                     continue
-            body.text_lines.append(self.body_line(section, index, stripped))
+            text = self.body_line(section, index, stripped)
+            body.text_lines.append(text)
+            if not example.takes(stripped, self.is_card_header(index, stripped)):
+                body.prose_lines.append(text)
         footnotes = [ref for ref in self.result.references[first_ref:] if ref.kind == "footnote"]
         self.link_footnotes(section, body, footnotes)
         return body
@@ -438,11 +454,23 @@ class _Parser:
                 return stripped == REFERENCES_LABEL or not LIST_ITEM.match(stripped)
         return True
 
+    def is_card_header(self, index: int, stripped: str) -> bool:
+        """A card example header: ``<passcode> <card name>`` alone before a blank line.
+
+        An image passcode glued to a paragraph (``89631139 These are basic Monster Cards ...``) is longer,
+        ends a sentence or runs on to the next line.
+        """
+        match = PASSCODE_LINE.match(stripped)
+        if not match:
+            return False
+        rest = match.group(2).strip()
+        return (_is_blank(self.lines, index + 1) and len(rest) <= CARD_HEADER_MAX_NAME
+                and "[" not in rest and not rest.endswith((".", ":")))
+
     def passcode_line(self, section: Section, index: int, match: re.Match) -> str:
         """A card example header (``70095154 Cyber Dragon``) or an image passcode glued to a paragraph."""
         digits, rest = match.group(1), match.group(2).strip()
-        is_header = (_is_blank(self.lines, index + 1) and len(rest) <= CARD_HEADER_MAX_NAME
-                     and "[" not in rest and not rest.endswith((".", ":")))
+        is_header = self.is_card_header(index, match.group(0))
         passcode = int(digits)
         if len(digits) > PASSCODE_DIGITS:
             passcode = int(digits[:PASSCODE_DIGITS])
@@ -543,7 +571,7 @@ class _Parser:
                 used.add(slug)
                 self.result.terms.append(Term(
                     id=f"{self.source.id}:term:{slug}", source_id=self.source.id, term=section.title,
-                    definition=_first_paragraph(section.text), section_id=section.id, official=False,
+                    definition=self.definitions[section.id], section_id=section.id, official=False,
                     line=section.line))
 
     def mark_duplicates(self) -> None:
@@ -558,6 +586,28 @@ class _Parser:
                 self.result.problem(section.line, "duplicate",
                                     f"section {section.number} repeats the body of {original.number}",
                                     section.title)
+
+
+class _ExampleTracker:
+    """Follows the card examples of a section: an ``Examples`` label, then card headers, each followed
+    by a blank line and one paragraph of card text (or, in 10.4.2.x, of ruling scenario)."""
+
+    def __init__(self):
+        self.awaiting_text = False  # after a card header, before its paragraph
+        self.in_text = False  # inside the paragraph that follows a card header
+
+    def blank(self) -> None:
+        self.in_text = False
+
+    def takes(self, stripped: str, card_header: bool) -> bool:
+        """Whether this non-blank line belongs to a card example."""
+        if card_header:
+            self.awaiting_text = True
+            return True
+        if self.awaiting_text or self.in_text:
+            self.awaiting_text, self.in_text = False, True
+            return True
+        return stripped in EXAMPLE_LABELS
 
 
 def _assemble_text(lines: list[str | None]) -> str:
@@ -580,6 +630,7 @@ def _first_paragraph(text: str) -> str:
 def parse(path: Path, source: Source) -> ParseResult:
     """Parse the community rulebook at ``path`` into sections, references, terms, mentions, problems.
 
-    :raises kb.errors.SourceFormatError: when the file is empty, binary or not UTF-8.
+    :raises kb.errors.SourceFormatError: when the file is empty, binary or not UTF-8, or has no numbered
+        section header at all.
     """
     return _Parser(Path(path), source).parse()

@@ -406,7 +406,12 @@ def test_glossary_terms(result, sections):
     by_id = {t.id: t for t in result.terms}
     attach = by_id["community:term:attach"]
     assert (attach.term, attach.section_id, attach.official) == ("Attach", "community:10.5", False)
-    assert attach.definition and attach.definition in sections["community:10.5"].text
+    # the definition is prose outside the card examples; most entries only have examples and references
+    assert attach.definition == ""
+    assert by_id["community:term:random"].definition.startswith(
+        "When a card effect says to choose a card randomly")
+    assert by_id["community:term:random"].definition in sections["community:10.70"].text
+    assert sum(1 for t in result.terms if t.definition) == 2
     for term in result.terms:
         section = sections[term.section_id]
         assert section.parent_id == "community:10" and section.kind == "glossary"
@@ -456,12 +461,22 @@ def test_wrong_encoding_names_the_line(tmp_path, source):
     assert info.value.line == 21 and "not valid UTF-8" in str(info.value)
 
 
+def test_text_without_any_header_is_a_clear_error(tmp_path, source):
+    path = tmp_path / "community.txt"
+    path.write_text("A shopping list.\nMilk\n2 eggs\n", encoding="utf-8")
+    with pytest.raises(SourceFormatError, match=r"community\.txt: no numbered section header"):
+        community.parse(path, source)
+
+
 def test_truncated_file_gives_a_prefix_of_the_book(tmp_path, source, result):
     cut = _parse_text(tmp_path, source, "\n".join(_book_lines()[:100]))
     ids = [s.id for s in cut.sections]
     assert ids == [s.id for s in result.sections[:len(ids)]]
     assert ids[-1] == "community:1.2.3" and len(ids) == 11
     assert all(p.kind != "unparsed" for p in cut.problems)
+    # cut right after a header: still a header when its number follows on
+    cut = _parse_text(tmp_path, source, "\n".join(_book_lines()[:41]))
+    assert cut.sections[-1].id == "community:1.2.1.1"
     # cut inside a References block: the entries before the cut are kept
     cut = _parse_text(tmp_path, source, "\n".join(_book_lines()[:10]))
     assert [r.raw for r in cut.references] == ["Official rulebook page 2"]
