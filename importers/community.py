@@ -226,7 +226,7 @@ def _normalise(line: str) -> str:
 
 
 def _is_blank(lines: list[str], index: int) -> bool:
-    return index >= len(lines) or not lines[index].strip()
+    return index < 0 or index >= len(lines) or not lines[index].strip()
 
 
 def _header_at(lines: list[str], index: int) -> _Header | None:
