@@ -31,6 +31,7 @@ __all__ = ["STEPS", "BuildContext", "BuildError", "build", "run_step"]
 # (name, "module:function") in the order they run.
 STEPS: list[tuple[str, str]] = [
     ("rulebooks", "kb.corpus:load_rulebooks"),
+    ("search-index", "kb.search:build_index_step"),
     ("validate", "kb.corpus:validate_store"),
 ]
 
