@@ -32,11 +32,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 from sqlmodel import Session, select
 
 from .config import REPO_ROOT
 from .errors import KbError
-from .models import (Alias, Card, CardMention, CardPassword, CitationCard, Conflict, ConflictSide,
+from .models import (Alias, BuildInfo, Card, CardMention, CardPassword, CitationCard, Conflict, ConflictSide,
                      ParseProblem, Ruling, RulingCitation, RulingSection, Section, Source, Term,
                      TopicLink)
 from .text import fold_quotes, name_key
@@ -94,10 +95,12 @@ RULE_WORDS = frozenset("""
 MIN_UNQUOTED_KEY = 4
 
 # Fuzzy matching of a misspelt name: rapidfuzz ratio on name keys.  Short keys never match fuzzily (too
-# many near neighbours); the best match must also beat the runner-up by a margin.
+# many near neighbours); the best match must beat the runner-up by a margin and keep the name's words
+# (each written word at least FUZZY_WORD_CUTOFF close to the printed one).
 FUZZY_MIN_KEY = 7
-FUZZY_CUTOFF = 90.0
+FUZZY_CUTOFF = 88.0
 FUZZY_MARGIN = 2.0
+FUZZY_WORD_CUTOFF = 75.0
 
 _TOKEN_RE = re.compile(r"\btokens?$", re.I)
 _SENTENCE_END = re.compile(r"[.;!?,)\]:]$")
@@ -208,7 +211,20 @@ def _strip_written_name(raw: str) -> str:
     return text.strip()
 
 
-def _fuzzy(index: CardNameIndex, key: str) -> NameMatch | None:
+def _words_agree(written: str, name: str) -> bool:
+    """Whether a misspelt name keeps the words of ``name``: same number of words, each one close
+    (a dropped or doubled letter, not a different word such as "B." for "Baby")."""
+    ours = [name_key(w) for w in fold_quotes(written).split() if name_key(w)]
+    theirs = [name_key(w) for w in fold_quotes(name).split() if name_key(w)]
+    if re.search(r"(?:^|\s)[A-Za-z]\.(?:\s|$)", written):
+        return False  # an abbreviated word ("Red-Eyes B. Dragon") is for the alias table, not a guess
+    if len(ours) != len(theirs):
+        return Levenshtein.distance("".join(ours), "".join(theirs)) <= 1  # "Wattail Dragon"
+    return all(a == b or fuzz.ratio(a, b) >= FUZZY_WORD_CUTOFF for a, b in zip(ours, theirs))
+
+
+def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
+    key = name_key(written)
     if len(key) < FUZZY_MIN_KEY or not index.fuzzy_keys:
         return None
     found = process.extract(key, index.fuzzy_keys, scorer=fuzz.ratio, limit=3,
@@ -219,7 +235,10 @@ def _fuzzy(index: CardNameIndex, key: str) -> NameMatch | None:
     rivals = [f for f in found[1:] if index.fuzzy_ids[f[2]] != index.fuzzy_ids[best_pos]]
     if rivals and best_score - rivals[0][1] < FUZZY_MARGIN:
         return None
-    return NameMatch(index.fuzzy_ids[best_pos], "fuzzy", best_score, best_key)
+    card_id = index.fuzzy_ids[best_pos]
+    if not _words_agree(written, index.names[card_id]):
+        return None
+    return NameMatch(card_id, "fuzzy", best_score, index.names[card_id])
 
 
 def resolve_name(index: CardNameIndex, raw: str) -> NameMatch:
@@ -243,7 +262,7 @@ def resolve_name(index: CardNameIndex, raw: str) -> NameMatch:
     for singular in (key[:-1], key[:-2]) if key.endswith("s") else ():
         if singular in index.by_key:
             return NameMatch(index.by_key[singular], "plural")
-    return _fuzzy(index, key) or NameMatch(None, "none", 0.0)
+    return _fuzzy(index, text) or NameMatch(None, "none", 0.0)
 
 
 def resolve_passcode(index: CardNameIndex, passcode: int, written_name: str = "") -> NameMatch:
@@ -735,6 +754,9 @@ def link_records(ctx) -> None:
         ctx.add_summary(source_id, mentions=counts["mentions"], linked=counts["linked"],
                         link_rate=link_rate(counts["linked"], countable), series=counts["series"],
                         tokens=counts["tokens"], unlinked=counts["unlinked"], scanned=scanned[source_id])
+        if countable:
+            session.add(BuildInfo(key=f"link_rate:{source_id}",
+                                  value=f"{100.0 * counts['linked'] / countable:.1f}"))
     citations = link_citations(session, index) if len(index) else Counter()
     ctx.log(f"links: {citations['with_cards']}/{citations['citations']} cited rulings name a card "
             f"({citations['links']} links)")
