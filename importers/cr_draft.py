@@ -42,6 +42,7 @@ PART = re.compile(r"^\d$")
 GROUP = re.compile(r"^\d{3}$")
 RULE = re.compile(r"^(?P<group>\d{3})\.(?P<rule>\d+)$")
 SUBRULE = re.compile(r"^(?P<group>\d{3})\.(?P<rule>\d+)(?P<letter>[a-z])$")
+NUMBER_LIKE = re.compile(r"^(?:- )?(\d[\d.]*[a-z]?)\.?\s")
 EXAMPLE = re.compile(r"^(?:- )?(?:\*\*Example:\*\*|Example:)\s*(?P<text>.*)$")
 LINK_PARAGRAPH = re.compile(r"^\[(?P<label>[^\]]+)\]\((?P<href>[^)]*)\)\s*(?P<rest>.*)$")
 MARKDOWN_LINK = re.compile(r"\[(?P<label>[^\]]+)\]\((?P<href>[^)]*)\)")
@@ -338,7 +339,7 @@ def _numbered(line: int, printed: str, raw_text: str, builder: _Builder) -> None
 
     key = _number_key(number)
     previous = builder.last_child_key.get(parent.id if parent else None)
-    if previous is not None and key < previous and repair is None and locator == base_locator:
+    if previous is not None and key < previous and repair is None:
         result.problem(line, "out_of_order", f"{printed} follows {'.'.join(map(str, previous))} under "
                        f"{parent.id if parent else 'the book'}; kept where printed", f"{printed}. {raw_text}")
     builder.last_child_key[parent.id if parent else None] = key
@@ -512,6 +513,10 @@ def parse(path: Path, source: Source) -> ParseResult:
             _add_link(link.group("label"), link.group("href"), link.group("rest"), line, anchor.id, result)
         elif numbered:
             _numbered(line, numbered.group("number"), numbered.group("text"), builder)
+        elif NUMBER_LIKE.match(text):
+            result.problem(line, "unparsed", f"number {NUMBER_LIKE.match(text).group(1)!r} has no known "
+                           "shape; text kept in the previous section", text)
+            _append_text(builder, line, text)
         else:
             target = builder.last
             result.problem(line, "repair", f"unnumbered paragraph joined to "
