@@ -1,0 +1,104 @@
+"""Server-side layout of the two pictures the pages draw: a node's graph neighbourhood (inline SVG) and
+a chain as a stack of links.  Pure geometry and labels: the data comes from :mod:`kb.views` and the
+engine's answer; the templates turn these dicts into markup (autoescaped).
+"""
+
+from __future__ import annotations
+
+import math
+
+from flask import url_for
+
+__all__ = ["neighbourhood_drawing", "chain_stack", "node_href", "KIND_ORDER"]
+
+WIDTH, HEIGHT = 760, 520
+RING = 190  # radius of the ring of neighbours
+LABEL_CHARS = 26
+KIND_ORDER = ("section", "ruling", "card", "term", "conflict", "citation", "source")
+
+
+def node_href(node: dict) -> str | None:
+    """The page of a graph node (as :func:`kb.graph.describe_node` describes it), when it has one."""
+    kind, ident = node["kind"], node["id"]
+    if kind == "card":
+        return url_for("pages.card", card_id=int(ident))
+    if kind == "section":
+        return url_for("pages.section", section_id=str(ident))
+    if kind == "ruling":
+        return url_for("pages.ruling", ruling_id=str(ident))
+    if kind == "source":
+        return url_for("pages.toc", source_id=str(ident))
+    if kind == "conflict":
+        return url_for("pages.conflicts") + "#" + str(ident)
+    if kind in ("term", "citation"):
+        return url_for("pages.search", q=node.get("label") or str(ident))
+    return None
+
+
+def _short(label: str) -> str:
+    label = " ".join(str(label or "").split())
+    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
+
+
+def neighbourhood_drawing(neighbourhood: dict | None) -> dict | None:
+    """Positions for an SVG star of a node and its neighbours, grouped by kind around the ring.
+
+    Returns ``{"width", "height", "center", "nodes", "edges", "legend", "shown", "total"}`` where each
+    node has ``x``, ``y``, ``label`` (shortened), ``title`` (full), ``kind``, ``href`` and ``anchor``
+    (``start``/``end``/``middle``: the side its label sits on); None when there is nothing to draw.
+    """
+    if not neighbourhood or not neighbourhood.get("data"):
+        return None
+    cx, cy = WIDTH / 2, HEIGHT / 2
+    center = dict(neighbourhood["node"], x=cx, y=cy, label=_short(neighbourhood["node"].get("label")),
+                  title=neighbourhood["node"].get("label") or neighbourhood["node"]["node"])
+    items = sorted(neighbourhood["data"], key=lambda n: (
+        KIND_ORDER.index(n["kind"]) if n["kind"] in KIND_ORDER else len(KIND_ORDER), n["distance"]))
+    positions: dict[str, tuple[float, float]] = {center["node"]: (cx, cy)}
+    nodes, count = [], len(items)
+    for index, item in enumerate(items):
+        angle = -math.pi / 2 + 2 * math.pi * index / count
+        radius = RING * (0.72 if (count > 14 and index % 2) else 1.0)
+        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        positions[item["node"]] = (x, y)
+        anchor = "middle" if abs(math.cos(angle)) < 0.25 else ("start" if math.cos(angle) > 0 else "end")
+        nodes.append({"x": round(x, 1), "y": round(y, 1), "kind": item["kind"], "anchor": anchor,
+                      "label": _short(item.get("label") or str(item["id"])),
+                      "title": f"{item['kind']} {item['id']}: {item.get('label') or ''} ({item['edge']})",
+                      "href": node_href(item), "edge": item["edge"]})
+    edges = []
+    for item, node in zip(items, nodes):
+        start = positions.get(item.get("via") or center["node"], (cx, cy))
+        edges.append({"x1": round(start[0], 1), "y1": round(start[1], 1), "x2": node["x"], "y2": node["y"],
+                      "type": item["edge"]})
+    legend = [{"kind": kind, "count": neighbourhood["counts"].get(kind, 0)}
+              for kind in KIND_ORDER if kind in neighbourhood.get("counts", {})]
+    return {"width": WIDTH, "height": HEIGHT, "center": center, "nodes": nodes, "edges": edges,
+            "legend": legend, "shown": len(nodes), "total": neighbourhood.get("total", len(nodes))}
+
+
+def _link_name(item) -> str:
+    if isinstance(item, dict):
+        return str(item.get("card") or item.get("name") or "")
+    return str(item)
+
+
+def chain_stack(question: dict, answer: dict) -> list[dict]:
+    """The chain as a stack, top link first: the links already on the chain (``to``) and, on top, the
+    card asked about with the verdict.  Names are the engine's resolved names where it gives them.
+    """
+    resolved = answer.get("resolved") or {}
+    asked_links = question.get("to")
+    asked_links = asked_links if isinstance(asked_links, list) else [asked_links]
+    resolved_links = resolved.get("to")
+    if resolved_links is not None and not isinstance(resolved_links, list):
+        resolved_links = [resolved_links]
+    if not resolved_links or len(resolved_links) != len(asked_links):
+        resolved_links = asked_links
+    links = [{"number": number, "card": _link_name(link), "asked": False}
+             for number, link in enumerate(resolved_links, start=1)]
+    links.append({"number": len(links) + 1, "card": _link_name(resolved.get("card") or question["card"]),
+                  "asked": True, "verdict": answer.get("answer")})
+    for link in links:
+        link["href"] = url_for("pages.card_lookup", name=link["card"]) if link["card"] else None
+    return list(reversed(links))

@@ -1,0 +1,419 @@
+"""The OpenAPI 3.1 document of the JSON API (served at ``/api/v1/openapi.json``, rendered at ``/docs/api``).
+
+Written as data: the shared schemas in :data:`SCHEMAS`, the operations in :data:`OPERATIONS`.  The tests
+run schemathesis against this document, so every response of every route must match it.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+
+from .errors import ERROR_TYPES
+
+__all__ = ["openapi_document", "SCHEMAS", "OPERATIONS"]
+
+
+def _ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _nullable(type_: str) -> dict:
+    return {"type": [type_, "null"]}
+
+
+def _list_of(item: dict, **extra_properties) -> dict:
+    """A list object (see :func:`kb.views.page_of`) whose ``data`` holds ``item``."""
+    return {"allOf": [_ref("ListMeta"), {"type": "object", "required": ["data"],
+                                         "properties": {"data": {"type": "array", "items": item},
+                                                        **extra_properties}}]}
+
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+_STAT = {"oneOf": [{"type": "integer"}, {"type": "string", "enum": ["?"]}, {"type": "null"}]}
+
+SCHEMAS: dict[str, dict] = {
+    "Error": {
+        "type": "object", "required": ["object", "status", "type", "details", "candidates"],
+        "properties": {"object": {"const": "error"}, "status": {"type": "integer"},
+                       "type": {"enum": list(ERROR_TYPES)}, "details": {"type": "string"},
+                       "candidates": _STRINGS},
+    },
+    "ListMeta": {
+        "type": "object", "required": ["object", "total", "page", "pages", "per_page", "has_more"],
+        "properties": {"object": {"const": "list"}, "total": {"type": "integer", "minimum": 0},
+                       "page": {"type": "integer", "minimum": 1}, "pages": {"type": "integer", "minimum": 1},
+                       "per_page": {"type": "integer", "minimum": 1}, "has_more": {"type": "boolean"}},
+    },
+    "Card": {
+        "type": "object",
+        "required": ["id", "name", "card_type", "text", "limits", "passwords"],
+        "properties": {
+            "id": {"type": "integer"}, "konami_id": _nullable("integer"),
+            "passwords": {"type": "array", "items": {"type": "integer"}},
+            "name": {"type": "string"}, "name_ja": {"type": "string"},
+            "card_type": {"type": "string"}, "property": _nullable("string"),
+            "monster_type": _nullable("string"), "abilities": _STRINGS, "attribute": _nullable("string"),
+            "level": _nullable("integer"), "rank": _nullable("integer"), "link_rating": _nullable("integer"),
+            "link_arrows": _STRINGS, "atk": _STAT, "def": _STAT, "scale": _nullable("integer"),
+            "text": {"type": "string"}, "pendulum_text": {"type": "string"}, "materials": {"type": "string"},
+            "series": _STRINGS,
+            "limits": {"type": "object", "required": ["tcg", "ocg"],
+                       "properties": {"tcg": _nullable("string"), "ocg": _nullable("string")}},
+        },
+    },
+    "Ruling": {
+        "type": "object", "required": ["id", "source", "region", "answer", "date"],
+        "properties": {"id": {"type": "string"}, "source": {"type": "string"}, "region": {"type": "string"},
+                       "kind": {"type": "string"}, "title": {"type": "string"},
+                       "question": {"type": "string"}, "answer": {"type": "string"},
+                       "date": _nullable("string"), "status": {"type": "string"}, "url": {"type": "string"},
+                       "language": {"type": "string"}, "role": {"type": "string"}},
+    },
+    "RulingPage": {
+        "allOf": [_ref("Ruling"), {
+            "type": "object", "required": ["cards", "sections"],
+            "properties": {
+                "cards": {"type": "array", "items": {
+                    "type": "object", "required": ["id", "name", "role"],
+                    "properties": {"id": {"type": "integer"}, "name": _nullable("string"),
+                                   "role": {"type": "string"}}}},
+                "sections": {"type": "array", "items": _ref("SectionSummary")}}}],
+    },
+    "SectionSummary": {
+        "type": "object", "required": ["id", "source", "title", "level", "kind"],
+        "properties": {"id": {"type": "string"}, "source": {"type": "string"},
+                       "number": _nullable("string"), "title": {"type": "string"},
+                       "parent": _nullable("string"), "level": {"type": "integer"}, "kind": {"type": "string"},
+                       "pages": {"type": ["array", "null"], "items": {"type": "integer"}}},
+    },
+    "Conflict": {
+        "type": "object", "required": ["id", "topic", "summary", "sides"],
+        "properties": {"id": {"type": "string"}, "topic": {"type": "string"}, "summary": {"type": "string"},
+                       "sides": {"type": "array", "items": {
+                           "type": "object", "required": ["section", "position"],
+                           "properties": {"section": {"type": "object"}, "position": {"type": "string"}}}}},
+    },
+    "Section": {
+        "allOf": [_ref("SectionSummary"), {
+            "type": "object",
+            "required": ["text", "children", "references", "terms", "cards", "breadcrumbs", "previous",
+                         "next", "same_topic", "conflicts", "rulings"],
+            "properties": {
+                "text": {"type": "string"}, "line": _nullable("integer"),
+                "duplicate_of": _nullable("string"),
+                "children": {"type": "array", "items": _ref("SectionSummary")},
+                "breadcrumbs": {"type": "array", "items": _ref("SectionSummary")},
+                "previous": {"oneOf": [_ref("SectionSummary"), {"type": "null"}]},
+                "next": {"oneOf": [_ref("SectionSummary"), {"type": "null"}]},
+                "references": {"type": "array", "items": {
+                    "type": "object", "required": ["raw", "kind", "target"],
+                    "properties": {"raw": {"type": "string"}, "kind": {"type": "string"},
+                                   "target": _nullable("string"), "target_title": _nullable("string")}}},
+                "terms": {"type": "array", "items": {"type": "object"}},
+                "cards": {"type": "array", "items": {
+                    "type": "object", "required": ["raw", "card_id"],
+                    "properties": {"raw": {"type": "string"}, "card_id": _nullable("integer"),
+                                   "name": _nullable("string")}}},
+                "same_topic": {"type": "array", "items": _ref("SectionSummary")},
+                "conflicts": {"type": "array", "items": _ref("Conflict")},
+                "rulings": {"type": "array", "items": _ref("Ruling")}}}],
+    },
+    "Source": {
+        "type": "object", "required": ["id", "title", "region", "sections"],
+        "properties": {"id": {"type": "string"}, "title": {"type": "string"}, "edition": {"type": "string"},
+                       "region": {"type": "string"}, "date": {"type": "string"}, "origin": {"type": "string"},
+                       "sections": {"type": "integer"}},
+    },
+    "Toc": {
+        "type": "object", "required": ["object", "source", "sections"],
+        "properties": {"object": {"const": "toc"}, "source": _ref("Source"),
+                       "sections": {"type": "array", "items": _ref("SectionSummary")}},
+    },
+    "GraphNode": {
+        "type": "object", "required": ["node", "kind", "id", "label"],
+        "properties": {"node": {"type": "string"}, "kind": {"type": "string"},
+                       "id": {"type": ["string", "integer"]}, "label": {"type": "string"}},
+    },
+    "Neighbourhood": {
+        "type": "object", "required": ["object", "node", "total", "counts", "data"],
+        "properties": {
+            "object": {"const": "graph"}, "node": _ref("GraphNode"), "total": {"type": "integer"},
+            "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "data": {"type": "array", "items": {"allOf": [_ref("GraphNode"), {
+                "type": "object", "required": ["distance", "edge", "direction", "via"],
+                "properties": {"distance": {"type": "integer"}, "edge": {"type": "string"},
+                               "direction": {"enum": ["in", "out"]}, "via": {"type": "string"},
+                               "detail": {"type": ["string", "null"]}}}]}}},
+    },
+    "Path": {
+        "type": "object", "required": ["object", "from", "to", "connected", "length", "data"],
+        "properties": {
+            "object": {"const": "path"}, "from": _ref("GraphNode"), "to": _ref("GraphNode"),
+            "connected": {"type": "boolean"}, "length": {"type": "integer"},
+            "data": {"type": "array", "items": {
+                "type": "object", "required": ["from", "to", "edge", "direction", "text"],
+                "properties": {"from": _ref("GraphNode"), "to": _ref("GraphNode"), "edge": {"type": "string"},
+                               "direction": {"enum": ["forward", "backward"]}, "text": {"type": "string"}}}}},
+    },
+    "CardPage": {
+        "type": "object", "required": ["object", "card", "profile", "rulings", "sections"],
+        "properties": {"object": {"const": "card_page"}, "card": _ref("Card"),
+                       "profile": {"type": "array", "items": {"type": "object"}},
+                       "rulings": {"type": "array", "items": _ref("Ruling")},
+                       "sections": {"type": "array", "items": _ref("SectionSummary")},
+                       "neighbourhood": _ref("Neighbourhood")},
+    },
+    "SearchResult": {
+        "type": "object", "required": ["kind", "id", "title", "snippet", "score"],
+        "properties": {"kind": {"enum": ["section", "card", "ruling", "term"]},
+                       "id": {"type": ["string", "integer"]}, "title": {"type": "string"},
+                       "snippet": {"type": "string"}, "snippet_html": {"type": "string"},
+                       "score": {"type": "number"}},
+    },
+    "Answer": {
+        "type": "object",
+        "properties": {
+            "answer": {"type": "string"}, "explanation": {"type": "string"},
+            "steps": {"type": "array", "items": {
+                "type": "object", "required": ["check", "result", "cites"],
+                "properties": {"check": {"type": "string"}, "result": {"type": "string"},
+                               "detail": {"type": "string"}, "cites": _STRINGS}}},
+            "assumed": _STRINGS, "rulings": _STRINGS, "parsed": {"type": "object"},
+            "order": _STRINGS},
+    },
+    "Inline": {
+        "type": "object", "required": ["object", "total", "truncated", "data"],
+        "properties": {
+            "object": {"const": "list"}, "total": {"type": "integer"}, "truncated": {"type": "boolean"},
+            "data": {"type": "array", "items": {
+                "type": "object", "required": ["query"],
+                "properties": {"query": {"type": "string"}, "card": _ref("Card"),
+                               "error": {"type": "object", "required": ["type", "details", "candidates"],
+                                         "properties": {"type": {"enum": ["not_found", "ambiguous"]},
+                                                        "details": {"type": "string"},
+                                                        "candidates": _STRINGS}}}}}},
+    },
+}
+
+# ------------------------------------------------------------------------------------------ operations
+
+
+def _param(name: str, where: str = "query", *, schema: dict | None = None, required: bool = False,
+           description: str = "", example=None) -> dict:
+    out = {"name": name, "in": where, "required": required or where == "path",
+           "schema": schema or {"type": "string", "maxLength": 500}, "description": description}
+    if example is not None:
+        out["example"] = example
+    return out
+
+
+PAGE = _param("page", schema={"type": "integer", "minimum": 1, "maximum": 100000},
+              description="page number, from 1")
+LIMIT = _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 100},
+               description="results per page (default 20)")
+NODE_TEXT = {"type": "string", "minLength": 1, "maxLength": 500}
+
+
+def _ok(schema: dict, description: str = "OK") -> dict:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _error(description: str) -> dict:
+    return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+def _operation(tag: str, summary: str, description: str, ok: dict, *, params=(), errors=(400,),
+               cached: bool = True, body: dict | None = None, operation_id: str) -> dict:
+    responses = {"200": ok}
+    if cached:
+        responses["304"] = {"description": "Not Modified (the ETag sent in If-None-Match still holds)"}
+        ok["headers"] = {"ETag": {"schema": {"type": "string"}},
+                         "Cache-Control": {"schema": {"type": "string"}}}
+    messages = {400: "bad input (the details name the parameter and value), or an ambiguous name",
+                404: "unknown id or name (candidates: close matches)",
+                413: "request body too large"}
+    for status in errors:
+        responses[str(status)] = _error(messages[status])
+    out = {"tags": [tag], "summary": summary, "description": description, "operationId": operation_id,
+           "parameters": list(params), "responses": responses}
+    if body:
+        out["requestBody"] = body
+    return out
+
+
+OPERATIONS: dict[str, dict[str, dict]] = {
+    "/api/v1/health": {"get": _operation(
+        "meta", "Liveness", "A trivial route that touches nothing: for health checks (and the baseline of "
+        "the benchmark).", _ok({"type": "object", "required": ["status"],
+                                "properties": {"status": {"const": "ok"}}}),
+        errors=(), cached=False, operation_id="health")},
+    "/api/v1/stats": {"get": _operation(
+        "meta", "Counts", "Counts of every kind of record, facts of the build, and the sources.",
+        _ok({"type": "object", "required": ["object", "sources"],
+             "properties": {"object": {"const": "stats"}, "sources": {"type": "array",
+                                                                     "items": _ref("Source")}}}),
+        errors=(), operation_id="stats")},
+    "/api/v1/search": {"get": _operation(
+        "search", "Full-text search",
+        "Search sections, glossary terms, cards and rulings with the query language of docs/search.md "
+        "(words, \"phrases\", -not, OR, field filters such as kind:card atk>=2000 source:community). "
+        "Results carry a snippet (plain, and HTML with <mark> around matched words); facets count the "
+        "matches per kind, source, region and card type; suggestions offer a corrected query when "
+        "nothing matched.",
+        _ok(_list_of(_ref("SearchResult"), query={"type": "string"},
+                     facets={"type": "object", "additionalProperties": {
+                         "type": "object", "additionalProperties": {"type": "integer"}}},
+                     suggestions=_STRINGS)),
+        params=[_param("q", required=True, schema={"type": "string", "minLength": 1, "maxLength": 500},
+                       description="the query", example="damage step"),
+                _param("kind", schema={"enum": ["section", "card", "ruling", "term"]},
+                       description="only this kind of result"),
+                _param("source", schema={"type": "string", "maxLength": 50},
+                       description="only this source (a rulebook id or a ruling source)"),
+                PAGE, LIMIT], operation_id="search")},
+    "/api/v1/cards/named": {"get": _operation(
+        "cards", "One card by name (the chat-bot look-up)",
+        "Give exactly one of exact= (the name, ignoring case, spacing and punctuation; Japanese names, "
+        "aliases and passcodes count) or fuzzy= (typos, partial words, nicknames such as MST). A name "
+        "that fits several cards answers 400 with type ambiguous and the candidates.",
+        _ok(_ref("Card")),
+        params=[_param("exact", schema={"type": "string", "maxLength": 200}, example="Pot of Greed"),
+                _param("fuzzy", schema={"type": "string", "maxLength": 200}, example="pot of gred")],
+        errors=(400, 404), operation_id="cardNamed")},
+    "/api/v1/cards/autocomplete": {"get": _operation(
+        "cards", "Card names for a partly typed name", "Names starting with q first, then word-prefix "
+        "matches.", _ok({"type": "object", "required": ["object", "total", "data"],
+                         "properties": {"object": {"const": "catalog"}, "total": {"type": "integer"},
+                                        "data": _STRINGS}}),
+        params=[_param("q", schema={"type": "string", "maxLength": 200}, example="pot of"),
+                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 25})],
+        operation_id="cardAutocomplete")},
+    "/api/v1/cards/{card_id}": {"get": _operation(
+        "cards", "One card with everything known about it",
+        "The card, its effect profile (how the engine reads each effect), its rulings, the rule "
+        "sections that name it and its neighbourhood in the graph.",
+        _ok(_ref("CardPage")), params=[_param("card_id", "path", schema={"type": "integer"},
+                                              example=4007)],
+        errors=(404,), operation_id="card")},
+    "/api/v1/cards/{card_id}/rulings": {"get": _operation(
+        "cards", "A card's rulings", "Rulings filed under the card first, then the ones involving it; "
+        "each with source, region and date.", _ok(_list_of(_ref("Ruling"))),
+        params=[_param("card_id", "path", schema={"type": "integer"}), PAGE, LIMIT],
+        errors=(400, 404), operation_id="cardRulings")},
+    "/api/v1/inline": {"get": _operation(
+        "cards", "Cards named in a chat message",
+        "Finds [[card names]] in text and resolves each like fuzzy= does; at most limit names "
+        "(default 3).", _ok(_ref("Inline")),
+        params=[_param("text", required=True, schema={"type": "string", "minLength": 1, "maxLength": 4000},
+                       example="can [[MST]] chain to [[Pot of Greed]]?"),
+                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 10})],
+        operation_id="inline")},
+    "/api/v1/sources": {"get": _operation(
+        "rulebooks", "The rulebooks", "Every bundled rulebook with its metadata and section count.",
+        _ok(_list_of(_ref("Source"))), params=[PAGE, LIMIT], operation_id="sources")},
+    "/api/v1/sources/{source_id}": {"get": _operation(
+        "rulebooks", "A rulebook's table of contents", "Every section in reading order, with its level.",
+        _ok(_ref("Toc")), params=[_param("source_id", "path", example="community")], errors=(404,),
+        operation_id="source")},
+    "/api/v1/sections/{section_id}": {"get": _operation(
+        "rulebooks", "One rule section",
+        "Text, breadcrumbs, previous/next, children, references (resolved to sections where possible), "
+        "the same topic in other books, conflicts, terms, cards mentioned and rulings about it.",
+        _ok(_ref("Section")), params=[_param("section_id", "path", example="community:1.2")],
+        errors=(404,), operation_id="section")},
+    "/api/v1/rulings/{ruling_id}": {"get": _operation(
+        "rulings", "One ruling", "The ruling with its cards (and their roles) and rule sections.",
+        _ok(_ref("RulingPage")), params=[_param("ruling_id", "path", example="goat:1")], errors=(404,),
+        operation_id="ruling")},
+    "/api/v1/conflicts": {"get": _operation(
+        "rulebooks", "Where the rulebooks disagree", "Each conflict with its sides.",
+        _ok(_list_of(_ref("Conflict"))), params=[PAGE, LIMIT], operation_id="conflicts")},
+    "/api/v1/graph/related": {"get": _operation(
+        "graph", "A node's neighbourhood",
+        "Nodes within depth steps of a node: a section id (community:7.9.5), card:<name or id>, "
+        "ruling:<id>, term:<term>, source:<id>, conflict:<id>.",
+        _ok(_ref("Neighbourhood")),
+        params=[_param("node", required=True, schema=NODE_TEXT, example="card:Pot of Greed"),
+                _param("kind", schema={"type": "string", "maxLength": 100},
+                       description="only these node kinds (comma separated)"),
+                _param("depth", schema={"type": "integer", "minimum": 1, "maximum": 3}),
+                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 500})],
+        errors=(400, 404), operation_id="graphRelated")},
+    "/api/v1/graph/path": {"get": _operation(
+        "graph", "How two nodes are connected", "The shortest typed path between a and b, step by step.",
+        _ok(_ref("Path")),
+        params=[_param("a", required=True, schema=NODE_TEXT, example="card:Pot of Greed"),
+                _param("b", required=True, schema=NODE_TEXT, example="card:Graceful Charity")],
+        errors=(400, 404), operation_id="graphPath")},
+    "/api/v1/ask": {
+        "get": _operation(
+            "engine", "Answer a plain-language question",
+            "The question is parsed into a scenario (see SCENARIOS.md) and answered; parsed says how it "
+            "was understood. Every step cites rule sections by id.", _ok(_ref("Answer")),
+            params=[_param("q", required=True, schema={"type": "string", "minLength": 1, "maxLength": 500},
+                           example="Can Twin Twisters chain to Pot of Greed?")],
+            errors=(400, 404), operation_id="askText"),
+        "post": _operation(
+            "engine", "Answer a scenario question (JSON)",
+            "The body is a question object of SCENARIOS.md: chain, activate, segoc or timing.",
+            _ok(_ref("Answer")), cached=False, errors=(400, 404, 413), operation_id="askJson",
+            body={"required": True, "content": {"application/json": {
+                "schema": {"type": "object", "required": ["ask"],
+                           "properties": {"ask": {"enum": ["chain", "activate", "segoc", "timing"]}}},
+                "example": {"ask": "chain", "card": "Twin Twisters", "to": "Pot of Greed"}}}}),
+    },
+    "/api/v1/chain": {"get": _operation(
+        "engine", "The chain checker",
+        "Can card be activated as the next chain link after to (repeat to for a longer chain, link 1 "
+        "first)? The moment and the asked card's state are optional.", _ok(_ref("Answer")),
+        params=[_param("card", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
+                       example="Twin Twisters"),
+                _param("to", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
+                       example="Pot of Greed"),
+                _param("turn", schema={"enum": ["A", "B"]}),
+                _param("phase", schema={"enum": ["draw", "standby", "main1", "battle", "main2", "end"]}),
+                _param("step", schema={"enum": ["start", "battle", "damage", "end"]}),
+                _param("timing", schema={"enum": ["start", "before_calc", "calc", "after_calc", "end"]}),
+                _param("controller", schema={"enum": ["A", "B"]}),
+                _param("location", schema={"enum": ["hand", "field", "gy", "banished", "deck", "extra"]}),
+                _param("face", schema={"enum": ["up", "down"]}),
+                _param("set_this_turn", schema={"type": "boolean"})],
+        errors=(400, 404), operation_id="chain")},
+    "/api/v1/bulk/{kind}": {"get": _operation(
+        "bulk", "Full export of one kind",
+        "Every card, ruling or section as one JSON document (streamed): "
+        "{object: bulk, kind, version, data: [...]}.",
+        _ok({"type": "object", "required": ["object", "kind", "version", "data"],
+             "properties": {"object": {"const": "bulk"}, "kind": {"type": "string"},
+                            "version": {"type": "string"}, "data": {"type": "array"}}}),
+        params=[_param("kind", "path", schema={"enum": ["cards", "rulings", "sections"]})],
+        errors=(404,), operation_id="bulk")},
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Yu-Gi-Oh! rulings knowledge base API",
+            "version": "1",
+            "description": (
+                "Rulebook sections, cards and rulings, linked as a graph and searchable, with a rules "
+                "engine that answers scenario questions and cites the sections it applied. Every error "
+                "is one object: {object: error, status, type (bad_request | not_found | ambiguous | "
+                "server_error), details, candidates}. Read routes send ETag and Cache-Control and answer "
+                "304 to a matching If-None-Match. Request bodies are limited to 64 KiB (413)."),
+        },
+        "servers": [{"url": "/"}],
+        "tags": [{"name": name} for name in ("search", "cards", "rulebooks", "rulings", "graph", "engine",
+                                             "bulk", "meta")],
+        "paths": OPERATIONS,
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+def openapi_document() -> dict:
+    """The OpenAPI document (a fresh copy: callers may change it)."""
+    return copy.deepcopy(_document())

@@ -1,0 +1,194 @@
+"""The HTML pages for judges: blueprint ``pages``.
+
+Every page gets its data from the same function as its JSON twin in :mod:`webapp.api` (the twin's URL
+is linked at the foot of each page), then renders it with an autoescaping Jinja template.  No page
+loads anything from another host.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
+
+from kb import corpus, views
+from kb import engine
+from kb.errors import AmbiguousError, NotFoundError
+
+from . import kb_dir, kb_graph, kb_session
+from .api import TWINS, TWINS_NEEDING_QUERY, run_search
+from .drawing import chain_stack, neighbourhood_drawing
+from .errors import ApiError
+from .params import cacheable, text_arg
+from .questions import CHAIN_FIELDS, MOMENT_CHOICES, STATE_CHOICES, chain_question
+
+__all__ = ["bp", "SEARCH_EXAMPLES", "ASK_EXAMPLES"]
+
+bp = Blueprint("pages", __name__)
+
+SEARCH_EXAMPLES = (
+    "damage step",
+    "spell speed",
+    "missing the timing",
+    "\"Pot of Greed\"",
+    "kind:card negate",
+    "chain link",
+)
+
+ASK_EXAMPLES = (
+    "Can Twin Twisters chain to Pot of Greed?",
+    "Can Mystical Space Typhoon chain to Solemn Judgment?",
+    "Can I activate Forbidden Chalice during the damage step?",
+)
+
+
+def page(template: str, **context):
+    """Render a page with its JSON twin's URL and mark it cacheable."""
+    twin = TWINS.get(request.endpoint)
+    if request.endpoint in TWINS_NEEDING_QUERY and not request.args:
+        twin = None
+    twin_url = None
+    if twin:
+        twin_url = url_for(twin, **(request.view_args or {}))
+        if request.query_string:
+            twin_url += "?" + request.query_string.decode("utf-8", "replace")
+    return cacheable(make_response(render_template(template, twin_url=twin_url, **context)))
+
+
+@bp.get("/")
+def home():
+    """The home page: search box with examples, the rulebooks, the ask box."""
+    session = kb_session()
+    return page("home.html", stats=corpus.stats(session), sources=corpus.list_sources(session),
+                examples=SEARCH_EXAMPLES, ask_examples=ASK_EXAMPLES)
+
+
+@bp.get("/search")
+def search():
+    """Search results with snippets, facets, pagination and "did you mean"."""
+    if not text_arg("q"):
+        return page("search.html", result=None, examples=SEARCH_EXAMPLES, error=None)
+    try:
+        result = run_search()
+    except ApiError as error:  # a bad query: show it in the form instead of a bare error page
+        return page("search.html", result=None, examples=SEARCH_EXAMPLES, error=error.details)
+    return page("search.html", result=result, facets=facet_links(result), examples=SEARCH_EXAMPLES,
+                error=None)
+
+
+# search facet -> how to narrow by it: a parameter of the search route, or a filter of the query language
+FACET_NARROWING = {"kind": ("param", "kind"), "source": ("param", "source"),
+                   "region": ("filter", "region"), "card_type": ("filter", "type")}
+
+
+def facet_links(result: dict) -> list[dict]:
+    """Each facet of a search result with, per value, its count and the URL narrowing the search to it."""
+    out = []
+    base = {k: v for k, v in request.args.items() if k not in ("page",)}
+    for facet, counts in (result.get("facets") or {}).items():
+        how = FACET_NARROWING.get(facet)
+        if not counts or how is None or len(counts) < 2 and facet in base:
+            continue
+        items = []
+        for value, count in counts.items():
+            if how[0] == "param":
+                args = dict(base, **{how[1]: value})
+            else:
+                written = f'"{value}"' if " " in str(value) else str(value)
+                args = dict(base, q=f"{result['query']} {how[1]}:{written.lower()}")
+            items.append({"value": value, "count": count, "href": url_for("pages.search", **args)})
+        out.append({"facet": facet, "label": facet.replace("_", " "), "items": items})
+    return out
+
+
+@bp.get("/rulebooks")
+def sources():
+    """The bundled rulebooks."""
+    return page("sources.html", sources=corpus.list_sources(kb_session()))
+
+
+@bp.get("/rulebooks/<source_id>")
+def toc(source_id: str):
+    """A rulebook's table of contents."""
+    return page("toc.html", toc=views.source_toc(kb_session(), source_id))
+
+
+@bp.get("/sections/<path:section_id>")
+def section(section_id: str):
+    """A rule section."""
+    return page("section.html", section=views.section_view(kb_session(), section_id))
+
+
+@bp.get("/cards/<int:card_id>")
+def card(card_id: int):
+    """A card: text, stats, limit status, effect profile, rulings, sections, graph neighbourhood."""
+    data = views.card_view(kb_session(), card_id, graph=kb_graph())
+    return page("card.html", data=data, drawing=neighbourhood_drawing(data.get("neighbourhood")))
+
+
+@bp.get("/cards")
+def card_lookup():
+    """Jump to a card by name (fuzzy): one card redirects to its page, several are listed."""
+    name = text_arg("name", required=True, max_length=200)
+    try:
+        found = views.named_card(kb_session(), fuzzy=name)
+    except AmbiguousError as error:
+        return page("choose.html", query=name, candidates=error.candidates, reason="ambiguous")
+    except NotFoundError as error:
+        return page("choose.html", query=name, candidates=error.suggestions, reason="not_found")
+    return redirect(url_for("pages.card", card_id=found["id"]))
+
+
+@bp.get("/rulings/<path:ruling_id>")
+def ruling(ruling_id: str):
+    """One ruling."""
+    return page("ruling.html", ruling=views.ruling_view(kb_session(), ruling_id))
+
+
+@bp.get("/conflicts")
+def conflicts():
+    """Where the rulebooks disagree."""
+    return page("conflicts.html", conflicts=views.conflicts_view(kb_session()))
+
+
+@bp.get("/chain")
+def chain():
+    """The chain checker: two cards, optionally the moment and states -> the verdict with its steps."""
+    form = {name: request.args.get(name, "") for name in CHAIN_FIELDS}
+    answer = question = error = None
+    if text_arg("card") or text_arg("to"):
+        try:
+            question = chain_question()
+            answer = engine.ask(kb_session(), question, kb_path=kb_dir())
+        except (ApiError, NotFoundError, AmbiguousError, ValueError) as exc:
+            error = _form_error(exc)
+    choices = {**MOMENT_CHOICES, **STATE_CHOICES, "set_this_turn": ("true", "false")}
+    return page("chain.html", form=form, choices=choices, question=question, answer=answer, error=error,
+                stack=chain_stack(question, answer) if answer else None)
+
+
+@bp.get("/ask")
+def ask():
+    """The ask box: a plain-language question and its answer, with how it was understood."""
+    question = text_arg("q")
+    answer = error = None
+    if question:
+        try:
+            answer = engine.ask(kb_session(), question, kb_path=kb_dir())
+        except (NotFoundError, AmbiguousError, ValueError) as exc:
+            error = _form_error(exc)
+    return page("ask.html", q=question or "", answer=answer, error=error, examples=ASK_EXAMPLES)
+
+
+def _form_error(exc: Exception) -> dict:
+    """An error to show beside a form (with candidates as links)."""
+    if isinstance(exc, ApiError):
+        return {"details": exc.details, "candidates": exc.candidates}
+    candidates = getattr(exc, "candidates", None) or getattr(exc, "suggestions", None) or []
+    return {"details": str(exc), "candidates": [str(c) for c in candidates]}
+
+
+@bp.get("/docs/api")
+def api_docs():
+    """The API's documentation page, rendered from the OpenAPI document."""
+    from .openapi import openapi_document
+
+    return page("api_docs.html", doc=openapi_document())
