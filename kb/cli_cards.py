@@ -1,0 +1,98 @@
+"""CLI commands for cards: ``kb card QUERY``, ``kb rulings CARD`` and ``kb complete PREFIX``."""
+
+from __future__ import annotations
+
+import click
+from rich.panel import Panel
+from rich.table import Table
+
+from . import cards
+from .cli import console, emit, json_option, kb_command, kb_path_of
+from .db import session_scope
+
+__all__ = ["register"]
+
+
+def _stats_line(card: dict) -> str:
+    """The monster line of a card as printed: ``DARK Spellcaster / Normal  Level 7  ATK 2500 / DEF 2100``."""
+    if card["card_type"] != "Monster":
+        return f"{card['property'] or 'Normal'} {card['card_type']}"
+    parts = [f"{card['attribute'] or ''} {' / '.join([card['monster_type'] or ''] + card['abilities'])}"]
+    for label, key in (("Level", "level"), ("Rank", "rank"), ("Link", "link_rating"), ("Scale", "scale")):
+        if card[key] is not None:
+            parts.append(f"{label} {card[key]}")
+    if card["link_arrows"]:
+        parts.append("arrows " + ", ".join(card["link_arrows"]))
+    stats = f"ATK {card['atk']}" + (f" / DEF {card['def']}" if card["link_rating"] is None else "")
+    return "  ".join(parts + [stats])
+
+
+def _render_card(card: dict) -> None:
+    body = [_stats_line(card)]
+    if card["pendulum_text"]:
+        body += ["", "[Pendulum Effect] " + card["pendulum_text"]]
+    body += ["", card["text"]]
+    ids = f"id {card['id']}" + (f" · passcode {', '.join(map(str, card['passwords']))}"
+                                if card["passwords"] else "")
+    limits = f"TCG {card['limits']['tcg'] or '-'} · OCG {card['limits']['ocg'] or '-'}"
+    body += ["", f"{ids} · {limits}"]
+    if card["series"]:
+        body.append("series: " + ", ".join(card["series"]))
+    title = card["name"] + (f"  ({card['name_ja']})" if card["name_ja"] else "")
+    console.print(Panel("\n".join(body), title=title, title_align="left"), markup=False, highlight=False)
+
+
+def _render_rulings(data: dict) -> None:
+    console.print(f"[bold]{data['card']}[/bold]: {len(data['rulings'])} rulings", highlight=False)
+    for ruling in data["rulings"]:
+        label = " · ".join(x for x in (ruling["region"], ruling["kind"], ruling["date"] or "", ruling["id"])
+                           if x)
+        text = ruling["answer"] if not ruling["question"] else f"Q: {ruling['question']}\nA: {ruling['answer']}"
+        console.print(Panel(text, title=label, title_align="left"), markup=False, highlight=False)
+
+
+def register(cli: click.Group) -> None:
+    """Add the card commands to the ``kb`` group."""
+
+    @cli.command("card")
+    @click.argument("query", nargs=-1, required=True)
+    @json_option
+    @click.pass_context
+    @kb_command
+    def card_command(ctx, query, as_json):
+        """Look up a card by name, nickname, passcode or Konami id (typos welcome)."""
+        with session_scope(kb_path_of(ctx)) as session:
+            found = cards.resolve_card(session, " ".join(query))
+            data = cards.get_card(session, found.id)
+        emit(data, as_json, _render_card)
+
+    @cli.command("rulings")
+    @click.argument("query", nargs=-1, required=True)
+    @json_option
+    @click.pass_context
+    @kb_command
+    def rulings_command(ctx, query, as_json):
+        """The rulings about one card (legacy TCG rulings, OCG Q&As and FAQs)."""
+        with session_scope(kb_path_of(ctx)) as session:
+            found = cards.resolve_card(session, " ".join(query))
+            data = {"card": found.name, "card_id": found.id, "rulings": cards.card_rulings(session, found.id)}
+        emit(data, as_json, _render_rulings)
+
+    @cli.command("complete")
+    @click.argument("prefix", nargs=-1, required=True)
+    @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 100))
+    @json_option
+    @click.pass_context
+    @kb_command
+    def complete_command(ctx, prefix, limit, as_json):
+        """Card names for a partly typed name."""
+        with session_scope(kb_path_of(ctx)) as session:
+            data = cards.autocomplete(session, " ".join(prefix), limit)
+
+        def render(names):
+            table = Table(show_header=False)
+            for name in names:
+                table.add_row(name)
+            console.print(table)
+
+        emit(data, as_json, render)
