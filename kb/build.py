@@ -31,6 +31,9 @@ __all__ = ["STEPS", "BuildContext", "BuildError", "build", "run_step"]
 # (name, "module:function") in the order they run.
 STEPS: list[tuple[str, str]] = [
     ("rulebooks", "kb.corpus:load_rulebooks"),
+    ("cards", "importers.cards:load_cards"),
+    ("aliases", "importers.cards:load_aliases"),
+    ("rulings", "importers.rulings:load_rulings"),
     ("search-index", "kb.search:build_index_step"),
     ("validate", "kb.corpus:validate_store"),
 ]
