@@ -87,7 +87,7 @@ SENTENCE_END = ".!?"
 BACK_REFERENCE = re.compile(r"(?:This|These|Then|Also|However|As a result|Therefore)\b")
 CLOSERS = "\u201d\u201c\"\u2019'\u2033]) "
 MAX_BANNER = 160  # longest: "[2] Basics of the Battle Phase 2: The results of a battle vary ..." (118)
-MAX_HEADING = 100  # longest heading: "If a Continuously Applied Effect that Makes ... is Applied" (95)
+MAX_HEADING = 110  # longest heading: "Effects that Meet Their Activation Requirements ... or Chain" (101)
 VERDICTS = {"\u2713", "X"}
 DUPLICATE_MIN_LENGTH = 80  # shorter bullets are restated on purpose ("Monster Tokens cannot be ...")
 
@@ -760,7 +760,7 @@ def page_markers(lines: list[str]) -> list[PageMarker]:
             if following is not None and page >= following:
                 page = previous
                 anomaly = (f"printed 'Page {printed}' between pages {previous} and {following}: "
-                           f"continuation of page {previous}")
+                           f"inferred page {previous} (continuation)")
             else:
                 anomaly = (f"printed 'Page {printed}' out of sequence after page {previous}: "
                            f"inferred page {page}")
@@ -1325,9 +1325,8 @@ class _Parser:
                               page_start=self.line(heading.line).page)
             heading.section = section
             self.register(section, heading.span_start, own_end)
-            if heading.line == tree_end and not heading.synthetic and self.line(heading.line + 1).kind != "candidate"\
-                    and own_end == heading.line:
-                self.problem(heading.line, "empty_section", f"heading '{heading.title}' has no text")
+            if heading.line == tree_end == len(self.lines):
+                self.problem(heading.line, "empty_section", f"heading '{heading.title}' ends the file with no text")
 
     def heading_slug(self, heading: _Heading) -> str:
         """Slug of a heading; a Japanese heading takes its slug from the gloss quoted on the next line."""
