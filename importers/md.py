@@ -120,6 +120,7 @@ LABEL = re.compile(r"^(?:Examples?|(?:The )?Situation|What happens|What can happ
 # glossary: group heading -> official?
 GLOSSARY_GROUPS: dict[str, bool] = {"Official Terms": True, "Game State": False, "Game Actions": False}
 GLOSSARY_END = "How does this work?"
+GLOSSARY_TERM = re.compile(r"^[^.]{1,60}$")  # a term line: short, no sentence
 
 # card names written in plain text (notes section 3); the page lost the rest to "Loading..."
 CARD_NAMES: tuple[str, ...] = (
@@ -269,7 +270,7 @@ class _Parser:
             if raw == GLOSSARY_END:
                 glossary_group = None
             if glossary_group is not None and not raw.startswith("- ") and raw not in GLOSSARY_GROUPS \
-                    and raw not in SUBHEADINGS:
+                    and raw not in SUBHEADINGS and GLOSSARY_TERM.match(raw):
                 parent = self.glossary_parent()
                 node = self.add(raw, number, "glossary", parent)
                 node.official = GLOSSARY_GROUPS[glossary_group]
