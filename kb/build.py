@@ -33,6 +33,7 @@ STEPS: list[tuple[str, str]] = [
     ("rulebooks", "kb.corpus:load_rulebooks"),
     ("cards", "importers.cards:load_cards"),
     ("aliases", "importers.cards:load_aliases"),
+    ("profiles", "kb.engine.profiles:build_profiles"),
     ("rulings", "importers.rulings:load_rulings"),
     ("search-index", "kb.search:build_index_step"),
     ("validate", "kb.corpus:validate_store"),
