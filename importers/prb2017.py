@@ -39,7 +39,7 @@ caption of the book is one physical line and there are no blank lines, so the pa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rapidfuzz import fuzz
@@ -84,11 +84,14 @@ TYPED_CARD = re.compile(r"\((?:Normal|Quick-Play|Continuous|Ritual|Equip|Field|C
 LABEL_LINE = re.compile(r"^[^:\u201c\u201d\"]{1,40}: \S")  # "Spell Speed 3: Counter Traps"
 FLOW_LINE = re.compile(r"^(?:\|\|.*|\\/)$")
 SENTENCE_END = ".!?"
+NAMING_CUE = re.compile(r"\bcalled\b|\bmeans?\b")
+DEFINING_KINDS = ("bullet", "text", "dash", "quote", "candidate", "lead")
 BACK_REFERENCE = re.compile(r"(?:This|These|Then|Also|However|As a result|Therefore)\b")
 CLOSERS = "\u201d\u201c\"\u2019'\u2033]) "
 MAX_BANNER = 160  # longest: "[2] Basics of the Battle Phase 2: The results of a battle vary ..." (118)
 MAX_HEADING = 110  # longest heading: "Effects that Meet Their Activation Requirements ... or Chain" (101)
 VERDICTS = {"\u2713", "X"}
+PLACEHOLDER = "[\u2026]"  # "[…]" stands for a card name or a word in quoted text
 DUPLICATE_MIN_LENGTH = 80  # shorter bullets are restated on purpose ("Monster Tokens cannot be ...")
 
 PAGE_REFERENCE = re.compile(
@@ -136,7 +139,8 @@ KNOWN_INCONSISTENCIES = (
     (r"^-Pot of Desires$",
      "p.34: Pot of Desires is listed under cards that add cards from the Deck to the hand, but it draws"),
     (r'"\(flip summon\)" clarification',
-     "p.104/106: the '(Flip Summon)' label on position changes made by effects is disputed by the translator"),
+     "p.104/106: the '(Flip Summon)' label on position changes made by effects is disputed by the "
+     "translator"),
     (r"This above passage doesn't mention the effect being activated",
      "p.177: the translator notes that the once-per-turn passage is ambiguous"),
 )
@@ -186,7 +190,8 @@ TERMS: tuple[tuple[str, tuple[int, ...], str | None], ...] = (
     ("LINK Rating", (58, 13), r"LINK Rating"),
     ("Attribute", (58,), r"is the Attribute"),
     ("Type", (58,), r"is the Type of that monster"),
-    ("original ATK/DEF", (156, 60), r"original ATK/DEF are the values|references \"the original ATK or DEF\""),
+    ("original ATK/DEF", (156, 60),
+     r"original ATK/DEF are the values|references \"the original ATK or DEF\""),
     ("\"?\" ATK/DEF", (61,), r"\"\?\" ATK or DEF values are"),
     ("Monster Information", (61,), r"is the Monster Information"),
     ("Pendulum Scale", (62,), r"Pendulum Scales used while"),
@@ -766,8 +771,8 @@ def page_markers(lines: list[str]) -> list[PageMarker]:
                            f"inferred page {page}")
         elif (previous is not None and first > previous + 1 and index + 1 < len(found)
               and found[index + 1][2] == first):
-            anomaly = (f"printed 'Page {printed}' is repeated by the next marker (line {found[index + 1][0]}): "
-                       f"this text may be page {previous + 1}; kept {first}")
+            anomaly = (f"printed 'Page {printed}' is repeated by the next marker (line "
+                       f"{found[index + 1][0]}): this text may be page {previous + 1}; kept {first}")
         markers.append(PageMarker(number, printed, first, page, max(page, last if page == first else page),
                                   anomaly))
         previous = markers[-1].last
@@ -816,7 +821,6 @@ class _Heading:
     level: int = 0
     parent: "_Heading | None" = None
     section: Section | None = None
-    examples: list = field(default_factory=list)
 
 
 def _strip_end(text: str) -> str:
@@ -838,10 +842,11 @@ def _is_heading_shape(text: str) -> bool:
     """A short line shaped like a title: no bullet, no final stop/colon/exclamation, not a list."""
     if not text or len(text) > MAX_HEADING or "|" in text or "[Pictured" in text:
         return False
+    text = text.replace(PLACEHOLDER, "X")  # "Gaining the Effects of […]", "[…] Counters"
     first = text[0]
-    if first in "\u2022-(>|\\<={" or (first == "[" and not text.startswith("[\u2026]")):
+    if first in "\u2022-(>|\\<={[":
         return False
-    if not (first.isalpha() and not first.islower()) and first not in "\u201c\u201d\"~0123456789[":
+    if not (first.isalpha() and not first.islower()) and first not in "\u201c\u201d\"~0123456789":
         return False
     core = _strip_end(text)
     if not core or core[-1] in ".,;:!\u2026" or core.endswith("=>"):
@@ -973,12 +978,13 @@ class _Parser:
             elif SUBSECTION.match(raw):
                 line.kind = "subsection"
             elif BRACKET_ITEM.match(raw):
-                line.kind = "banner" if _is_banner(BRACKET_ITEM.match(raw).group(3)) else "bracket"
+                # "[1] Basics of the Battle Phase 1: You can attack once ...!" is a numbered statement
+                line.kind = "text" if _is_banner(BRACKET_ITEM.match(raw).group(3)) else "bracket"
             elif PAREN_ITEM.match(raw):
                 line.kind = "paren"
             elif TOC_ENTRY.match(raw):
                 line.kind = "toc"
-            elif raw.startswith("[") and not raw.startswith("[\u2026]"):
+            elif raw.startswith("[") and not raw.startswith(PLACEHOLDER):
                 line.kind = "remark"
             elif _is_heading_shape(raw):
                 line.kind = "candidate"
@@ -1032,7 +1038,8 @@ class _Parser:
 
     def join_multiline_brackets(self) -> None:
         for line in self.lines:
-            if line.kind in ("caption", "remark") and line.raw.startswith("[") and _bracket_depth(line.raw) > 0:
+            opened = line.raw.startswith("[") and _bracket_depth(line.raw) > 0
+            if line.kind in ("caption", "remark") and opened:
                 parts, number = [line.raw], line.no + 1
                 while (number <= len(self.lines) and number - line.no <= 6
                        and _bracket_depth(" ".join(parts)) > 0):
@@ -1142,8 +1149,8 @@ class _Parser:
             missing = self.missing_heading(line)
             if missing:
                 add(_Heading(line.no, 5, missing, synthetic=True))
-                self.problem(line.no, "repair", f"heading '{missing}' is missing in the book; inserted before "
-                                                f"this line")
+                self.problem(line.no, "repair",
+                             f"heading '{missing}' is missing in the book; inserted before this line")
                 in_chapter_head = False
                 # the line itself is body text of the inserted section
                 continue
@@ -1232,7 +1239,6 @@ class _Parser:
                 if rank == 2:
                     expected_paren = 1
                 add(_Heading(line.no, rank, clean_text(raw)))
-        self.trailing_pending = list(pending)
         for heading in self.headings:
             for number in heading.extra_lines:
                 self.line(number).kind = "title"
@@ -1326,7 +1332,8 @@ class _Parser:
             heading.section = section
             self.register(section, heading.span_start, own_end)
             if heading.line == tree_end == len(self.lines):
-                self.problem(heading.line, "empty_section", f"heading '{heading.title}' ends the file with no text")
+                self.problem(heading.line, "empty_section",
+                             f"heading '{heading.title}' ends the file with no text")
 
     def heading_slug(self, heading: _Heading) -> str:
         """Slug of a heading; a Japanese heading takes its slug from the gloss quoted on the next line."""
@@ -1384,7 +1391,8 @@ class _Parser:
                               title=f"Example: {gist}", level=parent.level + 1, parent_id=parent.id,
                               kind="example", line=line.no, line_end=block[-1], page_start=line.page)
             if rule is None:
-                self.problem(line.no, "unattached_example", "no rule line precedes this example in its section")
+                self.problem(line.no, "unattached_example",
+                             "no rule line precedes this example in its section")
             self.example_rules[section.id] = rule
             self.register(section, line.no, block[-1])
 
@@ -1437,7 +1445,8 @@ class _Parser:
             body = body[:-1]
         body = body[:-1] if body.endswith("]") else body
         if repaired:
-            self.problem(line.no, "repair", "malformed translator-note brackets normalised to '[TL note: ...]'")
+            self.problem(line.no, "repair",
+                         "malformed translator-note brackets normalised to '[TL note: ...]'")
         if _bracket_depth(body) < 0:
             self.problem(line.no, "malformed", "translator note has an extra ']' inside it")
         return f"[TL note: {clean_text(body)}]"
@@ -1511,8 +1520,8 @@ class _Parser:
                 for pattern, printed, corrected, why in STALE_REFERENCES:
                     if page == printed and re.search(pattern, folded):
                         ref.target_locator = f"page:{corrected}"
-                        self.problem(line.no, "stale_reference",
-                                     f"'{raw}' points at page {printed}; corrected to page {corrected}: {why}")
+                        self.problem(line.no, "stale_reference", f"'{raw}' points at page {printed}; "
+                                                                 f"corrected to page {corrected}: {why}")
                 if line.no in toc_lines:
                     self.check_toc_entry(ref, toc_lines[line.no])
                 self.resolve(ref, context)
@@ -1532,7 +1541,8 @@ class _Parser:
         score, best = max(scored, key=lambda pair: (pair[0], -pair[1].level, -pair[1].order),
                           default=(0, None))
         if best is None or (not numbered and score < 80):
-            self.problem(entry.line, "toc_mismatch", f"table-of-contents entry '{entry.title}' matches no heading")
+            self.problem(entry.line, "toc_mismatch",
+                         f"table-of-contents entry '{entry.title}' matches no heading")
             return
         if score < 100:
             self.problem(entry.line, "toc_mismatch", f"table-of-contents entry '{entry.title}' is printed as "
@@ -1591,7 +1601,7 @@ class _Parser:
         for page in pages:
             best = None
             for line in self.lines:
-                if line.kind not in ("bullet", "text", "dash", "quote", "candidate", "lead") or line.page is None:
+                if line.kind not in DEFINING_KINDS or line.page is None:
                     continue
                 if not line.page <= page <= (line.page_hi or line.page) or not regex.search(line.folded):
                     continue
@@ -1600,7 +1610,7 @@ class _Parser:
                     folded = fold_quotes(sentence)
                     if not regex.search(folded):
                         continue
-                    rank = 0 if re.search(r"\bcalled\b|\bmeans?\b", folded) else 1 if cue.search(folded) else 2
+                    rank = 0 if NAMING_CUE.search(folded) else 1 if cue.search(folded) else 2
                     if best is None or rank < best[0]:
                         best = (rank, line.no, self.definition_text(line, sentences, index))
                     if rank == 0:
@@ -1660,9 +1670,10 @@ class _Parser:
                     self.problem(line.no, "inconsistency", message)
             match = COPIED_CLASS.search(folded)
             if match and match.group(1) != match.group(2):
+                kind, copied = match.group(1), match.group(2)
                 self.problem(line.no, "inconsistency",
-                             f"rule about {match.group(1)} Monsters speaks of 'a {match.group(2)} Monster Card "
-                             f"that is banished' (text copied from the {match.group(2)} rule)")
+                             f"rule about {kind} Monsters speaks of 'a {copied} Monster Card that is banished' "
+                             f"(copied from the {copied} rule)")
         if not any(h.kind == "chapter" for h in self.headings):
             self.problem(None, "unparsed", "no 'Chapter N' heading found")
         last_page = max((m.last for m in self.markers), default=0)

@@ -130,8 +130,11 @@ def test_page_anomalies_use_inferred_pages(result, by_id):
 
 def test_examples_are_attached_to_their_rules(result, by_id):
     examples = [s for s in result.sections if s.kind == "example"]
-    labels = Counter(next((label for label in ("Example:", "Exampe:") if s.text.split("\n")[1].startswith(label)),
-                          s.line) for s in examples)
+    def label(example):
+        line = example.text.split("\n")[1]
+        return next((word for word in ("Example:", "Exampe:") if line.startswith(word)), example.line)
+
+    labels = Counter(label(s) for s in examples)
     assert labels == {"Example:": 119, "Exampe:": 1, 1793: 1}
     for example in examples:
         parent = by_id[example.parent_id]
@@ -271,8 +274,8 @@ def test_terms(result, by_id):
     assert terms["priority to activate cards"].section_id == "prb2017:6.2"
     assert terms["battle damage"].section_id == "prb2017:battle-damage"
     assert terms["cutting the Deck"].definition.endswith("This is called \"cutting\".")
-    assert terms["Tributing"].definition == ("Sending monsters on the field to the Graveyard for a Tribute Summon "
-                                             "is called Tributing.")
+    assert terms["Tributing"].definition == (
+        "Sending monsters on the field to the Graveyard for a Tribute Summon is called Tributing.")
     assert "Activating a Pendulum Monster as a Spell Card" in terms["using a card"].definition
 
 
@@ -286,7 +289,8 @@ def test_card_mentions(result, by_id):
     maxx = [m for m in result.mentions if m.raw == "Maxx “C”"]
     assert [(m.line, m.section_id) for m in maxx] == [(555, "prb2017:pick-up-rule-1")]
     assert all(m.kind == "name" and m.section_id in by_id for m in result.mentions)
-    in_example = {m.raw for m in result.mentions if m.section_id == "prb2017:effects-that-meet-their-activation-requirements-ex3"}
+    magma = "prb2017:effects-that-meet-their-activation-requirements-ex3"
+    in_example = {m.raw for m in result.mentions if m.section_id == magma}
     assert {"Magma Dragon", "Call of the Haunted", "Terraforming"} <= in_example
     variants = {p.line: p.message for p in problems(result, "variant_spelling")}
     assert sorted(variants) == [875, 1067, 1311, 1360, 2011]
@@ -315,7 +319,8 @@ def test_ids_are_deterministic_and_parse_is_fast(source, result):
     elapsed = time.perf_counter() - start
     assert [s.id for s in again.sections] == [s.id for s in result.sections]
     assert [t.id for t in again.terms] == [t.id for t in result.terms]
-    assert [(r.line, r.target_id) for r in again.references] == [(r.line, r.target_id) for r in result.references]
+    assert [(r.line, r.target_id) for r in again.references] == \
+        [(r.line, r.target_id) for r in result.references]
     assert elapsed < 2.0
 
 
