@@ -480,7 +480,7 @@ def _spread_span(text: _Text, spreads: list[_Spread], page) -> tuple[int, int] |
     return None
 
 
-def _find(text: _Text, pattern: str, span: tuple[int, int], title: str) -> tuple[int, int] | None:
+def _find(text: _Text, pattern: str, span: tuple[int, int]) -> tuple[int, int] | None:
     """The heading's match inside ``span``; a printed repeat right after it is absorbed."""
     match = re.compile(pattern, re.M).search(text.value, span[0], span[1])
     if not match:
@@ -506,7 +506,7 @@ def _place_headings(text: _Text, spreads: list[_Spread], toc: dict[str, int],
 
     def place(slug, title, kind, parent, pattern, page, number=None):
         span = _spread_span(text, spreads, page) if page is not None else (0, front_end)
-        found = _find(text, pattern, span, title) if span else None
+        found = _find(text, pattern, span) if span else None
         if found is None:
             result.problem(None, "missing_heading", f"heading {title!r} (page {page}) not found; its text stays "
                            "in the section before it", pattern)
@@ -833,7 +833,7 @@ def _mentions(sections: list[Section], result: ParseResult) -> None:
     unquoted = re.compile("|".join(UNQUOTED_CARD_NAMES))
     for section in sections:
         seen: dict[str, None] = {}
-        for match in QUOTED.finditer(section.text.replace("\u201d", "\u201d")):
+        for match in QUOTED.finditer(section.text):
             name = match.group(1).strip().rstrip(".,;:!?").strip()
             if _is_card_name(name, titles):
                 seen.setdefault(name, None)
