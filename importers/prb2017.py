@@ -1672,8 +1672,8 @@ class _Parser:
             if match and match.group(1) != match.group(2):
                 kind, copied = match.group(1), match.group(2)
                 self.problem(line.no, "inconsistency",
-                             f"rule about {kind} Monsters speaks of 'a {copied} Monster Card that is banished' "
-                             f"(copied from the {copied} rule)")
+                             f"rule about {kind} Monsters speaks of 'a {copied} Monster Card that is "
+                             f"banished' (copied from the {copied} rule)")
         if not any(h.kind == "chapter" for h in self.headings):
             self.problem(None, "unparsed", "no 'Chapter N' heading found")
         last_page = max((m.last for m in self.markers), default=0)
