@@ -71,12 +71,14 @@ def section_for_page(sections: list[Section], page: int) -> Section | None:
     """The most specific section of one book that covers ``page``.
 
     Prefers the deepest section that *starts* on that page; otherwise the deepest one whose page range
-    contains it.
+    contains it.  Examples and notes are chosen only when nothing else covers the page.
     """
     covering = [s for s in sections if s.page_start is not None
                 and s.page_start <= page <= (s.page_end if s.page_end is not None else s.page_start)]
     if not covering:
         return None
+    # a page reference means the rule text on that page, not a worked example or note beside it
+    covering = [s for s in covering if s.kind not in ("example", "note")] or covering
     starting = [s for s in covering if s.page_start == page]
     pool = starting or covering
     return max(pool, key=lambda s: (s.level, -s.order))
