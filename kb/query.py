@@ -106,7 +106,8 @@ could should shall may might must am just also any some such very still again ab
 TEXT_FIELDS: tuple[tuple[str, float], ...] = (("title", 4.0), ("alt", 3.0), ("context", 1.5),
                                               ("body", 1.0))
 
-# Up to this many free-text words are all required; longer queries match any and rank by how many.
+# Up to this many free-text units (words, synonyms, phrases) are all required; longer, question-like
+# queries match any of them and rank by how many match and how well.
 STRICT_WORDS = 3
 EXACT_TITLE_BOOST = 12.0  # the whole free text is the exact name/title of the document
 PHRASE_BOOST = 2.0  # the free text appears as a phrase in the title or body
@@ -614,22 +615,29 @@ def _compile_excluded(node: Node, ctx: QueryContext) -> wq.Query:
 
 
 def _compile_and(children: list[Node], ctx: QueryContext) -> wq.Query:
+    """Filters and groups are required; free text (words and phrases) is required when short.
+
+    Up to :data:`STRICT_WORDS` free-text units (a word, a synonym or a phrase) are all required; a
+    longer, question-like text requires any of them and ranks by how many match and how well.
+    """
     words = [c for c in children if isinstance(c, Word)]
+    phrases = [c for c in children if isinstance(c, Phrase)]
     required: list[wq.Query] = []
     optional: list[wq.Query] = []
     excluded: list[wq.Query] = []
     for child in children:
         if isinstance(child, Not):
             excluded.append(_compile_excluded(child.child, ctx))
-        elif not isinstance(child, Word):
+        elif not isinstance(child, (Word, Phrase)):
             required.append(_compile(child, ctx))
+    units = _units(words, ctx) if words else []
+    free = [_unit_query(u, ctx) for u in units] + [_phrase_query(p.text, ctx) for p in phrases]
+    free = [q for q in free if q is not wq.NullQuery]
+    if ctx.strict and len(free) <= STRICT_WORDS:
+        required.extend(free)
+    elif free:
+        required.append(wq.Or(free) if len(free) > 1 else free[0])
     if words:
-        units = _units(words, ctx)
-        unit_queries = [_unit_query(u, ctx) for u in units]
-        if ctx.strict and len(units) <= STRICT_WORDS:
-            required.extend(unit_queries)
-        elif unit_queries:
-            required.append(wq.Or(unit_queries) if len(unit_queries) > 1 else unit_queries[0])
         optional.extend(_boosts(words, units, ctx))
     if not required:
         required = [wq.Every()]
