@@ -13,7 +13,8 @@ Rules applied here (documented in ``docs/cards-and-names.md``):
   in :class:`CardPassword`; the primary print is the one with the lowest Yugipedia page id (the card's
   main article predates the artwork variants).
 * Japanese names lose their ``<ruby>base<rt>reading</rt></ruby>`` furigana markup (the base text stays).
-* Link arrows are stored as words (``Top-Left`` ... ``Bottom-Right``), the same as the cdb importer.
+* Link arrows are stored as words in :data:`LINK_ARROW_ORDER` (``Top-Left`` ... ``Bottom-Right``), the same
+  as the cdb importer.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ __all__ = [
     "ALIASES_FILE",
     "SYNTHETIC_ID_BASE",
     "LINK_ARROWS",
+    "LINK_ARROW_ORDER",
     "ALIAS_KINDS",
     "CardImport",
     "read_json_records",
@@ -57,6 +59,9 @@ SYNTHETIC_ID_BASE = 90_000_000
 # arrow glyph of the card file -> the arrow's name
 LINK_ARROWS = {"↖": "Top-Left", "⬆": "Top", "↗": "Top-Right", "⬅": "Left", "➡": "Right",
                "↙": "Bottom-Left", "⬇": "Bottom", "↘": "Bottom-Right"}
+
+# the order arrows are listed in: clockwise rows, top to bottom
+LINK_ARROW_ORDER = ("Top-Left", "Top", "Top-Right", "Left", "Right", "Bottom-Left", "Bottom", "Bottom-Right")
 
 ALIAS_KINDS = ("abbreviation", "nickname", "former_name")
 
@@ -210,6 +215,7 @@ def card_row(record: dict) -> dict:
         if glyph not in LINK_ARROWS:
             raise ValueError(f"unknown link arrow {glyph!r}")
         arrows.append(LINK_ARROWS[glyph])
+    arrows.sort(key=LINK_ARROW_ORDER.index)
     atk, atk_unknown = _stat(record.get("atk"))
     defense, def_unknown = _stat(record.get("def"))
     limits = record.get("limit_regulation") or {}

@@ -29,7 +29,7 @@ from kb.errors import SourceFormatError
 from kb.models import ParseProblem
 from kb.text import clean_text, name_key
 
-from .cards import CardImport
+from .cards import LINK_ARROW_ORDER, CardImport
 
 __all__ = [
     "CDB_FILE",
@@ -79,7 +79,6 @@ ATTRIBUTE_BITS = {0x01: "EARTH", 0x02: "WATER", 0x04: "FIRE", 0x08: "WIND", 0x10
                   0x40: "DIVINE"}
 LINK_MARKER_BITS = {0o100: "Top-Left", 0o200: "Top", 0o400: "Top-Right", 0o010: "Left", 0o040: "Right",
                     0o001: "Bottom-Left", 0o002: "Bottom", 0o004: "Bottom-Right"}
-LINK_ARROW_ORDER = ("Top-Left", "Top", "Top-Right", "Left", "Right", "Bottom-Left", "Bottom", "Bottom-Right")
 UNKNOWN_STAT = -2  # "?" ATK/DEF
 SKIPPED_TYPES = 0x4000  # tokens
 
@@ -114,7 +113,7 @@ def decode_level(value: int) -> tuple[int, int | None]:
 
 
 def decode_link_arrows(value: int) -> list[str]:
-    """A Link Monster's ``def`` -> its arrows, clockwise from top-left as in the YAML Yugi order."""
+    """A Link Monster's ``def`` -> its arrows, in :data:`importers.cards.LINK_ARROW_ORDER`."""
     found = set(_bits(value, LINK_MARKER_BITS))
     return [name for name in LINK_ARROW_ORDER if name in found]
 

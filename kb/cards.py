@@ -58,8 +58,9 @@ NAME_WEIGHT = 0.3  # share for how much of the name the query covers
 FIRST_WORD_BONUS = 0.03  # the first typed word matches the name's first word
 ACCEPT = 0.72  # below this the best card is only a suggestion
 MARGIN = 0.06  # a runner-up closer than this makes the answer ambiguous
+TIE = 0.005  # two complete matches closer than this are a tie ("kuribo": Kuriboh, Kuribon, Kuriboo)
 CANDIDATE_BAND = 0.12  # candidates listed for an ambiguous query: within this of the best
-COMPLETE_QUALITY = 0.85  # every typed word matched at least this well ...
+COMPLETE_QUALITY = 0.8  # every typed word matched at least this well (a typo with fuzz.ratio >= 84)
 EXACT, PREFIX_MIN, PLURAL, TYPO_SCALE = 1.0, 0.8, 0.95, 0.95  # word-match qualities
 MAX_CANDIDATES = 10
 KNOWN_WORD_GROWTH = 3  # a typed word that is a whole word of some name also stands for words <= 3 letters longer
@@ -315,7 +316,8 @@ class NameIndex:
             raise NotFoundError(f"no card is named {query!r}", suggestions=names)
         best, complete, position = ranked[0]
         close = [item for item in ranked[1:] if best - item[0] < MARGIN]
-        unique = not close or (complete and not any(item[1] for item in close))
+        # a complete match beats incomplete ones within the margin, and complete ones unless tied
+        unique = not close or (complete and not any(item[1] and best - item[0] < TIE for item in close))
         if unique and (complete or not strict):
             return NameMatch(self.ids[position], self.names[position], "fuzzy", round(best, 3))
         if strict and unique:
