@@ -32,12 +32,14 @@ RULES: dict[str, dict] = {
     "spell_speed": {
         "statement": "A response must be Spell Speed 2 or higher and not lower than the Spell Speed of the "
                      "chain link it responds to; Spell Speed 3 may only be answered by Spell Speed 3.",
-        "sections": ["community:7.8.1", "community:7.8", "community:7.9"],
+        "sections": ["community:7.8.1", "community:7.8", "community:7.9", "tcg-v10:spell-speeds",
+                     "md:spell-speed", "prb2017:spell-speeds-p32"],
     },
     "spell_speed_table": {
         "statement": "Spell Speed 1: Spells other than Quick-Play, Ignition/Trigger/Flip effects; Spell Speed 2: "
                      "Normal and Continuous Traps, Quick-Play Spells, Quick Effects; Spell Speed 3: Counter Traps.",
-        "sections": ["community:7.8.1", "cr-draft:204.2", "cr-draft:208.3", "cr-draft:212.3"],
+        "sections": ["community:7.8.1", "cr-draft:204.2", "cr-draft:209.3", "cr-draft:212.3",
+                     "tcg-v10:spell-speed-1", "tcg-v10:spell-speed-2", "tcg-v10:spell-speed-3"],
     },
     "not_activated": {
         "statement": "Continuous effects, summoning procedures and conditions are not activated: they start no "
@@ -47,7 +49,8 @@ RULES: dict[str, dict] = {
     "chain_only_activations": {
         "statement": "A chain is only built by responding to the activation of a card or effect; summons, "
                      "costs and other actions cannot be chained to.",
-        "sections": ["community:7.8.2", "community:7.8"],
+        "sections": ["community:7.8.2", "community:7.8", "tcg-v10:actions-which-cannot-be-chained-to",
+                     "md:what-are-chains"],
     },
     "activation_condition": {
         "statement": "A card or effect with an activation condition can only be activated when that condition "
@@ -57,7 +60,8 @@ RULES: dict[str, dict] = {
     "card_vs_effect_activation": {
         "statement": "Negating or responding to the activation of a card (a Spell/Trap Card) differs from an "
                      "effect's activation (a monster effect, or an effect of a card already face-up).",
-        "sections": ["community:10.56", "community:10.57", "community:10.58"],
+        "sections": ["community:10.56", "community:10.57", "community:10.58",
+                     "prb2017:card-activation-and-effect-activation", "md:negating-activations"],
     },
     "includes_effect": {
         "statement": "\"a card or effect that includes an effect that does [A]\" matches an activation whose "
@@ -72,7 +76,8 @@ RULES: dict[str, dict] = {
         "statement": "\"When a monster would be Summoned\" effects are activated in the Summon Negation "
                      "Window, before the monster is on the field; only effects that negate the Summon start "
                      "that chain.",
-        "sections": ["community:3.5", "community:10.60", "cr-draft:300.4", "cr-draft:300.4f", "cr-draft:300.4i"],
+        "sections": ["community:3.5", "community:10.60", "cr-draft:300.4", "cr-draft:300.4f", "cr-draft:300.4i",
+                     "md:negating-summons"],
     },
     "summon_response": {
         "statement": "After a monster is Summoned outside a chain, there is a Summon Response Window where "
@@ -83,23 +88,26 @@ RULES: dict[str, dict] = {
         "statement": "Normal, Continuous, Equip, Field and Ritual Spells are activated by the turn player in "
                      "their Main Phase when the game state is open (no chain), from the hand or Set on the "
                      "field.",
-        "sections": ["community:4.1", "community:4.2", "cr-draft:204.3", "cr-draft:204.4"],
+        "sections": ["community:4.1", "community:4.2", "cr-draft:204.3", "cr-draft:204.4", "tcg-v10:spell-cards",
+                     "prb2017:activate-or-set-spells-or-traps"],
     },
     "quick_play_activation": {
         "statement": "A Quick-Play Spell can be activated from the hand during any phase of your own turn; "
                      "Set, it can also be activated in the opponent's turn, but not in the turn it was Set.",
-        "sections": ["community:4.8", "cr-draft:208.4", "cr-draft:208.5", "cr-draft:208.6"],
+        "sections": ["community:4.8", "cr-draft:209.4", "cr-draft:209.5", "cr-draft:209.6",
+                     "tcg-v10:quick-play-spell-cards", "md:quick-play-spells"],
     },
     "trap_activation": {
         "statement": "A Trap Card must be Set before it is activated and cannot be activated in the turn it "
                      "was Set; it can be activated in either player's turn.",
         "sections": ["community:5", "community:5.1", "community:5.2", "cr-draft:210.3", "cr-draft:210.4",
-                     "cr-draft:210.5"],
+                     "cr-draft:210.5", "tcg-v10:trap-cards", "md:traps"],
     },
     "counter_trap": {
         "statement": "Counter Traps are Spell Speed 3 and are normally activated in response to other "
                      "activations.",
-        "sections": ["community:5.4", "cr-draft:212.3", "community:7.8.1"],
+        "sections": ["community:5.4", "cr-draft:212.3", "community:7.8.1", "tcg-v10:counter-trap-cards",
+                     "md:counter-traps"],
     },
     "continuous_spell_trap": {
         "statement": "Continuous Spells/Traps stay on the field; their effects that activate are effects of "
@@ -114,11 +122,12 @@ RULES: dict[str, dict] = {
     "ignition": {
         "statement": "Ignition Effects are Spell Speed 1 and are activated by declaring them during your Main "
                      "Phase when the game state is open.",
-        "sections": ["community:9.4.2", "community:7.8.1"],
+        "sections": ["community:9.4.2", "community:7.8.1", "tcg-v10:ignition-effect", "md:ignition"],
     },
     "trigger": {
         "statement": "Trigger Effects activate when their event happens; they are Spell Speed 1.",
-        "sections": ["community:9.4.3", "community:7.8.1"],
+        "sections": ["community:9.4.3", "community:7.8.1", "tcg-v10:trigger-effect", "md:trigger",
+                     "prb2017:activation-timing-of-triggered-effects"],
     },
     "trigger_location": {
         "statement": "A trigger effect activates from the location the card is in when its event happens.",
@@ -127,11 +136,12 @@ RULES: dict[str, dict] = {
     "quick": {
         "statement": "Quick Effects are Spell Speed 2 and can be activated in either player's turn whenever "
                      "their condition is met.",
-        "sections": ["community:9.4.4", "community:7.9", "community:7.8.1"],
+        "sections": ["community:9.4.4", "community:7.9", "community:7.8.1", "tcg-v10:quick-effect",
+                     "md:quick-effect"],
     },
     "flip": {
         "statement": "Flip effects activate when the monster is flipped face-up; they are Spell Speed 1.",
-        "sections": ["community:2.3.1.1", "community:7.8.1"],
+        "sections": ["community:2.3.1.1", "community:7.8.1", "tcg-v10:flip-effect"],
     },
     "monster_effect_location": {
         "statement": "A monster effect is activated from the location its text names (the hand, the GY ...), "
@@ -150,7 +160,8 @@ RULES: dict[str, dict] = {
         "statement": "In the Damage Step only Counter Traps, effects that negate activations, mandatory "
                      "effects, cards and effects that directly change ATK/DEF (until damage calculation), "
                      "and effects whose timing is specific to the Damage Step can be activated.",
-        "sections": ["community:8.5.3.2", "community:8.5.3.1", "cr-draft:406.3"],
+        "sections": ["community:8.5.3.2", "community:8.5.3.1", "cr-draft:406.3", "tcg-v10:damage-step-rules",
+                     "tcg-v10:limitations-on-activating-cards", "md:effect-activations-in-the-damage-step"],
     },
     "damage_step_atk_def": {
         "statement": "Cards and effects that directly change ATK/DEF can be activated at the start of the "
@@ -172,12 +183,15 @@ RULES: dict[str, dict] = {
     "segoc": {
         "statement": "Simultaneous triggers form one chain: turn player's mandatory, then the opponent's "
                      "mandatory, then the turn player's optional, then the opponent's optional effects.",
-        "sections": ["community:7.9.4.2", "community:7.9.4"],
+        "sections": ["community:7.9.4.2", "community:7.9.4",
+                     "tcg-v10:when-multiple-cards-are-activated-simultaneously", "md:segoc",
+                     "prb2017:how-to-build-chains-with-effects-that-activate"],
     },
     "missing_timing": {
         "statement": "An optional \"When ... you can\" trigger misses the timing if its event was not the last "
                      "thing to happen; \"If ...\" effects and mandatory effects do not miss the timing.",
-        "sections": ["community:7.9.5"],
+        "sections": ["community:7.9.5", "md:missing-the-timing-or-missing-the-activation-window",
+                     "prb2017:during-the-resolution-of-a-chain", "md:glossary-missing-the-timing"],
     },
     "cost_vs_effect": {
         "statement": "Cards sent, discarded, banished or Tributed as a cost are not moved \"by a card effect\".",
@@ -186,7 +200,7 @@ RULES: dict[str, dict] = {
     "cost": {
         "statement": "A cost is paid when the card or effect is activated (text between \":\" and \";\"); it "
                      "must be payable to activate.",
-        "sections": ["community:9.2.4", "community:9.2.3.1"],
+        "sections": ["community:9.2.4", "community:9.2.3.1", "prb2017:costs-p30", "md:glossary-pay-a-cost"],
     },
     "psct": {
         "statement": "Problem-Solving Card Text: activation condition before \":\", cost before \";\", effect "
@@ -200,11 +214,11 @@ RULES: dict[str, dict] = {
     "priority": {
         "statement": "The turn player has priority at the start of each phase and step; an open game state "
                      "lets them act first.",
-        "sections": ["community:7.9.3", "community:7.9.1"],
+        "sections": ["community:7.9.3", "community:7.9.1", "tcg-v10:turn-players-priority", "md:priority"],
     },
     "card_text_overrides": {
         "statement": "When card text and the rules disagree, the card text takes precedence.",
-        "sections": ["community:7.1"],
+        "sections": ["community:7.1", "tcg-v10:rules-vs-card-effects"],
     },
     "once_per_turn": {
         "statement": "\"Once per turn\" limits an effect; \"You can only use this effect of X once per turn\" "
