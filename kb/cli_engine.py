@@ -1,0 +1,134 @@
+"""CLI commands of the engine: ``kb effects CARD`` and ``kb ask QUESTION`` / ``kb ask --batch FILE.jsonl``."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.panel import Panel
+
+from . import engine
+from .cli import console, emit, err_console, json_option, kb_command, kb_path_of
+from .db import session_scope
+from .errors import BadQuestionError, KbError
+
+__all__ = ["register"]
+
+
+def _render_effects(data: dict) -> None:
+    console.print(f"[bold]{data['card']}[/bold]: {len(data['effects'])} effect record(s)", highlight=False)
+    for effect in data["effects"]:
+        head = f"#{effect['index']} {effect['kind']}"
+        if effect["spell_speed"]:
+            head += f" · Spell Speed {effect['spell_speed']}"
+        if effect["optional"] is not None:
+            head += " · optional" if effect["optional"] else " · mandatory"
+        if effect["when_if"]:
+            head += f" · \"{effect['when_if']}\""
+        lines = [effect["text"] or "(the card's activation)"]
+        if effect["condition"]:
+            cond = effect["condition"]
+            lines.append("condition: " + "; ".join(
+                [e.get("raw") or e["type"] for e in cond["events"]] + cond["state"] +
+                ([f"turn: {cond['turn']}"] if cond["turn"] else []) +
+                ([f"phases: {', '.join(cond['phases'])}"] if cond["phases"] else [])))
+        if effect["cost"]:
+            lines.append(f"cost: {effect['cost']}")
+        lines.append(f"from: {', '.join(effect['locations']) or '-'} · targets: {'yes' if effect['targets'] else 'no'}"
+                     f" · once per turn: {effect['once_per_turn'] or '-'}")
+        if effect["categories"]:
+            lines.append("does: " + ", ".join(effect["categories"]))
+        if effect["unknown"]:
+            lines.append("not understood: " + " | ".join(effect["unknown"]))
+        console.print(Panel("\n".join(lines), title=head, title_align="left"), markup=False, highlight=False)
+
+
+def _render_answer(answer: dict) -> None:
+    console.print(f"[bold]{answer['answer']}[/bold]" + (f"  order: {', '.join(answer['order'])}"
+                                                        if "order" in answer else ""), highlight=False)
+    console.print(answer["explanation"], markup=False, highlight=False)
+    if answer.get("parsed"):
+        console.print(f"understood as: {json.dumps(answer['parsed'])}", markup=False, highlight=False)
+    for step in answer["steps"]:
+        console.print(f"  [{step['result']}] {step['check']}: {step['detail']}", markup=False, highlight=False)
+        console.print(f"      cites: {', '.join(step['cites'])}", markup=False, highlight=False)
+    for item in answer["assumed"]:
+        console.print(f"  assumed: {item}", markup=False, highlight=False)
+    if answer["rulings"]:
+        console.print(f"  rulings: {', '.join(answer['rulings'])}", markup=False, highlight=False)
+
+
+def register(cli: click.Group) -> None:
+    """Add the engine commands to the ``kb`` group."""
+
+    @cli.command("effects")
+    @click.argument("card", nargs=-1, required=True)
+    @json_option
+    @click.pass_context
+    @kb_command
+    def effects(ctx, card, as_json):
+        """The effect profiles of CARD (name, nickname or passcode)."""
+        with session_scope(kb_path_of(ctx)) as session:
+            row = engine.questions.resolve(session, " ".join(card))
+            data = {"card": row.name, "id": row.id, "effects": engine.card_profile(session, row)}
+        emit(data, as_json, _render_effects)
+
+    @cli.command("ask")
+    @click.argument("question", nargs=-1)
+    @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None,
+                  help="A JSONL file: one question per line; prints one answer per line.")
+    @json_option
+    @click.pass_context
+    def ask(ctx, question, batch, as_json):
+        """Answer a scenario QUESTION: JSON ('{"ask": "chain", ...}') or plain language."""
+        kb_path = kb_path_of(ctx)
+        if batch is not None:
+            if question:
+                raise click.UsageError("give either QUESTION or --batch, not both")
+            sys.exit(_batch(kb_path, batch))
+        if not question:
+            raise click.UsageError("missing QUESTION (or --batch FILE)")
+        text = " ".join(question)
+        as_json = as_json or text.lstrip().startswith("{")
+        try:
+            with session_scope(kb_path) as session:
+                answer = engine.ask(session, text, kb_path=kb_path)
+        except KbError as exc:
+            _fail(exc, as_json)
+        emit(answer, as_json, _render_answer)
+
+
+def _fail(error: KbError, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(error.to_dict(), ensure_ascii=False))
+    else:
+        err_console.print(f"error: {error}", markup=False, highlight=False)
+        extra = getattr(error, "candidates", None) or getattr(error, "suggestions", None)
+        if extra:
+            err_console.print("candidates: " + ", ".join(map(str, extra)), markup=False, highlight=False)
+    sys.exit(1)
+
+
+def _batch(kb_path, handle) -> int:
+    """Answer every line of a JSONL file; an error object for a bad line; exit 1 if any line failed."""
+    failed = 0
+    with session_scope(kb_path) as session:
+        for number, line in enumerate(handle, 1):
+            text = line.strip()
+            if not text:
+                continue
+            try:
+                question = json.loads(text)
+                if isinstance(question, dict) and "q" in question and "ask" not in question:
+                    question = question["q"]  # eval-style lines {"id", "q", "expect"}
+                answer = engine.ask(session, question, kb_path=kb_path)
+            except json.JSONDecodeError as exc:
+                failed += 1
+                answer = BadQuestionError(f"line {number}: malformed JSON: {exc.msg}", "json", text[:200]).to_dict()
+            except KbError as exc:
+                failed += 1
+                answer = exc.to_dict()
+                answer["error"]["line"] = number
+            click.echo(json.dumps(answer, ensure_ascii=False))
+    return 1 if failed else 0
