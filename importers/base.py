@@ -70,7 +70,8 @@ def read_source_text(path: Path | str) -> list[str]:
 def section_for_page(sections: list[Section], page: int) -> Section | None:
     """The most specific section of one book that covers ``page``.
 
-    Prefers the deepest section that *starts* on that page; otherwise the deepest one whose page range
+    A page citation means the page as a whole: the broadest section below chapter level that begins on
+    that page (first in reading order); when none begins there, the deepest section whose page range
     contains it.  Examples and notes are chosen only when nothing else covers the page.
     """
     covering = [s for s in sections if s.page_start is not None
@@ -80,9 +81,10 @@ def section_for_page(sections: list[Section], page: int) -> Section | None:
     # a page reference means the rule text on that page, not a worked example or note beside it
     covering = [s for s in covering if s.kind not in ("example", "note")] or covering
     starting = [s for s in covering if s.page_start == page]
-    pool = starting or covering
-    return max(pool, key=lambda s: (s.level, -s.order))
-
+    starting = [s for s in starting if s.kind != "chapter"] or starting  # a chapter spans many pages
+    if starting:  # the page as a whole: the broadest section that begins on it, first in reading order
+        return min(starting, key=lambda s: (s.level, s.order))
+    return max(covering, key=lambda s: (s.level, -s.order))
 
 _NUMBER_PAD = re.compile(r"\b0+(\d)")
 
