@@ -35,6 +35,8 @@ STEPS: list[tuple[str, str]] = [
     ("aliases", "importers.cards:load_aliases"),
     ("profiles", "kb.engine.profiles:build_profiles"),
     ("rulings", "importers.rulings:load_rulings"),
+    ("links", "kb.links:link_records"),
+    ("graph", "kb.graph:write_graph"),
     ("search-index", "kb.search:build_index_step"),
     ("validate", "kb.corpus:validate_store"),
 ]

@@ -33,8 +33,10 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
+from sqlalchemy import insert
 from sqlmodel import Session, select
 
+from .cards import preferred_order
 from .config import REPO_ROOT
 from .errors import KbError
 from .models import (Alias, BuildInfo, Card, CardMention, CardPassword, CitationCard, Conflict, ConflictSide,
@@ -138,8 +140,8 @@ class CardNameIndex:
     series: dict[str, str] = field(default_factory=dict)  # name_key -> series name (not a card name)
     fuzzy_keys: list[str] = field(default_factory=list)
     fuzzy_ids: list[int] = field(default_factory=list)
-    # first word -> [(words, capitalised flags, card id)], longest first: for scanning prose
-    by_first_word: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], int]]] = field(
+    # first one or two words -> [(words, capitalised flags, card id)]: for scanning prose
+    by_start: dict[tuple[str, ...], list[tuple[tuple[str, ...], tuple[bool, ...], int]]] = field(
         default_factory=dict)
 
     def __len__(self) -> int:
@@ -154,11 +156,14 @@ def _surface(word: str) -> str:
     return word.strip(_EDGE_PUNCT).lower()
 
 
+_HAS_ALNUM = re.compile(r"[^\W_]")
+
+
 def _name_words(name: str) -> list[tuple[str, bool]]:
     """(surface, starts with a capital) of each word of ``name`` that has letters or digits."""
     out = []
     for word in fold_quotes(name).split():
-        if name_key(word):
+        if _HAS_ALNUM.search(word) or "&" in word:
             letters = [ch for ch in word if ch.isalpha()]
             out.append((_surface(word) or word, bool(letters) and letters[0].isupper()))
     return out
@@ -169,11 +174,11 @@ def build_name_index(session: Session) -> CardNameIndex:
     index = CardNameIndex()
     rows = session.exec(select(Card.id, Card.name, Card.name_key, Card.password, Card.konami_id,
                                Card.series)).all()
-    # a name printed on two records (SOURCES.md: a password-less twin) resolves to the printed card
+    # a name printed on two records resolves as kb.cards does (the card with a passcode, then lowest id)
     preference = {}
     for card_id, name, key, password, konami_id, series in rows:
         key = key or name_key(name)
-        rank = (password is None, konami_id is None, card_id)
+        rank = preferred_order(card_id, password)
         if key and (key not in preference or rank < preference[key]):
             preference[key] = rank
             index.by_key[key] = card_id
@@ -190,15 +195,14 @@ def build_name_index(session: Session) -> CardNameIndex:
             index.passwords.setdefault(password, card_id)
     index.fuzzy_keys = list(index.by_key)
     index.fuzzy_ids = [index.by_key[k] for k in index.fuzzy_keys]
-    for card_id, name, *_ in rows:
-        if index.by_key.get(name_key(name)) != card_id:
+    for card_id, name, key, *_ in rows:
+        if index.by_key.get(key or name_key(name)) != card_id:
             continue
         words = _name_words(name)
         if words:
-            entry = (tuple(w[0] for w in words), tuple(w[1] for w in words), card_id)
-            index.by_first_word.setdefault(words[0][0], []).append(entry)
-    for entries in index.by_first_word.values():
-        entries.sort(key=lambda e: -len(e[0]))
+            surfaces = tuple(w[0] for w in words)
+            entry = (surfaces, tuple(w[1] for w in words), card_id)
+            index.by_start.setdefault(surfaces[:2], []).append(entry)
     return index
 
 
@@ -323,7 +327,7 @@ def _text_words(text: str) -> list[tuple[str, str, bool, bool, int, int]]:
     out = []
     for match in re.finditer(r"\S+", text):
         word = match.group()
-        if not name_key(word):
+        if not (_HAS_ALNUM.search(word) or "&" in word):
             continue
         surface = _surface(word)
         bare = re.sub(r"(?<=\w)(?:'s|')$", "", surface)
@@ -356,10 +360,11 @@ def scan_card_names(index: CardNameIndex, text: str, *, capitalised: bool = True
     i = 0
     while i < len(words):
         best = None
-        entries = index.by_first_word.get(words[i][0], [])
-        if words[i][1] != words[i][0]:
-            entries = entries + index.by_first_word.get(words[i][1], [])
-            entries.sort(key=lambda e: -len(e[0]))
+        starts = {(words[i][0],), (words[i][1],)}
+        if i + 1 < len(words):
+            starts |= {(words[i][0], words[i + 1][0]), (words[i][0], words[i + 1][1])}
+        entries = sorted((e for start in starts for e in index.by_start.get(start, ())),
+                         key=lambda e: -len(e[0]))
         for surfaces, caps, card_id in entries:
             n = len(surfaces)
             if i + n > len(words):
@@ -415,7 +420,7 @@ def _phrase_pattern(phrases: list[str]) -> re.Pattern | None:
         return None
     alternatives = sorted({p.strip() for p in phrases if p.strip()}, key=len, reverse=True)
     return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+")
-                                                  for p in alternatives) + r")(?![\w-])", re.I)
+                                                  for p in alternatives) + r")s?(?![\w-])", re.I)
 
 
 def load_topics(path: Path | str = TOPICS_FILE) -> list[Topic]:
@@ -597,25 +602,35 @@ def link_rulings_to_sections(session: Session, topics: list[Topic]) -> Counter:
     """Link rulings to the sections of every topic whose phrases their English text uses."""
     counts: Counter = Counter()
     known = set(session.exec(select(Section.id)).all())
-    usable = [(t, [s for s in t.sections if s in known]) for t in topics if t.pattern is not None]
-    usable = [(t, secs) for t, secs in usable if secs]
+    usable = []
+    for topic in topics:
+        sections = [s for s in topic.sections if s in known]
+        if topic.pattern is not None and sections:
+            needles = {" ".join(p.lower().split()) for p in topic.phrases}
+            usable.append((topic, sections, needles))
+    rows = []
     for ruling in session.exec(select(Ruling)).all():
-        text = _ruling_text(ruling)
+        text = " ".join(_ruling_text(ruling).split())
         if not text:
             continue
+        lower = text.lower()
         linked = {}
-        for topic, sections in usable:
+        for topic, sections, needles in usable:
+            if not any(needle in lower for needle in needles):
+                continue  # cheap test before the whole-word pattern
             found = topic.pattern.search(text)
             if not found:
                 continue
             counts[topic.id] += 1
-            reason = f"{topic.id}: the ruling says {' '.join(found.group().split())!r}"
+            reason = f"{topic.id}: the ruling says {found.group()!r}"
             for section_id in sections:
                 linked.setdefault(section_id, reason)
-        for section_id, reason in linked.items():
-            session.add(RulingSection(ruling_id=ruling.id, section_id=section_id, reason=reason))
+        rows.extend({"ruling_id": ruling.id, "section_id": section_id, "reason": reason}
+                    for section_id, reason in linked.items())
         counts["rulings_linked"] += bool(linked)
-        counts["links"] += len(linked)
+    if rows:
+        session.execute(insert(RulingSection.__table__), rows)
+    counts["links"] = len(rows)
     session.flush()
     return counts
 
@@ -751,9 +766,12 @@ def link_records(ctx) -> None:
     for source_id in sorted(set(stats) | set(scanned)):
         counts = stats[source_id]
         countable = counts["mentions"] - counts["series"] - counts["tokens"]
-        ctx.add_summary(source_id, mentions=counts["mentions"], linked=counts["linked"],
-                        link_rate=link_rate(counts["linked"], countable), series=counts["series"],
-                        tokens=counts["tokens"], unlinked=counts["unlinked"], scanned=scanned[source_id])
+        ctx.add_summary(source_id, cards_linked=counts["linked"],
+                        link_rate=link_rate(counts["linked"], countable))
+        ctx.log(f"links: {source_id}: {counts['linked']}/{countable} card mentions linked "
+                f"({counts['fuzzy']} by fuzzy match, {counts['repairs']} repaired passcodes), "
+                f"{counts['unlinked']} unlinked, {counts['series']} series names, {counts['tokens']} "
+                f"Token names, {scanned[source_id]} more names found unquoted")
         if countable:
             session.add(BuildInfo(key=f"link_rate:{source_id}",
                                   value=f"{100.0 * counts['linked'] / countable:.1f}"))
