@@ -36,10 +36,10 @@ PATTERNS: list[tuple[str, dict]] = [
      rf"as a response to) (?:(?:my|your|the|an?|their) (?:opponent'?s? )?)?(?P<y>.+?)$", {"ask": "chain"}),
     (rf"^{_CAN} (?P<x>.+?) be (?:chained|activated|used) (?:to|in response to|against|on|in chain to|as a "
      rf"response to) (?:(?:my|your|the|an?|their) (?:opponent'?s? )?)?(?P<y>.+?)$", {"ask": "chain"}),
-    (rf"^{_CAN} (?P<x>.+?) (?:chain to|respond to|be a response to|negate|stop|counter|answer) "
-     rf"(?:(?:my|your|the|an?|their) (?:opponent'?s? )?)?(?P<y>.+?)$", {"ask": "chain"}),
-    (rf"^{_CAN} {_I} (?:respond to|negate|answer|counter|stop) (?:(?:my|your|the|an?|their) "
+    (rf"^{_CAN} {_I} (?:respond to|negate|answer|counter|stop|chain to) (?:(?:my|your|the|an?|their) "
      rf"(?:opponent'?s? )?)?(?P<y>.+?) (?:with|using|by activating|by chaining) (?P<x>.+?)$", {"ask": "chain"}),
+    (rf"^{_CAN} (?!{_I} )(?P<x>.+?) (?:chain to|respond to|be a response to|negate|stop|counter|answer) "
+     rf"(?:(?:my|your|the|an?|their) (?:opponent'?s? )?)?(?P<y>.+?)$", {"ask": "chain"}),
     (rf"^(?:if|when) (?:my opponent|the opponent|i|you|they) activates? (?P<y>.+?),? {_CAN} {_I} "
      rf"(?:chain|activate|use|respond with) (?P<x>.+?)$", {"ask": "chain"}),
     (rf"^does (?P<x>.+?) (?:negate|stop|work against|respond to) (?P<y>.+?)$", {"ask": "chain"}),

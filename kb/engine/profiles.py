@@ -338,7 +338,7 @@ _ACT_WHAT = [
     (r"effects?", ("effect", None, None)),
     (r"cards?", ("card", None, None)),
 ]
-_ACT_WHAT_RE = [(re.compile(r"^(?:a|an|any|another|the|1|one|their|your)?\s*(?:face-up |Set )?" + pattern + r"$",
+_ACT_WHAT_RE = [(re.compile(r"^(?:a|an|any|another|the|1|one|their|your)?\s*(?:face-up |Set )?(?:" + pattern + r")$",
                             re.IGNORECASE), value) for pattern, value in _ACT_WHAT]
 
 _PLAYER_WORDS = {"your opponent": "opponent", "you": "you", "a player": "any", "either player": "any",
