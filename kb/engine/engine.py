@@ -397,8 +397,9 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
         verdict.step("effect kinds", "unknown", f"the kind of {which} could not be read from its text", "psct")
         verdict.answer = "unknown"
         return verdict
-    verdict.step("effect kinds", "pass", f"{label} is a {effect['kind']}"
-                 f"{' (card activation)' if effect['kind'] == 'activation' else ' effect'}; the last chain "
+    verdict.step("effect kinds", "pass", f"{label} is " +
+                 ("a card activation" if effect["kind"] == "activation" else f"a {effect['kind']} effect") +
+                 "; the last chain "
                  f"link is {link_label}", rules.spell_speed_rule(card.card_type, card.property, effect["kind"]),
                  "chain_only_activations")
     # 2. spell speed
@@ -449,7 +450,7 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
         for state in cond["state"]:
             verdict.assume(f"{card.name}'s requirement holds: {state}")
     if effect.get("cost"):
-        verdict.assume(f"{controller} can pay the cost of {card.name}: {effect['cost']}")
+        verdict.assume(f"{controller} can meet the cost/targeting of {card.name}: {effect['cost']}")
     verdict.answer = "unknown" if unknown else "yes"
     return verdict
 
@@ -660,7 +661,7 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
     for state in cond.get("state") or []:
         verdict.assume(f"{card.name}'s requirement holds: {state}")
     if effect.get("cost"):
-        verdict.assume(f"{controller} can pay the cost: {effect['cost']}")
+        verdict.assume(f"{controller} can meet the cost/targeting: {effect['cost']}")
     verdict.answer = "unknown" if unknown else "yes"
     return verdict
 
@@ -674,6 +675,8 @@ def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> lis
         elif pattern.get("player") == "you" or pattern.get("subject") == "this_card":
             out = [m for m in out if m.turn == controller]
         return out
+    if pattern["type"] in ("battling", "attacked") or pattern.get("event") in ("battles", "destroys_by_battle"):
+        return [m for m in moments if m.phase == "battle" and m.step in ("battle", "damage")]
     return moments
 
 

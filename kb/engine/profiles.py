@@ -204,16 +204,16 @@ def categories_of(text: str, context: str = "") -> tuple[list[str], dict[str, li
             if re.search(verb, clause, re.IGNORECASE):
                 zones.extend(z for z in _zones_in(clause[re.search(verb, clause, re.IGNORECASE).start():])
                              if z not in zones)
-        if category == "special_summon" and not zones:
-            # "Target 1 monster in your GY; Special Summon it": the summoned card's location is the target's
-            target = re.search(r"target[^;]*?\b(?:in|from) (?:your|either|the|your opponent's) "
-                               r"(GY|Graveyard|hand|banishment)|target[^;]*?banished",
+        if category in ("special_summon", "add_to_hand", "banish", "return_to_deck", "send_to_gy") and not zones:
+            # "Target 1 monster in your GY; Special Summon it": the card's location is the target's
+            target = re.search(r"(?i)target[^;]*?\b(?:in|from) (?:your|either|the|your opponent's|their) "
+                               r"(GY|Graveyard|hand|banishment)|(?i:target)[^;]*?banished",
                                re.sub(r'"[^"]*"', '"X"', fold_quotes(context)) + " ; " + scrubbed)
             if target:
                 zones.append("banished" if "banish" in target.group(0) else
                              "gy" if (target.group(1) or "").startswith(("GY", "Grave")) else
                              (target.group(1) or "").lower())
-            elif re.search(r"Special Summon (?:this card|it)\b", scrubbed) and re.search(
+            elif category == "special_summon" and re.search(r"Special Summon (?:this card|it)\b", scrubbed) and re.search(
                     r"this card is in your (GY|hand)", scrubbed):
                 zones.append("gy" if "GY" in re.search(r"this card is in your (GY|hand)", scrubbed).group(1)
                              else "hand")
@@ -551,7 +551,7 @@ def _parse_event_clause(clause: str, bullets: list[str]) -> dict | None:
         elif re.search(r"\byour\b|\byou control\b", clause):
             player = "you"
         direct = bool(re.search(r"direct", clause))
-        return {"type": "attack_declared" if "declare" in clause or "attacks" in clause else "attacked",
+        return {"type": "attack_declared" if "declare" in clause else "battling",
                 "subject": attacker, "player": player, "direct": direct,
                 "raw": clause} if "is attacked" not in clause else \
             {"type": "attacked", "subject": subject, "player": player, "raw": clause}
