@@ -45,7 +45,7 @@ TWINS = {
 # pages whose twin needs the query string (a form page without one has no data yet)
 TWINS_NEEDING_QUERY = {"pages.search", "pages.chain", "pages.ask"}
 
-SEARCH_KINDS = ("section", "card", "ruling", "term")
+SEARCH_KINDS = kb_search.KINDS
 
 
 def read(data) -> Response:

@@ -11,8 +11,8 @@ from flask import url_for
 
 __all__ = ["neighbourhood_drawing", "chain_stack", "node_href", "KIND_ORDER"]
 
-WIDTH, HEIGHT = 760, 520
-RING = 190  # radius of the ring of neighbours
+WIDTH = HEIGHT = 700
+RING = 150  # radius of the ring of neighbours; labels run outwards along the radius
 LABEL_CHARS = 26
 KIND_ORDER = ("section", "ruling", "card", "term", "conflict", "citation", "source")
 
@@ -44,8 +44,10 @@ def neighbourhood_drawing(neighbourhood: dict | None) -> dict | None:
     """Positions for an SVG star of a node and its neighbours, grouped by kind around the ring.
 
     Returns ``{"width", "height", "center", "nodes", "edges", "legend", "shown", "total"}`` where each
-    node has ``x``, ``y``, ``label`` (shortened), ``title`` (full), ``kind``, ``href`` and ``anchor``
-    (``start``/``end``/``middle``: the side its label sits on); None when there is nothing to draw.
+    node has ``x``, ``y``, ``label`` (shortened), ``title`` (full), ``kind``, ``href``, and the label's
+    placement: ``lx``, ``ly``, ``rotate`` (degrees, about the label's start) and ``anchor`` (labels run
+    outwards along the radius, so neighbours never overprint each other); None when there is nothing to
+    draw.
     """
     if not neighbourhood or not neighbourhood.get("data"):
         return None
@@ -58,11 +60,14 @@ def neighbourhood_drawing(neighbourhood: dict | None) -> dict | None:
     nodes, count = [], len(items)
     for index, item in enumerate(items):
         angle = -math.pi / 2 + 2 * math.pi * index / count
-        radius = RING * (0.72 if (count > 14 and index % 2) else 1.0)
-        x, y = cx + radius * math.cos(angle), cy + radius * math.sin(angle)
+        x, y = cx + RING * math.cos(angle), cy + RING * math.sin(angle)
         positions[item["node"]] = (x, y)
-        anchor = "middle" if abs(math.cos(angle)) < 0.25 else ("start" if math.cos(angle) > 0 else "end")
-        nodes.append({"x": round(x, 1), "y": round(y, 1), "kind": item["kind"], "anchor": anchor,
+        lx, ly = cx + (RING + 11) * math.cos(angle), cy + (RING + 11) * math.sin(angle)
+        degrees = math.degrees(angle)
+        left = math.cos(angle) < -1e-9
+        nodes.append({"x": round(x, 1), "y": round(y, 1), "kind": item["kind"],
+                      "lx": round(lx, 1), "ly": round(ly, 1), "anchor": "end" if left else "start",
+                      "rotate": round(degrees + 180 if left else degrees, 1),
                       "label": _short(item.get("label") or str(item["id"])),
                       "title": f"{item['kind']} {item['id']}: {item.get('label') or ''} ({item['edge']})",
                       "href": node_href(item), "edge": item["edge"]})

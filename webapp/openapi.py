@@ -9,7 +9,13 @@ from __future__ import annotations
 import copy
 import functools
 
+from kb.engine.questions import KINDS as QUESTION_KINDS
+from kb.graph import NODE_KINDS
+from kb.search import KINDS as SEARCH_KINDS
+from kb.views import BULK_KINDS
+
 from .errors import ERROR_TYPES
+from .questions import MOMENT_CHOICES, STATE_CHOICES
 
 __all__ = ["openapi_document", "SCHEMAS", "OPERATIONS"]
 
@@ -166,7 +172,7 @@ SCHEMAS: dict[str, dict] = {
     },
     "SearchResult": {
         "type": "object", "required": ["kind", "id", "title", "snippet", "score"],
-        "properties": {"kind": {"enum": ["section", "card", "ruling", "term"]},
+        "properties": {"kind": {"enum": list(SEARCH_KINDS)},
                        "id": {"type": ["string", "integer"]}, "title": {"type": "string"},
                        "snippet": {"type": "string"}, "snippet_html": {"type": "string"},
                        "score": {"type": "number"}},
@@ -267,7 +273,7 @@ OPERATIONS: dict[str, dict[str, dict]] = {
                      suggestions=_STRINGS)),
         params=[_param("q", required=True, schema={"type": "string", "minLength": 1, "maxLength": 500},
                        description="the query", example="damage step"),
-                _param("kind", schema={"enum": ["section", "card", "ruling", "term"]},
+                _param("kind", schema={"enum": list(SEARCH_KINDS)},
                        description="only this kind of result"),
                 _param("source", schema={"type": "string", "maxLength": 50},
                        description="only this source (a rulebook id or a ruling source)"),
@@ -336,7 +342,7 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         _ok(_ref("Neighbourhood")),
         params=[_param("node", required=True, schema=NODE_TEXT, example="card:Pot of Greed"),
                 _param("kind", schema={"type": "string", "maxLength": 100},
-                       description="only these node kinds (comma separated)"),
+                       description="only these node kinds, comma separated: " + ", ".join(NODE_KINDS)),
                 _param("depth", schema={"type": "integer", "minimum": 1, "maximum": 3}),
                 _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 500})],
         errors=(400, 404), operation_id="graphRelated")},
@@ -360,7 +366,7 @@ OPERATIONS: dict[str, dict[str, dict]] = {
             _ok(_ref("Answer")), cached=False, errors=(400, 404, 413), operation_id="askJson",
             body={"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["ask"],
-                           "properties": {"ask": {"enum": ["chain", "activate", "segoc", "timing"]}}},
+                           "properties": {"ask": {"enum": list(QUESTION_KINDS)}}},
                 "example": {"ask": "chain", "card": "Twin Twisters", "to": "Pot of Greed"}}}}),
     },
     "/api/v1/chain": {"get": _operation(
@@ -371,13 +377,8 @@ OPERATIONS: dict[str, dict[str, dict]] = {
                        example="Twin Twisters"),
                 _param("to", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
                        example="Pot of Greed"),
-                _param("turn", schema={"enum": ["A", "B"]}),
-                _param("phase", schema={"enum": ["draw", "standby", "main1", "battle", "main2", "end"]}),
-                _param("step", schema={"enum": ["start", "battle", "damage", "end"]}),
-                _param("timing", schema={"enum": ["start", "before_calc", "calc", "after_calc", "end"]}),
-                _param("controller", schema={"enum": ["A", "B"]}),
-                _param("location", schema={"enum": ["hand", "field", "gy", "banished", "deck", "extra"]}),
-                _param("face", schema={"enum": ["up", "down"]}),
+                *[_param(name, schema={"enum": list(choices)})
+                  for name, choices in {**MOMENT_CHOICES, **STATE_CHOICES}.items()],
                 _param("set_this_turn", schema={"type": "boolean"})],
         errors=(400, 404), operation_id="chain")},
     "/api/v1/bulk/{kind}": {"get": _operation(
@@ -387,7 +388,7 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         _ok({"type": "object", "required": ["object", "kind", "version", "data"],
              "properties": {"object": {"const": "bulk"}, "kind": {"type": "string"},
                             "version": {"type": "string"}, "data": {"type": "array"}}}),
-        params=[_param("kind", "path", schema={"enum": ["cards", "rulings", "sections"]})],
+        params=[_param("kind", "path", schema={"enum": list(BULK_KINDS)})],
         errors=(404,), operation_id="bulk")},
 }
 

@@ -11,10 +11,10 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 
 from kb import corpus, views
 from kb import engine
-from kb.errors import AmbiguousError, NotFoundError
+from kb.errors import AmbiguousError, InvalidQueryError, NotFoundError
 
 from . import kb_dir, kb_graph, kb_session
-from .api import TWINS, TWINS_NEEDING_QUERY, run_search
+from .api import SEARCH_KINDS, TWINS, TWINS_NEEDING_QUERY, run_search
 from .drawing import chain_stack, neighbourhood_drawing
 from .errors import ApiError
 from .params import cacheable, text_arg
@@ -65,13 +65,14 @@ def home():
 def search():
     """Search results with snippets, facets, pagination and "did you mean"."""
     if not text_arg("q"):
-        return page("search.html", result=None, examples=SEARCH_EXAMPLES, error=None)
+        return page("search.html", result=None, examples=SEARCH_EXAMPLES, error=None, kinds=SEARCH_KINDS)
     try:
         result = run_search()
-    except ApiError as error:  # a bad query: show it in the form instead of a bare error page
-        return page("search.html", result=None, examples=SEARCH_EXAMPLES, error=error.details)
+    except (ApiError, InvalidQueryError) as error:  # a bad query: say why beside the form
+        return page("search.html", result=None, examples=SEARCH_EXAMPLES, kinds=SEARCH_KINDS,
+                    error=getattr(error, "details", None) or str(error))
     return page("search.html", result=result, facets=facet_links(result), examples=SEARCH_EXAMPLES,
-                error=None)
+                error=None, kinds=SEARCH_KINDS)
 
 
 # search facet -> how to narrow by it: a parameter of the search route, or a filter of the query language

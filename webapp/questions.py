@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from flask import request
 
+from kb.engine.model import FACES, LOCATIONS, PLAYERS
+from kb.engine.rules import BATTLE_STEPS, DAMAGE_STEP_TIMINGS, PHASES
 from kb.graph import NODE_KINDS
 
 from .errors import ApiError
@@ -19,18 +21,9 @@ __all__ = ["CHAIN_FIELDS", "MOMENT_CHOICES", "STATE_CHOICES", "MAX_CHAIN_LINKS",
 
 MAX_CHAIN_LINKS = 8  # links already on the chain that the form accepts
 
-# field -> allowed values (SCENARIOS.md "Players and the moment" and "A card in a question")
-MOMENT_CHOICES = {
-    "turn": ("A", "B"),
-    "phase": ("draw", "standby", "main1", "battle", "main2", "end"),
-    "step": ("start", "battle", "damage", "end"),
-    "timing": ("start", "before_calc", "calc", "after_calc", "end"),
-}
-STATE_CHOICES = {
-    "controller": ("A", "B"),
-    "location": ("hand", "field", "gy", "banished", "deck", "extra"),
-    "face": ("up", "down"),
-}
+# field -> allowed values: the engine's own tables (SCENARIOS.md "Players and the moment")
+MOMENT_CHOICES = {"turn": PLAYERS, "phase": PHASES, "step": BATTLE_STEPS, "timing": DAMAGE_STEP_TIMINGS}
+STATE_CHOICES = {"controller": PLAYERS, "location": LOCATIONS, "face": FACES}
 
 CHAIN_FIELDS = ("card", "to", *MOMENT_CHOICES, *STATE_CHOICES, "set_this_turn")
 
