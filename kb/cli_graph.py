@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 from rich.table import Table
+from rich.text import Text
 
 from . import graph
 from .cli import console, emit, json_option, kb_command, kb_path_of
@@ -48,12 +49,12 @@ def related_command(ctx, node, kinds, depth, limit, as_json):
 
     def render(d):
         head = d["node"]
-        table = Table(title=f"{head['kind']} {head['label']} ({head['node']}): {d['count']} related")
-        for column in ("dist", "edge", "kind", "node", "label"):
+        table = Table(title=Text(f"{head['kind']} {head['label']} ({head['node']}): {d['count']} related"))
+        for column in ("dist", "edge", "node", "label"):
             table.add_column(column)
         for item in d["related"]:
             arrow = item["edge"] if item["direction"] == "out" else f"← {item['edge']}"
-            table.add_row(str(item["distance"]), arrow, item["kind"], item["node"], str(item["label"])[:70])
+            table.add_row(str(item["distance"]), arrow, Text(item["node"]), Text(str(item["label"])[:70]))
         console.print(table)
 
     emit(data, as_json, render)
@@ -76,10 +77,10 @@ def path_command(ctx, a, b, as_json):
             "length": len(steps), "steps": steps}
 
     def render(d):
-        console.print(f"[bold]{d['from']['label']}[/bold] → [bold]{d['to']['label']}[/bold]: "
-                      f"{d['length']} step(s)", highlight=False)
+        console.print(Text(f"{d['from']['label']} → {d['to']['label']}: {d['length']} step(s)",
+                           style="bold"))
         for number, step in enumerate(d["steps"], 1):
-            console.print(f"  {number}. {step['text']}", highlight=False, markup=False)
+            console.print(Text(f"  {number}. {step['text']}"))
 
     emit(data, as_json, render)
 

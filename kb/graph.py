@@ -87,6 +87,12 @@ MAX_INTERACTION_CARDS = 8
 # --------------------------------------------------------------------------------------- building
 
 
+def _snippet(text: str, width: int = 90) -> str:
+    """The start of a text on one line, cut at a word boundary."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + " …"
+
+
 def _add_edge(G: nx.MultiDiGraph, u, v, type_: str, **attrs) -> None:
     if u == v or u not in G or v not in G:
         return
@@ -114,9 +120,10 @@ def build_graph(session: Session) -> nx.MultiDiGraph:
         G.add_node(("term", term[0]), kind="term", label=term[1], source=term[2])
     for card_id, name in session.exec(select(Card.id, Card.name)).all():
         G.add_node(("card", card_id), kind="card", label=name)
-    for rid, source, region, title, heading in session.exec(
-            select(Ruling.id, Ruling.source, Ruling.region, Ruling.title, Ruling.heading)).all():
-        G.add_node(("ruling", rid), kind="ruling", label=title or f"{heading} ruling ({rid})".strip(),
+    for rid, source, region, title, question, answer in session.exec(
+            select(Ruling.id, Ruling.source, Ruling.region, Ruling.title, Ruling.question,
+                   Ruling.answer)).all():
+        G.add_node(("ruling", rid), kind="ruling", label=_snippet(title or question or answer or rid),
                    source=source, region=region)
     for cid, topic, summary in session.exec(select(Conflict.id, Conflict.topic, Conflict.summary)).all():
         G.add_node(("conflict", cid), kind="conflict", label=topic, summary=summary)
@@ -345,7 +352,8 @@ def parse_node(G: nx.MultiDiGraph, text: str, session: Session | None = None) ->
     if ("source", text) in G:
         return ("source", text)
     book = text.split(":", 1)[0]
-    pool = [node_str(n) for n in G if n[0] == "section" and str(n[1]).startswith(book + ":")]
+    pool = [node_str(n) for n in G if n[0] == "section" and str(n[1]).startswith(book + ":")] or \
+        [node_str(n) for n in G if n[0] == "section"]
     suggestions = [m.split(":", 1)[1] for m, score, _ in
                    process.extract("section:" + text, pool, scorer=fuzz.ratio, limit=5) if score >= 60]
     raise NotFoundError(f"unknown node {text!r} (write a section id, card:<name>, ruling:<id> or "

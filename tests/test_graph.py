@@ -225,6 +225,9 @@ def test_cli_related_and_path(full_kb):
     readable = runner.invoke(cli, ["--kb", str(full_kb), "path", "card:Call of the Haunted",
                                    "community:7.9.5"])
     assert "step(s)" in readable.output
+    table = runner.invoke(cli, ["--kb", str(full_kb), "related", "card:Call of the Haunted", "--kind",
+                                "ruling", "--limit", "3"])
+    assert table.exit_code == 0 and "ruling:goat:" in table.output  # ids printed as written
 
 
 @pytest.mark.parametrize("args", [("related", "community:99.9"), ("related", "ruling:nope"),
