@@ -327,6 +327,12 @@ def _link_moments(link: EngineCard, link_effect: dict, moments: list[Moment], li
     """The moments at which the chain link's activation could have been made."""
     out = []
     states = _states(link)
+    events = [p for p in (link_effect.get("condition") or {}).get("events", []) if p["type"] != "activation"]
+    if events and not any(p["type"] == "activation" for p in link_effect["condition"]["events"]):
+        allowed = set()
+        for pattern in events:
+            allowed.update(_event_moments(pattern, moments, link_controller))
+        moments = [m for m in moments if m in allowed]
     for moment in moments:
         for state in states:
             ok, _ = _window_ok(link, link_effect, moment, state, link_controller, in_chain)

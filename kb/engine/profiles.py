@@ -158,6 +158,14 @@ _SOURCE_VERBS = {
 }
 
 
+_ACTION_NOISE = re.compile(r"\b(?:[Ee]ach time|[Ee]very time|[Ww]henever|[Ii]f|[Ww]hen|[Ww]hile|[Uu]nless|[Aa]s long as|"
+                           r"[Aa]fter)\b(?! you do\b)[^,;:.]*|\b(?:cannot|can't|can only|must)\b[^,;.]*|"
+                           r"\bSpecial Summoned\b|\b(?:was|were|is|are) (?:destroyed|banished|sent|Summoned)\b")
+# categories read on the whole text (they describe prohibitions, protections or battle rules)
+_STATE_CATEGORIES = {"restrict", "protect", "attack_rule", "battle_rule", "stat_reference", "treat_as",
+                     "apply", "choose", "use_as", "end_phase"}
+
+
 def _zones_in(text: str) -> list[str]:
     """Locations named after "from"/"in" in one clause (Extra Deck before Deck)."""
     found = []
@@ -187,7 +195,11 @@ def categories_of(text: str, context: str = "") -> tuple[list[str], dict[str, li
     """
     text = fold_quotes(text)
     scrubbed = re.sub(r'"[^"]*"', '"X"', text)  # card names must not trigger categories
-    cats = [name for name, regex in _CATEGORY_RE if regex.search(scrubbed)]
+    # what the effect does, without its embedded conditions ("each time your opponent Special Summons",
+    # "if this card destroys ... by battle") and prohibitions ("you cannot Special Summon ...")
+    actions = _ACTION_NOISE.sub(" ", scrubbed)
+    cats = [name for name, regex in _CATEGORY_RE
+            if regex.search(scrubbed if name in _STATE_CATEGORIES else actions)]
     if "search" in cats and "add_to_hand" not in cats:
         cats.append("add_to_hand")
     if "negate_summon" in cats and "special_summon" in cats and not re.search(
@@ -731,6 +743,8 @@ _RULE_PATTERNS = [
     (r"^You can (?:Normal Summon|Tribute Summon|Normal Set) this card (?:without Tributing|by Tributing|with)",
      "summon_procedure"),
     (r"^(?:This card )?(?:cannot|can't) be (?:used as|Tributed)", "material_rule"),
+    (r"(?:^|, )(?:you can|You can) activate this card (?:from your hand|the turn it (?:was|is) Set|during the turn "
+     r"it was Set)[^:;]*$", "activation_permission"),
     (r"^(?:If this card is )?(?:Pendulum )?Summoned\b[^:;]*cannot", "summon_condition"),
 ]
 _RULE_RE = [(re.compile(pattern, re.IGNORECASE), kind) for pattern, kind in _RULE_PATTERNS]
@@ -895,6 +909,9 @@ def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str
             r"Activate only|This card can only be activated|You can only activate this card)", head):
         effect = _parse_effect(head, bullets, fields, section, activation=True)
         effects.insert(0, effect) if not has_activation else effects.append(effect)
+        return
+    if spell_trap and has_activation and re.match(r"^(?:When|If) (?:you activate )?this card(?: is activated)?:", head):
+        _extend(next(e for e in effects if e["kind"] == "activation"), head.split(":", 1)[1].strip(), bullets)
         return
     if one_shot and not has_activation:
         effects.append(_parse_effect(head, bullets, fields, section, activation=True))
