@@ -11,7 +11,7 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 
 from kb import corpus, views
 from kb import engine
-from kb.errors import AmbiguousError, InvalidQueryError, NotFoundError
+from kb.errors import AmbiguousError, BadQuestionError, InvalidQueryError, NotFoundError
 
 from . import kb_dir, kb_graph, kb_session
 from .api import SEARCH_KINDS, TWINS, TWINS_NEEDING_QUERY, run_search
@@ -40,8 +40,8 @@ ASK_EXAMPLES = (
 )
 
 
-def page(template: str, **context):
-    """Render a page with its JSON twin's URL and mark it cacheable."""
+def page(template: str, status: int = 200, **context):
+    """Render a page with its JSON twin's URL; a 200 page is marked cacheable."""
     twin = TWINS.get(request.endpoint)
     if request.endpoint in TWINS_NEEDING_QUERY and not request.args:
         twin = None
@@ -50,7 +50,11 @@ def page(template: str, **context):
         twin_url = url_for(twin, **(request.view_args or {}))
         if request.query_string:
             twin_url += "?" + request.query_string.decode("utf-8", "replace")
-    return cacheable(make_response(render_template(template, twin_url=twin_url, **context)))
+    response = make_response(render_template(template, twin_url=twin_url, **context), status)
+    if status != 200:
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return cacheable(response)
 
 
 @bp.get("/")
@@ -69,7 +73,7 @@ def search():
     try:
         result = run_search()
     except (ApiError, InvalidQueryError) as error:  # a bad query: say why beside the form
-        return page("search.html", result=None, examples=SEARCH_EXAMPLES, kinds=SEARCH_KINDS,
+        return page("search.html", 400, result=None, examples=SEARCH_EXAMPLES, kinds=SEARCH_KINDS,
                     error=getattr(error, "details", None) or str(error))
     return page("search.html", result=result, facets=facet_links(result), examples=SEARCH_EXAMPLES,
                 error=None, kinds=SEARCH_KINDS)
@@ -132,9 +136,9 @@ def card_lookup():
     try:
         found = views.named_card(kb_session(), fuzzy=name)
     except AmbiguousError as error:
-        return page("choose.html", query=name, candidates=error.candidates, reason="ambiguous")
+        return page("choose.html", 300, query=name, candidates=error.candidates, reason="ambiguous")
     except NotFoundError as error:
-        return page("choose.html", query=name, candidates=error.suggestions, reason="not_found")
+        return page("choose.html", 404, query=name, candidates=error.suggestions, reason="not_found")
     return redirect(url_for("pages.card", card_id=found["id"]))
 
 
@@ -159,10 +163,11 @@ def chain():
         try:
             question = chain_question()
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
-        except (ApiError, NotFoundError, AmbiguousError, ValueError) as exc:
+        except (ApiError, NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
     choices = {**MOMENT_CHOICES, **STATE_CHOICES, "set_this_turn": ("true", "false")}
-    return page("chain.html", form=form, choices=choices, question=question, answer=answer, error=error,
+    return page("chain.html", error["status"] if error else 200, form=form, choices=choices, question=question,
+                answer=answer, error=error,
                 stack=chain_stack(question, answer) if answer else None)
 
 
@@ -174,17 +179,19 @@ def ask():
     if question:
         try:
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
-        except (NotFoundError, AmbiguousError, ValueError) as exc:
+        except (NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
-    return page("ask.html", q=question or "", answer=answer, error=error, examples=ASK_EXAMPLES)
+    return page("ask.html", error["status"] if error else 200, q=question or "", answer=answer, error=error,
+                examples=ASK_EXAMPLES)
 
 
 def _form_error(exc: Exception) -> dict:
-    """An error to show beside a form (with candidates as links)."""
+    """An error to show beside a form (with candidates as links) and the page's status."""
     if isinstance(exc, ApiError):
-        return {"details": exc.details, "candidates": exc.candidates}
+        return {"details": exc.details, "candidates": exc.candidates, "status": exc.status}
     candidates = getattr(exc, "candidates", None) or getattr(exc, "suggestions", None) or []
-    return {"details": str(exc), "candidates": [str(c) for c in candidates]}
+    return {"details": str(exc), "candidates": [str(c) for c in candidates],
+            "status": 404 if isinstance(exc, NotFoundError) else 400}
 
 
 @bp.get("/docs/api")
