@@ -1,0 +1,30 @@
+"""Golden scenario questions, one file per mechanism (tests/golden/engine/*.jsonl), on the full KB."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kb import engine
+
+GOLDEN = Path(__file__).parent / "golden" / "engine"
+CASES = [(path.stem, json.loads(line)) for path in sorted(GOLDEN.glob("*.jsonl"))
+         for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def test_every_mechanism_has_a_golden_file():
+    names = {path.stem for path in GOLDEN.glob("*.jsonl")}
+    assert {"spell_speed", "conditions", "damage_step", "set_this_turn", "hand_activation", "segoc",
+            "timing", "plain_language"} <= names
+
+
+@pytest.mark.parametrize("mechanism,case", CASES, ids=[case["id"] for _, case in CASES])
+def test_golden(session, mechanism, case):
+    answer = engine.ask(session, case["q"])
+    got = answer["order"] if isinstance(case["expect"], list) else answer["answer"]
+    assert got == case["expect"], f"{case['why']}: {answer['explanation']}"
+    assert answer["steps"] and all(step["cites"] for step in answer["steps"])
+    if isinstance(case["q"], str):
+        assert answer["parsed"]["ask"] in ("chain", "activate", "timing", "segoc")

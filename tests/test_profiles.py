@@ -1,0 +1,124 @@
+"""Effect profiles read from card text: every kind of card, PSCT parts, and the stored build step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlmodel import select
+
+from kb.config import dataset_path
+from kb.engine.profiles import categories_of, parse_card, parse_condition, split_sentences
+from kb.models import EffectProfile
+
+
+@pytest.fixture(scope="module")
+def cards(datasets):
+    with open(dataset_path("cards/yaml-yugi-cards.json", datasets), encoding="utf-8") as handle:
+        return {record["name"]["en"]: record for record in json.load(handle)}
+
+
+def _effects(cards, name):
+    return parse_card(cards[name])
+
+
+def test_normal_spell(cards):
+    [effect] = _effects(cards, "Pot of Greed")
+    assert (effect["kind"], effect["spell_speed"], effect["categories"]) == ("activation", 1, ["draw"])
+    assert effect["complete"]
+
+
+def test_quick_play_with_cost_and_target(cards):
+    [effect] = _effects(cards, "Twin Twisters")
+    assert effect["spell_speed"] == 2 and effect["cost_categories"] == ["discard"] and effect["targets"]
+    assert "destroy" in effect["categories"]
+
+
+def test_counter_trap_condition(cards):
+    [effect] = _effects(cards, "Solemn Judgment")
+    assert effect["spell_speed"] == 3 and effect["when_if"] == "when"
+    kinds = [event["type"] for event in effect["condition"]["events"]]
+    assert kinds == ["summon", "activation"]
+    assert effect["condition"]["events"][0]["stage"] == "would"
+    assert {"negate_summon", "negate_activation"} <= set(effect["categories"])
+
+
+def test_continuous_trap_activate_by(cards):
+    effects = _effects(cards, "Call of the Haunted")
+    assert effects[0]["kind"] == "activation" and effects[0]["targets"]
+    assert effects[0]["sources"]["special_summon"] == ["gy"]
+    assert all(e["kind"] == "continuous" for e in effects[1:])
+
+
+def test_hand_trap_bullets(cards):
+    effect = _effects(cards, "Ash Blossom & Joyous Spring")[0]
+    assert effect["kind"] == "quick" and effect["locations"] == ["hand"] and effect["once_per_turn"] == "hard"
+    includes = effect["condition"]["events"][0]["includes"]
+    assert {"add_to_hand:deck", "special_summon:deck", "send_to_gy:deck"} <= set(includes)
+
+
+def test_trigger_if_and_when(cards):
+    sangan = _effects(cards, "Sangan")[0]
+    assert (sangan["kind"], sangan["when_if"], sangan["optional"]) == ("trigger", "if", False)
+    assert sangan["condition"]["events"][0]["from"] == "field"
+    tomato = _effects(cards, "Mystic Tomato")[0]
+    assert (tomato["when_if"], tomato["optional"]) == ("when", True)
+    assert tomato["condition"]["events"][0]["event"] == "destroyed_by_battle"
+
+
+def test_flip_ignition_procedure_and_quick(cards):
+    assert _effects(cards, "Man-Eater Bug")[0]["kind"] == "flip"
+    gozuki = _effects(cards, "Gozuki")
+    assert [e["kind"] for e in gozuki[:2]] == ["ignition", "trigger"]
+    assert gozuki[0]["once_per_turn"] == "hard"
+    assert _effects(cards, "Cyber Dragon")[0]["subkind"] == "summon_procedure"
+    veiler = _effects(cards, "Effect Veiler")[0]
+    assert veiler["kind"] == "quick" and veiler["condition"]["turn"] == "opponent"
+
+
+def test_extra_deck_material_line_is_not_an_effect(cards):
+    effects = _effects(cards, "Stardust Dragon")
+    assert effects[0]["kind"] == "quick" and "Tuner" not in effects[0]["text"]
+    assert effects[0]["condition"]["events"][0]["would"] == ["destroy"]
+
+
+def test_damage_step_timing_and_hand_permission(cards):
+    kuriboh = _effects(cards, "Kuriboh")[0]
+    assert kuriboh["damage_step"] == ["calc"]
+    impermanence = _effects(cards, "Infinite Impermanence")
+    assert impermanence[0]["hand_activation"] is True
+    assert impermanence[1]["subkind"] == "activation_permission"
+
+
+def test_pendulum_effects(cards):
+    pendulum = next(c for c in cards.values() if c.get("pendulum_effect") and "Once per turn" in
+                    (c["pendulum_effect"].get("en") or ""))
+    effects = parse_card(pendulum)
+    assert effects[0]["section"] == "pendulum" and effects[0]["locations"] == ["pendulum_zone"]
+
+
+def test_normal_monster_has_no_effects(cards):
+    assert parse_card(cards["Blue-Eyes White Dragon"]) == []
+
+
+def test_sentence_split_keeps_names_and_bullets():
+    parts = split_sentences('Add 1 "D.D. Crow" from your Deck to your hand. You can only use this effect of '
+                            '"Mr. Volcano" once per turn.\n● Draw 1 card.')
+    assert len(parts) == 2 and parts[1].endswith("● Draw 1 card.")
+
+
+def test_categories_ignore_embedded_conditions():
+    cats, _ = categories_of("this turn, each time your opponent Special Summons a monster(s), immediately draw "
+                            "1 card")
+    assert "draw" in cats and "special_summon" not in cats
+
+
+def test_condition_unparsed_is_reported():
+    cond = parse_condition("When the moon is blue")
+    assert cond["unparsed"]
+
+
+def test_profiles_stored_for_every_card(session):
+    rows = session.exec(select(EffectProfile).where(EffectProfile.index == 0)).all()
+    assert len(rows) > 13000
+    assert all(row.data["kind"] == row.kind for row in rows[:500])
