@@ -78,8 +78,6 @@ EDGE_PHRASES = {
     "interacts_with": ("interacts with", "interacts with"),
 }
 
-# Path search: a step through a whole book (source node) says little, so it costs more.
-_HUB_COST = 10.0
 # A ruling naming more cards than this is a list, not an interaction between each pair of them.
 MAX_INTERACTION_CARDS = 8
 
@@ -416,12 +414,10 @@ def related(G: nx.MultiDiGraph, node: tuple, kinds=None, depth: int = 1, *,
     return found[:limit] if limit else found
 
 
-def _step_cost(u, v, data) -> float:
-    return _HUB_COST if u[0] == "source" or v[0] == "source" else 1.0
-
-
 def explain(G: nx.MultiDiGraph, a: tuple, b: tuple) -> list[dict]:
     """The shortest typed path from ``a`` to ``b`` as readable steps (``[]`` when none connects them).
+
+    Paths through a source node (a whole book) are taken only when no other path exists.
 
     Each step has ``from``, ``to`` (described nodes), ``edge`` (type), ``direction`` (``forward`` when
     the stored edge points from ``from`` to ``to``), ``detail`` and ``text``, e.g.
@@ -435,10 +431,15 @@ def explain(G: nx.MultiDiGraph, a: tuple, b: tuple) -> list[dict]:
     if a == b:
         return []
     undirected = G.to_undirected(as_view=True)
+    # a step through a whole book says nothing: look for a path avoiding source nodes first
+    no_books = nx.subgraph_view(undirected, filter_node=lambda n: n[0] != "source" or n in (a, b))
     try:
-        path = nx.dijkstra_path(undirected, a, b, weight=lambda u, v, d: _step_cost(u, v, d))
+        path = nx.bidirectional_shortest_path(no_books, a, b)
     except nx.NetworkXNoPath:
-        return []
+        try:
+            path = nx.bidirectional_shortest_path(undirected, a, b)
+        except nx.NetworkXNoPath:
+            return []
     steps = []
     for u, v in zip(path, path[1:]):
         if G.has_edge(u, v):
