@@ -138,13 +138,13 @@ def card_autocomplete():
     return read({"object": "catalog", "total": len(names), "data": names})
 
 
-@bp.get("/cards/<int:card_id>")
+@bp.get("/cards/<int(max=9223372036854775807):card_id>")
 def card(card_id: int):
     """One card with its effect profile, rulings, the sections naming it and its graph neighbourhood."""
     return read(views.card_view(kb_session(), card_id, graph=kb_graph()))
 
 
-@bp.get("/cards/<int:card_id>/rulings")
+@bp.get("/cards/<int(max=9223372036854775807):card_id>/rulings")
 def card_rulings(card_id: int):
     """A card's rulings (source, region, date), paginated."""
     kb_cards.get_card(kb_session(), card_id)  # 404 for an unknown card

@@ -185,7 +185,10 @@ SCHEMAS: dict[str, dict] = {
                 "type": "object", "required": ["check", "result", "cites"],
                 "properties": {"check": {"type": "string"}, "result": {"type": "string"},
                                "detail": {"type": "string"}, "cites": _STRINGS}}},
-            "assumed": _STRINGS, "rulings": _STRINGS, "parsed": {"type": "object"},
+            "assumed": _STRINGS, "rulings": _STRINGS, "card": {"type": ["string", "null"]},
+            "resolved": {"type": "object"},
+            "parsed": {"type": ["object", "null"],
+                       "description": "how a plain-language question was understood (null: not understood)"},
             "order": _STRINGS},
     },
     "Inline": {
@@ -219,6 +222,7 @@ PAGE = _param("page", schema={"type": "integer", "minimum": 1, "maximum": 100000
 LIMIT = _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 100},
                description="results per page (default 20)")
 NODE_TEXT = {"type": "string", "minLength": 1, "maxLength": 500}
+CARD_ID = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
 
 
 def _ok(schema: dict, description: str = "OK") -> dict:
@@ -299,13 +303,12 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         "cards", "One card with everything known about it",
         "The card, its effect profile (how the engine reads each effect), its rulings, the rule "
         "sections that name it and its neighbourhood in the graph.",
-        _ok(_ref("CardPage")), params=[_param("card_id", "path", schema={"type": "integer"},
-                                              example=4007)],
+        _ok(_ref("CardPage")), params=[_param("card_id", "path", schema=CARD_ID, example=4007)],
         errors=(404,), operation_id="card")},
     "/api/v1/cards/{card_id}/rulings": {"get": _operation(
         "cards", "A card's rulings", "Rulings filed under the card first, then the ones involving it; "
         "each with source, region and date.", _ok(_list_of(_ref("Ruling"))),
-        params=[_param("card_id", "path", schema={"type": "integer"}), PAGE, LIMIT],
+        params=[_param("card_id", "path", schema=CARD_ID), PAGE, LIMIT],
         errors=(400, 404), operation_id="cardRulings")},
     "/api/v1/inline": {"get": _operation(
         "cards", "Cards named in a chat message",

@@ -122,7 +122,7 @@ def section(section_id: str):
     return page("section.html", section=views.section_view(kb_session(), section_id))
 
 
-@bp.get("/cards/<int:card_id>")
+@bp.get("/cards/<int(max=9223372036854775807):card_id>")
 def card(card_id: int):
     """A card: text, stats, limit status, effect profile, rulings, sections, graph neighbourhood."""
     data = views.card_view(kb_session(), card_id, graph=kb_graph())
