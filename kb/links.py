@@ -235,7 +235,7 @@ def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
                             score_cutoff=FUZZY_CUTOFF - FUZZY_MARGIN)
     if not found or found[0][1] < FUZZY_CUTOFF:
         return None
-    best_key, best_score, best_pos = found[0]
+    _key, best_score, best_pos = found[0]
     rivals = [f for f in found[1:] if index.fuzzy_ids[f[2]] != index.fuzzy_ids[best_pos]]
     if rivals and best_score - rivals[0][1] < FUZZY_MARGIN:
         return None
@@ -560,8 +560,8 @@ def scan_unquoted_mentions(session: Session, index: CardNameIndex,
                 continue
             seen.add(card_id)
             line = None
-            if section.line is not None:
-                line = section.line + section.text.count("\n", 0, start) + (0 if section.title else 0)
+            if section.line is not None:  # the heading's line plus the text lines before the name
+                line = section.line + section.text.count("\n", 0, start)
             session.add(CardMention(section_id=section.id, raw=section.text[start:end], kind="scanned",
                                     card_id=card_id, line=line))
             added[section.source_id] += 1
