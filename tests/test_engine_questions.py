@@ -29,9 +29,13 @@ def test_answer_shape(session):
 
 
 def test_chain_list_and_effect_index(session):
-    answer = engine.ask(session, {"ask": "chain", "card": "Magic Jammer",
-                                  "to": ["Raigeki Break", {"card": "Raigeki", "controller": "A"}]})
+    answer = engine.ask(session, {"ask": "chain", "card": "Seven Tools of the Bandit",
+                                  "to": ["Raigeki", {"card": "Raigeki Break", "controller": "B"}]})
     assert answer["answer"] == "yes"
+    assert answer["resolved"]["to"] == ["Raigeki", "Raigeki Break"]
+    # a Normal Spell is never chain link 2: the chain described cannot exist
+    answer = engine.ask(session, {"ask": "chain", "card": "Magic Jammer", "to": ["Raigeki Break", "Raigeki"]})
+    assert answer["answer"] == "no"
     answer = engine.ask(session, {"ask": "chain", "card": {"card": "Stardust Dragon", "effect": 1},
                                   "to": "Raigeki"})
     assert answer["answer"] == "no"  # the End Phase effect is a Trigger Effect

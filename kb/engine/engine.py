@@ -278,6 +278,12 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
             continue
         if alt["properties"] and link_card.property not in alt["properties"]:
             continue
+        if alt.get("locations"):
+            link_locations = {"field" if loc == "pendulum_zone" else loc for loc in link_effect["locations"]}
+            if not link_locations & set(alt["locations"]):
+                continue
+            if link_locations - set(alt["locations"]):
+                verdict_notes.append(f"assume: {link_card.name} activated its effect on the field")
         kind_ok = True
         break
     if not kind_ok:
@@ -553,7 +559,10 @@ def _surviving_worlds(card: EngineCard, effect: dict, controller: str, moments: 
     if not _states(card):
         return [], f"{card.name} cannot be in the given place", ["monster_effect_location"]
     ds = [why for (kind, why) in reasons if kind == "damage_step"]
-    windows = [why for (kind, why) in reasons if kind == "window"]
+    # the most telling reasons first: timing rules before "the card is not in that place"
+    windows = sorted((why for (kind, why) in reasons if kind == "window"), key=_reason_rank)
+    if ds:
+        windows = [why for why in windows if _reason_rank(why) < 2]
     rule_keys = [_window_rule(card, effect)]
     if any("Set" in why for why in windows):
         rule_keys.append("hand_trap_exception")
@@ -563,6 +572,14 @@ def _surviving_worlds(card: EngineCard, effect: dict, controller: str, moments: 
         rule_keys.append("phase_restriction")
     detail = "; ".join(dict.fromkeys(windows + ds))
     return [], f"{_effect_label(card, effect)} cannot be activated here: {detail}", rule_keys
+
+
+def _reason_rank(why: str) -> int:
+    if "condition" in why or "turn" in why and "Set" not in why or "Phase" in why or "open game state" in why:
+        return 0
+    if "Set" in why or "hand" in why:
+        return 1
+    return 2
 
 
 def _window_detail(card: EngineCard, survivors: list, controller: str) -> str:
@@ -833,14 +850,15 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
                  *keys)
     when_if, optional = effect.get("when_if"), effect.get("optional")
     kind = f"{'optional' if optional else 'mandatory'} \"{when_if or 'FLIP'}\" effect"
+    article = "an" if optional else "a"
     if optional and when_if == "when" and last is False:
-        verdict.step("missing the timing", "fail", f"an {kind} misses the timing when its event was not the "
+        verdict.step("missing the timing", "fail", f"{article} {kind} misses the timing when its event was not the "
                                                     f"last thing to happen", "missing_timing")
         verdict.answer = "misses"
         return verdict
     if optional and when_if == "when" and last is None:
         verdict.assume("the event was the last thing to happen (otherwise the effect misses the timing)")
-    detail = (f"an {kind} " + ("does not miss the timing" if not (optional and when_if == "when") else
+    detail = (f"{article} {kind} " + ("does not miss the timing" if not (optional and when_if == "when") else
                                "activates because its event was the last thing to happen"))
     verdict.step("missing the timing", "pass", detail, "missing_timing")
     if moment is not None and moment.step == "damage":

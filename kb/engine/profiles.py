@@ -470,6 +470,16 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
     """An event pattern for "a card or effect is activated ..." / "your opponent activates ...", or None."""
     clause = clause.strip()
     player = "any"
+    own = re.match(r"^(?:a|an|the|1)\s+(?:(your opponent's|your)\s+)?(monster|Spell/Trap|Spell|Trap)(?: Cards?)?"
+                   r"(?:\s+[^,]*?)?\s+activates\s+(?:its|their)\s+effects?$", clause)
+    if own:
+        types = {"monster": ["Monster"], "Spell/Trap": ["Spell", "Trap"], "Spell": ["Spell"], "Trap": ["Trap"]}
+        where = ["field"] if re.search(r"\bon the field\b|\bface-up\b|\byou control\b|\byour opponent controls\b",
+                                       clause) else None
+        return {"type": "activation", "player": _PLAYER_WORDS[own.group(1).lower()] if own.group(1) else "any",
+                "alternatives": [{"activation": "effect", "card_types": types[own.group(2)], "properties": None,
+                                  "locations": where}],
+                "includes": [], "would": [], "targets": None, "unparsed": []}
     match = re.match(r"^(your opponent|you|a player|either player)\s+activates?\s+(.*)$", clause, re.IGNORECASE)
     if match:
         player = _PLAYER_WORDS[match.group(1).lower()]
@@ -650,7 +660,7 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
                       r"At)\b)", work)
     connector = None
     for piece in pieces:
-        piece = piece.strip().strip(",").strip()
+        piece = re.sub(r",?\s+(?:or|and)$", "", piece.strip()).strip().strip(",").strip()
         if not piece:
             continue
         lower = piece.lower()
@@ -677,6 +687,10 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
                 cond["unparsed"].append(piece)
             continue
         event = _parse_event_clause(body, bullets)
+        if event is not None and event.get("context", "").startswith("during"):
+            # "When your opponent activates a Trap Card during the Battle Phase"
+            if not _parse_phase_clause(event["context"], cond):
+                event.setdefault("unparsed", []).append(event["context"])
         if event is not None:
             event["when_if"] = connector
             cond["events"].append(event)
