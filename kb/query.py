@@ -103,15 +103,17 @@ could should shall may might must am just also any some such very still again ab
 """.split())
 
 # Free-text words search these index fields, with these weights (titles and names over body text).
-TEXT_FIELDS: tuple[tuple[str, float], ...] = (("title", 4.0), ("alt", 3.0), ("context", 1.5),
+TEXT_FIELDS: tuple[tuple[str, float], ...] = (("title", 1.5), ("alt", 1.5), ("context", 0.5),
                                               ("body", 1.0))
+
+PHRASE_FIELDS = ("title", "alt", "body")  # fields indexed with positions
 
 # Up to this many free-text units (words, synonyms, phrases) are all required; longer, question-like
 # queries match any of them and rank by how many match and how well.
 STRICT_WORDS = 3
 EXACT_TITLE_BOOST = 12.0  # the whole free text is the exact name/title of the document
 PHRASE_BOOST = 2.0  # the free text appears as a phrase in the title or body
-PROXIMITY_BOOST = 0.6  # two adjacent query words appear close together in the body
+PROXIMITY_BOOST = 2.0  # two adjacent query words appear close together in the body
 SYNONYM_WEIGHT = 0.8  # an expansion counts a bit less than the words typed
 
 
@@ -465,6 +467,8 @@ def _fields_query(tokens: tuple[str, ...], ctx: QueryContext, weight: float = 1.
     """One word (or a phrase of tokens) in every text field, weighted."""
     subs: list[wq.Query] = []
     for fieldname, boost in TEXT_FIELDS:
+        if len(tokens) > 1 and fieldname not in PHRASE_FIELDS:
+            continue
         if len(tokens) == 1:
             subs.append(wq.Term(fieldname, tokens[0], boost=boost * weight))
         else:

@@ -37,7 +37,7 @@ from whoosh.analysis.filters import Filter as TokenFilter
 from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .db import index_path
-from .errors import InvalidQueryError, KnowledgeBaseMissingError
+from .errors import AmbiguousError, InvalidQueryError, KnowledgeBaseMissingError, NotFoundError
 from .query import (And, Filter, Node, Phrase, QueryContext, Word, keyword_key, parse, text_words,
                     to_whoosh)
 from .text import fold_quotes, name_key
@@ -101,7 +101,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 # index field weights are in kb.query.TEXT_FIELDS; BM25 length normalisation per field:
-WEIGHTING = scoring.BM25F(B=0.75, K1=1.2, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.75)
+WEIGHTING = scoring.BM25F(B=0.75, K1=1.2, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.5)
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _TOKEN_RE = re.compile(rf"(?P<num>\d+(?:\.\d+)+[a-z]?)(?![\w.])|(?P<cjk>[{_CJK}]+)"
@@ -175,24 +175,32 @@ _ANALYZER = text_analyzer()
 def build_schema() -> Schema:
     """The whoosh schema of the search index."""
     analyzer = text_analyzer()
+    # Keyword fields are "scorable" only so that whoosh keeps their length column: without one its
+    # writer stats the disk for every posting.  Scores come from the TEXT fields (QueryEvaluator).
+    def keyword(**options):
+        return KEYWORD(scorable=True, **options)
+
+    def number():
+        return NUMERIC(int, shift_step=0)
+
     return Schema(
         doc=ID(unique=True, stored=True),  # "<kind>/<id>"
-        kind=ID(stored=True, sortable=True),
-        source=ID(stored=True, sortable=True),
-        region=KEYWORD(stored=True, sortable=True),
-        card_type=ID(stored=True, sortable=True),
+        kind=keyword(stored=True, sortable=True),
+        source=keyword(stored=True, sortable=True),
+        region=keyword(stored=True, sortable=True),
+        card_type=keyword(stored=True, sortable=True),
         title=TEXT(analyzer=analyzer, stored=True, phrase=True),
-        title_key=KEYWORD(),
+        title_key=keyword(),
         alt=TEXT(analyzer=analyzer, phrase=True),
-        context=TEXT(analyzer=analyzer, phrase=True),
+        context=TEXT(analyzer=analyzer, phrase=False),
         body=TEXT(analyzer=analyzer, stored=True, phrase=True),
-        types=KEYWORD(),
-        attr=ID(),
-        race=ID(),
-        series=KEYWORD(),
-        cards=KEYWORD(),
-        level=NUMERIC(int), rank=NUMERIC(int), link=NUMERIC(int), atk=NUMERIC(int), scale=NUMERIC(int),
-        **{"def": NUMERIC(int)},
+        types=keyword(),
+        attr=keyword(),
+        race=keyword(),
+        series=keyword(),
+        cards=keyword(),
+        level=number(), rank=number(), link=number(), atk=number(), scale=number(),
+        **{"def": number()},
         info=STORED(),  # the kind-specific fields of a result
     )
 
@@ -442,7 +450,7 @@ class QueryEvaluator:
             items = list(self.reader.postings(fieldname, text).items_as("weight"))
             docs = np.fromiter((d for d, _ in items), dtype=np.int64, count=len(items))
             tf = np.fromiter((w for _, w in items), dtype=np.float32, count=len(items))
-            if not self.searcher.schema[fieldname].scorable:
+            if not isinstance(self.searcher.schema[fieldname], TEXT):
                 return docs, tf
             idf = self.searcher.idf(fieldname, text)
             avg = self.searcher.avg_field_length(fieldname) or 1.0
@@ -646,21 +654,20 @@ class SearchIndex:
         return self._values[fieldname]
 
     def resolve_card(self, name: str, query: str, position: int) -> list[int]:
-        """Card ids for a card name in ``ruling:``/``card:`` (exact name or nickname, then closest)."""
-        key = name_key(name)
-        found = [int(self.searcher.stored_fields(n)["info"]["id"]) for n in np.flatnonzero(
-            self.evaluator.evaluate(wq.And([wq.Term("kind", "card"), wq.Term("title_key", key)])).mask)
-                 ] if key else []
-        if found:
-            return found
-        names = [t for t in self.meta.get("titles", []) if t[1] == "card"]
-        match = process.extractOne(name, [t[0] for t in names], scorer=fuzz.WRatio, score_cutoff=90)
-        if match and fuzz.ratio(name_key(match[0]), key) >= 85:
-            return [names[match[2]][2]]
-        close = [m[0] for m in process.extract(name, [t[0] for t in names], scorer=fuzz.WRatio, limit=3,
-                                               score_cutoff=60)]
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise InvalidQueryError(f"no card named {name!r}{hint}", query, position)
+        """Card ids for the card named in ``ruling:``/``card:`` (kb.cards.match_name: exact name,
+        nickname, passcode, then closest); an unknown or ambiguous name is an invalid query."""
+        from .cards import match_name
+        from .db import session_scope
+
+        try:
+            with session_scope(self.path.parent) as session:
+                return [match_name(session, name).card_id]
+        except NotFoundError as exc:
+            hint = f"; did you mean {', '.join(map(str, exc.suggestions[:3]))}?" if exc.suggestions else ""
+            raise InvalidQueryError(f"no card named {name!r}{hint}", query, position) from None
+        except AmbiguousError as exc:
+            raise InvalidQueryError(f"{name!r} could be {', '.join(map(str, exc.candidates[:5]))}",
+                                    query, position) from None
 
     def context(self, query: str, *, strict: bool = True) -> QueryContext:
         """The :class:`kb.query.QueryContext` of this index for one query."""
