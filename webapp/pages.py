@@ -159,7 +159,7 @@ def chain():
     """The chain checker: two cards, optionally the moment and states -> the verdict with its steps."""
     form = {name: request.args.get(name, "") for name in CHAIN_FIELDS}
     answer = question = error = None
-    if text_arg("card") or text_arg("to"):
+    if text_arg("card") and request.args.getlist("to"):  # one card alone only pre-fills the form
         try:
             question = chain_question()
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
