@@ -28,7 +28,7 @@ from .errors import KbError
 __all__ = ["cli", "main", "COMMAND_MODULES", "kb_command", "emit", "fail"]
 
 # modules that add commands: each defines register(cli)
-COMMAND_MODULES: list[str] = ["kb.cli_cards", "kb.cli_serve", "kb.cli_graph", "kb.cli_engine"]
+COMMAND_MODULES: list[str] = ["kb.cli_cards", "kb.cli_serve", "kb.cli_graph", "kb.cli_engine", "kb.cli_search"]
 
 console = Console()
 err_console = Console(stderr=True)

@@ -59,6 +59,8 @@ __all__ = [
 KINDS = ("section", "term", "card", "ruling")
 FACETS = ("kind", "source", "region", "card_type")
 MAX_LIMIT = 100
+RARE_WORD_DOCS = 3  # words in fewer documents than this also match their close spellings
+SUGGESTION_CHARS = 60  # longer titles (example paragraphs) are not offered as suggestions
 META_FILE = "kb-search-meta.json"
 
 # Groups of expressions that mean the same thing to a player; each finds the others.  Abbreviations
@@ -638,10 +640,15 @@ class SearchIndex:
         return [t.text for t in _ANALYZER(text)]
 
     def is_known(self, token: str) -> bool:
-        """Whether a title, name or body holds ``token``."""
+        """Whether ``token`` is a common enough word of titles, names and texts to be taken as typed.
+
+        Words that occur in fewer than :data:`RARE_WORD_DOCS` documents may be typos of a common word
+        (``judgement``), so they get typo tolerance too.
+        """
         if token not in self._known:
             reader = self.searcher.reader()
-            self._known[token] = any((f, token) in reader for f in ("title", "alt", "body"))
+            self._known[token] = sum(reader.doc_frequency(f, token) for f in ("title", "alt", "body")) \
+                >= RARE_WORD_DOCS
         return self._known[token]
 
     def field_values(self, fieldname: str) -> set[str] | None:
@@ -920,6 +927,6 @@ def suggest(kb_path, q: str, *, limit: int = 5) -> list[str]:
         close = [m[0] for m in process.extract(text, names, scorer=fuzz.WRatio, limit=limit * 2,
                                                score_cutoff=80)]
         for name in prefixed[:limit] + close:
-            if name not in out and name_key(name) != key:
+            if name not in out and name_key(name) != key and len(name) <= SUGGESTION_CHARS:
                 out.append(name)
     return out[:limit]
