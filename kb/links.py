@@ -766,7 +766,7 @@ def link_records(ctx) -> None:
     for source_id in sorted(set(stats) | set(scanned)):
         counts = stats[source_id]
         countable = counts["mentions"] - counts["series"] - counts["tokens"]
-        ctx.add_summary(source_id, cards_linked=counts["linked"],
+        ctx.add_summary(source_id, mentions=counts["mentions"], linked=counts["linked"],
                         link_rate=link_rate(counts["linked"], countable))
         ctx.log(f"links: {source_id}: {counts['linked']}/{countable} card mentions linked "
                 f"({counts['fuzzy']} by fuzzy match, {counts['repairs']} repaired passcodes), "
