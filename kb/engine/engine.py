@@ -386,7 +386,18 @@ def _best(verdicts: list[Verdict], card: EngineCard, last: EngineCard | None) ->
         chosen = [v for v in verdicts if v.answer == answer]
         if chosen:
             best = max(chosen, key=lambda v: sum(step["result"] == "pass" for step in v.steps))
-            if len(verdicts) > 1:
+            if len(verdicts) > 1 and answer == "no":
+                reasons = []
+                for verdict in verdicts:
+                    failing = [step for step in verdict.steps if step["result"] == "fail"]
+                    if failing:
+                        reasons.append(f"effect #{verdict.effect}"
+                                       + (f" against #{verdict.link_effect}" if last else "")
+                                       + f": {failing[-1]['detail']}")
+                best.steps.insert(0, {"check": "effects considered", "result": "fail",
+                                      "detail": "no effect can be activated: " + "; ".join(reasons),
+                                      "cites": rules.cites("psct")})
+            elif len(verdicts) > 1:
                 tried = len(verdicts)
                 best.steps.insert(0, {"check": "effects considered", "result": "pass" if answer == "yes" else
                                       ("unknown" if answer == "unknown" else "fail"),
@@ -570,7 +581,7 @@ def _surviving_worlds(card: EngineCard, effect: dict, controller: str, moments: 
         rule_keys += ["damage_step", "damage_step_atk_def"]
     if any("condition" in why for why in windows):
         rule_keys.append("phase_restriction")
-    detail = "; ".join(dict.fromkeys(windows + ds))
+    detail = "; ".join(list(dict.fromkeys(ds + windows))[:2])
     return [], f"{_effect_label(card, effect)} cannot be activated here: {detail}", rule_keys
 
 

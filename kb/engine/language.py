@@ -59,6 +59,8 @@ PATTERNS: list[tuple[str, dict]] = [
      rf"(?:the )?(?:damage step|damage calc\w*|battle phase|battle step|main phase\s*\d?|end phase|standby phase|"
      rf"draw phase|opponent'?s turn|my opponent'?s turn|(?:before|after) damage calc\w*).*)$", {"ask": "activate"}),
     (rf"^{_CAN} (?P<x>.+?) be (?:activated|used) (?P<rest>(?:in|during|at|before|after) .*)$", {"ask": "activate"}),
+    (rf"^{_CAN} (?P<x>.+?) be (?:activated|used)$", {"ask": "activate"}),
+    (rf"^{_CAN} {_I} (?:activate|use) (?P<x>.+?)$", {"ask": "activate"}),
     # timing
     (r"^does (?P<x>.+?) miss the timing(?P<rest>.*)$", {"ask": "timing"}),
     (r"^(?:will|does|can) (?P<x>.+?)(?:'s effect)? (?:activate|trigger)(?P<rest> (?:if|when|after) .*)$",

@@ -215,7 +215,8 @@ def _explain(verdict: checks.Verdict, subject: str) -> str:
     failing = [s for s in verdict.steps if s["result"] == "fail"]
     unknown = [s for s in verdict.steps if s["result"] == "unknown"]
     if verdict.answer in ("no", "misses", "no_trigger") and failing:
-        return f"{subject}: {verdict.answer.replace('_', ' ')}: {failing[-1]['detail']}."
+        summary = failing[0] if failing[0]["check"] == "effects considered" else failing[-1]
+        return f"{subject}: {verdict.answer.replace('_', ' ')}: {summary['detail']}."
     if verdict.answer == "unknown" and unknown:
         return f"{subject}: unknown: {unknown[-1]['detail']}."
     passes = [s["detail"] for s in verdict.steps if s["result"] == "pass" and s["check"] in
