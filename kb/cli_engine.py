@@ -9,7 +9,7 @@ import click
 from rich.panel import Panel
 
 from . import engine
-from .cli import console, emit, err_console, json_option, kb_command, kb_path_of
+from .cli import console, emit, fail, json_option, kb_command, kb_path_of
 from .db import session_scope
 from .errors import BadQuestionError, KbError
 
@@ -95,19 +95,8 @@ def register(cli: click.Group) -> None:
             with session_scope(kb_path) as session:
                 answer = engine.ask(session, text, kb_path=kb_path)
         except KbError as exc:
-            _fail(exc, as_json)
+            fail(exc, as_json)
         emit(answer, as_json, _render_answer)
-
-
-def _fail(error: KbError, as_json: bool) -> None:
-    if as_json:
-        click.echo(json.dumps(error.to_dict(), ensure_ascii=False))
-    else:
-        err_console.print(f"error: {error}", markup=False, highlight=False)
-        extra = getattr(error, "candidates", None) or getattr(error, "suggestions", None)
-        if extra:
-            err_console.print("candidates: " + ", ".join(map(str, extra)), markup=False, highlight=False)
-    sys.exit(1)
 
 
 def _batch(kb_path, handle) -> int:

@@ -38,7 +38,7 @@ from sqlmodel import Session, select
 
 from .config import default_kb_path
 from .db import STORE_FILE, session_scope
-from .errors import AmbiguousError, KbError, NotFoundError
+from .errors import AmbiguousError, NotFoundError
 from .models import (BuildInfo, Card, CardMention, CitationCard, Conflict, ConflictSide, Reference,
                      Ruling, RulingCard, RulingCitation, RulingSection, Section, Source, Term, TopicLink)
 from .text import name_key

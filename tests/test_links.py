@@ -14,7 +14,7 @@ from kb.errors import KbError
 from kb.links import (CONFLICTS_FILE, build_name_index, load_conflicts, load_topics, quoted_spans,
                       resolve_name, resolve_passcode, scan_card_names, store_conflicts)
 from kb.models import (BuildInfo, Card, CardMention, CardPassword, CitationCard, Conflict, ConflictSide,
-                       ParseProblem, Reference, RulingCitation, RulingSection, Section, Source, TopicLink)
+                       ParseProblem, Reference, RulingCitation, RulingSection, Section, TopicLink)
 from kb.text import name_key
 
 BOOKS = ("prb2017", "community", "tcg-v10", "cr-draft", "md")

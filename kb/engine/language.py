@@ -42,7 +42,7 @@ PATTERNS: list[tuple[str, dict]] = [
      rf"(?:(?:my|your|the|an?|their) (?:opponent'?s? )?)?(?P<y>.+?)$", {"ask": "chain"}),
     (rf"^(?:if|when) (?:my opponent|the opponent|i|you|they) activates? (?P<y>.+?),? {_CAN} {_I} "
      rf"(?:chain|activate|use|respond with) (?P<x>.+?)$", {"ask": "chain"}),
-    (rf"^does (?P<x>.+?) (?:negate|stop|work against|respond to) (?P<y>.+?)$", {"ask": "chain"}),
+    (r"^does (?P<x>.+?) (?:negate|stop|work against|respond to) (?P<y>.+?)$", {"ask": "chain"}),
     # set this turn
     (rf"^{_CAN} {_I} activate (?P<x>.+?) (?:in |during )?the (?:same )?turn (?:i|you|it was|it is|it's|they) "
      rf"(?:set|sets|set it)(?: it)?$", {"ask": "activate", "set_this_turn": True, "location": "field",
