@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import re
+import threading
+from collections import OrderedDict
 from typing import Iterator
 
 from rapidfuzz import process
@@ -36,6 +38,7 @@ __all__ = [
     "card_view",
     "neighbourhood",
     "named_card",
+    "card_dict",
     "find_inline_names",
     "inline_cards",
     "iter_bulk",
@@ -230,7 +233,7 @@ def card_view(session: Session, card_id: int, graph=None) -> dict:
     """
     from .engine import card_profile
 
-    card = get_card(session, card_id)  # raises NotFoundError
+    card = card_dict(session, card_id)  # raises NotFoundError
     record = session.get(Card, card_id)
     try:
         profile = card_profile(session, record)
@@ -241,6 +244,31 @@ def card_view(session: Session, card_id: int, graph=None) -> dict:
     if graph is not None and ("card", card_id) in graph:
         out["neighbourhood"] = neighbourhood(graph, ("card", card_id))
     return out
+
+
+CARD_CACHE_SIZE = 4096
+_card_cache: OrderedDict[tuple[str, int], dict] = OrderedDict()
+_card_cache_lock = threading.Lock()
+
+
+def card_dict(session: Session, card_id: int) -> dict:
+    """:func:`kb.cards.get_card`, remembered per knowledge-base file (a built knowledge base never
+    changes; a rebuild is a new file, hence a new key).  The dict is shared: treat it as read-only.
+
+    :raises NotFoundError: no card has this id.
+    """
+    key = (session.get_bind().url.database or "", card_id)
+    with _card_cache_lock:
+        found = _card_cache.get(key)
+        if found is not None:
+            _card_cache.move_to_end(key)
+            return found
+    found = get_card(session, card_id)
+    with _card_cache_lock:
+        _card_cache[key] = found
+        while len(_card_cache) > CARD_CACHE_SIZE:
+            _card_cache.popitem(last=False)
+    return found
 
 
 def named_card(session: Session, *, exact: str | None = None, fuzzy: str | None = None) -> dict:
@@ -265,7 +293,7 @@ def named_card(session: Session, *, exact: str | None = None, fuzzy: str | None 
         except NotFoundError as exc:
             suggestions = exc.suggestions
         raise NotFoundError(f"no card is named exactly {query!r}", suggestions=suggestions)
-    return get_card(session, found.card_id)
+    return card_dict(session, found.card_id)
 
 
 def find_inline_names(text: str, limit: int) -> list[str]:
@@ -289,7 +317,7 @@ def inline_cards(session: Session, text: str, limit: int = 3) -> dict:
     found = []
     for query in find_inline_names(text, limit):
         try:
-            found.append({"query": query, "card": get_card(session, match_name(session, query).card_id)})
+            found.append({"query": query, "card": card_dict(session, match_name(session, query).card_id)})
         except AmbiguousError as exc:
             found.append({"query": query, "error": {"type": "ambiguous", "details": str(exc),
                                                     "candidates": [str(c) for c in exc.candidates]}})

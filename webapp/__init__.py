@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +48,8 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
+VERSION_CHECK_SECONDS = 1.0  # how often a worker looks whether `kb build` swapped in a new version
+
 DEFAULT_CONFIG = {
     "MAX_CONTENT_LENGTH": 64 * 1024,  # request bodies above this get 413 in the error envelope
     "JSON_SORT_KEYS": False,
@@ -69,9 +72,15 @@ class _KbHandle:
     engine: object = None
     graph: object = None
     pid: int = 0
+    next_check: float = 0.0
 
     def refresh(self) -> None:
-        """Re-open when the knowledge-base symlink points at a new version (or after a fork)."""
+        """Re-open when the knowledge-base symlink points at a new version (or after a fork); the link
+        is looked at no more than once per :data:`VERSION_CHECK_SECONDS`."""
+        now = time.monotonic()
+        if self.pid == os.getpid() and self.engine is not None and now < self.next_check:
+            return
+        self.next_check = now + VERSION_CHECK_SECONDS
         resolved = Path(os.path.realpath(self.kb_path))
         if resolved == self.version_dir and self.pid == os.getpid() and self.engine is not None:
             return
@@ -152,8 +161,10 @@ def create_app(config: dict | None = None) -> Flask:
 
     @app.after_request
     def _security_headers(response):
+        headers = response.headers
         for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
+            if name not in headers:
+                headers[name] = value
         if request.path.startswith("/api/"):
             response.headers.setdefault("Access-Control-Allow-Origin", "*")
         return response

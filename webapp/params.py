@@ -93,4 +93,6 @@ def cacheable(response: Response, *, etag: str | None = None) -> Response:
         etag = hashlib.sha1(response.get_data()).hexdigest()
     response.set_etag(etag)
     response.headers["Cache-Control"] = f"public, max-age={current_app.config['CACHE_MAX_AGE']}"
-    return response.make_conditional(request)
+    if "If-None-Match" in request.headers or "If-Modified-Since" in request.headers:
+        return response.make_conditional(request)
+    return response
