@@ -111,7 +111,7 @@ PHRASE_FIELDS = ("title", "alt", "body")  # fields indexed with positions
 # Up to this many free-text units (words, synonyms, phrases) are all required; longer, question-like
 # queries match any of them and rank by how many match and how well.
 STRICT_WORDS = 3
-EXACT_TITLE_BOOST = 12.0  # the whole free text is the exact name/title of the document
+EXACT_TITLE_BOOST = 1000.0  # the whole free text is the exact name/title: ranks first
 PHRASE_BOOST = 2.0  # the free text appears as a phrase in the title or body
 PROXIMITY_BOOST = 2.0  # two adjacent query words appear close together in the body
 SYNONYM_WEIGHT = 0.8  # an expansion counts a bit less than the words typed

@@ -66,7 +66,7 @@ def test_to_string_round_trips(query, _):
 
 WHOOSH_CASES = [
     ("priority", "((title:prioriti^1.5 OR alt:prioriti^1.5 OR context:prioriti^0.5 OR body:prioriti) "
-                 "ANDMAYBE title_key:priority^12.0)"),
+                 "ANDMAYBE title_key:priority^1000.0)"),
     ("kind:term", "ConstantScoreQuery(Term('kind', 'term'))"),
     ("level>=7", "ConstantScoreQuery(NumericRange('level', 7, None, False, False, boost=1.0, "
                  "constantscore=True))"),
@@ -75,7 +75,7 @@ WHOOSH_CASES = [
     ('name="Dark Magician"', "ConstantScoreQuery(Term('title_key', 'darkmagician'))"),
     ("o:destroyed", "ConstantScoreQuery(Term('body', 'destroi'))"),
     ('"chain link"', '(title:"chain link" OR alt:"chain link" OR body:"chain link" OR '
-                     "title_key:chainlink^12.0)"),
+                     "title_key:chainlink^1000.0)"),
     ("t:counter -cost", "(ConstantScoreQuery(Term('types', 'counter')) ANDNOT (title:cost^1.5 OR "
                         "alt:cost^1.5 OR context:cost^0.5 OR body:cost))"),
 ]
@@ -89,7 +89,7 @@ def test_to_whoosh(query, expected):
 def test_short_free_text_requires_every_word_and_boosts_the_phrase():
     q = str(to_whoosh(parse("damage step"), _context()))
     assert q.startswith("(((title:damag^1.5") and " AND (title:step^1.5" in q
-    assert "title_key:damagestep^12.0" in q and 'body:"damag step"' in q
+    assert "title_key:damagestep^1000.0" in q and 'body:"damag step"' in q
 
 
 def test_long_free_text_matches_any_word_without_stop_words():
