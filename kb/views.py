@@ -31,6 +31,7 @@ __all__ = [
     "page_of",
     "source_toc",
     "section_view",
+    "section_rulings",
     "ruling_dict",
     "ruling_view",
     "conflicts_view",
@@ -44,6 +45,8 @@ __all__ = [
     "iter_bulk",
     "bulk_count",
 ]
+
+SECTION_RULINGS_SHOWN = 10
 
 # [[card name]] in a chat message (the MTG bots' convention); no brackets or newlines inside
 INLINE_PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
@@ -127,7 +130,9 @@ def _conflict_dict(session: Session, conflict: Conflict) -> dict:
 
 def section_view(session: Session, section_id: str) -> dict:
     """A section as its page shows it: :func:`kb.corpus.get_section` plus breadcrumbs, previous/next,
-    the same topic in the other books, conflicts it takes part in, and rulings filed against it.
+    the same topic in the other books, conflicts it takes part in, and the newest
+    :data:`SECTION_RULINGS_SHOWN` rulings filed against it (``rulings_total`` counts them all; see
+    :func:`section_rulings`).
 
     Card mentions gain the linked card's ``name``; resolved references gain the target's ``title``.
     """
@@ -144,8 +149,7 @@ def section_view(session: Session, section_id: str) -> dict:
         reference["target_title"] = target["title"] if target else None
     for mention in out["cards"]:
         mention["name"] = names.get(mention["card_id"])
-    ruling_ids = session.exec(select(RulingSection.ruling_id)
-                              .where(RulingSection.section_id == section_id)).all()
+    rulings = section_rulings(session, section_id)
     out.update(
         breadcrumbs=_breadcrumbs(session, section),
         previous=_neighbour(session, section, after=False),
@@ -153,9 +157,24 @@ def section_view(session: Session, section_id: str) -> dict:
         same_topic=[dict(targets[sid], topic=topic) for sid, topic in sorted(other.items())
                     if sid in targets],
         conflicts=_conflicts_of(session, [section_id]),
-        rulings=[ruling_dict(session.get(Ruling, rid)) for rid in sorted(ruling_ids)],
+        rulings=rulings[:SECTION_RULINGS_SHOWN],
+        rulings_total=len(rulings),
     )
     return out
+
+
+def section_rulings(session: Session, section_id: str) -> list[dict]:
+    """The rulings filed against a rule section, newest first (undated last), then by id.
+
+    :raises NotFoundError: for an unknown section.
+    """
+    if session.get(Section, section_id) is None:
+        corpus.get_section(session, section_id)  # raises NotFoundError with close matches
+    rows = session.exec(select(Ruling).join(RulingSection, RulingSection.ruling_id == Ruling.id)
+                        .where(RulingSection.section_id == section_id)).all()
+    rows = sorted(rows, key=lambda r: r.id)
+    rows.sort(key=lambda r: r.date or "", reverse=True)
+    return [ruling_dict(r) for r in rows]
 
 
 # --------------------------------------------------------------------------------------------- rulings

@@ -368,3 +368,19 @@ def test_bulk_rulings_carry_card_ids(client):
 def test_bulk_unknown_kind(client):
     body = error_of(client.get("/api/v1/bulk/decks"), 404, "not_found")
     assert body["candidates"] == ["cards", "rulings", "sections"]
+
+
+def test_section_rulings_are_listed_newest_first(client):
+    top = client.get("/api/v1/search?q=kind:ruling+chain&limit=1").get_json()["data"][0]["id"]
+    ruling = client.get(f"/api/v1/rulings/{top}").get_json()
+    sections = ruling["sections"]
+    assert sections, "a chain ruling is filed against at least one rule section"
+    section_id = sections[0]["id"]
+    section = client.get(f"/api/v1/sections/{section_id}").get_json()
+    listing = client.get(f"/api/v1/sections/{section_id}/rulings?limit=100").get_json()
+    assert_list(listing)
+    assert listing["total"] == section["rulings_total"] >= len(section["rulings"])
+    assert top in {r["id"] for r in listing["data"]} or listing["total"] > 100
+    dates = [r["date"] for r in listing["data"] if r["date"]]
+    assert dates == sorted(dates, reverse=True)
+    error_of(client.get("/api/v1/sections/community:99.99/rulings"), 404, "not_found")

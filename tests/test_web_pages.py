@@ -6,6 +6,11 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from sqlalchemy import func
+from sqlmodel import select
+
+from kb.db import session_scope
+from kb.models import RulingSection
 
 from tests.web_fixtures import client, samples, web_app  # noqa: F401  (fixtures)
 
@@ -276,3 +281,18 @@ def test_no_page_loads_anything_from_another_host(client, samples):
                 "/search?q=chain", "/docs/api"):
         html = client.get(url).get_data(as_text=True)
         assert not re.search(r'<(script|link|img|iframe)[^>]+(src|href)="(https?:)?//', html)
+
+
+def test_section_with_many_rulings_links_to_all_of_them(client, full_kb):
+    with session_scope(full_kb) as session:
+        section_id, total = session.exec(
+            select(RulingSection.section_id, func.count()).group_by(RulingSection.section_id)
+            .order_by(func.count().desc())).first()
+    busiest = client.get(f"/api/v1/sections/{section_id}").get_json()
+    assert busiest["rulings_total"] == total > len(busiest["rulings"])
+    page = view(client, f"/sections/{section_id}")
+    link = next(href for href, text in page.links if text.startswith("All "))
+    listing = view(client, link)
+    assert f"{total} rulings, newest first" in listing.visible
+    assert len(set(listing.hrefs("/rulings/"))) == 20
+    assert any(text == "Next →" for _, text in listing.links)

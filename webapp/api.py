@@ -35,6 +35,7 @@ TWINS = {
     "pages.sources": "api.sources",
     "pages.toc": "api.source",
     "pages.section": "api.section",
+    "pages.section_rulings": "api.section_rulings",
     "pages.card": "api.card",
     "pages.ruling": "api.ruling",
     "pages.conflicts": "api.conflicts",
@@ -179,6 +180,12 @@ def source(source_id: str):
 def section(section_id: str):
     """One rule section with breadcrumbs, neighbours, references, same-topic sections, conflicts."""
     return read(views.section_view(kb_session(), section_id))
+
+
+@bp.get("/sections/<path:section_id>/rulings")
+def section_rulings(section_id: str):
+    """The rulings filed against a rule section, newest first, paginated."""
+    return list_object(views.section_rulings(kb_session(), section_id))
 
 
 @bp.get("/rulings/<path:ruling_id>")

@@ -123,7 +123,8 @@ SCHEMAS: dict[str, dict] = {
                                    "name": _nullable("string")}}},
                 "same_topic": {"type": "array", "items": _ref("SectionSummary")},
                 "conflicts": {"type": "array", "items": _ref("Conflict")},
-                "rulings": {"type": "array", "items": _ref("Ruling")}}}],
+                "rulings": {"type": "array", "items": _ref("Ruling")},
+                "rulings_total": {"type": "integer"}}}],
     },
     "Source": {
         "type": "object", "required": ["id", "title", "region", "sections"],
@@ -328,9 +329,14 @@ OPERATIONS: dict[str, dict[str, dict]] = {
     "/api/v1/sections/{section_id}": {"get": _operation(
         "rulebooks", "One rule section",
         "Text, breadcrumbs, previous/next, children, references (resolved to sections where possible), "
-        "the same topic in other books, conflicts, terms, cards mentioned and rulings about it.",
+        "the same topic in other books, conflicts, terms, cards mentioned and the newest rulings about it "
+        "(rulings_total counts them all; /rulings lists them).",
         _ok(_ref("Section")), params=[_param("section_id", "path", example="community:1.2")],
         errors=(404,), operation_id="section")},
+    "/api/v1/sections/{section_id}/rulings": {"get": _operation(
+        "rulebooks", "The rulings about a section", "Rulings filed against a rule section, newest first.",
+        _ok(_list_of(_ref("Ruling"))), params=[_param("section_id", "path", example="md:chain"), PAGE, LIMIT],
+        errors=(400, 404), operation_id="sectionRulings")},
     "/api/v1/rulings/{ruling_id}": {"get": _operation(
         "rulings", "One ruling", "The ruling with its cards (and their roles) and rule sections.",
         _ok(_ref("RulingPage")), params=[_param("ruling_id", "path", example="goat:1")], errors=(404,),

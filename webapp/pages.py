@@ -17,7 +17,7 @@ from . import kb_dir, kb_graph, kb_session
 from .api import SEARCH_KINDS, TWINS, TWINS_NEEDING_QUERY, run_search
 from .drawing import chain_stack, neighbourhood_drawing
 from .errors import ApiError
-from .params import cacheable, text_arg
+from .params import cacheable, page_args, text_arg
 from .questions import CHAIN_FIELDS, MOMENT_CHOICES, STATE_CHOICES, chain_question
 
 __all__ = ["bp", "SEARCH_EXAMPLES", "ASK_EXAMPLES"]
@@ -120,6 +120,15 @@ def toc(source_id: str):
 def section(section_id: str):
     """A rule section."""
     return page("section.html", section=views.section_view(kb_session(), section_id))
+
+
+@bp.get("/sections/<path:section_id>/rulings")
+def section_rulings(section_id: str):
+    """Every ruling filed against a rule section, a page at a time."""
+    page_number, per_page = page_args()
+    listing = views.page_of(views.section_rulings(kb_session(), section_id), page_number, per_page)
+    return page("section_rulings.html", section=corpus.get_section(kb_session(), section_id),
+                listing=listing)
 
 
 @bp.get("/cards/<int(max=9223372036854775807):card_id>")
