@@ -384,3 +384,23 @@ def test_section_rulings_are_listed_newest_first(client):
     dates = [r["date"] for r in listing["data"] if r["date"]]
     assert dates == sorted(dates, reverse=True)
     error_of(client.get("/api/v1/sections/community:99.99/rulings"), 404, "not_found")
+
+
+def test_serve_without_a_knowledge_base_says_so(tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli import cli
+
+    result = CliRunner().invoke(cli, ["--kb", str(tmp_path / "missing"), "serve", "--port", "8799"])
+    assert result.exit_code == 1
+    output = " ".join(result.output.split())
+    assert "no knowledge base" in output and "run `kb build` first" in output
+
+
+def test_app_without_a_knowledge_base_answers_503_in_the_envelope(tmp_path):
+    from webapp import create_app
+
+    client = create_app({"KB_PATH": str(tmp_path / "missing")}).test_client()
+    assert client.get("/api/v1/health").status_code == 200
+    body = error_of(client.get("/api/v1/stats"), 503, "server_error")
+    assert "kb build" in body["details"]
