@@ -635,6 +635,27 @@ class SearchIndex:
             self._synonyms = table
         return self._synonyms
 
+    @property
+    def word_list(self) -> list[str]:
+        """The display vocabulary (words as written in titles and texts), for spelling suggestions."""
+        if "_words" not in self._values:
+            self._values["_words"] = list(self.meta.get("vocabulary", {}))
+        return self._values["_words"]
+
+    @property
+    def title_list(self) -> list[str]:
+        """Names of cards and titles of terms and sections, for suggestions."""
+        if "_titles" not in self._values:
+            self._values["_titles"] = [t[0] for t in self.meta.get("titles", [])]
+            self._values["_title_keys"] = [name_key(t) for t in self._values["_titles"]]
+        return self._values["_titles"]
+
+    @property
+    def title_keys(self) -> list[str]:
+        """:func:`kb.text.name_key` of every entry of :attr:`title_list`."""
+        self.title_list
+        return self._values["_title_keys"]
+
     def analyze(self, text: str) -> list[str]:
         """Index tokens of ``text``."""
         return [t.text for t in _ANALYZER(text)]
@@ -882,11 +903,10 @@ def _closest_word(index: SearchIndex, word: str) -> str | None:
     lowered = word.lower()
     if lowered in vocabulary or len(lowered) < 3 or not lowered.isalpha():
         return None
-    candidates = process.extract(lowered, list(vocabulary), scorer=fuzz.ratio, limit=8,
-                                 score_cutoff=70)
+    candidates = process.extract(lowered, index.word_list, scorer=fuzz.ratio, limit=8, score_cutoff=70)
     if not candidates:
         return None
-    best = max(candidates, key=lambda c: (round(c[1] / 8), vocabulary[c[0]]))
+    best = max(candidates, key=lambda c: (round(c[1] / 8), c[0][0] == lowered[0], vocabulary[c[0]]))
     return best[0]
 
 
@@ -918,14 +938,13 @@ def suggest(kb_path, q: str, *, limit: int = 5) -> list[str]:
             fixed = " ".join([fixed] + rest) if rest else fixed
         out.append(fixed)
     text = " ".join(words) or q
-    titles = index.meta.get("titles", [])
-    if text.strip() and titles:
-        names = [t[0] for t in titles]
+    names = index.title_list
+    if text.strip() and names:
         key = name_key(text)
-        prefixed = [n for n in names if name_key(n).startswith(key)] if len(key) >= 3 else []
+        prefixed = [n for n, k in zip(names, index.title_keys) if k.startswith(key)] if len(key) >= 3 else []
         prefixed.sort(key=len)
-        close = [m[0] for m in process.extract(text, names, scorer=fuzz.WRatio, limit=limit * 2,
-                                               score_cutoff=80)]
+        close = [names[m[2]] for m in process.extract(key, index.title_keys, scorer=fuzz.ratio,
+                                                      limit=limit * 2, score_cutoff=80)]
         for name in prefixed[:limit] + close:
             if name not in out and name_key(name) != key and len(name) <= SUGGESTION_CHARS:
                 out.append(name)
