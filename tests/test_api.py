@@ -404,3 +404,30 @@ def test_app_without_a_knowledge_base_answers_503_in_the_envelope(tmp_path):
     assert client.get("/api/v1/health").status_code == 200
     body = error_of(client.get("/api/v1/stats"), 503, "server_error")
     assert "kb build" in body["details"]
+
+
+def test_a_rebuilt_knowledge_base_is_served_without_a_restart(tmp_path):
+    """`kb build` swaps the symlink to a new version; the running app follows it."""
+    import os
+
+    from sqlmodel import Session
+
+    from kb.db import STORE_FILE, create_tables, make_engine
+    from kb.models import Source
+    from webapp import create_app
+
+    for version in ("v1", "v2"):
+        (tmp_path / version).mkdir()
+        engine = make_engine(tmp_path / version / STORE_FILE)
+        create_tables(engine)
+        with Session(engine) as session:
+            session.add(Source(id=f"book-{version}", title=f"Book {version}"))
+            session.commit()
+        engine.dispose()
+    link = tmp_path / "kb"
+    os.symlink("v1", link)
+    client = create_app({"KB_PATH": str(link), "KB_VERSION_CHECK_SECONDS": 0}).test_client()
+    assert [s["id"] for s in client.get("/api/v1/sources").get_json()["data"]] == ["book-v1"]
+    os.symlink("v2", tmp_path / "kb.new")
+    os.replace(tmp_path / "kb.new", link)
+    assert [s["id"] for s in client.get("/api/v1/sources").get_json()["data"]] == ["book-v2"]

@@ -48,9 +48,8 @@ SECURITY_HEADERS = {
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
 }
 
-VERSION_CHECK_SECONDS = 1.0  # how often a worker looks whether `kb build` swapped in a new version
-
 DEFAULT_CONFIG = {
+    "KB_VERSION_CHECK_SECONDS": 1.0,  # how often a worker looks whether `kb build` swapped in a version
     "MAX_CONTENT_LENGTH": 64 * 1024,  # request bodies above this get 413 in the error envelope
     "JSON_SORT_KEYS": False,
     "CACHE_MAX_AGE": 300,  # seconds, for Cache-Control on read routes
@@ -73,14 +72,15 @@ class _KbHandle:
     graph: object = None
     pid: int = 0
     next_check: float = 0.0
+    check_every: float = 1.0
 
     def refresh(self) -> None:
         """Re-open when the knowledge-base symlink points at a new version (or after a fork); the link
-        is looked at no more than once per :data:`VERSION_CHECK_SECONDS`."""
+        is looked at no more than once per ``check_every`` seconds."""
         now = time.monotonic()
         if self.pid == os.getpid() and self.engine is not None and now < self.next_check:
             return
-        self.next_check = now + VERSION_CHECK_SECONDS
+        self.next_check = now + self.check_every
         resolved = Path(os.path.realpath(self.kb_path))
         if resolved == self.version_dir and self.pid == os.getpid() and self.engine is not None:
             return
@@ -145,7 +145,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False
     app.json.ensure_ascii = False
-    app.extensions["kb"] = _KbHandle(Path(app.config["KB_PATH"]))
+    app.extensions["kb"] = _KbHandle(Path(app.config["KB_PATH"]),
+                                     check_every=float(app.config["KB_VERSION_CHECK_SECONDS"]))
 
     from . import api, errors, pages
 
