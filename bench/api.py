@@ -125,6 +125,13 @@ def _drive(port: int, paths: list[str], requests: int, deadline: float, concurre
     return time.perf_counter() - started
 
 
+def _percentile_ms(ordered: list[float], fraction: float) -> float:
+    """The latency (ms) below which ``fraction`` of the sorted seconds in ``ordered`` fall."""
+    if not ordered:
+        return 0.0
+    return round(ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] * 1000, 2)
+
+
 def _load_process(port: int, routes: dict[str, list[str]], requests: int, seconds: float, concurrency: int,
                   rounds: int, queue) -> None:
     """The load generator (its own process).  Routes take turns, ``rounds`` times, so that background
@@ -144,13 +151,9 @@ def _load_process(port: int, routes: dict[str, list[str]], requests: int, second
     results = {}
     for name in routes:
         done = sorted(latencies[name])
-
-        def percentile(p: float) -> float:
-            return done[min(len(done) - 1, int(p * len(done)))] * 1000 if done else 0.0
-
         results[name] = {"requests": len(done), "errors": errors[name][0], "seconds": round(wall[name], 3),
                          "rps": round(len(done) / wall[name], 1) if wall[name] else 0.0,
-                         "p50_ms": round(percentile(0.50), 2), "p99_ms": round(percentile(0.99), 2)}
+                         "p50_ms": _percentile_ms(done, 0.50), "p99_ms": _percentile_ms(done, 0.99)}
     queue.put(results)
 
 

@@ -15,7 +15,7 @@ import click
 from .cli import err_console, kb_path_of
 from .errors import KbError
 
-__all__ = ["register", "serve_app", "default_workers", "warm_up"]
+__all__ = ["default_workers", "register", "serve_app", "warm_up"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

@@ -12,7 +12,7 @@ import math
 import re
 import threading
 from collections import OrderedDict
-from typing import Iterator
+from collections.abc import Iterator
 
 from rapidfuzz import process
 from sqlalchemy import func, or_
@@ -22,28 +22,37 @@ from . import corpus
 from .cards import card_rulings, card_to_dict, get_card, match_name, name_index
 from .errors import AmbiguousError, BadQuestionError, KbError, NotFoundError
 from .graph import describe_node, related
-from .models import (Card, CardMention, Conflict, ConflictSide, Ruling, RulingCard, RulingSection,
-                     Section, Source, TopicLink)
-from .text import name_key
+from .models import (
+    Card,
+    CardMention,
+    Conflict,
+    ConflictSide,
+    Ruling,
+    RulingCard,
+    RulingSection,
+    Section,
+    Source,
+    TopicLink,
+)
 
 __all__ = [
     "BULK_KINDS",
-    "page_of",
-    "source_toc",
-    "section_view",
-    "section_rulings",
-    "ruling_dict",
-    "ruling_view",
-    "conflicts_view",
+    "bulk_count",
+    "card_dict",
     "card_sections",
     "card_view",
-    "neighbourhood",
-    "named_card",
-    "card_dict",
+    "conflicts_view",
     "find_inline_names",
     "inline_cards",
     "iter_bulk",
-    "bulk_count",
+    "named_card",
+    "neighbourhood",
+    "page_of",
+    "ruling_dict",
+    "ruling_view",
+    "section_rulings",
+    "section_view",
+    "source_toc",
 ]
 
 SECTION_RULINGS_SHOWN = 10

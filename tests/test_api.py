@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.web_fixtures import client, samples, web_app  # noqa: F401  (fixtures)
+pytest_plugins = ["tests.web_fixtures"]  # web_app, client, samples
 
 ERROR_KEYS = {"object", "status", "type", "details", "candidates"}
 

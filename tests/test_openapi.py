@@ -13,13 +13,16 @@ import re
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 from schemathesis import GenerationMode
-from schemathesis.checks import (content_type_conformance, not_a_server_error,
-                                 response_headers_conformance, response_schema_conformance,
-                                 status_code_conformance)
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
-from tests.web_fixtures import web_app  # noqa: F401  (fixture)
+pytest_plugins = ["tests.web_fixtures"]  # web_app, client, samples
 from webapp.openapi import openapi_document
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,

@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 from flask import render_template
 
-from tests.web_fixtures import client, samples, web_app  # noqa: F401  (fixtures)
+pytest_plugins = ["tests.web_fixtures"]  # web_app, client, samples
 from webapp import SECURITY_HEADERS
 
 PAYLOADS = [

@@ -12,7 +12,7 @@ from sqlmodel import select
 from kb.db import session_scope
 from kb.models import RulingSection
 
-from tests.web_fixtures import client, samples, web_app  # noqa: F401  (fixtures)
+pytest_plugins = ["tests.web_fixtures"]  # web_app, client, samples
 
 
 class _Page(HTMLParser):

@@ -1,6 +1,6 @@
 """Fixtures shared by the web tests: the app on the complete knowledge base, a client, sample records.
 
-Import them into a test module with ``from tests.web_fixtures import *``.
+A test module uses them by naming this module in ``pytest_plugins``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from kb.db import session_scope
 from kb.models import Card, Conflict, Ruling, RulingCard, Section
 from webapp import create_app
 
-__all__ = ["web_app", "client", "samples"]
+__all__ = ["client", "samples", "web_app"]
 
 
 @pytest.fixture(scope="session")

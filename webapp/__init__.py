@@ -23,8 +23,15 @@ from kb.config import default_kb_path
 from kb.db import make_engine, store_path
 from kb.errors import KnowledgeBaseMissingError
 
-__all__ = ["create_app", "kb_session", "kb_dir", "kb_version", "kb_graph", "SECURITY_HEADERS",
-           "CONTENT_SECURITY_POLICY"]
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "SECURITY_HEADERS",
+    "create_app",
+    "kb_dir",
+    "kb_graph",
+    "kb_session",
+    "kb_version",
+]
 
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'none'",

@@ -9,14 +9,13 @@ function as its JSON twin here (see :data:`TWINS`).  The OpenAPI document is :mo
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context, url_for
 
 from kb import cards as kb_cards
-from kb import corpus, views
+from kb import corpus, engine, views
 from kb import search as kb_search
-from kb import engine
 from kb.graph import describe_node, explain, parse_node
 
 from . import kb_dir, kb_graph, kb_session, kb_version
@@ -24,7 +23,7 @@ from .errors import ApiError
 from .params import cacheable, choice_arg, int_arg, page_args, text_arg
 from .questions import chain_question, graph_kinds
 
-__all__ = ["bp", "TWINS", "TWINS_NEEDING_QUERY", "SEARCH_KINDS", "run_search"]
+__all__ = ["SEARCH_KINDS", "TWINS", "TWINS_NEEDING_QUERY", "bp", "run_search"]
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -9,7 +9,7 @@ import math
 
 from flask import url_for
 
-__all__ = ["neighbourhood_drawing", "chain_stack", "node_href", "KIND_ORDER"]
+__all__ = ["KIND_ORDER", "chain_stack", "neighbourhood_drawing", "node_href"]
 
 WIDTH = HEIGHT = 700
 RING = 150  # radius of the ring of neighbours; labels run outwards along the radius

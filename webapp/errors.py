@@ -17,11 +17,23 @@ import logging
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from kb.errors import (AmbiguousError, BadQuestionError, InvalidQueryError, KbError,
-                       KnowledgeBaseMissingError, NotFoundError)
+from kb.errors import (
+    AmbiguousError,
+    BadQuestionError,
+    InvalidQueryError,
+    KbError,
+    KnowledgeBaseMissingError,
+    NotFoundError,
+)
 
-__all__ = ["ApiError", "ERROR_TYPES", "error_body", "error_from_kb", "register_error_handlers",
-           "wants_json"]
+__all__ = [
+    "ERROR_TYPES",
+    "ApiError",
+    "error_body",
+    "error_from_kb",
+    "register_error_handlers",
+    "wants_json",
+]
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from kb.views import BULK_KINDS
 from .errors import ERROR_TYPES
 from .questions import MOMENT_CHOICES, STATE_CHOICES
 
-__all__ = ["openapi_document", "SCHEMAS", "OPERATIONS"]
+__all__ = ["OPERATIONS", "SCHEMAS", "openapi_document"]
 
 
 def _ref(name: str) -> dict:

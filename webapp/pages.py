@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 
-from kb import corpus, views
-from kb import engine
+from kb import corpus, engine, views
 from kb.errors import AmbiguousError, BadQuestionError, InvalidQueryError, NotFoundError
 
 from . import kb_dir, kb_graph, kb_session
@@ -20,7 +19,7 @@ from .errors import ApiError
 from .params import cacheable, page_args, text_arg
 from .questions import CHAIN_FIELDS, MOMENT_CHOICES, STATE_CHOICES, chain_question
 
-__all__ = ["bp", "SEARCH_EXAMPLES", "ASK_EXAMPLES"]
+__all__ = ["ASK_EXAMPLES", "SEARCH_EXAMPLES", "bp"]
 
 bp = Blueprint("pages", __name__)
 

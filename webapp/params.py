@@ -8,7 +8,7 @@ from flask import Response, current_app, request
 
 from .errors import ApiError
 
-__all__ = ["text_arg", "int_arg", "choice_arg", "bool_arg", "page_args", "cacheable", "MAX_QUERY_LENGTH"]
+__all__ = ["MAX_QUERY_LENGTH", "bool_arg", "cacheable", "choice_arg", "int_arg", "page_args", "text_arg"]
 
 MAX_QUERY_LENGTH = 500  # characters in one text parameter
 

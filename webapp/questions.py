@@ -16,8 +16,14 @@ from kb.graph import NODE_KINDS
 from .errors import ApiError
 from .params import bool_arg, choice_arg, text_arg
 
-__all__ = ["CHAIN_FIELDS", "MOMENT_CHOICES", "STATE_CHOICES", "MAX_CHAIN_LINKS", "chain_question",
-           "graph_kinds"]
+__all__ = [
+    "CHAIN_FIELDS",
+    "MAX_CHAIN_LINKS",
+    "MOMENT_CHOICES",
+    "STATE_CHOICES",
+    "chain_question",
+    "graph_kinds",
+]
 
 MAX_CHAIN_LINKS = 8  # links already on the chain that the form accepts
 
