@@ -229,7 +229,7 @@ def _japanese_names(name_ja: str) -> str:
 
 
 def _section_docs(session):
-    from .models import CardMention, Section, Source
+    from .models import CardMention, Reference, Section, Source
 
     sources = {s.id: s for s in session.exec(select(Source)).all()}
     sections = session.exec(select(Section).order_by(Section.source_id, Section.order)).all()
@@ -238,6 +238,10 @@ def _section_docs(session):
     for section_id, card_id in session.exec(select(CardMention.section_id, CardMention.card_id)).all():
         if card_id is not None:
             mentions.setdefault(section_id, set()).add(card_id)
+    cited: dict[str, list[str]] = {}  # the entries of a section's References block (ruling titles)
+    for section_id, raw in session.exec(select(Reference.section_id, Reference.raw)
+                                        .where(Reference.in_block)).all():
+        cited.setdefault(section_id, []).append(raw)
     order = {sid: s.order for sid, s in sources.items()}
     for section in sorted(sections, key=lambda s: (order.get(s.source_id, 99), s.order)):
         if section.duplicate_of:
@@ -251,7 +255,8 @@ def _section_docs(session):
         yield dict(
             doc=f"section/{section.id}", kind="section", source=section.source_id,
             region=" ".join(_regions(source.region if source else "")), title=title,
-            title_key=name_key(section.title), context="\n".join(reversed(crumbs)), body=section.text,
+            title_key=name_key(section.title),
+            context="\n".join(list(reversed(crumbs)) + cited.get(section.id, [])), body=section.text,
             cards=" ".join(str(c) for c in sorted(mentions.get(section.id, ()))),
             info={"id": section.id, "number": section.number, "section_kind": section.kind,
                   "pages": [section.page_start, section.page_end] if section.page_start else None,
