@@ -174,6 +174,7 @@ def test_card_page(client, samples):
     assert "Pot of Greed" in visible and "Draw 2 cards." in visible
     assert "Limit" in visible and "TCG:" in visible and "OCG:" in visible
     assert "Effect profile" in visible and "Spell Speed 1" in visible
+    assert "activates from" in visible and "does draw" in visible  # the profile read as facts
     assert f"/rulings/{samples['ruling_id']}" in page.hrefs("/rulings/")
     assert "Rule sections that mention it" in visible
     assert "Neighbourhood in the graph" in visible

@@ -19,7 +19,7 @@ from .errors import ApiError
 from .params import cacheable, page_args, text_arg
 from .questions import CHAIN_FIELDS, MOMENT_CHOICES, STATE_CHOICES, chain_question
 
-__all__ = ["ASK_EXAMPLES", "SEARCH_EXAMPLES", "bp"]
+__all__ = ["ASK_EXAMPLES", "PROFILE_FACTS", "SEARCH_EXAMPLES", "bp", "facet_links", "profile_facts"]
 
 bp = Blueprint("pages", __name__)
 
@@ -134,7 +134,42 @@ def section_rulings(section_id: str):
 def card(card_id: int):
     """A card: text, stats, limit status, effect profile, rulings, sections, graph neighbourhood."""
     data = views.card_view(kb_session(), card_id, graph=kb_graph())
-    return page("card.html", data=data, drawing=neighbourhood_drawing(data.get("neighbourhood")))
+    return page("card.html", data=data, drawing=neighbourhood_drawing(data.get("neighbourhood")),
+                facts=[profile_facts(effect) for effect in data["profile"]])
+
+
+# what the card page shows of an effect profile: (label, key in the profile, or a path into it)
+PROFILE_FACTS = (
+    ("condition", ("condition", "raw")),
+    ("timing word", ("when_if",)),
+    ("optional", ("optional",)),
+    ("activates from", ("locations",)),
+    ("cost", ("cost",)),
+    ("does", ("categories",)),
+    ("targets", ("targets",)),
+    ("once per turn", ("once_per_turn",)),
+    ("in the Damage Step", ("damage_step",)),
+    ("not read", ("unknown",)),
+)
+
+
+def profile_facts(effect: dict) -> list[tuple[str, str]]:
+    """The readable facts of one effect profile, as (label, text) pairs; empty values left out."""
+    facts = []
+    for label, path in PROFILE_FACTS:
+        value = effect
+        for key in path:
+            value = value.get(key) if isinstance(value, dict) else None
+        if value in (None, "", [], {}):
+            continue
+        if isinstance(value, bool):
+            text = "yes" if value else "no"
+        elif isinstance(value, (list, tuple)):
+            text = ", ".join(str(item).replace("_", " ") for item in value)
+        else:
+            text = str(value).replace("_", " ") if path[-1] in ("when_if", "once_per_turn") else str(value)
+        facts.append((label, text))
+    return facts
 
 
 @bp.get("/cards")
