@@ -13,6 +13,7 @@ Steps are data: :data:`STEPS` lists ``(name, "module:function")``; each function
 from __future__ import annotations
 
 import importlib
+import multiprocessing
 import os
 import shutil
 import time
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from sqlalchemy import text
 from sqlmodel import Session
 
 from .config import RULEBOOK_DIR, default_kb_path, external_data_dir
@@ -33,11 +35,11 @@ STEPS: list[tuple[str, str]] = [
     ("rulebooks", "kb.corpus:load_rulebooks"),
     ("cards", "importers.cards:load_cards"),
     ("aliases", "importers.cards:load_aliases"),
-    ("profiles", "kb.engine.profiles:build_profiles"),
     ("rulings", "importers.rulings:load_rulings"),
     ("links", "kb.links:link_records"),
+    ("search-index", "kb.search:build_index_step"),  # runs in the background from here on
+    ("profiles", "kb.engine.profiles:build_profiles"),
     ("graph", "kb.graph:write_graph"),
-    ("search-index", "kb.search:build_index_step"),
     ("validate", "kb.corpus:validate_store"),
 ]
 
@@ -63,9 +65,67 @@ class BuildContext:
     only_sources: list[str] | None = None  # restrict the rulebook step (tests, benchmarks)
     progress: object = None  # rich Progress, when shown
 
+    background: dict = field(default_factory=dict)  # name -> (process, pipe, started)
+
     def add_summary(self, source: str, **columns) -> None:
         """Add (or update) columns of the closing summary table for one source."""
         self.summary.setdefault(source, {}).update(columns)
+
+    def spawn(self, name: str, job: Callable[[Path], dict]) -> None:
+        """Run ``job(kb_dir) -> summary columns`` in a forked process while later steps go on.
+
+        The job reads the store as committed so far (the store is in WAL mode, so it never blocks the
+        build's writer) and writes only its own files inside the KB directory.  :meth:`join_background`
+        waits for it; the build joins every job before the ``validate`` step.
+        """
+        self.session.commit()
+        parent_end, child_end = _mp.Pipe(duplex=False)
+        process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end), name=f"kb-build-{name}",
+                              daemon=True)
+        process.start()
+        child_end.close()
+        self.background[name] = (process, parent_end, time.perf_counter())
+
+    def join_background(self) -> None:
+        """Wait for every spawned job; raise :class:`BuildError` with the job's message if one failed."""
+        failures = []
+        for name, (process, pipe, started) in list(self.background.items()):
+            outcome = pipe.recv() if pipe.poll(None) else ("error", f"{name} died without a word")
+            process.join()
+            del self.background[name]
+            self.timings[name] = time.perf_counter() - started
+            status, payload = outcome
+            if status == "ok" and process.exitcode == 0:
+                self.add_summary(name, **(payload or {}))
+                self.log(f"step {name} (background): {self.timings[name]:.2f}s")
+            else:
+                failures.append(f"step {name!r} failed: {payload}")
+        if failures:
+            raise BuildError("; ".join(failures))
+
+    def stop_background(self) -> None:
+        """Kill every job still running (a failed or interrupted build)."""
+        for process, pipe, _started in self.background.values():
+            if process.is_alive():
+                process.kill()
+            process.join()
+            pipe.close()
+        self.background.clear()
+
+
+_mp = multiprocessing.get_context("fork")
+
+
+def _run_job(job, kb_dir: Path, pipe) -> None:  # runs in the child process
+    try:
+        result = job(kb_dir)
+        pipe.send(("ok", result))
+    except KbError as exc:
+        pipe.send(("error", str(exc)))
+    except BaseException as exc:  # report, never a bare traceback from a child
+        pipe.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        pipe.close()
 
 
 def run_step(name: str, ctx: BuildContext) -> None:
@@ -130,14 +190,19 @@ def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = No
     try:
         create_tables(engine)
         for name in wanted:
+            if name == "validate":
+                ctx.join_background()
             try:
                 run_step(name, ctx)
             except KbError as exc:
                 raise BuildError(f"step {name!r} failed: {exc}") from exc
+        ctx.join_background()
+        session.exec(text("PRAGMA journal_mode=DELETE"))  # fold the WAL in: readers open it read-only
         session.close()
         engine.dispose()
         _swap_in(target, version_dir)
     except BaseException:
+        ctx.stop_background()
         session.close()
         engine.dispose()
         shutil.rmtree(version_dir, ignore_errors=True)

@@ -46,7 +46,8 @@ def make_engine(sqlite_file: Path | str, *, readonly: bool = False):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=OFF")
         if not readonly:
-            cursor.execute("PRAGMA journal_mode=OFF")
+            # WAL: background build jobs read while the build writes; folded back before the swap
+            cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=OFF")
         cursor.close()
 

@@ -378,11 +378,28 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     return dict(counts)
 
 
+def _write_index_job(kb_dir: Path) -> dict:
+    """Background build job: open the store being built and write its index (see BuildContext.spawn)."""
+    from sqlmodel import Session
+
+    from .db import make_engine, store_path
+
+    engine = make_engine(store_path(kb_dir))
+    try:
+        with Session(engine) as session:
+            counts = write_index(session, index_path(kb_dir), log=lambda message: None)
+    finally:
+        engine.dispose()
+    return {"documents": sum(counts.values()), **{f"{kind}s": n for kind, n in counts.items()}}
+
+
 def build_index_step(ctx) -> None:
-    """Build step: write the search index into the new knowledge base's ``index/`` directory."""
-    ctx.session.commit()
-    counts = write_index(ctx.session, index_path(ctx.kb_dir), log=ctx.log)
-    ctx.add_summary("search", documents=sum(counts.values()))
+    """Build step: write the search index into the new knowledge base's ``index/`` directory.
+
+    The index is written by a background process from the records committed so far, while the
+    remaining steps (which the index does not read) go on; the build waits for it before validating.
+    """
+    ctx.spawn("search", _write_index_job)
 
 
 # ------------------------------------------------------------------------------------------ reading

@@ -1127,6 +1127,7 @@ def profile_complete(effects: list[dict]) -> bool:
 
 def build_profiles(ctx) -> None:
     """Build step: store an :class:`EffectProfile` row for every effect of every card in the store."""
+    from sqlalchemy import insert
     from sqlmodel import select
 
     from ..models import Card, EffectProfile
@@ -1137,15 +1138,10 @@ def build_profiles(ctx) -> None:
         effects = parse_card(card)
         cards += 1
         complete_cards += profile_complete(effects)
-        for effect in effects:
-            rows.append(EffectProfile(card_id=card.id, index=effect["index"], kind=effect["kind"],
-                                      spell_speed=effect["spell_speed"], complete=effect["complete"],
-                                      data=effect))
-        if len(rows) >= 5000:
-            session.add_all(rows)
-            session.flush()
-            rows = []
-    session.add_all(rows)
+        rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
+                     "spell_speed": effect["spell_speed"], "complete": effect["complete"], "data": effect}
+                    for effect in effects)
+    session.execute(insert(EffectProfile.__table__), rows)  # one executemany, no ORM objects
     session.commit()
     ctx.add_summary("profiles", cards=cards, complete=complete_cards)
     ctx.state.setdefault("validators", []).append(rules.validate_citations)
