@@ -57,7 +57,7 @@ def test_readable_views(run):
 
 
 @pytest.mark.parametrize("args", [("section", "community:1.2.99"), ("sections", "comunity"),
-                                  ("problems", "nosuchbook")])
+                                  ("problems", "comunity")])
 def test_unknown_ids_exit_non_zero_with_close_matches(run, args):
     result = run(*args, "--json")
     assert result.exit_code == 1
