@@ -991,6 +991,11 @@ def _parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, 
     cond = parse_condition(condition_text, bullets if bullets_are_condition else []) if condition_text else None
     if only_when and cond is None:
         cond = parse_condition(only_when.group(1), [])
+    if cond is None and not activate_by:
+        cond = _implied_response_condition(resolution)
+        if cond is None and re.search(r"\bnegate (?:the|its|that|their) (?:activation|Summon)", resolution,
+                                      re.IGNORECASE):
+            effect["unknown"].append(f"condition: response window implied by: {resolution}")
     effect["condition"] = cond
     if cond:
         effect["when_if"] = cond["when_if"]
@@ -1038,6 +1043,23 @@ def _parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, 
     if effect["kind"] == "unknown":
         effect["unknown"].append(f"kind: {work}")
     return effect
+
+
+# Older card text (before Problem-Solving Card Text) states no activation condition for a negation:
+# "Negate the activation of a Counter Trap Card" can only be activated in response to that activation.
+_OLD_NEGATION = re.compile(r"^Negate the (activation|Summon) of (an? [^,.;]+?)(?:,|\.|\band\b|$)")
+
+
+def _implied_response_condition(resolution: str) -> dict | None:
+    """The condition an old-wording negation implies ("When <it> is activated"), or None."""
+    match = _OLD_NEGATION.match(resolution.strip())
+    if not match:
+        return None
+    what, thing = match.groups()
+    wording = f"When {thing} is activated" if what == "activation" else f"When {thing} would be Summoned"
+    cond = parse_condition(wording, [])
+    cond["implied"] = True
+    return cond if not cond["unparsed"] else None
 
 
 _EVENTLESS_TRIGGER_PHASES = {"standby", "end", "draw", "battle"}
