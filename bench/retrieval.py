@@ -11,6 +11,7 @@ whitespace, case and quote marks normalised.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -57,17 +58,43 @@ def evaluate(kb_path, questions: list[dict], *, kind: str = "section", depth: in
         rank = next((i for i, r in enumerate(found["results"], 1)
                      if r["kind"] == "section" and quote in texts.get(r["id"], "")), None)
         ranks.append(rank)
-    n = len(questions) or 1
     return {
-        "questions": len(questions),
-        "recall@1": round(sum(1 for r in ranks if r == 1) / n, 4),
-        "recall@5": round(sum(1 for r in ranks if r and r <= 5) / n, 4),
-        f"recall@{depth}": round(sum(1 for r in ranks if r) / n, 4),
-        "mrr": round(sum(1 / r for r in ranks if r) / n, 4),
+        **metrics(ranks, depth),
         "errors": errors,
         "seconds": round(time.perf_counter() - started, 2),
         "ranks": ranks,
     }
+
+
+def fold_of(item: dict, folds: int = 2) -> int:
+    """The fold (0-based) of a question: a stable hash of its id, so both halves never change."""
+    digest = hashlib.sha256(str(item.get("id", item.get("q", ""))).encode("utf-8")).digest()
+    return digest[0] % folds
+
+
+def metrics(ranks: list, depth: int = 10) -> dict:
+    """recall@1, recall@5, recall@depth and MRR of a list of ranks (None = not found)."""
+    n = len(ranks) or 1
+    return {
+        "questions": len(ranks),
+        "recall@1": round(sum(1 for r in ranks if r == 1) / n, 4),
+        "recall@5": round(sum(1 for r in ranks if r and r <= 5) / n, 4),
+        f"recall@{depth}": round(sum(1 for r in ranks if r) / n, 4),
+        "mrr": round(sum(1 / r for r in ranks if r) / n, 4),
+    }
+
+
+def folds(questions: list[dict], ranks: list, depth: int = 10, count: int = 2) -> list[dict]:
+    """The metrics of each fold of the question set (see :func:`fold_of`).
+
+    A ranking change is worth keeping only when it helps on every fold: a gain on one half that the
+    other half does not share is likely fitted to those questions.
+    """
+    out = []
+    for k in range(count):
+        picked = [rank for item, rank in zip(questions, ranks) if fold_of(item, count) == k]
+        out.append({"fold": k, **metrics(picked, depth)})
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             groups.setdefault(str(item.get(args.by, "")), []).append(rank)
         report["by_" + args.by] = {key: {"n": len(rs), "recall@5": round(
             sum(1 for r in rs if r and r <= 5) / len(rs), 3)} for key, rs in sorted(groups.items())}
+    report["folds"] = folds(questions, report["ranks"], args.depth)
     ranks = report.pop("ranks")
     if args.json:
         print(json.dumps(report, indent=2))
@@ -95,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{report['questions']} questions from {args.file} ({report['seconds']}s)")
         for key in ("recall@1", "recall@5", f"recall@{args.depth}", "mrr"):
             print(f"  {key:10} {report[key]:.3f}")
+        for row in report["folds"]:
+            print(f"  fold {row['fold']} (n={row['questions']}): " + "  ".join(
+                f"{key} {row[key]:.3f}" for key in ("recall@1", "recall@5", f"recall@{args.depth}", "mrr")))
         for key, row in report.get("by_" + (args.by or ""), {}).items():
             print(f"  {args.by}={key:20} n={row['n']:3}  recall@5={row['recall@5']:.3f}")
         if report["errors"]:

@@ -492,13 +492,31 @@ class QueryEvaluator:
         out.score[docs] = scores * boost
         return out
 
-    def _phrase_docs(self, q) -> np.ndarray:
+    def _positions(self, fieldname: str, text: str) -> np.ndarray:
+        """Every occurrence of a term as a sorted array of ``docnum << 32 | position`` keys."""
         def compute():
-            for word in q.words:
-                if (q.fieldname, word) not in self.reader:
-                    return np.zeros(0, dtype=np.int64)
-            plain = wq.Phrase(q.fieldname, q.words, slop=q.slop)
-            return np.fromiter(plain.docs(self.searcher), dtype=np.int64)
+            if (fieldname, text) not in self.reader:
+                return np.zeros(0, dtype=np.int64)
+            keys = [(docnum << 32) | pos
+                    for docnum, positions in self.reader.postings(fieldname, text).items_as("positions")
+                    for pos in positions]
+            return np.sort(np.array(keys, dtype=np.int64))
+        return self._cached(("pos", fieldname, text), compute)
+
+    def _phrase_docs(self, q) -> np.ndarray:
+        """Documents where the words of a phrase stand in order, each within ``slop`` positions of the
+        one before it (whoosh's ``Phrase`` semantics; ``slop=1`` is the exact phrase)."""
+        def compute():
+            ends = self._positions(q.fieldname, q.words[0])
+            for word in q.words[1:]:
+                if not len(ends):
+                    break
+                keys = self._positions(q.fieldname, word)
+                before = np.searchsorted(ends, keys)  # the closest occurrence of the words so far
+                has_before = before > 0
+                gap = keys[has_before] - ends[before[has_before] - 1]
+                ends = keys[has_before][gap <= q.slop]  # positions < 2**32: a small gap is one document
+            return np.unique(ends >> 32)
         return self._cached(("p", q.fieldname, tuple(q.words), q.slop), compute)
 
     def _expansions(self, q) -> list[str]:
