@@ -25,6 +25,10 @@ __all__ = ["EngineCard", "Verdict", "ACTIVATED_KINDS", "check_chain", "check_act
 ACTIVATED_KINDS = ("activation", "ignition", "trigger", "quick", "flip")
 _ALL_MOMENTS = tuple(all_moments())
 _MAIN = ("main1", "main2")
+# phase words of a condition -> the phases of the model they cover
+_PHASE_NAMES = {"main": _MAIN, "main1": ("main1",), "main2": ("main2",), "battle": ("battle",),
+                "battle_step": ("battle",), "start_step": ("battle",), "end_step": ("battle",),
+                "standby": ("standby",), "end": ("end",), "draw": ("draw",)}
 
 
 @dataclass
@@ -203,14 +207,17 @@ def _window_ok(card: EngineCard, effect: dict, moment: Moment, state: _State, co
                                                         not cond.get("events")):
         wanted = set()
         for phase in phases:
-            wanted.update({"main": _MAIN, "main1": ("main1",), "main2": ("main2",), "battle": ("battle",),
-                           "battle_step": ("battle",), "start_step": ("battle",), "end_step": ("battle",),
-                           "standby": ("standby",), "end": ("end",), "draw": ("draw",)}.get(phase, ()))
+            wanted.update(_PHASE_NAMES.get(phase, ()))
         if wanted and moment.phase not in wanted:
             return False, "its condition names another phase"
         if "battle_step" in phases and moment.step != "battle" or "start_step" in phases and moment.step != \
                 "start" or "end_step" in phases and moment.step != "end":
             return False, "its condition names another step"
+    excluded = set()
+    for phase in cond.get("except_phases") or []:
+        excluded.update(_PHASE_NAMES.get(phase, ()))
+    if moment.phase in excluded:
+        return False, "its condition excludes this phase"
     ds = cond.get("damage_step") or []
     if ds:
         allowed_timings = set()
@@ -221,10 +228,21 @@ def _window_ok(card: EngineCard, effect: dict, moment: Moment, state: _State, co
     return True, ""
 
 
+# events that only happen in (or are unique to) the Damage Step: battle destruction and damage
+_BATTLE_EVENTS = ("destroyed_by_battle", "destroys_by_battle", "inflicts_damage", "takes_damage")
+
+
+def _changes_atk_def(effect: dict) -> bool:
+    return "atk_change" in effect["categories"] or "def_change" in effect["categories"]
+
+
 def _damage_step_reasons(card: EngineCard, effect: dict) -> list[str]:
     """The :data:`rules.DAMAGE_STEP` rows that let ``effect`` be activated in the Damage Step."""
     cond = effect.get("condition") or {}
     if cond.get("except_damage_step"):
+        return []
+    exception = rules.DAMAGE_STEP_EXCEPTIONS.get(card.name)
+    if exception and effect["kind"] in exception[0]:
         return []
     reasons = []
     if _is_card_activation(effect) and card.card_type == "Trap" and card.property == "Counter":
@@ -233,14 +251,20 @@ def _damage_step_reasons(card: EngineCard, effect: dict) -> list[str]:
         reasons.append("negates_activation")
     if effect["kind"] in ("trigger", "flip") and effect["optional"] is False:
         reasons.append("mandatory")
-    if ("atk_change" in effect["categories"] or "def_change" in effect["categories"]) and (
-            _is_card_activation(effect) or effect["kind"] == "quick"):
+    if _changes_atk_def(effect) and (_is_card_activation(effect) or effect["kind"] == "quick") and \
+            "special_summon" not in effect["categories"]:  # Summon-and-modify cards: not for that reason
         reasons.append("atk_def_change")
+    if _is_card_activation(effect) and card.card_type == "Trap" and card.property == "Continuous" and \
+            "special_summon" not in effect["categories"] and any(
+                e["kind"] == "continuous" and _changes_atk_def(e) for e in card.effects):
+        reasons.append("continuous_atk_def")
+    if any(ev.get("event") in _BATTLE_EVENTS for ev in cond.get("events", [])):
+        reasons.append("battle_event")
     for timing in cond.get("damage_step") or []:
         reasons.append(f"timing:{timing}")
-    if effect["kind"] in ("trigger", "flip") and effect["optional"] and any(
-            ev.get("subject") == "this_card" for ev in cond.get("events", [])):
-        reasons.append("self_event_trigger")
+    if effect["kind"] in ("trigger", "flip") and effect["optional"] and (effect["kind"] == "flip" or any(
+            ev.get("subject") == "this_card" for ev in cond.get("events", []))):
+        reasons.append("self_event_trigger")  # about the card itself: Summoned, moved, flipped (FLIP effects)
     return reasons
 
 
@@ -248,6 +272,9 @@ def _damage_step_ok(card: EngineCard, effect: dict, moment: Moment) -> tuple[boo
     if moment.step != "damage":
         return True, ""
     reasons = _damage_step_reasons(card, effect)
+    exception = rules.DAMAGE_STEP_EXCEPTIONS.get(card.name)
+    if exception and effect["kind"] in exception[0]:
+        return False, f"{card.name} is ruled unusable in the Damage Step"
     for reason in reasons:
         if moment.timing in rules.DAMAGE_STEP[reason][0]:
             return True, reason
@@ -259,8 +286,12 @@ def _damage_step_ok(card: EngineCard, effect: dict, moment: Moment) -> tuple[boo
 # ------------------------------------------------------------------------------------------ conditions
 
 def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect: dict, controller: str,
-                              link_controller: str, verdict_notes: list[str]) -> str:
-    """Does the activation event ``pattern`` match the chain link? ``pass``/``fail``/``unknown``."""
+                              link_controller: str, verdict_notes: list[str], own_type: str | None = None) -> str:
+    """Does the activation event ``pattern`` match the chain link? ``pass``/``fail``/``unknown``.
+
+    ``own_type`` is the card type of the card whose condition this is ("targets this card").
+    """
+    own_type_kind = "monster" if own_type == "Monster" else "spell_trap"
     player = pattern.get("player", "any")
     if player == "opponent" and link_controller == controller:
         return "fail"
@@ -299,6 +330,10 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
     if pattern.get("targets"):
         if not link_effect["targets"]:
             return "unknown" if link_effect["unknown"] else "fail"
+        wanted = {own_type_kind if kind == "this_card" else kind for kind in pattern.get("target_kinds") or []}
+        offered = set(link_effect.get("target_kinds") or [])
+        if wanted and offered and "card" not in wanted | offered and not wanted & offered:
+            return "fail"  # it targets Spells/Traps, the condition wants a monster (or the reverse)
         verdict_notes.append(f"assume: the activation {pattern['targets']}")
     if pattern.get("unparsed"):
         return "unknown"
@@ -456,6 +491,22 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
                      "damage_step")
         verdict.answer = "no"
         return verdict
+    # an effect answering the event the chain started on (an attack, a Summon) must agree with the link
+    # about when that event happened (whose attack, which step)
+    event_patterns = [p for p in (cond or {}).get("events", []) if p["type"] != "activation" and event and
+                      _event_matches(p, event)]
+    if event_patterns:
+        narrowed = set()
+        for pattern in event_patterns:
+            narrowed.update(_event_moments(pattern, link_moments, controller))
+        if not narrowed:
+            verdict.step("activation window", "fail", f"{card.name} needs {_describe_pattern(event_patterns[0])} "
+                                                      f"for {controller}, which cannot be the event "
+                                                      f"{link_label} answers", "activation_condition",
+                         "turn_structure")
+            verdict.answer = "no"
+            return verdict
+        link_moments = [m for m in link_moments if m in narrowed]
     survivors, fail_detail, fail_rules = _surviving_worlds(card, effect, controller, link_moments, in_chain=True)
     if not survivors:
         verdict.step("activation window", "fail", fail_detail, *fail_rules)
@@ -492,7 +543,7 @@ def _condition_vs_link(verdict: Verdict, card: EngineCard, effect: dict, control
     for pattern in cond["events"]:
         if pattern["type"] == "activation":
             results.append((pattern, _match_activation_pattern(pattern, last, link_effect, controller,
-                                                               link_controller, notes)))
+                                                               link_controller, notes, card.card_type)))
         elif event and _event_matches(pattern, event):
             results.append((pattern, "pass"))
         else:
@@ -710,7 +761,19 @@ def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> lis
             out = [m for m in out if m.turn == controller]
         return out
     if pattern["type"] in ("battling", "attacked") or pattern.get("event") in ("battles", "destroys_by_battle"):
-        return [m for m in moments if m.phase == "battle" and m.step in ("battle", "damage")]
+        out = [m for m in moments if m.phase == "battle" and m.step in ("battle", "damage")]
+        # the attacking monster is the turn player's: "your opponent's monster attacks" is the opponent's turn,
+        # "this card is attacked" too; "this card attacks" is its controller's turn
+        attacker_is_opponent = {("battling", "opponent"): True, ("battling", "you"): False,
+                                ("attacked", "you"): True, ("attacked", "opponent"): False}.get(
+            (pattern["type"], pattern.get("player")))
+        if attacker_is_opponent is None and pattern.get("subject") == "this_card":
+            attacker_is_opponent = {"battling": False, "attacked": True}.get(pattern["type"])
+        if attacker_is_opponent is True:
+            out = [m for m in out if m.turn != controller]
+        elif attacker_is_opponent is False:
+            out = [m for m in out if m.turn == controller]
+        return out
     return moments
 
 
@@ -796,6 +859,8 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
     if pattern["event"] not in spec[1]:
         return "fail", assumed
     if pattern["event"] in ("destroyed", "destroyed_by_battle") and event == "sent_to_gy":
+        if by == "cost":
+            return "fail", assumed  # sent (Tributed, discarded ...) as a cost: not destroyed
         assumed.append("the card was destroyed (and so sent to the GY)")
     if pattern["event"] == "destroyed_by_battle" and by not in (None, "battle"):
         return "fail", assumed

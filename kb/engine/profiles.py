@@ -43,6 +43,7 @@ __all__ = [
     "parse_condition",
     "categories_of",
     "profile_complete",
+    "target_kinds",
     "build_profiles",
     "load_profiles",
 ]
@@ -85,11 +86,11 @@ CATEGORY_PATTERNS: list[tuple[str, str]] = [
                        r"(?:the|your|their|its owner's|his|their owners'|the owner's) (?:Main )?Deck|"
                        r"(?:shuffle|return) (?:[^.;]*?)(?:into|to) the Extra Deck|into the Deck"),
     ("atk_change", r"\b(?:gains?|loses?)\b[^.;]{0,40}\bATK\b|\bATK\b[^.;]{0,40}\b(?:becomes?|become|is halved|"
-                   r"are halved|is doubled|increases?|decreases?|is reduced|changes?|to 0|equal to)|"
+                   r"are halved|is doubled|increases?|decreases?|is reduced|changes?|to 0|becomes? equal to)|"
                    r"\b(?:halve|double|increase|decrease|reduce|change|set)\b[^.;]{0,40}\bATK\b|"
                    r"\bATK/DEF\b[^.;]{0,30}\b(?:become|becomes|are|gain|lose)"),
     ("def_change", r"\b(?:gains?|loses?)\b[^.;]{0,40}\bDEF\b|\bDEF\b[^.;]{0,40}\b(?:becomes?|become|is halved|"
-                   r"are halved|is doubled|increases?|decreases?|is reduced|changes?|to 0|equal to)|"
+                   r"are halved|is doubled|increases?|decreases?|is reduced|changes?|to 0|becomes? equal to)|"
                    r"\b(?:halve|double|increase|decrease|reduce|change|set)\b[^.;]{0,40}\bDEF\b"),
     ("stat_reference", r"\bATK\b|\bDEF\b"),
     ("change_position", r"change (?:[^.;]*?)(?:battle )?positions?|to (?:face-down |face-up )?(?:Defense|Attack) "
@@ -310,7 +311,10 @@ _PHASES = {"draw phase": "draw", "standby phase": "standby", "main phase 1": "ma
            "end step": "end_step"}
 _PHASE_RE = r"(Draw Phase|Standby Phase|Main Phase(?: [12])?|Battle Phase|End Phase|Damage Step|" \
             r"damage calculation|Battle Step|Start Step|End Step)"
-_WHOSE = {"your": "own", "your opponent's": "opponent", "the": "either", "either player's": "either",
+# "except during the Draw Phase" / "(except the End Phase)": the phases an effect cannot be activated in
+_EXCEPT_PHASE_RE = re.compile(r",?\s*\(?except (?:during )?(?:the )?(Draw Phase|Standby Phase|Main Phase(?: [12])?|"
+                              r"Battle Phase|End Phase)\)?", re.IGNORECASE)
+_WHOSE = {"your": "own", "your opponent's": "opponent", "the": "either", "either player's": "either", "either": "either",
           "each": "either", "each player's": "either", "this": "either", "that": "either", "the next": "either",
           "your next": "own", "your opponent's next": "opponent", "any": "either"}
 
@@ -425,7 +429,8 @@ _STATE_RE = re.compile(
     r"is your|equals?|is (?:Level|Rank)|has (?:a|an|no|\d+)|exactly|is the only|was|were|did not|"
     r"does not|do not|cannot|would|is (?:attacking|battling|being attacked)|is destroyed|"
     r"is the (?:turn|only)|you have|your opponent has|this turn|it has|has an?|"
-    r"is (?:DARK|LIGHT|EARTH|WATER|FIRE|WIND)|has \d+|are \d+|is \d+|hold)\b", re.IGNORECASE)
+    r"is (?:DARK|LIGHT|EARTH|WATER|FIRE|WIND)|has \d+|are \d+|is \d+|hold|"
+    r"(?:is|are) (?:still |currently )?(?:on|in|face-up|face-down|equipped))\b", re.IGNORECASE)
 
 
 def _parse_activation_what(phrase: str) -> list[dict] | None:
@@ -522,10 +527,12 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
                 pattern[verb] = found
                 if "target" in body:
                     pattern["targets"] = body
+                    pattern["target_kinds"] = target_kinds(body)
             else:
                 pattern["unparsed"].append(rel)
         elif re.match(r"^targets?\b|^would target\b", rel):
             pattern["targets"] = rel
+            pattern["target_kinds"] = target_kinds(rel)
         elif re.match(r"^(?:in response|while|during|on the field|in (?:your|the)|from|with|by)\b", rel):
             pattern["context"] = rel
         else:
@@ -577,10 +584,15 @@ def _parse_event_clause(clause: str, bullets: list[str]) -> dict | None:
                 "subject": attacker, "player": player, "direct": direct,
                 "raw": clause} if "is attacked" not in clause else \
             {"type": "attacked", "subject": subject, "player": player, "raw": clause}
+    # "if your opponent Special Summoned 5 or more monsters this turn": a record of the turn, not an event
+    if re.search(r"\bthis turn\b", clause) and not re.search(r"\bwould\b", clause):
+        return None
     # "this card is <event>" / "a monster(s) is <event>"
     be = re.match(r"^(.*?)\s+(?:is|are|is being|are being|gets)\s+(.*)$", clause)
     if be:
         rest = be.group(2)
+        if re.match(r"(?:in|on|face-up|face-down|currently|still)\b", rest):
+            return None  # "this card is in your GY": where a card is, a state
         for regex, event in _CARD_EVENTS_RE:
             if regex.match(rest):
                 if event == "summoned":
@@ -635,17 +647,20 @@ def _card_event_details(rest: str) -> dict:
 def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
     """Read the activation condition (the text before ``:``) into a structured dict.
 
-    :returns: ``{"raw", "events", "state", "turn", "phases", "damage_step", "except_damage_step",
+    :returns: ``{"raw", "events", "state", "turn", "phases", "damage_step", "except_damage_step", "except_phases",
         "once", "quick_words", "unparsed"}``.
     """
     bullets = bullets or []
     raw = text.strip()
     cond = {"raw": raw, "events": [], "state": [], "turn": None, "phases": [], "damage_step": [],
-            "except_damage_step": False, "once": None, "unparsed": [], "when_if": None}
+            "except_damage_step": False, "except_phases": [], "once": None, "unparsed": [], "when_if": None}
     work = raw
     if re.search(r"\(except during the Damage Step\)|except during the Damage Step", work, re.IGNORECASE):
         cond["except_damage_step"] = True
         work = re.sub(r"\s*\(?except during the Damage Step\)?", "", work, flags=re.IGNORECASE)
+    for match in list(_EXCEPT_PHASE_RE.finditer(work)):
+        cond["except_phases"].append(_PHASES[match.group(1).lower()])
+    work = _EXCEPT_PHASE_RE.sub("", work)
     for pattern, timing in _DS_TIMINGS:
         if re.search(pattern, work, re.IGNORECASE):
             cond["damage_step"].append(timing)
@@ -706,7 +721,7 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
 def _parse_phase_clause(piece: str, cond: dict) -> bool:
     """"During your opponent's Main Phase" / "At the start of the Damage Step" -> restrictions on cond."""
     match = re.match(r"^(?:during|at the (?:start|end|beginning) of|before|after|during the end of)\s+"
-                     r"(?:the\s+)?(your opponent's|your|the|either player's|each|each player's|this|that|any|"
+                     r"(?:the\s+)?(your opponent's|your|the|either player's|either|each|each player's|this|that|any|"
                      r"the next|your next|your opponent's next)?\s*(?:turn's\s+)?(.*)$", piece, re.IGNORECASE)
     if not match:
         return False
@@ -716,14 +731,24 @@ def _parse_phase_clause(piece: str, cond: dict) -> bool:
                                                                          re.IGNORECASE):
         cond["turn"] = _WHOSE.get(whose, "either")
         return True
+    rest = re.sub(r"^(Main|Battle|Standby|Draw|End) or (?=(?:Main|Battle|Standby|Draw|End) Phase)", r"\1 Phase or ",
+                  rest, flags=re.IGNORECASE)
     phase = re.match(_PHASE_RE, rest, re.IGNORECASE)
     if not phase:
         if re.match(r"^(?:damage calculation|the Damage Step)", rest, re.IGNORECASE):
             return True
         return False
-    name = _PHASES[phase.group(1).lower()]
-    if name not in ("damage", "calc"):
-        cond["phases"].append(name)
+    names = [_PHASES[phase.group(1).lower()]]
+    tail = rest[phase.end():]
+    while True:
+        more = re.match(r"^\s*(?:,|or|and|, or)\s+(?:the\s+)?" + _PHASE_RE, tail, re.IGNORECASE)
+        if not more:
+            break
+        names.append(_PHASES[more.group(1).lower()])
+        tail = tail[more.end():]
+    for name in names:
+        if name not in ("damage", "calc"):
+            cond["phases"].append(name)
     if _WHOSE.get(whose) in ("own", "opponent"):
         cond["turn"] = _WHOSE[whose]
     return True
@@ -757,14 +782,15 @@ _RULE_PATTERNS = [
     (r"^You can (?:Normal Summon|Tribute Summon|Normal Set) this card (?:without Tributing|by Tributing|with)",
      "summon_procedure"),
     (r"^(?:This card )?(?:cannot|can't) be (?:used as|Tributed)", "material_rule"),
-    (r"(?:^|, )(?:you can|You can) activate this card (?:from your hand|the turn it (?:was|is) Set|during the turn "
-     r"it was Set)[^:;]*$", "activation_permission"),
+    (r"^You can Set this card (?:from your hand )?(?:to|in) (?:your|the) Spell & Trap Zone", "set_procedure"),
+    (r"(?:^|, )(?:you can|You can) activate (?:this card|it) (?:from your hand|the turn it (?:was|is) Set|during the "
+     r"turn it was Set)[^:;]*$", "activation_permission"),
     (r"^(?:If this card is )?(?:Pendulum )?Summoned\b[^:;]*cannot", "summon_condition"),
 ]
 _RULE_RE = [(re.compile(pattern, re.IGNORECASE), kind) for pattern, kind in _RULE_PATTERNS]
 
 _HAND_ACTIVATION_RE = re.compile(r"(?:you can|can) activate this card from your hand", re.IGNORECASE)
-_SET_TURN_RE = re.compile(r"(?:you can|can) activate this card (?:the turn it was Set|the turn it is Set|"
+_SET_TURN_RE = re.compile(r"(?:you can|can) activate (?:this card|it) (?:the turn it was Set|the turn it is Set|"
                           r"during the turn it was Set)", re.IGNORECASE)
 
 _OPT_HARD = re.compile(r"You can only use (?:this|each|the (?:\w+ )?effect|1|one) [^.]*?once per turn", re.IGNORECASE)
@@ -863,7 +889,8 @@ def _parse(fields: dict) -> list[dict]:
 def _new_effect(text: str, section: str) -> dict:
     return {"index": 0, "section": section, "text": text, "kind": "unknown", "subkind": None,
             "spell_speed": None, "optional": None, "when_if": None, "condition": None, "locations": [],
-            "cost": None, "cost_categories": [], "targets": False, "once_per_turn": None, "categories": [],
+            "cost": None, "cost_categories": [], "targets": False, "target_kinds": [], "once_per_turn": None,
+            "categories": [],
             "sources": {}, "damage_step": [], "unknown": [], "complete": False}
 
 
@@ -1010,6 +1037,8 @@ def _parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, 
         effect["cost_categories"] = [c for c in cost_cats if c not in _WEAK_CATEGORIES]
     effect["targets"] = bool(re.search(r"\btarget", cost + " " + (condition_text if activate_by else ""),
                                        re.IGNORECASE) or (activate_by and "target" in activate_by.group(1)))
+    effect["target_kinds"] = target_kinds(cost + " " + (activate_by.group(1) if activate_by else "")) \
+        if effect["targets"] else []
     cats, sources = categories_of(resolution_text, context=cost)
     effect["categories"] = cats
     effect["sources"] = sources
@@ -1043,6 +1072,34 @@ def _parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, 
     if effect["kind"] == "unknown":
         effect["unknown"].append(f"kind: {work}")
     return effect
+
+
+_TARGET_OBJECT = re.compile(r"\btargets?\b(?: for an attack)?([^;:]*)", re.IGNORECASE)
+
+
+def target_kinds(text: str) -> list[str]:
+    """What a targeting text can point at: ``monster``, ``spell_trap``, ``card`` (any card); [] when unclear.
+
+    "target 1 Spell/Trap on the field" -> ``["spell_trap"]``; "targets exactly 1 Zombie monster" ->
+    ``["monster"]``; "target 1 card on the field" -> ``["card"]``; "targets this card" -> ``["this_card"]``.
+    """
+    kinds: list[str] = []
+    for match in _TARGET_OBJECT.finditer(re.sub(r'"[^"]*"', '"X"', fold_quotes(text))):
+        words = re.sub(r"\([^)]*\)", "", match.group(1))  # "(and no other cards)"
+        for kind, pattern in (("this_card", r"^\s*this (?:face-up |face-down |Set )?card\b"),
+                              ("spell_trap", r"\b(?:Spells?|Traps?|Spell/Traps?|Spell/Trap Cards?|Spell Cards?|"
+                                             r"Trap Cards?|Spells/Traps)\b"),
+                              ("monster", r"\bmonsters?\b|\bTokens?\b"),
+                              ("card", r"\bcards?\b(?!\s+(?:name|names|in (?:your|their|the) hand))")):
+            if re.search(pattern, words) and kind not in kinds:
+                kinds.append(kind)
+                if kind == "this_card":
+                    break
+        if "card" in kinds and ("spell_trap" in kinds or "monster" in kinds) and re.search(
+                r"\b(?:Spell|Trap|Spell/Trap) Cards?\b", words) and not re.search(r"(?<!Spell )(?<!Trap )(?<!/Trap )"
+                                                                               r"\bcards?\b", words):
+            kinds.remove("card")  # "Spell Card" names a Spell, not any card
+    return kinds
 
 
 # Older card text (before Problem-Solving Card Text) states no activation condition for a negation:
@@ -1090,8 +1147,7 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
     if cond["damage_step"] and not pendulum:
         return "quick" if cond["damage_step"] != ["end"] else "trigger"
     if cond["phases"] and set(cond["phases"]) <= _EVENTLESS_TRIGGER_PHASES and not re.match(
-            r"^(?:You can|you can)\b", body) or (cond["phases"] and set(cond["phases"]) & {"standby", "end", "draw"}
-                                                 and cond["once"] is None):
+            r"^(?:You can|you can)\b", body) or (cond["phases"] and set(cond["phases"]) & {"standby", "end", "draw"}):
         return "trigger"
     return "ignition"
 
@@ -1104,8 +1160,8 @@ def _monster_effect_locations(text: str, cond: dict | None) -> list[str]:
                  r"\(from your hand\)|Special Summon this card from your hand|this card from your hand|"
                  r"If this card is (?:in your hand|added to your hand)|banish this card from your hand|"
                  r"\(from your hand or|from your hand or (?:GY|Graveyard)\)|hand or GY\)|this card in your hand"),
-        ("gy", r"this card (?:is )?in your (?:GY|Graveyard)|banish this card from your (?:GY|Graveyard)|"
-               r"this card from your (?:GY|Graveyard)|\(from your (?:GY|Graveyard)\)|or GY\)|"
+        ("gy", r"this card (?:is )?in (?:your|the) (?:GY|Graveyard)|banish this card from your (?:GY|Graveyard)|"
+               r"this card from (?:your|the) (?:GY|Graveyard)|\(from your (?:GY|Graveyard)\)|or GY\)|"
                r"If this card is (?:sent to|destroyed and sent to|sent from [^:]*? to) the (?:GY|Graveyard)|"
                r"sent to the (?:GY|Graveyard)[^:]*:|destroyed by battle and sent to|"
                r"is destroyed[^:]*and sent to the GY"),

@@ -17,6 +17,7 @@ __all__ = [
     "EFFECT_ACTIVATION",
     "DAMAGE_STEP_TIMINGS",
     "DAMAGE_STEP",
+    "DAMAGE_STEP_EXCEPTIONS",
     "SEGOC_GROUPS",
     "PHASES",
     "BATTLE_STEPS",
@@ -175,6 +176,26 @@ RULES: dict[str, dict] = {
         "sections": ["community:8.5.3.1", "cr-draft:407.2", "cr-draft:408.3", "cr-draft:409.2", "cr-draft:410.2",
                      "cr-draft:411.3"],
     },
+    "damage_step_battle_events": {
+        "statement": "Effects whose activation timing is unique to the Damage Step (a monster destroyed by battle, "
+                     "battle damage, damage taken) can be activated in the Damage Step after damage calculation.",
+        "sections": ["community:8.5.3.2", "community:8.5.3.1", "cr-draft:410.2", "cr-draft:411.3"],
+    },
+    "damage_step_continuous_atk_def": {
+        "statement": "Continuous Traps (and Traps that equip themselves) whose continuous effects directly change "
+                     "ATK/DEF can be activated in the Damage Step until damage calculation.",
+        "sections": ["community:8.5.3.2"],
+    },
+    "damage_step_summon_modify": {
+        "statement": "Cards that Special Summon a monster and change only that monster's ATK/DEF cannot be "
+                     "activated in the Damage Step for that reason alone.",
+        "sections": ["community:8.5.3.2"],
+    },
+    "damage_step_exceptions": {
+        "statement": "Some cards are ruled unusable in the Damage Step even though they change ATK/DEF: Evil "
+                     "Blast, Scrap Sheen, Zero Force, Curse of Anubis and the Quick-like Effect of Rocket Hand.",
+        "sections": ["community:8.5.3.2"],
+    },
     "damage_step_triggers": {
         "statement": "Optional triggers about the card itself being Summoned, moved, flipped or destroyed "
                      "can be activated in the Damage Step; other optional triggers cannot.",
@@ -301,6 +322,18 @@ DAMAGE_STEP: dict[str, tuple[tuple[str, ...], str]] = {
     "timing:end": (("end",), "damage_step_specific"),
     "timing:damage_step": (("start", "before_calc"), "damage_step_specific"),
     "self_event_trigger": (DAMAGE_STEP_TIMINGS, "damage_step_triggers"),
+    "battle_event": (("after_calc", "end"), "damage_step_battle_events"),
+    "continuous_atk_def": (("start", "before_calc"), "damage_step_continuous_atk_def"),
+}
+
+# Cards the rules name as unusable in the Damage Step although a permission seems to apply:
+# name -> which of its effects ("activation": the card's activation, "effect": its activated effects).
+DAMAGE_STEP_EXCEPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "Evil Blast": (("activation",), "damage_step_exceptions"),
+    "Scrap Sheen": (("activation",), "damage_step_exceptions"),
+    "Zero Force": (("activation",), "damage_step_exceptions"),
+    "Curse of Anubis": (("activation",), "damage_step_exceptions"),
+    "Rocket Hand": (("quick", "ignition", "trigger"), "damage_step_exceptions"),
 }
 
 # SEGOC: groups in chain-link order; each is (whose: "turn"|"opponent", mandatory?)
