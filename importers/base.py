@@ -14,8 +14,10 @@ from pathlib import Path
 
 from kb.errors import SourceFormatError
 from kb.models import CardMention, ParseProblem, Reference, RulingCitation, Section, Source, Term
+from kb.text import fold_quotes
 
-__all__ = ["ParseResult", "read_source_text", "resolve_references", "section_for_page"]
+__all__ = ["ParseResult", "read_source_text", "resolve_references", "section_for_page",
+           "looks_like_card_name", "quoted_names"]
 
 
 @dataclass
@@ -123,3 +125,65 @@ def resolve_references(results: dict[str, ParseResult]) -> None:
                 ref.unresolved_reason = None
             elif not ref.unresolved_reason:
                 ref.unresolved_reason = f"no section of {target} at {ref.target_locator}"
+
+
+# ----------------------------------------------------------------------------------- card-name candidates
+
+# Words written in lower case inside official English card names ("Witch of the Black Forest").
+NAME_SMALL_WORDS = frozenset(
+    "a an and as at by de du for from in into la le of on or the to upon vs with".split())
+NAME_MAX_WORDS = 12
+NAME_MAX_CHARS = 80
+_ARROW = re.compile(r"<X?=|=X?>")  # flow-chart arrows: "=>", "<=", "=X>", "<X="
+_NESTED_QUOTE_NAME = re.compile(r'"([^"\s][^"]*? "[^"\s]+")"')  # "Maxx "C"" -> Maxx "C"
+# a name between curly single quotes ('the card name ‘Dark Magician’'); a closing ’ followed by a letter
+# is an apostrophe inside the name (‘Sprite’s Blessing’)
+_SINGLE_QUOTED = re.compile(r"\u2018([^\u2018\u2019\n]+(?:\u2019(?=\w)[^\u2018\u2019\n]*)*)\u2019(?!\w)")
+
+
+def looks_like_card_name(span: str) -> bool:
+    """Whether a span the text marks as a name is shaped like an English card name: no blanks at its
+    ends, starts with a capital or a digit, at most :data:`NAME_MAX_WORDS` words and
+    :data:`NAME_MAX_CHARS` characters, at least two letters, every word capitalised (or a small word
+    such as "of", or no letter first), no sentence punctuation at its end and no ``;``, ``[`` or arrow
+    (``=>``, ``<=``) inside (card text, notes, flow charts)."""
+    if not span or span != span.strip() or len(span) > NAME_MAX_CHARS:
+        return False
+    if not (span[0].isupper() or span[0].isdigit()) or sum(ch.isalpha() for ch in span) < 2:
+        return False
+    if span[-1] in ".,;:" or "[" in span or ";" in span or _ARROW.search(span):
+        return False
+    words = [w.lstrip("([{'\"") for w in span.split()]
+    if len(words) > NAME_MAX_WORDS:
+        return False
+    return all(not w or w[0].isupper() or w[0].isdigit() or not w[0].isalpha() or w.lower() in NAME_SMALL_WORDS
+               for w in words)
+
+
+def quoted_names(text: str) -> list[str]:
+    """Card-name candidates the text puts between quotes, in order of appearance, quotes folded.
+
+    Curly, straight, wrong-direction (``”Warrior-Type”``) and double-prime quotes are all folded to ``"``
+    and quotes are not escaped (quoted card text nests quoted names), so every span between two
+    *consecutive* quote marks is considered and kept when :func:`looks_like_card_name`.  A name that
+    itself contains quotes (``"Maxx "C""``) is recognised first, and names between curly single quotes
+    (``‘Dark Magician’``) are read before folding.  The card linker decides which candidates are cards.
+    """
+    found: list[tuple[int, str]] = []
+    for match in _SINGLE_QUOTED.finditer(text):
+        span = fold_quotes(match.group(1))
+        if looks_like_card_name(span):
+            found.append((match.start(), span))
+    text = fold_quotes(text)
+    covered: set[int] = set()
+    for match in _NESTED_QUOTE_NAME.finditer(text):
+        found.append((match.start(), match.group(1)))
+        covered.update(range(match.start(), match.end()))
+    quotes = [i for i, ch in enumerate(text) if ch == '"']
+    for start, end in zip(quotes, quotes[1:]):
+        if start in covered:
+            continue
+        span = text[start + 1:end]
+        if looks_like_card_name(span):
+            found.append((start, span))
+    return [name for _, name in sorted(found)]

@@ -29,7 +29,7 @@ from kb.errors import SourceFormatError
 from kb.models import CardMention, Reference, RulingCitation, Section, Source, Term
 from kb.text import clean_text, fold_quotes, slugify
 
-from .base import ParseResult, read_source_text
+from .base import ParseResult, quoted_names, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -151,53 +151,6 @@ def clean_citation_title(raw: str) -> str:
 def _legacy_title(match: re.Match) -> str:
     names = clean_citation_title(match.group("title"))
     return f"{names} {'rulings' if ' and ' in names else 'ruling'}"
-
-
-# ----------------------------------------------------------------------------------- card names
-
-# Words written in lower case inside official English card names.
-_NAME_SMALL_WORDS = frozenset(
-    "a an and as at by de du for from in into la le of on or the to upon vs with".split())
-_NAME_MAX_WORDS = 12
-_NAME_MAX_CHARS = 80
-_NESTED_QUOTE_NAME = re.compile(r'"([^"\s][^"]*? "[^"\s]+")"')  # "Maxx "C"" -> Maxx "C"
-
-
-def _looks_like_card_name(span: str) -> bool:
-    if not span or span != span.strip() or len(span) > _NAME_MAX_CHARS:
-        return False
-    if not (span[0].isupper() or span[0].isdigit()) or span.replace(".", "").isdigit():
-        return False
-    if span[-1] in ".,;:" or "[" in span or ";" in span:
-        return False
-    words = span.split()
-    if len(words) > _NAME_MAX_WORDS:
-        return False
-    return all(w[0].isupper() or w[0].isdigit() or not w[0].isalpha() or w.lower() in _NAME_SMALL_WORDS
-               for w in words)
-
-
-def quoted_names(text: str) -> list[str]:
-    """Card-name candidates written between straight double quotes, in order of appearance.
-
-    Quotes are not escaped in the book and quoted card text nests quoted names, so every span between
-    two *consecutive* quote marks is considered and kept when it looks like a card name (no blanks at
-    its ends, Title Case, short, no sentence punctuation).  A name that itself contains quotes
-    (``"Maxx "C""``) is recognised first.  The card linker decides which candidates are cards.
-    """
-    found: list[tuple[int, str]] = []
-    covered: set[int] = set()
-    for match in _NESTED_QUOTE_NAME.finditer(text):
-        found.append((match.start(), match.group(1)))
-        covered.update(range(match.start(), match.end()))
-    quotes = [i for i, ch in enumerate(text) if ch == '"']
-    for start, end in zip(quotes, quotes[1:]):
-        if start in covered:
-            continue
-        span = text[start + 1:end]
-        if _looks_like_card_name(span):
-            found.append((start, span))
-    return [name for _, name in sorted(found)]
 
 
 # ----------------------------------------------------------------------------------- parsing

@@ -19,7 +19,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, read_source_text
+from .base import ParseResult, quoted_names, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -27,10 +27,7 @@ __all__ = [
     "NUMBER_REPAIRS",
     "CONTENT_DEFECTS",
     "DEFINED_TERMS",
-    "CARD_NAMES",
     "parse",
-    "compile_names",
-    "names_in",
     "short_title",
 ]
 
@@ -131,19 +128,6 @@ DEFINED_TERMS: dict[str, str] = {
     "Having battled": "409.13",
 }
 
-# Card names the draft mentions, quoted or not (notes section 3); matched as whole words.
-CARD_NAMES: tuple[str, ...] = (
-    "Polymerization", "Monster Egg", "Hinotama Soul", "Charubin the Fire Knight", "Blue-Eyes Ultimate Dragon",
-    "Blue-Eyes White Dragon", "Dragon Master Magia", "Ultimate Fusion", "Macro Cosmos", "Flame Swordsman",
-    "Celtic Guardian", "Elemental HERO Clayman", "Sheep Token", "Garura, Wings of Resonant Life", "Invocation",
-    "Tenpai Dragon Chundra", "Tenpai Dragon Paidra", "Dandylion", "Injection Fairy Lily", "Fluff Token",
-    "Double Summon", "Sinful Spoils of Subversion - Snake-Eye", "Divine Temple of the Snake-Eye",
-    "Mikanko Fire Dance", "Han-Shi Kyudo Spirit", "Kai-Den Kendo Spirit", "Kuro-Obi Karate Spirit",
-    "Yoko-Zuna Sumo Spirit", "Amaterasu", "Blue Mountain Butterspy", "Fenrir the Nordic Wolf",
-    "Jormungandr the Nordic Serpent", "Moissa Knight, the Comet General", "Zefraath", "Extra Pendulum",
-    "Soul Pendulum", "Pendulum Evolution", "Pendulum Encore", "The Unhappy Maiden",
-)
-
 # Link labels of the front matter and ruling links -> (reference kind, target source)
 LINK_KINDS: tuple[tuple[str, str, str | None], ...] = (
     (r"Perfect Rulebook 2017", "rulebook", "prb2017"),
@@ -165,20 +149,6 @@ EDITORIAL = (
 
 
 # ------------------------------------------------------------------------------------------ helpers
-
-
-def compile_names(names: tuple[str, ...] | list[str]) -> re.Pattern:
-    """One regex matching any of ``names`` as whole words (longest first, optional plural ``s``)."""
-    alternatives = "|".join(re.escape(name) for name in sorted(set(names), key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?:s)?(?![\w-])")
-
-
-def names_in(text: str, pattern: re.Pattern) -> list[str]:
-    """Distinct names matched by ``pattern`` in ``text``, in order of first appearance."""
-    seen: dict[str, None] = {}
-    for match in pattern.finditer(text):
-        seen.setdefault(match.group(0), None)
-    return list(seen)
 
 
 def short_title(text: str, limit: int = 90) -> str:
@@ -484,9 +454,10 @@ def _terms(result: ParseResult) -> None:
 
 
 def _mentions(result: ParseResult) -> None:
-    pattern = compile_names(CARD_NAMES)
+    """Quoted card-name candidates of each section, once per section; the draft's many unquoted names
+    are found by the linker's scan of the section texts."""
     for section in result.sections:
-        for name in names_in(section.text, pattern):
+        for name in dict.fromkeys(quoted_names(section.text)):
             result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name", line=section.line))
 
 

@@ -23,8 +23,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, read_source_text
-from .cr_draft import compile_names, names_in
+from .base import ParseResult, quoted_names, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -34,7 +33,6 @@ __all__ = [
     "COLON_HEADINGS",
     "NOT_HEADINGS",
     "GLOSSARY_GROUPS",
-    "CARD_NAMES",
     "PLACEHOLDER",
     "is_heading",
     "parse",
@@ -122,32 +120,6 @@ GLOSSARY_GROUPS: dict[str, bool] = {"Official Terms": True, "Game State": False,
 GLOSSARY_END = "How does this work?"
 GLOSSARY_TERM = re.compile(r"^[^.]{1,60}$")  # a term line: short, no sentence
 
-# card names written in plain text (notes section 3); the page lost the rest to "Loading..."
-CARD_NAMES: tuple[str, ...] = (
-    "Geartown", "Mystical Space Typhoon", "Call of the Haunted", "Card Trooper", "Limiter Removal",
-    "Apollousa, Bow of the Goddess", "The Wicked Dreadroot", "The Wicked Avatar", "Megamorph", "Luster Dragon",
-    "Harpie Girl", "Fire Hand", "Darkworld Shackles", "Water Dragon", "Super Crashbug", "Skill Drain", "Shrink",
-    "Satellarknight Deneb", "Red-Eyes Black Dragon", "Magic Jammer", "Mage Power",
-    "Eidos the Underworld Squire", "Dark Hole", "Clear Wing Synchro Dragon", "Barrel Dragon",
-    "Ash Blossom & Joyous Spring", "Apple Magician Girl", "Aleister the Invoker", "Yosenju Kama 1",
-    "Ultimate Offering", "Ultimate Conductor Tyranno", "Ritual Beast Ulti-Gaiapelio", "Rescue Rabbit",
-    "Relinquished", "Raigeki Break", "Pot of Avarice", "Number 17: Leviathan Dragon", "Nibiru, the Primal Being",
-    "Mirror Wall", "Kazejin", "Invoked Mechaba", "Injection Fairy Lily", "Goblin Attack Force",
-    "Gem-Knight Seraphinite", "Cyber Angel Benten", "Copycat", "Clear Vice Dragon", "Black Rose Dragon",
-    "7 Colored Fish", "Option Token", "Victory Viper XX03", "Vicious Claw", "Vanity's Emptiness",
-    "Upstart Goblin", "Unstable Evolution", "Trickstar Light Stage", "Total Defense Shogun",
-    "Spiritual Beast Apelio", "Sky Striker Ace - Shizuku", "Silent Swordsman LV5", "Shield & Sword",
-    "Shaddoll Beast", "Salamangreat Heatleo", "Salamangreat Gazelle", "Salamangreat Balelynx", "Salamandra",
-    "Rivalry of Warlords", "Gozen Match", "Primal Being Token", "Powercode Talker", "Polymerization",
-    "Number 59: Crooked Cook", "Naturia Beetle", "Moon Mirror Shield", 'Maxx "C"', "Macro Cosmos",
-    "Light-Imprisoning Mirror", "Lava Golem", "LANphorhynchus", "Imperial Order", "Il Blud", "House Dragonmaid",
-    "Heavy Storm Duster", "Gene-Warped Warwolf", "Forbidden Lance", "Flame Swordsman", "Emergency Teleport",
-    "Elemental HERO Avian", "Elemental HERO Burstinatrix", "Elemental HERO Flame Wingman",
-    "El Shaddoll Winda", "Drill Warrior", "Dragonmaid Sheou", "DNA Surgery", "D.D. Crow", "Cybernetic Magician",
-    "Charge of the Light Brigade", "Bottomless Trap Hole", "Boar Soldier", "Blue-Eyes White Dragon",
-    "Blackwing – Gale the Whirlwind", "Black Pendant", "Black Luster Soldier", "Black Luster Ritual",
-    "Black Garden", "Bixi, Water of the Yang Zing", "Armored Bee", "Aqua Jet",
-)
 
 FAQ_QUESTION = re.compile(r"^Q:\s*(?P<text>.+)$")
 FAQ_ANSWER = re.compile(r"^A:\s*(?P<text>.+)$")
@@ -366,7 +338,6 @@ def parse(path: Path, source: Source) -> ParseResult:
     nodes = parser.nodes
     _check_contents(parser, result)
     _assign_slugs(nodes)
-    names = compile_names(CARD_NAMES)
     for order, node in enumerate(nodes, start=1):
         title = _clean(node.title)[0]
         body = [_clean(raw)[0] for raw in node.body]
@@ -380,7 +351,7 @@ def parse(path: Path, source: Source) -> ParseResult:
             result.terms.append(Term(id=f"{SOURCE_ID}:term:{slugify(node.title)}", source_id=SOURCE_ID,
                                      term=title, definition=definition, section_id=section_id,
                                      official=bool(node.official), line=node.line))
-        for name in names_in(title + "\n" + "\n".join(body), names):
+        for name in dict.fromkeys(quoted_names(title + "\n" + "\n".join(body))):
             result.mentions.append(CardMention(section_id=section_id, raw=name, kind="name", line=node.line))
         if node.kind == "note":
             _source_references(node, section_id, result)

@@ -30,10 +30,11 @@ caption of the book is one physical line and there are no blank lines, so the pa
    target and table-of-contents entries whose page disagrees with the heading are ``stale_reference``
    problems with the corrected locator.
 6. **Terms** from :data:`TERMS` (the notes' glossary, term -> pages), each with its defining sentence.
-7. **Card mentions**: every occurrence of a name of :data:`CARD_NAMES` (the book's 445 card-name
-   spellings, misspellings included), longest match first, as written.
+7. **Card-name candidates** as the book marks them: quoted names, the name-shaped items of picture
+   captions, dash-list items and typed list lines (``Name (Quick-Play Spell)``), as written.  The
+   ``links`` build step decides which are cards (misspellings included) and scans the unquoted prose.
 8. **Problems** for every page anomaly, gap, repair, malformed note, duplicated bullet, stale or
-   unresolvable reference, variant spelling and every source inconsistency of :data:`KNOWN_INCONSISTENCIES`.
+   unresolvable reference and every source inconsistency of :data:`KNOWN_INCONSISTENCIES`.
 """
 
 from __future__ import annotations
@@ -48,18 +49,17 @@ from kb.errors import SourceFormatError
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, fold_quotes, slugify
 
-from .base import ParseResult, read_source_text, section_for_page
+from .base import ParseResult, looks_like_card_name, quoted_names, read_source_text, section_for_page
 
 __all__ = [
     "SOURCE_ID",
-    "CARD_NAMES",
     "TERMS",
     "KNOWN_INCONSISTENCIES",
     "MISSING_HEADINGS",
     "STALE_REFERENCES",
     "PageMarker",
     "page_markers",
-    "find_card_names",
+    "caption_items",
     "parse",
 ]
 
@@ -148,15 +148,6 @@ KNOWN_INCONSISTENCIES = (
 # Synchro/Xyz/Link text copy-pasted from the Fusion rule ("... or a Fusion Monster Card that is banished").
 COPIED_CLASS = re.compile(r"If an? ([A-Za-z]+)(?:/Pendulum)? Monster on the field or Graveyard or an? "
                           r"([A-Za-z]+) Monster Card that is banished")
-
-# Misspelled card names: as written -> the card's name.
-VARIANT_SPELLINGS = {
-    "Draconect": "Draconet",
-    "Plaguspreader Zombie": "Plaguespreader Zombie",
-    "Mystic plasma Zone": "Mystic Plasma Zone",
-    "Wattail Dragon": "Wattaildragon",
-    "Black Luster soldier": "Black Luster Soldier",
-}
 
 # ----------------------------------------------------------------------------------- glossary (data)
 
@@ -273,461 +264,12 @@ TERMS: tuple[tuple[str, tuple[int, ...], str | None], ...] = (
     ("having battled", (192,), r"\"having battled\""),
 )
 
-# ----------------------------------------------------------------------------------- card names (data)
+# ----------------------------------------------------------------------------------- card-name candidates
 
-# Every card-name spelling the book uses (notes §3.2: 445 strings = 438 cards, 4 misspellings, 3 token
-# names), matched longest first with word boundaries.  One-word names match case-sensitively ("Honest",
-# "Reload", "Shrink" ...); longer names ignore case ("Black Luster soldier").
-CARD_NAMES: tuple[str, ...] = tuple(line for line in """
-A Hero Lives
-A Wild Monster Appears!
-ABC-Dragon Buster
-Accel Synchron
-Acrobatic Magician
-Advanced Ritual Art
-Ally of Justice Catastor
-Amorphactor Pain, the Imagination Dracoverlord
-Amorphage Gluttony
-Amorphage Goliath
-Amorphous Persona
-Ancient Gear Howitzer
-Ancient Gear Knight
-Ancient Gear Wyvern
-Arcana Knight Joker
-Archfiend Black Skull Dragon
-Archfiend of Gilfer
-Ariel, Priestess of the Nekroz
-Armored Cybern
-Armored Kappa
-Artifact Ignition
-Artifact Scythe
-Ash Blossom & Joyous Spring
-Asmo Token
-Assault Blackwing – Chidori the Rain Sprinkling
-Assault Blackwing – Sayo the Rain Hider
-Astrograph Sorcerer
-Atlantean Dragoons
-Atlantean Marksman
-Axe of Fools
-B. Skull Dragon
-Battle Fader
-Baxia, Brightness of the Yang Zing
-Beast King Barbaros
-Big Evolution Pill
-Bittron
-Bixi, Water of the Yang Zing
-Black Horn of Heaven
-Black Luster Ritual
-Black Luster Soldier
-Black Luster Soldier – Envoy of the Beginning
-Black Luster Soldier – Sacred Soldier
-Black Luster Soldier – Super Soldier
-Black-Winged Dragon
-Blackwing – Gale the Whirlwind
-Blackwing – Vayu the Emblem of Honor
-Blasting Fuse
-Blue-Eyes Alternative White Dragon
-Blue-Eyes White Dragon
-Book of Eclipse
-Book of Moon
-Bottomless Trap Hole
-Break Away
-Breaker the Magical Warrior
-Breakthrough Skill
-Burden of the Mighty
-Caius the Mega Monarch
-Caius the Shadow Monarch
-Call of the Haunted
-Card Trooper
-Cards of the Red Stone
-Castel, the Skyblaster Musketeer
-Chaofeng, Phantom of the Yang Zing
-Chaos Form
-Chimeratech Rampage Dragon
-Chiwen, Light of the Yang Zing
-Chronograph Sorcerer
-Clear Wing Fast Dragon
-Clear Wing Synchro Dragon
-Compulsory Evacuation Device
-Constellar Kaus
-Coral Dragon
-Cosmic Blazar Dragon
-Creature Swap
-Crystal Beast Ruby Carbuncle
-Crystal Wing Synchro Dragon
-Crystron Entry
-Crystron Quandax
-Cybenet Universe
-Cyber Angel Natasha
-Cyber Dragon
-Cyber Harpie Lady
-D.D. Warrior Lady
-D.D.R. – Different Dimension Reincarnation
-D/D/D Dragon King Pendragon
-D/D/D Dragonbane King Beowulf
-D/D/D Rebel King Leonidas
-DNA Surgery
-Daigusto Falcos
-Dandylion
-Dante, Traveler of the Burning Abyss
-Dark Armed Dragon
-Dark Bribe
-Dark Burning Magic
-Dark Contract with the Witch
-Dark Hole
-Dark Magic Attack
-Dark Magic Curtain
-Dark Magic Expanded
-Dark Magic Inheritance
-Dark Magical Circle
-Dark Magician
-Dark Magician Girl
-Dark Magician of Chaos
-Dark Rebellion Xyz Dragon
-Dark Ruler Ha Des
-Dark Simorgh
-Darklord Asmodeus
-Darkness Approaches
-Darkworld Shackles
-De-Fusion
-De-Synchro
-Debris Dragon
-Decode Talker
-Decoy Dragon
-Dedication through Light and Darkness
-Defense Draw
-Deus Token
-Diabolos, King of the Abyss
-Different Dimension Capsule
-Digital Bug Cocoondenser
-Dimensional Fissure
-Dinomist Charge
-Dinoster Power, the Mighty Dracoslayer
-Divine Dragon Lord Felgrand
-Dracocension
-Draconect
-Draconet
-Dragon Ravine
-Dragon Spirit of White
-Dragon’s Rebirth
-Drowning Mirror Force
-Dust Tornado
-Effect Veiler
-El Shaddoll Winda
-Elemental HERO Bubbleman
-Elemental HERO Chaos Neos
-Elemental HERO Core
-Elemental HERO Neos Alius
-Embodiment of Apophis
-Enemy Controller
-Eternal Soul
-Evilswarm Mandragora
-Exarion Universe
-Exodia the Forbidden One
-Farfa, Malebranche of the Burning Abyss
-Felgrand Dragon
-Fiend Griefing
-Fire King Avatar Yaksha
-First of the Dragons
-Fluff Tokens
-Foolish Burial
-Forbidden Chalice
-Forbidden Dress
-Forbidden Lance
-Fortune Lady Earth
-Future Fusion
-G.B. Hunter
-Gagaga Head
-Gagaga Magician
-Galaxy Serpent
-Galaxy-Eyes Cipher Blade Dragon
-Gateway to Chaos
-Geartown
-Gem-Knight Aquamarine
-Gem-Knight Obsidian
-Gem-Knight Pearl
-Ghost Reaper & Winter Cherries
-Ghostrick Break
-Ghostrick Mansion
-Giant Pairfish
-Giant Rat
-Gilasaurus
-Gladiator Beast Nerokius
-Glow-Up Bulb
-Goddess with the Third Eye
-Gogogo Golem – Golden Form
-Gorz the Emissary of Darkness
-Graceful Charity
-Grand Horn of Heaven
-Grapha, Dragon Lord of Dark World
-Green Gadget
-Ground Collapse
-Guardian Dreadscythe
-Guardian of Felgrand
-Gusto Falco
-Gwenhwyfar, Queen of Noble Arms
-Hand Destruction
-Harpie Lady
-Hecatrice
-Hi-Speedroid Puzzle
-High Tide on Fire Island
-Honest
-Honeybot
-Icarus Attack
-Illusion Magic
-Imperial Iron Wall
-Inferno Fire Blast
-Inferno Reckless Summon
-Infernoid Devyaty
-Infernoid Onuncu
-Infernoid Seitsemas
-Injection Fairy Lily
-Interdimensional Matter Transporter
-Interrupted Kaiju Slumber
-Invocation
-Iron Core of Koa’ki Meiru
-Jar of Greed
-Junk Synchron
-Junk Warrior
-Karma of the Destruction Swordsman
-King of the Swamp
-Knight’s Title
-Koa’ki Meiru Overload
-Kuriboh
-Left Arm of the Forbidden One
-Left Leg of the Forbidden One
-Legendary Knight Hermos
-Light and Darkness Dragon
-Light of Intervention
-Lightsworn Judgment
-Limiter Removal
-Lucky Iron Axe
-Lunalight Cat Dancer
-Lunalight Crimson Fox
-Lunalight Kaleido Chick
-Lunalight Reincarnation Dance
-Lynxlayer
-Lyrilusc – Assembled Nightingale
-Lyrilusc – Independent Nightingale
-Macro Cosmos
-Magic Formula
-Magic Jammer
-Magical Hats
-Magician Navigation
-Magician’s Right Hand
-Magician’s Rod
-Magma Dragon
-Magna Drago
-Magnum Shield
-Makyura the Destructor
-Marauding Captain
-Marshmallon
-Mask of Restrict
-Masked HERO Anki
-Masked HERO Dark Law
-Master Peace, the True Dracoslayer
-Master Pendulum, the Dracoslayer
-Maxx “C”
-Megamorph
-Mermail Abyssmegalo
-Metalfoes Crimsonite
-Metalfoes Steelen
-Meteor Black Comet Dragon
-Mind Control
-Mind Crush
-Miracle Restoring
-Mirror Force
-Miscellaneousaurus
-Monster Reborn
-Monster Reincarnation
-Morphing Jar
-Mystery Shell Dragon
-Mystic Plasma Zone
-Mystic Tomato
-Mystic plasma Zone
-Mystical Space Typhoon
-Necrovalley
-Needle Wall
-Nekroz Mirror
-Nekroz of Clausolas
-Nekroz of Unicore
-Nirvana High Paladin
-Number 39: Utopia
-Number 57: Tri-Head Dust Dragon
-Number 62: Galaxy-Eyes Prime Photon Dragon
-Number 77: The Seven Sins
-Number 8: Heraldic King Genom-Heritage
-Numbing Grub in the Ice Barrier
-Odd-Eyes Raging Dragon
-Odd-Eyes Rebellion Dragon
-Ojama Trio
-Orea, the Sylvan High Arbiter
-Orichalcos Shunoros
-Paladin of Felgrand
-Performapal Bot-Eyes Lizard
-Performapal Drago Remora
-Performapal Gatlinghoul
-Performapal Handstandaccoon
-Performapal Sky Pupil
-Performapal Sleight Hand Magician
-Performapal Whim Witch
-Petiteranodon
-Phantom of Chaos
-Photon Slasher
-Photon Thrasher
-Plaguespreader Zombie
-Plaguspreader Zombie
-Planet Pathfinder
-Pollinosis
-Poly-Chemicritter Hydragon
-Polymerization
-Pot of Avarice
-Pot of Desires
-Pot of Duality
-Pre-Preparation of Rites
-Prediction Princess Coinorma
-Prediction Princess Tarotrei
-Prediction Ritual
-Prohibition
-Psi-Blocker
-Psychic Commander
-Puppet Master
-Putrid Pudding Body Buddies
-Qliphort Shell
-Quillbolt Hedgehog
-R – Righteous Justice
-RAM Clouder
-Raiden, Hand of the Lightsworn
-Raidraptor – Avenge Vulture
-Raidraptor – Stranger Falcon
-Raigeki Break
-Rank-Up-Magic Astral Force
-Raptor’s Gust
-Reasoning
-Red Dragon Archfiend
-Red Gadget
-Red-Eyes B. Dragon
-Red-Eyes Black Flare Dragon
-Red-Eyes Fusion
-Red-Eyes Toon Dragon
-Reinforcement of the Army
-Relinquished
-Reload
-Right Arm of the Forbidden One
-Right Leg of the Forbidden One
-Ring of Destruction
-Ritual Beast Ulti-Apelio
-Rocket Hand
-Royal Decree
-Royal Magical Library
-Ruins of the Divine Dragon Lords
-Rush Recklessly
-Sage with Eyes of Blue
-Sage’s Stone
-Sakuretsu Armor
-Sangan
-Sauravis, the Ancient and Ascended
-Scapegoat
-Scarlight Red Dragon Archfiend
-Set Rotation
-Shaddoll Dragon
-Shaddoll Fusion
-Shapesister
-Shifting Shadows
-Shinobird’s Calling
-Shiranui Sunsaga
-Shrink
-Silent Swordsman LV7
-Sinister Serpent
-Skill Drain
-Slifer the Sky Dragon
-Smashing Ground
-Snow Plow Hustle Rustle
-Snowdust Giant
-Solemn Judgment
-Solemn Strike
-Solemn Wishes
-Sonata the Melodious Diva
-Sonic Shooter
-Soul Charge
-Souleating Oviraptor
-Speedroid Den-Den Daiko Duke
-Spiritual Beast Tamer Winda
-Sprite’s Blessing
-Star Seraph Sovereignty
-Stardust Dragon
-Stargazer Magician
-Starving Venom Fusion Dragon
-Statue of Anguish Pattern
-Steelswarm Roach
-Stronghold the Moving Fortress
-Super Quantal Fairy Alphan
-Super Soldier Ritual
-Super Soldier Synthesis
-Superheavy Samurai Ogre Shutendoji
-Superheavy Samurai Soulbeads
-Superheavy Samurai Soulclaw
-Superheavy Samurai Soulpiercer
-Superheavy Samurai Stealth Ninja
-Superheavy Samurai Swordmaster Musashi
-Superior Polymerization
-Supply Squad
-Supreme King Servant Dragon Darkwurm
-Supreme King Z-ARC
-Swords of Revealing Light
-Synchro Change
-Tatsunoko
-Temple of the Kings
-Terraforming
-That Grass Looks Greener
-The Eye of Timaeus
-The Fabled Cerburrel
-The Huge Revolution is Over
-The Legendary Exodia Incarnate
-The Phantom Knights of Shadow Veil
-The Shallow Grave
-The Tricky
-Thestalos the Firestorm Monarch
-Thousand Knives
-Thunder King Rai-Oh
-Timegazer Magician
-Tour Guide From the Underworld
-Trade-In
-Trap Stun
-Treeborn Frog
-Triamid Sphinx
-Trishula, Dragon of the Ice Barrier
-True King of All Calamities
-Unending Nightmare
-United We Stand
-Valhalla, Hall of the Fallen
-Vampire Duke
-Vanity’s Call
-Vanity’s Emptiness
-Vice Dragon
-Vision HERO Vyon
-Wandering Mummy
-Wattail Dragon
-Wattaildragon
-Wavering Eyes
-White Night Dragon
-Wightprince
-Wightprincess
-Windwitch – Crystal Bell
-X-Saber Airbellum
-Xyz Shift
-Yang Zing Unleashed
-Yellow Baboon, Archer of the Forest
-Yellow Gadget
-Yosenju Misak
-Zany Zebra
-Zefraath
-Zombie Master
-Zoodiac Tigermortar
-""".strip().splitlines())
-
-# A name followed by these words is a generic term, not the card ("Polymerization Spell").
-NAME_NOT_FOLLOWED_BY = {"Polymerization": r" Spells?\b"}
+# Separators between the items of a picture caption: arrows, "Pictured:" labels, sentence breaks, the
+# caption's brackets and the quoted labels (quoted names are read separately).
+PICTURED = re.compile(r"\b[Pp]ictured\s*:")  # a caption, also inside a remark: "(Pictured: Draconet)"
+CAPTION_SEPARATOR = re.compile(r'\s*(?:<=>|<X?=X?>?|=X?>|\s\+\s|\[?[Pp]ictured\s*:|(?<=\w\w)\.(?=\s|$)|[\[\]()]|"[^"]*")\s*')
 
 
 # --------------------------------------------------------------------------------------- page markers
@@ -1640,16 +1182,28 @@ class _Parser:
     # ----------------------------------------------------------------------------- pass 7: card names
 
     def build_mentions(self) -> None:
+        """Record what the book marks as a card name: quoted names (curly, straight, single), the
+        comma-separated items of picture captions, dash-list items and typed list lines
+        (``Dark Magic Inheritance (Quick-Play Spell)``).  The linker resolves them and also scans the
+        unquoted prose."""
         for line in self.lines:
             if not line.section or line.kind in ("page", "blank"):
                 continue
-            for start, end in find_card_names(line.raw, line.folded):
-                raw = line.raw[start:end]
-                self.result.mentions.append(CardMention(section_id=line.section, raw=raw, kind="name",
-                                                        line=line.no))
-                if raw in VARIANT_SPELLINGS:
-                    self.problem(line.no, "variant_spelling",
-                                 f"card name '{raw}' is a misspelling of '{VARIANT_SPELLINGS[raw]}'")
+            for name in quoted_names(line.raw):
+                self.mention(line, name)
+            pictured = PICTURED.search(line.folded)
+            if line.kind in ("caption", "continuation") or pictured:
+                for item in caption_items(line.folded[pictured.start() if pictured else 0:]):
+                    self.mention(line, item, kind="list")
+            typed = TYPED_CARD.search(line.folded)
+            if typed or line.kind == "dash":
+                item = line.folded[:typed.start()] if typed else line.folded
+                item = item.strip().lstrip("-").strip()
+                if looks_like_card_name(item):
+                    self.mention(line, item)
+
+    def mention(self, line: _Line, raw: str, kind: str = "name") -> None:
+        self.result.mentions.append(CardMention(section_id=line.section, raw=raw, kind=kind, line=line.no))
 
     # ----------------------------------------------------------------------------- pass 8: checks
 
@@ -1711,44 +1265,27 @@ def _key_words(text: str) -> str:
     return " ".join(re.findall(r"[0-9a-z]+", fold_quotes(text).lower()))
 
 
-WORD_START = re.compile(r"(?<![0-9A-Za-z])[0-9A-Za-z]+")
-_NAME_INDEX: dict[str, list[tuple[str, str]]] = {}  # first word (lower case) -> [(folded name, lower)]
-
-
-def _name_index() -> dict[str, list[tuple[str, str]]]:
-    if not _NAME_INDEX:
-        for name in sorted(CARD_NAMES, key=lambda n: (-len(n), n)):
-            folded = fold_quotes(name)
-            first = WORD_START.search(folded).group(0).lower()
-            _NAME_INDEX.setdefault(first, []).append((folded, folded.lower()))
-    return _NAME_INDEX
-
-
-def find_card_names(text: str, folded: str | None = None) -> list[tuple[int, int]]:
-    """Spans of the card names of :data:`CARD_NAMES` in ``text``: longest match first, whole words,
-    quotes and dashes folded; one-word names must match case exactly."""
-    index = _name_index()
-    folded = fold_quotes(text) if folded is None else folded
-    lower = folded.lower()
-    spans: list[tuple[int, int]] = []
-    position = 0
-    for word in WORD_START.finditer(folded):
-        start = word.start()
-        if start < position:
-            continue
-        for name, name_lower in index.get(word.group(0).lower(), ()):
-            end = start + len(name)
-            if not lower.startswith(name_lower, start) or (end < len(folded) and folded[end].isalnum()):
-                continue
-            if " " not in name and not folded.startswith(name, start):
-                continue
-            exclusion = NAME_NOT_FOLLOWED_BY.get(name)
-            if exclusion and re.match(exclusion, folded[end:]):
-                continue
-            spans.append((start, end))
-            position = end
-            break
-    return spans
+def caption_items(caption: str) -> list[str]:
+    """The runs of name-shaped items of a picture caption (quotes folded), each run as written with
+    its commas (``"Yellow Baboon, Archer of the Forest"``): the linker decides which commas separate
+    cards.  An item starting in lower case continues the one before it (``Castel, the Skyblaster
+    Musketeer``); an item that is not shaped like a name (``being moved to the Graveyard``) ends a run."""
+    runs: list[str] = []
+    for segment in CAPTION_SEPARATOR.split(caption):
+        run: list[str] = []
+        for piece in segment.split(","):
+            piece = piece.strip().strip('"').strip()
+            if run and piece[:1].islower() and looks_like_card_name(piece[0].upper() + piece[1:]):
+                run[-1] += ", " + piece
+            elif looks_like_card_name(piece) and '"' not in piece:
+                run.append(piece)
+            else:
+                if run:
+                    runs.append(", ".join(run))
+                run = []
+        if run:
+            runs.append(", ".join(run))
+    return runs
 
 
 def parse(path: Path, source: Source) -> ParseResult:

@@ -27,7 +27,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, read_source_text
+from .base import ParseResult, quoted_names, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -309,13 +309,6 @@ GARBLED_TEXT: tuple[str, ...] = (
     r"If no battles are conductedSome cards",
 )
 
-# Quoted words that are game terms, not card names.
-GAME_TERMS = frozenset({"gy", "flip", "tuner", "special summon monster", "special summon monsters", "spell",
-                        "trap", "replay", "spell counter", "clock counter", "xyz materials", "equip card",
-                        "turn player"})
-UNQUOTED_CARD_NAMES = (r"Polymerization", r"STARGAZER MAGI[cC][iI][aA][nN]")
-QUOTED = re.compile(r"[“”\"]([^“”\"\n]{2,60}?)[”\"]")
-SMALL_WORDS = frozenset({"of", "the", "and", "a", "an", "to", "in", "on", "with", "from", "for", "at", "by"})
 
 
 # ------------------------------------------------------------------------------------------ pages
@@ -821,26 +814,15 @@ def _terms(sections: list[Section], result: ParseResult) -> None:
             line=entry.line if entry else None))
 
 
-def _is_card_name(name: str, titles: set[str]) -> bool:
-    words = re.findall(r"[A-Za-z][\w'’-]*", name)
-    if len(words) < 2 or name.lower() in GAME_TERMS or name.lower() in titles:
-        return False
-    return all(w[0].isupper() or w.lower() in SMALL_WORDS for w in words) and words[0][0].isupper()
-
-
 def _mentions(sections: list[Section], result: ParseResult) -> None:
+    """Quoted card-name candidates of each section, once per section, except quoted headings of the book
+    ("Damage Step"); the figure labels written unquoted are found by the linker's scan."""
     titles = {s.title.lower() for s in sections}
-    unquoted = re.compile("|".join(UNQUOTED_CARD_NAMES))
     for section in sections:
-        seen: dict[str, None] = {}
-        for match in QUOTED.finditer(section.text):
-            name = match.group(1).strip().rstrip(".,;:!?").strip()
-            if _is_card_name(name, titles):
-                seen.setdefault(name, None)
-        for match in unquoted.finditer(section.text):
-            seen.setdefault(match.group(0), None)
-        for name in seen:
-            result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name", line=section.line))
+        for name in dict.fromkeys(quoted_names(section.text)):
+            if name.lower() not in titles:
+                result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name",
+                                                   line=section.line))
 
 
 def _garbled(text: _Text, result: ParseResult) -> None:

@@ -6,12 +6,15 @@ Runs after the rulebook, card and ruling steps and connects what they imported:
   passcodes through :class:`~kb.models.CardPassword` (leading zeros lost in the text are harmless since
   passcodes are integers; a 9-digit typo is repaired when exactly one dropped digit gives a passcode of the
   card named beside it, and the repair is recorded), names through the card-name dictionary (exact
-  normalised name, then a project alias or former name, then a conservative fuzzy match for misspellings).
-  Archetype/series names (``"Blue-Eyes"``) and Token names link to nothing and are counted apart.  Every
-  mention left unlinked becomes a ``ParseProblem(kind="unlinked_card")`` with its file and line.  In the
-  books whose notes say card names are written unquoted (:data:`UNQUOTED_NAME_SOURCES`), section texts are
-  also scanned for whole card names (longest match, capitalised as printed) and the finds are stored as
-  mentions of kind ``"scanned"``.
+  normalised name, then a project alias or former name, then a conservative fuzzy match for misspellings,
+  recorded as a ``variant_spelling`` problem).  The importers record what the text *marks* as a name
+  (quotes, caption and list items); a comma list (kind ``"list"``) is split here at the commas that
+  separate cards.  Archetype/series names (``"Blue-Eyes"``), Token names and rule words (``"Chain Link 1"``,
+  ``"Tuner"``: every word game vocabulary or written in lower case somewhere in the books) link to nothing
+  and are counted apart.  Every mention left unlinked becomes a ``ParseProblem(kind="unlinked_card")`` with
+  its file and line.  In the books whose card names are mostly written unquoted
+  (:data:`UNQUOTED_NAME_SOURCES`), section texts are also scanned for whole card names (longest match,
+  capitalised as printed) and the finds are stored as mentions of kind ``"scanned"``.
 * **cited rulings** (:class:`~kb.models.RulingCitation`, e.g. YGOrg titles) link to the cards their titles
   name (:class:`~kb.models.CitationCard`).
 * **rulings ↔ rule sections** (:class:`~kb.models.RulingSection`) through the curated topic table
@@ -54,6 +57,8 @@ __all__ = [
     "resolve_name",
     "resolve_passcode",
     "quoted_spans",
+    "ordinary_words",
+    "split_name_list",
     "scan_card_names",
     "Topic",
     "load_topics",
@@ -71,16 +76,9 @@ __all__ = [
 TOPICS_FILE = REPO_ROOT / "data" / "topics.toml"
 CONFLICTS_FILE = REPO_ROOT / "data" / "conflicts.toml"
 
-# Books whose card names are mostly written without quotes (seeds-002-004.md §3 of 003 and 004), so
-# section texts are scanned for whole card names as well.
-UNQUOTED_NAME_SOURCES = ("cr-draft", "md")
-
-# Card names that are also ordinary English words or rule vocabulary: never taken from unquoted text
-# (quoted, in a caption or after a passcode they still link).  Matched on name_key.
-UNQUOTED_NAME_STOPLIST = frozenset(name_key(n) for n in (
-    "Honest", "Reload", "Reasoning", "Invocation", "Prohibition", "Shrink", "Relinquished", "Terraforming",
-    "Scapegoat", "Polymerization", "Ultimate Offering", "Different Dimension Capsule", "Forbidden Lance",
-))
+# Books that write many card names without quotes (the notes: prb2017 §3.1, seeds-002-004 §3), so their
+# section texts are scanned for whole card names as well.  Community quotes every name.
+UNQUOTED_NAME_SOURCES = ("prb2017", "tcg-v10", "cr-draft", "md")
 
 # Words of game vocabulary: a card name made only of these ("Synchro Material", "Pendulum Scale",
 # "Chain Summon") reads as a rule phrase in prose, so it is not taken from unquoted text either.
@@ -89,8 +87,9 @@ RULE_WORDS = frozenset("""
     summon summons summoned special normal tribute flip set synchro xyz fusion link ritual pendulum
     material materials monster monsters spell spells trap traps card cards effect effects chain chains
     tuner token tokens zone zones counter counters attack attacks defense position battle damage step
-    phase draw scale gemini union toon spirit extra main quick activation equip continuous double level
-    rank
+    phase draw scale gemini union toon spirit extra main quick activation equip continuous level
+    rank graveyard gy deck hand field atk def attribute type icon ability method arrow arrows marker
+    ocg tcg
 """.split())
 
 # The shortest name (in name_key characters) taken from unquoted text.
@@ -106,6 +105,7 @@ FUZZY_WORD_CUTOFF = 75.0
 
 _TOKEN_RE = re.compile(r"\btokens?$", re.I)
 _SENTENCE_END = re.compile(r"[.;!?,)\]:]$")
+_SENTENCE_STOP = re.compile(r"[.;!?]$")
 
 
 # --------------------------------------------------------------------------------------- name index
@@ -115,8 +115,9 @@ _SENTENCE_END = re.compile(r"[.;!?,)\]:]$")
 class NameMatch:
     """The outcome of resolving one written name or passcode.
 
-    ``how`` is ``exact``, ``alias``, ``plural``, ``fuzzy``, ``passcode``, ``passcode_repair``, ``series``
-    (an archetype/series name: no card), ``token`` (a Token: no card) or ``none``.
+    ``how`` is ``exact``, ``alias``, ``plural``, ``fuzzy``, ``prefix`` (a name followed by a description),
+    ``passcode``, ``passcode_repair``, ``series`` (an archetype/series name: no card), ``token`` (a Token:
+    no card), ``rule`` (rule words or ordinary words: no card name) or ``none``.
     """
 
     card_id: int | None
@@ -140,9 +141,14 @@ class CardNameIndex:
     series: dict[str, str] = field(default_factory=dict)  # name_key -> series name (not a card name)
     fuzzy_keys: list[str] = field(default_factory=list)
     fuzzy_ids: list[int] = field(default_factory=list)
-    # first one or two words -> [(words, capitalised flags, card id)]: for scanning prose
-    by_start: dict[tuple[str, ...], list[tuple[tuple[str, ...], tuple[bool, ...], int]]] = field(
-        default_factory=dict)
+    # first one or two words -> [(words, capitalised flags, phrase-break flags, card id)]: for prose
+    by_start: dict[tuple[str, ...], list[tuple[tuple[str, ...], tuple[bool, ...], tuple[bool, ...], int]]] = (
+        field(default_factory=dict))
+    # words the books write in lower case ("honest", "then", "activate") plus RULE_WORDS: a one-word name
+    # among them is not taken from unquoted text, and a candidate made only of them is no card name
+    ordinary: frozenset[str] = frozenset(RULE_WORDS)
+    # name keys of the books' glossary terms and section titles ("SEGOC", "Nomi", "Highlander Clause")
+    terms: frozenset[str] = frozenset()
 
     def __len__(self) -> int:
         return len(self.by_key)
@@ -159,19 +165,50 @@ def _surface(word: str) -> str:
 _HAS_ALNUM = re.compile(r"[^\W_]")
 
 
-def _name_words(name: str) -> list[tuple[str, bool]]:
-    """(surface, starts with a capital) of each word of ``name`` that has letters or digits."""
+def _name_words(name: str) -> list[tuple[str, bool, bool]]:
+    """(surface, starts with a capital, ends a phrase) of each word of ``name`` that has letters or
+    digits."""
     out = []
     for word in fold_quotes(name).split():
         if _HAS_ALNUM.search(word) or "&" in word:
             letters = [ch for ch in word if ch.isalpha()]
-            out.append((_surface(word) or word, bool(letters) and letters[0].isupper()))
+            out.append((_surface(word) or word, bool(letters) and letters[0].isupper(),
+                        bool(_SENTENCE_END.search(word))))
     return out
 
 
+_LOWER_WORD = re.compile(r"(?<![\w'-])[a-z][a-z'-]*[a-z](?![\w'-])")
+
+
+def ordinary_words(texts) -> frozenset[str]:
+    """The words written in lower case in ``texts`` (ordinary English and rule words; a hyphenated word
+    and its parts), with :data:`RULE_WORDS`."""
+    words = set(RULE_WORDS)
+    for text in texts:
+        for word in _LOWER_WORD.findall(fold_quotes(text or "")):
+            words.add(word)
+            if "-" in word:
+                words.update(part for part in word.split("-") if part)
+    return frozenset(words)
+
+
+def _ordinary(index: CardNameIndex, word: str) -> bool:
+    """A word of a candidate that is no card-name word: a number, a letter, an ordinary or rule word
+    (or its plural)."""
+    return (word.isdigit() or len(word) == 1 or word in index.ordinary
+            or (word.endswith("s") and word[:-1] in index.ordinary))
+
+
 def build_name_index(session: Session) -> CardNameIndex:
-    """Read the card-name dictionary (names, aliases, passcodes, series) from the store."""
+    """Read the card-name dictionary (names, aliases, passcodes, series) from the store, and the words
+    the books write in lower case."""
     index = CardNameIndex()
+    # the monster Types and Attributes are vocabulary too ("Warrior-Type")
+    vocabulary = {value.lower() for row in session.exec(select(Card.monster_type, Card.attribute).distinct())
+                  for value in row if value}
+    index.ordinary = ordinary_words(session.exec(select(Section.text)).all()) | vocabulary
+    labels = [*session.exec(select(Term.term)).all(), *session.exec(select(Section.title)).all()]
+    index.terms = frozenset(key for label in labels if label for key in _term_names(label) if key)
     rows = session.exec(select(Card.id, Card.name, Card.name_key, Card.password, Card.konami_id,
                                Card.series)).all()
     # a name printed on two records resolves as kb.cards does (the card with a passcode, then lowest id)
@@ -201,7 +238,7 @@ def build_name_index(session: Session) -> CardNameIndex:
         words = _name_words(name)
         if words:
             surfaces = tuple(w[0] for w in words)
-            entry = (surfaces, tuple(w[1] for w in words), card_id)
+            entry = (surfaces, tuple(w[1] for w in words), tuple(w[2] for w in words), card_id)
             index.by_start.setdefault(surfaces[:2], []).append(entry)
     return index
 
@@ -247,11 +284,15 @@ def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
 
 def resolve_name(index: CardNameIndex, raw: str) -> NameMatch:
     """Resolve one card name as written in a book: exact → alias/former name → series → possessive →
-    Token → plural → fuzzy.  Returns a :class:`NameMatch` (``card_id`` None when the name is no card)."""
+    Token → plural → fuzzy → a card name opening the text → rule words.  Returns a :class:`NameMatch`
+    (``card_id`` None when the name is no card)."""
     text = _strip_written_name(raw)
     key = name_key(text)
     if not key:
         return NameMatch(None, "none", 0.0)
+    words = re.findall(r"[^\W_]+", text.lower())
+    if key in index.terms and all(w in RULE_WORDS or w.isdigit() for w in words):
+        return NameMatch(None, "rule", detail=text)  # "Pendulum Scale": the glossary term, not the card
     if key in index.by_key:
         return NameMatch(index.by_key[key], "exact")
     if key in index.aliases:
@@ -266,7 +307,33 @@ def resolve_name(index: CardNameIndex, raw: str) -> NameMatch:
     for singular in (key[:-1], key[:-2]) if key.endswith("s") else ():
         if singular in index.by_key:
             return NameMatch(index.by_key[singular], "plural")
-    return _fuzzy(index, text) or NameMatch(None, "none", 0.0)
+    kind_less = _KIND_SUFFIX.sub("", text)  # "Polymerization Spell": the card Polymerization
+    if kind_less != text and name_key(kind_less) in index.by_key:
+        return NameMatch(index.by_key[name_key(kind_less)], "exact")
+    if key in index.terms or all(_ordinary(index, w) for w in words):
+        return NameMatch(None, "rule", detail=text)  # "Chain Link 1", "Tuner", "SEGOC", "Then"
+    return _fuzzy(index, text) or _leading_name(index, text) or NameMatch(None, "none", 0.0)
+
+
+# A card-kind word closing a written name: "Polymerization Spell", "Mirror Force Trap Card".
+_KIND_SUFFIX = re.compile(r"\s+(?:Spell|Trap|Monster)s?(?:\s+Cards?)?$")
+
+
+def _leading_name(index: CardNameIndex, text: str) -> NameMatch | None:
+    """A card name followed by what a caption says of it ("Marshmallon in Defense Position", "Bittron in
+    the Graveyard"): the longest run of leading words ending in a capitalised word that is a card's
+    exact name, alias or clear misspelling."""
+    words = text.split()
+    for end in range(len(words) - 1, 0, -1):
+        if not words[end - 1][:1].isupper():
+            continue
+        head = " ".join(words[:end]).rstrip(",")
+        key = name_key(head)
+        card_id = index.by_key.get(key) or index.aliases.get(key)
+        match = NameMatch(card_id, "prefix", 90.0, index.names[card_id]) if card_id else _fuzzy(index, head)
+        if match:
+            return NameMatch(match.card_id, "prefix", match.score, index.names[match.card_id])
+    return None
 
 
 def resolve_passcode(index: CardNameIndex, passcode: int, written_name: str = "") -> NameMatch:
@@ -321,67 +388,95 @@ def quoted_spans(text: str) -> list[str]:
     return spans
 
 
-def _text_words(text: str) -> list[tuple[str, str, bool, bool, int, int]]:
-    """(surface, surface without a possessive ``'s``, capitalised, ends a phrase, start, end) of each
-    word of a text that has letters or digits."""
+def _text_words(text: str) -> list[tuple[str, str, bool, bool, int, int, bool]]:
+    """(surface, surface without a possessive ``'s``, capitalised, ends a phrase, start, end, ends a
+    sentence) of each word of a text that has letters or digits."""
     out = []
     for match in re.finditer(r"\S+", text):
         word = match.group()
         if not (_HAS_ALNUM.search(word) or "&" in word):
             continue
         surface = _surface(word)
-        bare = re.sub(r"(?<=\w)(?:'s|')$", "", surface)
+        bare = re.sub(r"(?<=\w)(?:'s|'d|')$", "", surface)  # Towers's, Lava Golem'd
         letters = [ch for ch in word if ch.isalpha()]
         out.append((surface, bare, bool(letters) and letters[0].isupper(), bool(_SENTENCE_END.search(word)),
-                    match.start(), match.end()))
+                    match.start(), match.end(), bool(_SENTENCE_STOP.search(word))))
     return out
 
 
-def _scannable(surfaces: tuple[str, ...], stoplist: frozenset[str]) -> bool:
+def _scannable(index: CardNameIndex, surfaces: tuple[str, ...]) -> bool:
     key = name_key(" ".join(surfaces))
-    if len(key) < MIN_UNQUOTED_KEY or key.isdigit() or key in stoplist:
+    if len(key) < MIN_UNQUOTED_KEY or key.isdigit():
         return False
+    if len(surfaces) == 1 and surfaces[0] in index.ordinary:
+        return False  # "Honest", "Reload": the books also write the word in lower case
     return not all(word.strip("'\"") in RULE_WORDS or word.isdigit() for word in surfaces)
 
 
+# A card-kind word after a name makes a class of cards, not the card: "the Polymerization Spell".
+_KIND_AFTER = re.compile(r"\s+(?:Spells?|Traps?|Monsters?)\b(?!\s+Cards?\b)")
+
+
+def _glued(text: str, words: list, i: int) -> bool:
+    """Whether word ``i`` follows a capitalised word that is no game vocabulary, mid-sentence and with
+    only a blank between: then a name starting there is the tail of a longer name ("Superior
+    Polymerization")."""
+    before = words[i - 1]
+    if not before[2] or before[3] or before[1] in RULE_WORDS or text[before[5]:words[i][4]].strip(" "):
+        return False
+    return i > 1 and not words[i - 2][6] and "\n" not in text[words[i - 2][5]:before[4]]
+
+
 def scan_card_names(index: CardNameIndex, text: str, *, capitalised: bool = True,
-                    stoplist: frozenset[str] = UNQUOTED_NAME_STOPLIST,
-                    initial_words: bool = False) -> list[tuple[int, int, int]]:
+                    initial_words: bool = False, labels: frozenset[str] = frozenset()
+                    ) -> list[tuple[int, int, int]]:
     """Card names written in ``text`` without quotes: ``(start, end, card_id)``, longest match first.
 
     A match covers whole words spelt as in the printed name (case aside; the last word may carry a
     possessive ``'s``), does not run across a sentence or clause break the name itself does not contain,
-    and (with ``capitalised``) keeps the capital letters of the printed name.  Skipped: names in
-    ``stoplist``, names made only of :data:`RULE_WORDS`, names shorter than :data:`MIN_UNQUOTED_KEY`,
-    and (unless ``initial_words``, e.g. for titles) one-word names opening a sentence.
+    and (with ``capitalised``) keeps the capital letters of the printed name.  Skipped: one-word names
+    the books also write in lower case (:attr:`CardNameIndex.ordinary`), names made only of
+    :data:`RULE_WORDS`, names shorter than :data:`MIN_UNQUOTED_KEY`, a name followed by a card-kind word
+    (``Polymerization Spell``), a name glued to a capitalised word that is no vocabulary
+    (``Superior Polymerization``), one-word names in ``labels`` (lower-case words: the book's own glossary
+    terms and headings, e.g. Master Duel's "Honest" and "Prohibition"), and (unless ``initial_words``,
+    e.g. for titles) one-word names opening a sentence.
     """
-    words = _text_words(fold_quotes(text))
+    folded = fold_quotes(text)
+    words = _text_words(folded)
     found = []
     i = 0
     while i < len(words):
         best = None
-        starts = {(words[i][0],), (words[i][1],)}
+        starts = {(words[i][0],), (words[i][1],), (words[i][0][:-1],)}
         if i + 1 < len(words):
-            starts |= {(words[i][0], words[i + 1][0]), (words[i][0], words[i + 1][1])}
+            second = words[i + 1]
+            starts |= {(words[i][0], second[0]), (words[i][0], second[1]), (words[i][0], second[0][:-1])}
         entries = sorted((e for start in starts for e in index.by_start.get(start, ())),
                          key=lambda e: -len(e[0]))
-        for surfaces, caps, card_id in entries:
+        for surfaces, caps, breaks, card_id in entries:
             n = len(surfaces)
             if i + n > len(words):
                 continue
             window = words[i:i + n]
             if any(w[0] != k for w, k in zip(window[:-1], surfaces[:-1])):
                 continue
-            if surfaces[-1] not in (window[-1][0], window[-1][1]):
-                continue
+            if surfaces[-1] not in (window[-1][0], window[-1][1]) and surfaces[-1] + "s" != window[-1][0]:
+                continue  # "House Dragonmaids" names the card too
             if capitalised and any(cap and not w[2] for w, cap in zip(window, caps)):
                 continue
-            if any(w[3] for w in window[:-1]):
-                continue  # "... Dark Hole. Magic ..." is no name
-            if not _scannable(surfaces, stoplist):
+            if any(w[3] and not brk for w, brk in zip(window[:-1], breaks[:-1])):
+                continue  # "... Dark Hole. Magic ..." is no name; "Apollousa, Bow of the Goddess" is
+            if not _scannable(index, surfaces):
                 continue
-            if n == 1 and not initial_words and (i == 0 or words[i - 1][3]):
+            if n == 1 and not initial_words and (i == 0 or words[i - 1][6]):
                 continue  # a one-word name opening a sentence may be an ordinary word
+            if n == 1 and surfaces[0] in labels:
+                continue  # the book's own term or heading ("Honest", "Prohibition")
+            if _KIND_AFTER.match(folded, window[-1][5]):
+                continue
+            if i > 0 and _glued(folded, words, i):
+                continue  # "Superior Polymerization": part of a longer name the dictionary lacks
             best = (window[0][4], window[-1][5], card_id, n)
             break  # entries are sorted longest first
         if best:
@@ -492,12 +587,50 @@ def link_rate(linked: int, countable: int) -> str:
     return f"{100.0 * linked / countable:.1f}%" if countable else "-"
 
 
+def split_name_list(index: CardNameIndex, written: str) -> list[str]:
+    """The card names of a comma list as an importer recorded it (``"Mystical Space Typhoon, Forbidden
+    Lance"``): consecutive items are kept together where together they are a card's exact name or alias
+    (``"Yellow Baboon, Archer of the Forest"``); an item that is no card name splits at ``and``."""
+    items = []
+    for item in (item.strip() for item in written.split(",")):
+        parts = re.split(r"\s+and\s+", item)
+        if len(parts) > 1 and name_key(item) not in index.by_key and all(p[:1].isupper() for p in parts):
+            items.extend(parts)  # "Bixi, Water of the Yang Zing and Mystery Shell Dragon"
+        elif item:
+            items.append(item)
+    names, i = [], 0
+    while i < len(items):
+        for j in range(len(items), i + 1, -1):
+            key = name_key(", ".join(items[i:j]))
+            if key in index.by_key or key in index.aliases:
+                names.append(", ".join(items[i:j]))
+                i = j
+                break
+        else:
+            names.append(items[i])
+            i += 1
+    return names
+
+
+def _expand_lists(session: Session, index: CardNameIndex) -> None:
+    """Replace each ``kind="list"`` mention by one ``kind="name"`` mention per name it holds."""
+    for mention in session.exec(select(CardMention).where(CardMention.kind == "list")).all():
+        names = split_name_list(index, mention.raw)
+        mention.kind, mention.raw = "name", names[0] if names else mention.raw
+        session.add(mention)
+        for name in names[1:]:
+            session.add(CardMention(section_id=mention.section_id, raw=name, kind="name", line=mention.line))
+    session.flush()
+
+
 def link_mentions(session: Session, index: CardNameIndex) -> dict[str, Counter]:
-    """Set ``card_id`` on every rulebook card mention; record repairs and unlinked mentions as problems.
+    """Set ``card_id`` on every rulebook card mention; record repairs, misspellings and unlinked mentions
+    as problems.  Comma lists (``kind="list"``) are first split into names (:func:`split_name_list`).
 
     Returns, per source, a counter of outcomes (``mentions``, ``linked``, ``series``, ``tokens``,
-    ``unlinked``, ``repairs``, ``fuzzy``).
+    ``rules``, ``unlinked``, ``repairs``, ``fuzzy``).
     """
+    _expand_lists(session, index)
     files = _source_files(session)
     source_of = dict(session.exec(select(Section.id, Section.source_id)).all())
     stats: dict[str, Counter] = defaultdict(Counter)
@@ -518,10 +651,17 @@ def link_mentions(session: Session, index: CardNameIndex) -> dict[str, Counter]:
             counts["series"] += 1
         elif match.how == "token":
             counts["tokens"] += 1
+        elif match.how == "rule":
+            counts["rules"] += 1
         elif match.linked:
             counts["linked"] += 1
             if match.how == "fuzzy":
                 counts["fuzzy"] += 1
+                session.add(ParseProblem(source_id=source_id, file=files.get(source_id, ""),
+                                         line=mention.line, kind="variant_spelling",
+                                         message=f"card name {mention.raw!r} is a misspelling of "
+                                                 f"{index.names[match.card_id]!r}",
+                                         excerpt=mention.raw[:300]))
             if match.how == "passcode_repair":
                 counts["repairs"] += 1
                 session.add(ParseProblem(source_id=source_id, file=files.get(source_id, ""),
@@ -540,29 +680,51 @@ def link_mentions(session: Session, index: CardNameIndex) -> dict[str, Counter]:
     return stats
 
 
+def _spans_of(text: str, names: set[str]) -> list[tuple[int, int]]:
+    """Where the whole-word occurrences of ``names`` lie in ``text``."""
+    return [(m.start(), m.end()) for name in names
+            for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text)]
+
+
 def scan_unquoted_mentions(session: Session, index: CardNameIndex,
                            sources: tuple[str, ...] = UNQUOTED_NAME_SOURCES) -> Counter:
-    """Add ``kind="scanned"`` mentions for card names written unquoted in the section texts of
-    ``sources`` (skipping cards a section already mentions).  Returns the number added per source."""
+    """Add ``kind="scanned"`` mentions for card names written unquoted in the section titles and texts
+    of ``sources`` (skipping cards a section already mentions).  Returns the number added per source."""
     added: Counter = Counter()
     already = defaultdict(set)
-    for section_id, card_id in session.exec(select(CardMention.section_id, CardMention.card_id)).all():
+    read: dict[str, set[str]] = defaultdict(set)  # the names each section's importer recorded
+    for section_id, card_id, raw, kind in session.exec(select(CardMention.section_id, CardMention.card_id,
+                                                              CardMention.raw, CardMention.kind)).all():
         if card_id is not None:
             already[section_id].add(card_id)
+        if kind == "name" and raw and card_id is not None:
+            read[section_id].add(raw)
     sections = session.exec(select(Section).where(Section.source_id.in_(sources))
                             .order_by(Section.source_id, Section.order)).all()
+    labels: dict[str, set[str]] = defaultdict(set)  # one-word glossary terms and headings of each book
+    for source_id, label in [*session.exec(select(Term.source_id, Term.term)).all(),
+                             *((s.source_id, s.title) for s in sections)]:
+        if label and len(label.split()) == 1:
+            labels[source_id].add(_surface(fold_quotes(label)))
     for section in sections:
-        if not section.text:
-            continue
         seen = already[section.id]
-        for start, end, card_id in scan_card_names(index, section.text):
+        title, text = section.title or "", section.text or ""
+        # a name inside a longer name the importer read is no mention ("Numbing Grub in the Ice Barrier")
+        covered = _spans_of(text, read[section.id])
+        own = frozenset(labels[section.source_id])
+        finds = [(title, start, end, card_id, section.line)
+                 for start, end, card_id in scan_card_names(index, title, labels=own)]
+        for start, end, card_id in scan_card_names(index, text, labels=own):
+            if any(a <= start and end <= b and b - a > end - start for a, b in covered):
+                continue
+            # the heading's line plus the text lines before the name
+            line = None if section.line is None else section.line + text.count("\n", 0, start)
+            finds.append((text, start, end, card_id, line))
+        for written, start, end, card_id, line in finds:
             if card_id in seen:
                 continue
             seen.add(card_id)
-            line = None
-            if section.line is not None:  # the heading's line plus the text lines before the name
-                line = section.line + section.text.count("\n", 0, start)
-            session.add(CardMention(section_id=section.id, raw=section.text[start:end], kind="scanned",
+            session.add(CardMention(section_id=section.id, raw=written[start:end], kind="scanned",
                                     card_id=card_id, line=line))
             added[section.source_id] += 1
     session.flush()
@@ -765,13 +927,13 @@ def link_records(ctx) -> None:
     scanned = scan_unquoted_mentions(session, index) if len(index) else Counter()
     for source_id in sorted(set(stats) | set(scanned)):
         counts = stats[source_id]
-        countable = counts["mentions"] - counts["series"] - counts["tokens"]
+        countable = counts["mentions"] - counts["series"] - counts["tokens"] - counts["rules"]
         ctx.add_summary(source_id, mentions=counts["mentions"], linked=counts["linked"],
                         link_rate=link_rate(counts["linked"], countable))
         ctx.log(f"links: {source_id}: {counts['linked']}/{countable} card mentions linked "
                 f"({counts['fuzzy']} by fuzzy match, {counts['repairs']} repaired passcodes), "
                 f"{counts['unlinked']} unlinked, {counts['series']} series names, {counts['tokens']} "
-                f"Token names, {scanned[source_id]} more names found unquoted")
+                f"Token names, {counts['rules']} rule words, {scanned[source_id]} more names found unquoted")
         if countable:
             session.add(BuildInfo(key=f"link_rate:{source_id}",
                                   value=f"{100.0 * counts['linked'] / countable:.1f}"))

@@ -136,11 +136,16 @@ def test_cross_references(parsed, source):
     assert all(r.target_id or r.unresolved_reason for r in parsed.references)
 
 
-def test_card_mentions(parsed):
+def test_card_mentions_are_quoted_candidates(parsed):
     names = {(m.section_id, m.raw) for m in parsed.mentions}
     assert ("cr-draft:202.12c", "Yoko-Zuna Sumo Spirit") in names
-    assert ("cr-draft:406.5-example", "Injection Fairy Lily") in names
     assert ("cr-draft:400.5c", "The Unhappy Maiden") in names
+    # broken nesting: ““Blue-Eyes Ultimate Dragon” and the archetype "Blue-Eyes" (linked to no card)
+    assert {("cr-draft:304.10-example", "Blue-Eyes Ultimate Dragon"),
+            ("cr-draft:304.10-example", "Blue-Eyes")} <= names
+    # the examples' unquoted names are left to the linker's scan (see test_links)
+    assert not any(raw == "Injection Fairy Lily" for _s, raw in names)
+    assert all(m.kind == "name" and m.line for m in parsed.mentions)
 
 
 def test_deterministic_and_fast(source):

@@ -279,28 +279,35 @@ def test_terms(result, by_id):
     assert "Activating a Pendulum Monster as a Spell Card" in terms["using a card"].definition
 
 
-def test_card_mentions(result, by_id):
-    counts = Counter(m.raw for m in result.mentions)
-    assert len(counts) == 446  # the notes' 445 spellings + "Black Luster soldier" (line 875)
-    assert sum(counts.values()) == 1147
-    assert counts["Decode Talker"] == 28 and counts["Honeybot"] == 24 and counts["Wattaildragon"] == 14
-    assert counts["Polymerization"] == 12  # not the 5 generic "Polymerization Spell"
-    assert counts["Harpie Lady"] == 3 and counts["Cyber Harpie Lady"] == 3
-    maxx = [m for m in result.mentions if m.raw == "Maxx “C”"]
-    assert [(m.line, m.section_id) for m in maxx] == [(555, "prb2017:pick-up-rule-1")]
-    assert all(m.kind == "name" and m.section_id in by_id for m in result.mentions)
-    magma = "prb2017:effects-that-meet-their-activation-requirements-ex3"
-    in_example = {m.raw for m in result.mentions if m.section_id == magma}
-    assert {"Magma Dragon", "Call of the Haunted", "Terraforming"} <= in_example
-    variants = {p.line: p.message for p in problems(result, "variant_spelling")}
-    assert sorted(variants) == [875, 1067, 1311, 1360, 2011]
-    assert "Draconet" in variants[1360]
+def test_card_name_candidates_are_what_the_book_marks(result, by_id):
+    """Quoted names, caption items, dash-list items and typed list lines; never card text or prose."""
+    assert all(m.section_id in by_id and m.line for m in result.mentions)
+    at = {(m.line, m.kind, m.raw) for m in result.mentions}
+    assert (1311, "list", "Plaguspreader Zombie, Quillbolt Hedgehog") in at  # a caption, as written
+    assert (2011, "list", "Rush Recklessly, Wattail Dragon") in at
+    assert (153, "list", "Castel, the Skyblaster Musketeer") in at  # the comma belongs to the name
+    assert (555, "name", 'Maxx "C"') in at  # a dash-list item holding quotes
+    assert (855, "name", "Dark Magic Inheritance") in at  # "Dark Magic Inheritance (Quick-Play Spell)"
+    assert (875, "name", "Black Luster Soldier") in at  # between curly single quotes
+    assert not [m for m in result.mentions if m.line == 1067]  # unquoted prose: the linker's scan
+    raws = {m.raw for m in result.mentions}
+    assert not {r for r in raws if r.endswith((";", ".", ","))}  # quoted card text is no name
+    assert not {r for r in raws if "=>" in r or "<=" in r}  # flow-chart arrows split captions
+    assert not {r for r in raws if sum(ch.isalpha() for ch in r) < 2}  # "X", "B", "400/2 = 200"
 
 
-def test_find_card_names_longest_first_and_whole_words():
-    text = "“Black Luster Soldier – Envoy of the Beginning” and Honest, not honest or Shrinking"
-    spans = prb2017.find_card_names(text)
-    assert [text[a:b] for a, b in spans] == ["Black Luster Soldier – Envoy of the Beginning", "Honest"]
+@pytest.mark.parametrize("caption, items", [
+    ("[Pictured: Mystical Space Typhoon, Forbidden Lance]", ["Mystical Space Typhoon, Forbidden Lance"]),
+    ('[Pictured: Bittron being moved to the Graveyard, "tribute a monster" => Pictured: Lynxlayer]',
+     ["Lynxlayer"]),
+    ("[Pictured: Castel, the Skyblaster Musketeer. Then, Ariel]",
+     ["Castel, the Skyblaster Musketeer", "Then, Ariel"]),
+    ('[Pictured: Junk Synchron <X= De-Synchro, "cannot"]', ["Junk Synchron", "De-Synchro"]),
+    ("[Pictured: Red-Eyes B. Dragon + Polymerization (\"Polymerization Spell\")]",
+     ["Red-Eyes B. Dragon", "Polymerization"]),
+])
+def test_caption_items(caption, items):
+    assert prb2017.caption_items(caption) == items
 
 
 def test_source_inconsistencies_are_flagged(result):
