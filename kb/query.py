@@ -34,6 +34,8 @@ __all__ = [
     "FILTER_KEYS",
     "STOP_WORDS",
     "TEXT_FIELDS",
+    "Coordinated",
+    "COORDINATION",
     "QueryContext",
     "tokenize",
     "parse",
@@ -94,12 +96,17 @@ for _spec in FILTERS:
 
 COMPARISONS = ("<=", ">=", "<", ">", "=", ":")
 
-# Words dropped from free text (not from phrases): they carry no topic in a rules question.
+# Words dropped from free text (not from phrases): they carry no topic in a rules question.  Function
+# words, question words and the filler of spoken questions ("what happens now", "am I able to");
+# negations stay (rules text turns on "cannot").  Contractions are listed without the apostrophe, as
+# the words are compared.
 STOP_WORDS = frozenset("""
 a an and are as at be been being but by for from had has have how i if in into is it its itself
 me my of on or our so than that the their them then there these they this those to us was we were
 what when where which while who whom why will with would you your yours does do did doing done can
 could should shall may might must am just also any some such very still again about
+now happen happens happened happening get gets got getting able allowed ok okay possible even really
+actually exactly anyway im ive id youre whats thats theres isnt arent doesnt dont didnt wont
 """.split())
 
 # Free-text words search these index fields, with these weights (titles and names over body text).
@@ -115,6 +122,12 @@ EXACT_TITLE_BOOST = 1000.0  # the whole free text is the exact name/title: ranks
 PHRASE_BOOST = 2.0  # the free text appears as a phrase in the title or body
 PROXIMITY_BOOST = 2.0  # two adjacent query words appear close together in the body
 SYNONYM_WEIGHT = 0.8  # an expansion counts a bit less than the words typed
+COORDINATION = 2.0  # a long text's score is scaled by (share of its units matched) ** COORDINATION
+
+
+class Coordinated(wq.Or):
+    """Any child matches; the summed score is scaled by the share of children that matched, raised to
+    :data:`COORDINATION` (a document answering more of a question's words ranks higher)."""
 
 
 def keyword_key(value: str) -> str:
@@ -231,6 +244,16 @@ _BARE = re.compile(r'[^\s()"]+')
 _OPERATORS = {"OR": "OR", "AND": "AND", "NOT": "NOT", "|": "OR", "||": "OR", "&&": "AND"}
 
 
+def _reads_as_name(key: str, op: str) -> bool:
+    """Whether ``key:`` (not a filter key) is part of a name rather than a mistyped filter.
+
+    Filter keys are typed in lower case; card names capitalise the word before a colon (``S:P Little
+    Knight``, ``I:P Masquerena``).  So an unknown key with a capital letter, followed by ``:``, is text;
+    an all-lower-case one (``colour:red``) is an unknown filter.
+    """
+    return op == ":" and key != key.lower()
+
+
 def _read_value(query: str, start: int) -> tuple[str, int]:
     """Read a filter value at ``start`` (bare or quoted); return it and the end offset."""
     if start < len(query) and query[start] == '"':
@@ -276,7 +299,8 @@ def tokenize(query: str) -> list[Token]:
                                     value_pos=start.end()))
                 i = end
                 continue
-            if start and start.end() < n and not query[start.end()].isspace():
+            if start and start.end() < n and not query[start.end()].isspace() \
+                    and not _reads_as_name(start.group(1), start.group(2)):
                 key = start.group(1)
                 close = process.extractOne(key.lower(), list(FILTER_KEYS), score_cutoff=70)
                 hint = f" (did you mean {close[0]}:?)" if close else ""
@@ -485,9 +509,9 @@ def _fields_query(tokens: tuple[str, ...], ctx: QueryContext, weight: float = 1.
 
 
 def _is_compound(text: str) -> bool:
-    """A word whose tokens belong together: ``quick-play``, ``spell/trap``, Japanese text."""
+    """A word whose tokens belong together: ``quick-play``, ``spell/trap``, ``S:P``, Japanese text."""
     return bool(re.search(r"[\u3040-\u30ff\u3400-\u9fff]", text)
-                or re.fullmatch(r"\W*\w+(?:[-/.]\w+)+\W*", text))
+                or re.fullmatch(r"\W*\w+(?:[-/.:]\w+)+\W*", text))
 
 
 def _units(words: list[Word], ctx: QueryContext) -> list[list[tuple[tuple[str, ...], float]]]:
@@ -640,7 +664,9 @@ def _compile_and(children: list[Node], ctx: QueryContext) -> wq.Query:
     if ctx.strict and len(free) <= STRICT_WORDS:
         required.extend(free)
     elif free:
-        required.append(wq.Or(free) if len(free) > 1 else free[0])
+        # a question-like text is coordinated; the relaxed retry of a short one lists any partial match
+        required.append(Coordinated(free) if len(free) > STRICT_WORDS
+                        else wq.Or(free) if len(free) > 1 else free[0])
     if words:
         optional.extend(_boosts(words, units, ctx))
     if not required:

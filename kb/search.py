@@ -38,7 +38,8 @@ from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .db import index_path
 from .errors import AmbiguousError, InvalidQueryError, KnowledgeBaseMissingError, NotFoundError
-from .query import (And, Filter, Node, Phrase, QueryContext, Word, keyword_key, parse, text_words,
+from . import query as query_module
+from .query import (And, Coordinated, Filter, Node, Phrase, QueryContext, Word, keyword_key, parse, text_words,
                     to_whoosh)
 from .text import fold_quotes, name_key
 
@@ -103,7 +104,7 @@ SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
 )
 
 # index field weights are in kb.query.TEXT_FIELDS; BM25 length normalisation per field:
-WEIGHTING = scoring.BM25F(B=0.75, K1=1.2, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.5)
+WEIGHTING = scoring.BM25F(B=0.75, K1=0.9, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.5)
 
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 _TOKEN_RE = re.compile(rf"(?P<num>\d+(?:\.\d+)+[a-z]?)(?![\w.])|(?P<cjk>[{_CJK}]+)"
@@ -536,6 +537,15 @@ class QueryEvaluator:
                 out.mask &= part.mask
                 out.score += part.score
             out.score *= out.mask
+            return out
+        if isinstance(q, Coordinated):
+            out, matched = self._empty(), np.zeros(self.size, dtype=np.float32)
+            for sub in q.subqueries:
+                part = self.evaluate(sub)
+                out.mask |= part.mask
+                out.score += part.score
+                matched += part.mask
+            out.score *= (matched / len(q.subqueries)) ** query_module.COORDINATION
             return out
         if isinstance(q, wq.Or):
             out = self._empty()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from kb.errors import InvalidQueryError
-from kb.query import (And, Filter, Not, Or, Phrase, QueryContext, Word, parse, text_words, to_whoosh,
-                      tokenize)
+from whoosh import query as wq
+
+from kb.query import (And, Coordinated, Filter, Not, Or, Phrase, QueryContext, Word, parse, text_words,
+                      to_whoosh, tokenize)
 from kb.search import text_analyzer
 
 _ANALYZER = text_analyzer()
@@ -50,6 +52,10 @@ AST_CASES = [
     ("\u201cchain link\u201d", Phrase("chain link")),  # curly quotes fold
     ("effect - cost", And((Word("effect"), Word("cost")))),  # a lone dash is punctuation
     ("Question: can I", And((Word("Question:"), Word("can"), Word("I")))),  # "key:" + space is a word
+    # a capitalised key that is not a filter is part of a name
+    ("S:P Little Knight", And((Word("S:P"), Word("Little"), Word("Knight")))),
+    ("I:P Masquerena t:link", And((Word("I:P"), Word("Masquerena"), Filter("type", ":", "link")))),
+    ("T:Counter", Filter("type", ":", "counter")),  # a known key is a filter in any case
 ]
 
 
@@ -95,8 +101,21 @@ def test_short_free_text_requires_every_word_and_boosts_the_phrase():
 def test_long_free_text_matches_any_word_without_stop_words():
     q = str(to_whoosh(parse("can I chain a trap card to the attack of my opponent"), _context()))
     required = q.split("ANDMAYBE")[0]
-    assert "body:chain OR title:trap^1.5" in required and " AND " not in required
+    assert "body:chain) OR (title:trap^1.5" in required and " AND " not in required
     assert "title:the" not in q and "title:can" not in q
+
+
+def test_long_free_text_is_coordinated_and_short_relaxed_text_is_not():
+    long = to_whoosh(parse("can I chain a trap card to the attack of my opponent"), _context())
+    assert isinstance(long.a, Coordinated)
+    assert [type(sub).__name__ for sub in long.a.subqueries] == ["Or"] * 5  # chain trap card attack opponent
+    relaxed = to_whoosh(parse("maximum number zones"), _context(strict=False))
+    assert not isinstance(relaxed.a, Coordinated) and isinstance(relaxed.a, wq.Or)
+
+
+def test_a_name_with_a_colon_is_one_phrase_unit():
+    q = str(to_whoosh(parse("S:P Little Knight"), _context()))
+    assert '(title:"s p" OR alt:"s p" OR body:"s p")' in q and "title_key:splittleknight^1000.0" in q
 
 
 def test_synonyms_expand_in_the_analyzed_text():
@@ -138,6 +157,8 @@ INVALID = [
     ("", 0, "empty query"),
     ('""', 0, "empty phrase"),
     ("colour:red", 0, "unknown filter 'colour'"),
+    ("s:p little knight", 0, "unknown filter 's'"),  # lower case: written like a filter
+    ("Colour>3", 0, "unknown filter 'Colour'"),  # only "Key:" reads as a name
     ("atk>=strong", 5, "whole number"),
     ("kind:banana", 5, "kind: cannot be 'banana'"),
     ("region:eu", 7, "region: cannot be"),

@@ -9,12 +9,14 @@ import re
 import pytest
 from click.testing import CliRunner
 from sqlmodel import select
+from whoosh import query as wq
 
 from kb.build import build
 from kb.cli import cli
 from kb.db import open_session
 from kb.errors import InvalidQueryError
 from kb.models import Card, RulingCard, Section
+from kb.query import COORDINATION, Coordinated
 from kb.search import open_index, search, suggest
 
 
@@ -125,6 +127,12 @@ def test_typos_in_words_and_names(kb):
     assert search(kb, "sumon", kind="term")["total"] > 0
 
 
+def test_a_card_name_with_a_colon_is_searched_as_written(kb):
+    for name in ("S:P Little Knight", "I:P Masquerena"):
+        found = search(kb, name, kind="card")
+        assert found["results"][0]["title"] == name and not found["relaxed"]
+
+
 def test_japanese_names(kb):
     found = search(kb, "神の宣告", kind="card")
     assert found["results"][0]["title"] == "Solemn Judgment"
@@ -217,6 +225,27 @@ def test_rule_questions_find_their_section_first(kb, db, question, title):
     top = search(kb, question, kind="section", limit=1)["results"][0]
     section = db.get(Section, top["id"])
     assert re.search(title, f"{section.title} {section.text[:200]}", re.I), (question, top["title"])
+
+
+def test_phrases_match_the_documents_whoosh_finds(kb):
+    index = open_index(kb)
+    for fieldname, words, slop in (("body", ["chain", "link"], 1), ("body", ["damag", "step"], 3),
+                                   ("title", ["extra", "monster", "zone"], 1),
+                                   ("body", ["special", "summon", "monster"], 2)):
+        q = wq.Phrase(fieldname, words, slop=slop)
+        expected = set(q.docs(index.searcher))
+        assert expected and set(index.evaluator._phrase_docs(q).tolist()) == expected
+
+
+def test_coordination_scales_a_long_text_by_the_share_of_its_words_matched(kb):
+    evaluator = open_index(kb).evaluator
+    words = ["chain", "counter", "priority", "xqzzyv"]
+    parts = [wq.Term("body", w) for w in words]
+    plain, coordinated = evaluator.evaluate(wq.Or(parts)), evaluator.evaluate(Coordinated(parts))
+    matched = sum(evaluator.evaluate(part).mask.astype(float) for part in parts)
+    assert (plain.mask == coordinated.mask).all() and plain.mask.sum() > 10
+    share = (matched / len(words)) ** COORDINATION
+    assert abs(coordinated.score - plain.score * share).max() < 1e-3
 
 
 # ---------------------------------------------------------------------------------------- CLI
