@@ -8,7 +8,7 @@ import pytest
 from sqlmodel import select
 
 from kb.config import dataset_path
-from kb.engine.profiles import categories_of, parse_card, parse_condition, split_sentences
+from kb.engine.profiles import categories_of, parse_card, parse_condition, split_sentences, target_kinds
 from kb.models import EffectProfile
 
 
@@ -122,3 +122,60 @@ def test_profiles_stored_for_every_card(session):
     rows = session.exec(select(EffectProfile).where(EffectProfile.index == 0)).all()
     assert len(rows) > 13000
     assert all(row.data["kind"] == row.kind for row in rows[:500])
+
+
+@pytest.mark.parametrize("text,kinds", [
+    ("Pay 1000 LP, then target 1 Spell/Trap on the field", ["spell_trap"]),
+    ("Target 1 monster on the field", ["monster"]),
+    ("targets exactly 1 Zombie monster on the field (and no other cards)", ["monster"]),
+    ("Target 1 card on the field", ["card"]),
+    ("targets this card", ["this_card"]),
+    ("target 1 Spell Card in your GY", ["spell_trap"]),
+])
+def test_target_kinds(text, kinds):
+    assert target_kinds(text) == kinds
+
+
+def test_state_clauses_are_not_events():
+    frog = parse_condition("Once per turn, during your Standby Phase, if this card is in your GY and you do not "
+                           "control \"Treeborn Frog\"")
+    assert frog["events"] == [] and frog["state"] and frog["phases"] == ["standby"] and frog["turn"] == "own"
+    nibiru = parse_condition("During the Main Phase, if your opponent Normal or Special Summoned 5 or more monsters "
+                             "this turn")
+    assert nibiru["events"] == [] and nibiru["phases"] == ["main"]
+
+
+def test_except_phases_and_several_phases():
+    droll = parse_condition("If a card(s) is added from the Main Deck to your opponent's hand, except during the "
+                            "Draw Phase")
+    assert droll["except_phases"] == ["draw"] and droll["events"][0]["raw"].endswith("opponent's hand")
+    sister = parse_condition("During either turn, except the End Phase")
+    assert (sister["turn"], sister["except_phases"], sister["unparsed"]) == ("either", ["end"], [])
+    assert parse_condition("During your opponent's Main Phase or Battle Phase")["phases"] == ["main", "battle"]
+    assert parse_condition("During the Main or Battle Phase")["phases"] == ["main", "battle"]
+    assert parse_condition("During each of your opponent's Standby Phases")["turn"] == "opponent"
+
+
+def test_once_per_opponents_turn_and_quick_effect_if(cards):
+    cond = parse_condition("Once per opponent's turn")
+    assert (cond["once"], cond["turn"], cond["unparsed"]) == ("turn", "opponent", [])
+    javelin = _effects(cards, "The Phantom Knights of Cursed Javelin")
+    quick = [e for e in javelin if e["kind"] == "quick"]
+    assert quick and quick[0]["spell_speed"] == 2 and "material" in quick[0]["condition"]["state"][0]
+    assert all("Quick Effect if" not in part for e in javelin for part in e["unknown"])
+
+
+def test_activation_location_and_cost_detach(cards):
+    [effect] = _effects(cards, "XX-clusion")
+    [alt] = effect["condition"]["events"][0]["alternatives"]
+    assert alt["locations"] == ["hand"] and effect["complete"]
+    detached = parse_condition("If this card is detached from an Xyz Monster and sent to the GY to activate that "
+                               "monster's effect")
+    assert detached["events"][0]["event"] == "detached" and "cost" in detached["events"][0]["by"]
+
+
+def test_set_as_spell_is_a_procedure_and_set_turn_permission(cards):
+    lancea = _effects(cards, "Artifact Lancea")
+    assert lancea[0]["kind"] == "rule"
+    [rock] = [e for e in _effects(cards, "Altergeist Haunted Rock") if e["kind"] == "activation"]
+    assert rock["set_turn_activation"]

@@ -314,7 +314,8 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
             if not link_locations & set(alt["locations"]):
                 continue
             if link_locations - set(alt["locations"]):
-                verdict_notes.append(f"assume: {link_card.name} activated its effect on the field")
+                verdict_notes.append(f"assume: {link_card.name} activated its effect in the "
+                                     f"{'/'.join(alt['locations'])}")
         kind_ok = True
         break
     if not kind_ok:
@@ -477,6 +478,12 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
                  "spell_speed", "spell_speed_table")
     # 3. activation condition against the last chain link
     cond = effect.get("condition")
+    if event is None:
+        # a link that answers an attack or a Summon means the chain was started on that event
+        event = _implied_event(link_effect)
+        if event is not None and any(p["type"] != "activation" and _event_matches(p, event)
+                                     for p in (cond or {}).get("events", [])):
+            verdict.assume(f"the chain was started in response to the event {last.name} answers ({event})")
     result = _condition_vs_link(verdict, card, effect, controller, last, link_effect, link_controller, event)
     if result == "fail":
         verdict.answer = "no"
@@ -588,6 +595,15 @@ _EVENT_NAMES = {
     "special_summoned": lambda p: p["type"] == "summon" and p["stage"] == "done" and (
         set(p["methods"]) & {"any", "special"}),
 }
+
+
+def _implied_event(link_effect: dict) -> str | None:
+    """The event a chain link answers (``attack_declared``, ``summoning`` ...), when it answers one."""
+    patterns = (link_effect.get("condition") or {}).get("events", [])
+    if not patterns or any(p["type"] == "activation" for p in patterns):
+        return None
+    matched = {name for name in _EVENT_NAMES for p in patterns if _event_matches(p, name)}
+    return matched.pop() if len(matched) == 1 else None
 
 
 def _event_matches(pattern: dict, event: str) -> bool:
@@ -751,6 +767,9 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
     return verdict
 
 
+_MAIN_PHASE_SUMMONS = {"normal", "tribute", "flip"}
+
+
 def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> list[Moment]:
     """The moments at which an event of ``pattern`` can happen."""
     if pattern["type"] == "attack_declared":
@@ -760,6 +779,11 @@ def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> lis
         elif pattern.get("player") == "you" or pattern.get("subject") == "this_card":
             out = [m for m in out if m.turn == controller]
         return out
+    if pattern["type"] == "summon" and pattern["methods"] and set(pattern["methods"]) <= _MAIN_PHASE_SUMMONS:
+        # Normal (Tribute) and Flip Summons are made by the turn player in their Main Phase
+        summoner = {"you": controller, "opponent": other_player(controller)}.get(
+            pattern.get("player"), controller if pattern.get("subject") == "this_card" else None)
+        return [m for m in moments if m.phase in _MAIN and (summoner is None or m.turn == summoner)]
     if pattern["type"] in ("battling", "attacked") or pattern.get("event") in ("battles", "destroys_by_battle"):
         out = [m for m in moments if m.phase == "battle" and m.step in ("battle", "damage")]
         # the attacking monster is the turn player's: "your opponent's monster attacks" is the opponent's turn,
@@ -821,7 +845,7 @@ def check_segoc(triggers: list[EngineCard], turn: str) -> dict:
 _EVENT_TO_PATTERN = {
     "sent_to_gy": ("card_event", {"sent_to_gy", "destroyed", "destroyed_by_battle", "discarded", "tributed",
                                   "used_as_material", "detached"}),
-    "destroyed": ("card_event", {"destroyed", "destroyed_by_battle"}),
+    "destroyed": ("card_event", {"destroyed", "destroyed_by_battle", "sent_to_gy"}),
     "banished": ("card_event", {"banished"}),
     "added_to_hand": ("card_event", {"added_to_hand"}),
     "discarded": ("card_event", {"discarded", "sent_to_gy"}),
@@ -831,6 +855,10 @@ _EVENT_TO_PATTERN = {
     "detached": ("card_event", {"detached", "sent_to_gy"}),
     "used_as_material": ("card_event", {"used_as_material", "sent_to_gy"}),
 }
+# where a card can be when an event happens to it (for "sent from the <zone> to the GY" conditions)
+_EVENT_ORIGINS = {"destroyed": ("field",), "discarded": ("hand",)}
+# what happens to a card that makes it leave the field ("If this face-up card leaves the field")
+_LEAVES_FIELD_EVENTS = {"sent_to_gy", "destroyed", "banished", "returned", "tributed", "used_as_material"}
 _SUMMON_EVENTS = {"normal_summoned": "normal", "special_summoned": "special", "flip_summoned": "flip",
                   "tribute_summoned": "tribute", "synchro_summoned": "synchro", "xyz_summoned": "xyz",
                   "fusion_summoned": "fusion", "link_summoned": "link", "ritual_summoned": "ritual",
@@ -854,10 +882,16 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
             return "pass", assumed
         return "fail", assumed
     spec = _EVENT_TO_PATTERN.get(event)
+    if pattern["type"] == "actor_event" and pattern.get("event") == "leaves_field" and \
+            pattern.get("subject") == "this_card" and event in _LEAVES_FIELD_EVENTS:
+        assumed.append("the card was face-up on the field when it happened")
+        return "pass", assumed
     if spec is None or pattern["type"] != "card_event" or pattern.get("subject") != "this_card":
         return "fail", assumed
     if pattern["event"] not in spec[1]:
         return "fail", assumed
+    if pattern["event"] == "sent_to_gy" and event == "destroyed":
+        assumed.append("the destroyed card was sent to the GY (not banished instead)")
     if pattern["event"] in ("destroyed", "destroyed_by_battle") and event == "sent_to_gy":
         if by == "cost":
             return "fail", assumed  # sent (Tributed, discarded ...) as a cost: not destroyed
@@ -873,8 +907,12 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
         return "fail", assumed
     if "cost" in wanted_by and by not in (None, "cost"):
         return "fail", assumed
+    if "material" in wanted_by and event != "used_as_material" and by not in (None, "rule"):
+        return "fail", assumed  # used as material is a Summon's procedure, not a cost or a card effect
     if pattern.get("and_sent_to_gy") and event == "destroyed":
         assumed.append("the destroyed card was sent to the GY")
+    if pattern.get("from") and pattern["from"] not in _EVENT_ORIGINS.get(event, (pattern["from"],)):
+        return "fail", assumed  # "sent from the hand to the GY" is not a destruction on the field
     if pattern.get("from"):
         assumed.append(f"it was moved from the {pattern['from']}")
     if by is None and wanted_by:

@@ -77,7 +77,8 @@ CATEGORY_PATTERNS: list[tuple[str, str]] = [
     ("link_summon", r"Link Summon"),
     ("ritual_summon", r"Ritual Summon"),
     ("pendulum_summon", r"Pendulum Summon"),
-    ("send_to_gy", r"\bsends? (?:[^.;]*?)to the (?:GY|Graveyard)|sent to the (?:GY|Graveyard)"),
+    ("send_to_gy", r"\bsends? (?:[^.;]*?)to (?:the|your|their|its owner's|the owner's) (?:GY|Graveyard)|"
+                   r"sent to (?:the|your|their) (?:GY|Graveyard)"),
     ("destroy", r"\bdestroy|\bdestroyed\b"),
     ("banish", r"\bbanish|\bbanished\b"),
     ("return_to_hand", r"return (?:[^.;]*?)to (?:the|its|their|your) (?:owner's |owners' )?hands?|"
@@ -314,7 +315,7 @@ _PHASE_RE = r"(Draw Phase|Standby Phase|Main Phase(?: [12])?|Battle Phase|End Ph
 # "except during the Draw Phase" / "(except the End Phase)": the phases an effect cannot be activated in
 _EXCEPT_PHASE_RE = re.compile(r",?\s*\(?except (?:during )?(?:the )?(Draw Phase|Standby Phase|Main Phase(?: [12])?|"
                               r"Battle Phase|End Phase)\)?", re.IGNORECASE)
-_WHOSE = {"your": "own", "your opponent's": "opponent", "the": "either", "either player's": "either", "either": "either",
+_WHOSE = {"your": "own", "your opponent's": "opponent", "each of your": "own", "each of your opponent's": "opponent", "the": "either", "either player's": "either", "either": "either",
           "each": "either", "each player's": "either", "this": "either", "that": "either", "the next": "either",
           "your next": "own", "your opponent's next": "opponent", "any": "either"}
 
@@ -433,6 +434,10 @@ _STATE_RE = re.compile(
     r"(?:is|are) (?:still |currently )?(?:on|in|face-up|face-down|equipped))\b", re.IGNORECASE)
 
 
+_ACT_ZONES = re.compile(r"^(?:in|from) (?:their|your|the|your opponent's) (?:hand|GY|Graveyard|field)"
+                       r"(?:(?:,| or| and| and/or) (?:their |your |the )?(?:hand|GY|Graveyard|field))*$")
+
+
 def _parse_activation_what(phrase: str) -> list[dict] | None:
     """"a Spell/Trap Card, or monster effect" -> list of activation alternatives, or None."""
     phrase = phrase.strip().strip(",")
@@ -489,7 +494,7 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
     if match:
         player = _PLAYER_WORDS[match.group(1).lower()]
         rest = match.group(2)
-        rel_match = re.search(r"\s+(that|which|in response|during|while|on|to|targeting|with)\b", rest)
+        rel_match = re.search(r"\s+(that|which|in response|in|from|during|while|on|to|targeting|with)\b", rest)
         what = rest[:rel_match.start()] if rel_match else rest
         relative = rest[rel_match.start():].strip() if rel_match else ""
     else:
@@ -533,6 +538,12 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
         elif re.match(r"^targets?\b|^would target\b", rel):
             pattern["targets"] = rel
             pattern["target_kinds"] = target_kinds(rel)
+        elif re.match(_ACT_ZONES, rel):
+            # "in their hand or GY": where the activated effect is
+            zones = sorted({{"GY": "gy", "Graveyard": "gy"}.get(z, z.lower()) for z in
+                            re.findall(r"hand|GY|Graveyard|field", rel)})
+            for alt in pattern["alternatives"]:
+                alt["locations"] = zones
         elif re.match(r"^(?:in response|while|during|on the field|in (?:your|the)|from|with|by)\b", rel):
             pattern["context"] = rel
         else:
@@ -564,8 +575,8 @@ def _parse_event_clause(clause: str, bullets: list[str]) -> dict | None:
     clause = clause.strip().strip(",").strip()
     if not clause:
         return None
-    if re.search(r"\bactivates?\b|\bis activated\b|\bare activated\b", clause):
-        return _parse_activation_event(clause, bullets)
+    if re.search(r"(?<!\bto )\bactivates?\b|\bis activated\b|\bare activated\b", clause):
+        return _parse_activation_event(clause, bullets)  # not "sent to the GY to activate ...": a cost
     subject = "this_card" if re.match(r"^(?:this (?:face-up |Set |face-down )?card|this (?:monster|Synchro|"
                                       r"Xyz|Link|Fusion|Ritual)[\w ]*?)\b", clause, re.IGNORECASE) else "other"
     if re.search(r"\bwould be (?:Normal |Flip |Special |Tribute )?Summoned\b|\bwould (?:Normal |Special |Flip )?"
@@ -664,9 +675,12 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
     for pattern, timing in _DS_TIMINGS:
         if re.search(pattern, work, re.IGNORECASE):
             cond["damage_step"].append(timing)
-    once = re.search(r"\bOnce per (turn|Chain|Duel)\b,?", work, re.IGNORECASE)
+    once = re.search(r"\b(?:Once|Up to twice|Twice) per (turn|Chain|Duel|(?:your )?opponent's turn)\b,?", work,
+                     re.IGNORECASE)
     if once:
-        cond["once"] = once.group(1).lower()
+        cond["once"] = "turn" if "opponent" in once.group(1) else once.group(1).lower()
+        if "opponent" in once.group(1):
+            cond["turn"] = "opponent"  # "Once per opponent's turn": only in the opponent's turn
         work = work[:once.start()] + work[once.end():]
     work = re.sub(r"\((?:from (?:your|the) [^)]*|in (?:your|the) [^)]*|Quick Effect|"
                   r"this is a Quick Effect[^)]*)\)", "", work).strip().strip(",").strip()
@@ -721,7 +735,8 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
 def _parse_phase_clause(piece: str, cond: dict) -> bool:
     """"During your opponent's Main Phase" / "At the start of the Damage Step" -> restrictions on cond."""
     match = re.match(r"^(?:during|at the (?:start|end|beginning) of|before|after|during the end of)\s+"
-                     r"(?:the\s+)?(your opponent's|your|the|either player's|either|each|each player's|this|that|any|"
+                     r"(?:the\s+)?(each of your opponent's|each of your|your opponent's|your|the|either player's|either|"
+                     r"each|each player's|this|that|any|"
                      r"the next|your next|your opponent's next)?\s*(?:turn's\s+)?(.*)$", piece, re.IGNORECASE)
     if not match:
         return False
@@ -918,6 +933,17 @@ def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str
         return
     lines = sentence.split("\n")
     head, bullets = lines[0], [re.sub(r"^[●•]\s*", "", b).strip() for b in lines[1:]]
+    # "This is a Quick Effect if <state>": the effect before it is a Quick Effect while the state holds
+    quick_if = re.match(r"^(?:This|That) (?:is|effect is|becomes) a Quick Effect if (.*?)\.?$", head)
+    if quick_if and effects and effects[-1]["kind"] in ("ignition", "quick"):
+        effect = effects[-1]
+        effect["kind"] = "quick"
+        effect["spell_speed"] = rules.spell_speed(fields["card_type"], fields["property"], "quick",
+                                                  section="pendulum" if section == "pendulum" else "card")
+        effect["condition"] = effect["condition"] or parse_condition("")
+        effect["condition"]["state"].append(quick_if.group(1))
+        effect["text"] += " " + head
+        return
     # once-per-turn clauses qualify the effects before them
     if _OPT_HARD.search(head) or _OPT_CARD.search(head):
         kind = "card" if _OPT_CARD.search(head) else "hard"
@@ -1052,7 +1078,8 @@ def _parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, 
         effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=True)
         effect["locations"] = ["pendulum_zone"]
     elif card_type in ("Spell", "Trap"):
-        effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=True)
+        effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=True,
+                                       spell_trap=True)
         effect["locations"] = _spell_trap_effect_locations(work)
     else:
         effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=False)
@@ -1123,7 +1150,7 @@ _EVENTLESS_TRIGGER_PHASES = {"standby", "end", "draw", "battle"}
 
 
 def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, colon: int, body: str,
-                  *, pendulum: bool) -> str:
+                  *, pendulum: bool, spell_trap: bool = False) -> str:
     """ignition / trigger / quick / continuous / flip for one monster (or Spell/Trap/Pendulum) effect."""
     if flip:
         return "flip"
@@ -1140,7 +1167,8 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "quick"
     if any(event["type"] == "summon" and event["stage"] == "would" for event in cond["events"]) and not pendulum:
         return "quick"
-    if cond["turn"] in ("either", "opponent") and not cond["events"] and not pendulum:
+    if cond["turn"] in ("either", "opponent") and not cond["events"] and (not pendulum or spell_trap):
+        # "During your opponent's turn: ...", "Once per opponent's turn: ..." (Spell/Trap effects too)
         return "quick"
     if cond["events"]:
         return "trigger"
