@@ -156,8 +156,8 @@ def looks_like_card_name(span: str) -> bool:
     words = [w.lstrip("([{'\"") for w in span.split()]
     if len(words) > NAME_MAX_WORDS:
         return False
-    return all(not w or w[0].isupper() or w[0].isdigit() or not w[0].isalpha() or w.lower() in NAME_SMALL_WORDS
-               for w in words)
+    return all(not w or w[0].isupper() or w[0].isdigit() or not w[0].isalpha()
+               or w.lower() in NAME_SMALL_WORDS for w in words)
 
 
 def quoted_names(text: str) -> list[str]:

@@ -269,7 +269,8 @@ TERMS: tuple[tuple[str, tuple[int, ...], str | None], ...] = (
 # Separators between the items of a picture caption: arrows, "Pictured:" labels, sentence breaks, the
 # caption's brackets and the quoted labels (quoted names are read separately).
 PICTURED = re.compile(r"\b[Pp]ictured\s*:")  # a caption, also inside a remark: "(Pictured: Draconet)"
-CAPTION_SEPARATOR = re.compile(r'\s*(?:<=>|<X?=X?>?|=X?>|\s\+\s|\[?[Pp]ictured\s*:|(?<=\w\w)\.(?=\s|$)|[\[\]()]|"[^"]*")\s*')
+CAPTION_SEPARATOR = re.compile(r'\s*(?:<=>|<X?=X?>?|=X?>|\s\+\s|\[?[Pp]ictured\s*:|(?<=\w\w)\.(?=\s|$)'
+                               r'|[\[\]()]|"[^"]*")\s*')
 
 
 # --------------------------------------------------------------------------------------- page markers

@@ -283,8 +283,9 @@ def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
 
 
 def resolve_name(index: CardNameIndex, raw: str) -> NameMatch:
-    """Resolve one card name as written in a book: exact → alias/former name → series → possessive →
-    Token → plural → fuzzy → a card name opening the text → rule words.  Returns a :class:`NameMatch`
+    """Resolve one card name as written in a book: a glossary term made of game vocabulary → exact →
+    alias/former name → series → possessive → Token → plural → name and card kind → rule words (a term,
+    heading or ordinary words) → fuzzy → a card name opening the text.  Returns a :class:`NameMatch`
     (``card_id`` None when the name is no card)."""
     text = _strip_written_name(raw)
     key = name_key(text)

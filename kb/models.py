@@ -149,7 +149,7 @@ class CardMention(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     section_id: str = Field(foreign_key="section.id", index=True)
     raw: str
-    kind: str = "name"  # name | passcode
+    kind: str = "name"  # name | passcode | list (split by the linker) | scanned (found by the linker)
     passcode: Optional[int] = None
     card_id: Optional[int] = Field(default=None, index=True)
     line: Optional[int] = None

@@ -116,8 +116,8 @@ def test_scan_unquoted_names_longest_match_and_word_rules(index):
     assert names("using the Polymerization Spell and Materials") == []  # a class of cards
     assert names("a Polymerization Spell Card") == ["Polymerization"]
     assert names("Pictured: Superior Polymerization") == []  # the tail of a longer name
-    assert names("Activate Polymerization: Dark Magician + Polymerization") == ["Polymerization", "Dark Magician",
-                                                                                "Polymerization"]
+    assert names("Activate Polymerization: Dark Magician + Polymerization") == [
+        "Polymerization", "Dark Magician", "Polymerization"]
 
 
 def test_scan_skips_one_word_names_the_books_write_in_lower_case(index):
@@ -130,8 +130,9 @@ def test_scan_skips_one_word_names_the_books_write_in_lower_case(index):
 def test_split_name_list_keeps_names_with_commas(index):
     assert split_name_list(index, "Yellow Baboon, Archer of the Forest, Dark Magician") == [
         "Yellow Baboon, Archer of the Forest", "Dark Magician"]
-    assert split_name_list(index, "Dark Magician, Yellow Baboon, Archer of the Forest and Mystery Shell Dragon") \
-        == ["Dark Magician", "Yellow Baboon, Archer of the Forest", "Mystery Shell Dragon"]
+    written = "Dark Magician, Yellow Baboon, Archer of the Forest and Mystery Shell Dragon"
+    assert split_name_list(index, written) == ["Dark Magician", "Yellow Baboon, Archer of the Forest",
+                                               "Mystery Shell Dragon"]
     assert split_name_list(index, "Plaguspreader Zombie, Dark Magician") == ["Plaguspreader Zombie",
                                                                              "Dark Magician"]
 
