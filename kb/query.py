@@ -120,7 +120,8 @@ PHRASE_FIELDS = ("title", "alt", "body")  # fields indexed with positions
 STRICT_WORDS = 3
 EXACT_TITLE_BOOST = 1000.0  # the whole free text is the exact name/title: ranks first
 PHRASE_BOOST = 2.0  # the free text appears as a phrase in the title or body
-PROXIMITY_BOOST = 2.0  # two adjacent query words appear close together in the body
+PROXIMITY_BOOST = 2.0  # two adjacent query words appear close together in the body ...
+PROXIMITY_SLOP = 2  # ... in order, at most this many positions apart
 SYNONYM_WEIGHT = 0.8  # an expansion counts a bit less than the words typed
 COORDINATION = 2.0  # a long text's score is scaled by (share of its units matched) ** COORDINATION
 
@@ -693,7 +694,8 @@ def _boosts(words: list[Word], units, ctx: QueryContext) -> list[wq.Query]:
     if len(units) >= 2:
         for left, right in zip(singles, singles[1:]):
             if len(left) == 1 and len(right) == 1:
-                boosts.append(wq.Phrase("body", [left[0], right[0]], slop=3, boost=PROXIMITY_BOOST))
+                boosts.append(wq.Phrase("body", [left[0], right[0]], slop=PROXIMITY_SLOP,
+                                         boost=PROXIMITY_BOOST))
     return boosts
 
 
