@@ -784,7 +784,11 @@ def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> lis
         summoner = {"you": controller, "opponent": other_player(controller)}.get(
             pattern.get("player"), controller if pattern.get("subject") == "this_card" else None)
         return [m for m in moments if m.phase in _MAIN and (summoner is None or m.turn == summoner)]
-    if pattern["type"] in ("battling", "attacked") or pattern.get("event") in ("battles", "destroys_by_battle"):
+    if pattern.get("event") in ("destroyed_by_battle", "destroys_by_battle") or (
+            pattern.get("event") in ("inflicts_damage", "takes_damage") and "battle" in (pattern.get("raw") or "")):
+        # battle destruction and battle damage happen at damage calculation; their triggers follow it
+        return [m for m in moments if m.step == "damage" and m.timing in ("after_calc", "end")]
+    if pattern["type"] in ("battling", "attacked") or pattern.get("event") in ("battles",):
         out = [m for m in moments if m.phase == "battle" and m.step in ("battle", "damage")]
         # the attacking monster is the turn player's: "your opponent's monster attacks" is the opponent's turn,
         # "this card is attacked" too; "this card attacks" is its controller's turn

@@ -57,7 +57,8 @@ PATTERNS: list[tuple[str, dict]] = [
     # damage step / phases
     (rf"^{_CAN} {_I} (?:activate|use) (?P<x>.+?) (?:in|during|at) (?P<rest>(?:the )?(?:start of |end of )?"
      rf"(?:the )?(?:damage step|damage calc\w*|battle phase|battle step|main phase\s*\d?|end phase|standby phase|"
-     rf"draw phase|opponent'?s turn|my opponent'?s turn|(?:before|after) damage calc\w*).*)$", {"ask": "activate"}),
+     rf"draw phase|opponent'?s turn|my opponent'?s turn|my (?:own )?turn|your (?:own )?turn|"
+     rf"(?:before|after) damage calc\w*).*)$", {"ask": "activate"}),
     (rf"^{_CAN} (?P<x>.+?) be (?:activated|used) (?P<rest>(?:in|during|at|before|after) .*)$", {"ask": "activate"}),
     (rf"^{_CAN} (?P<x>.+?) be (?:activated|used)$", {"ask": "activate"}),
     (rf"^{_CAN} {_I} (?:activate|use) (?P<x>.+?)$", {"ask": "activate"}),
@@ -117,6 +118,9 @@ def _moment_words(rest: str, fields: dict) -> None:
         fields["turn"], fields["controller"] = "B", "A"
     elif re.search(r"\bmy (?:own )?turn\b|\byour (?:own )?turn\b", rest):
         fields["turn"], fields["controller"] = "A", "A"
+    where = re.search(r"\bfrom (?:my|your|the|their) (hand|gy|graveyard)\b", rest)
+    if where and "location" not in fields:
+        fields["location"] = "hand" if where.group(1) == "hand" else "gy"
 
 
 def parse_plain(text: str) -> dict | None:
@@ -136,6 +140,10 @@ def parse_plain(text: str) -> dict | None:
             y_start, y_end = match.span("y")
             question["to"] = _clean_name(folded[y_start:y_end])
         rest = groups.get("rest") or ""
+        where = re.search(r"\s+from (?:my|your|the|their) (hand|GY|graveyard)$", question["card"], re.IGNORECASE)
+        if where and question["ask"] in ("activate", "chain"):
+            question["card"] = question["card"][:where.start()]
+            question.setdefault("location", "hand" if where.group(1).lower() == "hand" else "gy")
         if question["ask"] == "activate":
             _moment_words(rest, question)
             if question.get("location") == "field" and question.get("set_this_turn"):
