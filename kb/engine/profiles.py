@@ -352,7 +352,7 @@ _ACT_WHAT = [
     (r"Trap Cards?|Traps?", ("card", ["Trap"], None)),
     (r"Spell effects?|Spell Card effects?", ("effect", ["Spell"], None)),
     (r"Trap effects?|Trap Card effects?", ("effect", ["Trap"], None)),
-    (r"effects?", ("effect", None, None)),
+    (r"effects?|card effects?|card's effects?", ("effect", None, None)),
     (r"cards?", ("card", None, None)),
 ]
 _ACT_WHAT_RE = [(re.compile(r"^(?:a|an|any|another|the|1|one|their|your)?\s*(?:face-up |Set )?(?:" + pattern + r")$",
@@ -544,6 +544,8 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
                             re.findall(r"hand|GY|Graveyard|field", rel)})
             for alt in pattern["alternatives"]:
                 alt["locations"] = zones
+            if pattern["player"] == "any" and re.search(r"\b(?:your opponent's|their)\b", rel):
+                pattern["player"] = "opponent"  # "in your opponent's GY": the opponent's card
         elif re.match(r"^(?:in response|while|during|on the field|in (?:your|the)|from|with|by)\b", rel):
             pattern["context"] = rel
         else:
