@@ -17,7 +17,7 @@ from kb.models import CardMention, ParseProblem, Reference, RulingCitation, Sect
 from kb.text import fold_quotes
 
 __all__ = ["ParseResult", "read_source_text", "resolve_references", "section_for_page",
-           "looks_like_card_name", "quoted_names"]
+           "looks_like_card_name", "quoted_names", "quoted_mentions"]
 
 
 @dataclass
@@ -134,6 +134,9 @@ NAME_SMALL_WORDS = frozenset(
     "a an and as at by de du for from in into la le of on or the to upon vs with".split())
 NAME_MAX_WORDS = 12
 NAME_MAX_CHARS = 80
+# a quoted name followed by "monsters"/"cards" names an archetype ("2 ‘Ancient Gear’ monsters", "Yubel"
+# monsters), even when a card has that name
+_ARCHETYPE_AFTER = re.compile(r"\s+(?:monsters?|cards?)\b")
 _ARROW = re.compile(r"<X?=|=X?>")  # flow-chart arrows: "=>", "<=", "=X>", "<X="
 _NESTED_QUOTE_NAME = re.compile(r'"([^"\s][^"]*? "[^"\s]+")"')  # "Maxx "C"" -> Maxx "C"
 # a name between curly single quotes ('the card name ‘Dark Magician’'); a closing ’ followed by a letter
@@ -160,6 +163,28 @@ def looks_like_card_name(span: str) -> bool:
                or w.lower() in NAME_SMALL_WORDS for w in words)
 
 
+def _quoted_spans(text: str) -> list[tuple[int, int, str]]:
+    """(offset of the opening quote, offset after the closing quote, name) of each quoted name."""
+    found: list[tuple[int, int, str]] = []
+    for match in _SINGLE_QUOTED.finditer(text):
+        span = fold_quotes(match.group(1))
+        if looks_like_card_name(span):
+            found.append((match.start(), match.end(), span))
+    text = fold_quotes(text)  # one character for one: offsets stay valid
+    covered: set[int] = set()
+    for match in _NESTED_QUOTE_NAME.finditer(text):
+        found.append((match.start(), match.end(), match.group(1)))
+        covered.update(range(match.start(), match.end()))
+    quotes = [i for i, ch in enumerate(text) if ch == '"']
+    for start, end in zip(quotes, quotes[1:]):
+        if start in covered:
+            continue
+        span = text[start + 1:end]
+        if looks_like_card_name(span):
+            found.append((start, end + 1, span))
+    return sorted(found)
+
+
 def quoted_names(text: str) -> list[str]:
     """Card-name candidates the text puts between quotes, in order of appearance, quotes folded.
 
@@ -169,21 +194,13 @@ def quoted_names(text: str) -> list[str]:
     itself contains quotes (``"Maxx "C""``) is recognised first, and names between curly single quotes
     (``‘Dark Magician’``) are read before folding.  The card linker decides which candidates are cards.
     """
-    found: list[tuple[int, str]] = []
-    for match in _SINGLE_QUOTED.finditer(text):
-        span = fold_quotes(match.group(1))
-        if looks_like_card_name(span):
-            found.append((match.start(), span))
-    text = fold_quotes(text)
-    covered: set[int] = set()
-    for match in _NESTED_QUOTE_NAME.finditer(text):
-        found.append((match.start(), match.group(1)))
-        covered.update(range(match.start(), match.end()))
-    quotes = [i for i, ch in enumerate(text) if ch == '"']
-    for start, end in zip(quotes, quotes[1:]):
-        if start in covered:
-            continue
-        span = text[start + 1:end]
-        if looks_like_card_name(span):
-            found.append((start, span))
-    return [name for _, name in sorted(found)]
+    return [name for _start, _end, name in _quoted_spans(text)]
+
+
+def quoted_mentions(text: str) -> list[tuple[str, str]]:
+    """:func:`quoted_names` with the kind of mention each is: ``"series"`` where the text uses the name
+    as an archetype, the quote followed by "monster(s)" or "card(s)" (``2 ‘Ancient Gear’ monsters``,
+    ``"Yubel" monsters``: the linker links it to no card even though a card has that name), else
+    ``"name"`` (``add 1 "Yubel"``)."""
+    return [(name, "series" if _ARCHETYPE_AFTER.match(text, end) else "name")
+            for _start, end, name in _quoted_spans(text)]

@@ -29,7 +29,7 @@ from kb.errors import SourceFormatError
 from kb.models import CardMention, Reference, RulingCitation, Section, Source, Term
 from kb.text import clean_text, fold_quotes, slugify
 
-from .base import ParseResult, quoted_names, read_source_text
+from .base import ParseResult, quoted_mentions, quoted_names, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -448,8 +448,8 @@ class _Parser:
         self.mention_names(section, text, index)
 
     def mention_names(self, section: Section, text: str, index: int) -> None:
-        for name in quoted_names(fold_quotes(text)):
-            self.result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name",
+        for name, kind in quoted_mentions(fold_quotes(text)):
+            self.result.mentions.append(CardMention(section_id=section.id, raw=name, kind=kind,
                                                     line=index + 1))
 
     # -- references -------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, quoted_names, read_source_text
+from .base import ParseResult, quoted_mentions, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -457,8 +457,8 @@ def _mentions(result: ParseResult) -> None:
     """Quoted card-name candidates of each section, once per section; the draft's many unquoted names
     are found by the linker's scan of the section texts."""
     for section in result.sections:
-        for name in dict.fromkeys(quoted_names(section.text)):
-            result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name", line=section.line))
+        for name, kind in dict.fromkeys(quoted_mentions(section.text)):
+            result.mentions.append(CardMention(section_id=section.id, raw=name, kind=kind, line=section.line))
 
 
 def parse(path: Path, source: Source) -> ParseResult:

@@ -23,7 +23,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, quoted_names, read_source_text
+from .base import ParseResult, quoted_mentions, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -351,8 +351,8 @@ def parse(path: Path, source: Source) -> ParseResult:
             result.terms.append(Term(id=f"{SOURCE_ID}:term:{slugify(node.title)}", source_id=SOURCE_ID,
                                      term=title, definition=definition, section_id=section_id,
                                      official=bool(node.official), line=node.line))
-        for name in dict.fromkeys(quoted_names(title + "\n" + "\n".join(body))):
-            result.mentions.append(CardMention(section_id=section_id, raw=name, kind="name", line=node.line))
+        for name, kind in dict.fromkeys(quoted_mentions(title + "\n" + "\n".join(body))):
+            result.mentions.append(CardMention(section_id=section_id, raw=name, kind=kind, line=node.line))
         if node.kind == "note":
             _source_references(node, section_id, result)
     _placeholder_problems(lines, result)

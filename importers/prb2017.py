@@ -49,7 +49,7 @@ from kb.errors import SourceFormatError
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, fold_quotes, slugify
 
-from .base import ParseResult, looks_like_card_name, quoted_names, read_source_text, section_for_page
+from .base import ParseResult, looks_like_card_name, quoted_mentions, read_source_text, section_for_page
 
 __all__ = [
     "SOURCE_ID",
@@ -1190,8 +1190,8 @@ class _Parser:
         for line in self.lines:
             if not line.section or line.kind in ("page", "blank"):
                 continue
-            for name in quoted_names(line.raw):
-                self.mention(line, name)
+            for name, kind in quoted_mentions(line.raw):
+                self.mention(line, name, kind)
             pictured = PICTURED.search(line.folded)
             if line.kind in ("caption", "continuation") or pictured:
                 for item in caption_items(line.folded[pictured.start() if pictured else 0:]):

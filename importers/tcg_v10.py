@@ -27,7 +27,7 @@ from pathlib import Path
 from kb.models import CardMention, Reference, Section, Source, Term
 from kb.text import clean_text, slugify
 
-from .base import ParseResult, quoted_names, read_source_text
+from .base import ParseResult, quoted_mentions, read_source_text
 
 __all__ = [
     "SOURCE_ID",
@@ -819,9 +819,9 @@ def _mentions(sections: list[Section], result: ParseResult) -> None:
     ("Damage Step"); the figure labels written unquoted are found by the linker's scan."""
     titles = {s.title.lower() for s in sections}
     for section in sections:
-        for name in dict.fromkeys(quoted_names(section.text)):
+        for name, kind in dict.fromkeys(quoted_mentions(section.text)):
             if name.lower() not in titles:
-                result.mentions.append(CardMention(section_id=section.id, raw=name, kind="name",
+                result.mentions.append(CardMention(section_id=section.id, raw=name, kind=kind,
                                                    line=section.line))
 
 

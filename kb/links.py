@@ -642,7 +642,9 @@ def link_mentions(session: Session, index: CardNameIndex) -> dict[str, Counter]:
         counts["mentions"] += 1
         cache_key = (mention.kind, mention.passcode, mention.raw)
         if cache_key not in cache:
-            if mention.kind == "passcode" and mention.passcode is not None:
+            if mention.kind == "series":  # the text uses the name as an archetype ("Yubel" monsters)
+                cache[cache_key] = NameMatch(None, "series", detail=mention.raw)
+            elif mention.kind == "passcode" and mention.passcode is not None:
                 cache[cache_key] = resolve_passcode(index, mention.passcode, mention.raw)
             else:
                 cache[cache_key] = resolve_name(index, mention.raw)
@@ -693,13 +695,16 @@ def scan_unquoted_mentions(session: Session, index: CardNameIndex,
     of ``sources`` (skipping cards a section already mentions).  Returns the number added per source."""
     added: Counter = Counter()
     already = defaultdict(set)
-    read: dict[str, set[str]] = defaultdict(set)  # the names each section's importer recorded
+    read: dict[str, set[str]] = defaultdict(set)  # the card names each section's importer recorded
+    archetypes: dict[str, set[str]] = defaultdict(set)  # and the names it uses as archetypes
     for section_id, card_id, raw, kind in session.exec(select(CardMention.section_id, CardMention.card_id,
                                                               CardMention.raw, CardMention.kind)).all():
         if card_id is not None:
             already[section_id].add(card_id)
         if kind == "name" and raw and card_id is not None:
             read[section_id].add(raw)
+        elif kind == "series" and raw:
+            archetypes[section_id].add(raw)
     sections = session.exec(select(Section).where(Section.source_id.in_(sources))
                             .order_by(Section.source_id, Section.order)).all()
     labels: dict[str, set[str]] = defaultdict(set)  # one-word glossary terms and headings of each book
@@ -712,12 +717,16 @@ def scan_unquoted_mentions(session: Session, index: CardNameIndex,
         title, text = section.title or "", section.text or ""
         # a name inside a longer name the importer read is no mention ("Numbing Grub in the Ice Barrier")
         covered = _spans_of(text, read[section.id])
+        archetype = [(m.start(), m.end()) for name in archetypes[section.id]  # the quoted occurrences
+                     for m in re.finditer("[\"']" + re.escape(name) + "[\"']", text)]
         own = frozenset(labels[section.source_id])
         finds = [(title, start, end, card_id, section.line)
                  for start, end, card_id in scan_card_names(index, title, labels=own)]
         for start, end, card_id in scan_card_names(index, text, labels=own):
             if any(a <= start and end <= b and b - a > end - start for a, b in covered):
                 continue
+            if any(a < end and start < b for a, b in archetype):
+                continue  # "Ancient Gear" monsters
             # the heading's line plus the text lines before the name
             line = None if section.line is None else section.line + text.count("\n", 0, start)
             finds.append((text, start, end, card_id, line))

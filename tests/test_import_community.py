@@ -562,3 +562,10 @@ def test_rulebook_build_resolves_or_explains_every_community_reference(rulebook_
     ygorg = [r for r in refs if r.kind == "ygorg"]
     assert all(r.citation_id for r in ygorg)
     assert len({r.citation_id for r in ygorg}) == 334
+
+
+def test_quoted_names_used_as_archetypes_are_series_mentions(result):
+    at = {(m.line, m.kind) for m in result.mentions if m.raw == "Ancient Gear"}
+    assert (3446, "series") in at  # 'cannot target "Ancient Gear" monsters you control'
+    fortress = {(m.line, m.kind) for m in result.mentions if m.raw == "Ancient Gear Fortress"}
+    assert fortress  # the card the example is about stays a card mention

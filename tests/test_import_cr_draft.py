@@ -145,7 +145,9 @@ def test_card_mentions_are_quoted_candidates(parsed):
             ("cr-draft:304.10-example", "Blue-Eyes")} <= names
     # the examples' unquoted names are left to the linker's scan (see test_links)
     assert not any(raw == "Injection Fairy Lily" for _s, raw in names)
-    assert all(m.kind == "name" and m.line for m in parsed.mentions)
+    assert all(m.line for m in parsed.mentions)
+    kinds = {(m.raw, m.kind) for m in parsed.mentions if m.section_id == "cr-draft:304.10-example"}
+    assert {("Blue-Eyes", "series"), ("Blue-Eyes Ultimate Dragon", "name")} <= kinds  # “Blue-Eyes” monsters
 
 
 def test_deterministic_and_fast(source):

@@ -289,6 +289,7 @@ def test_card_name_candidates_are_what_the_book_marks(result, by_id):
     assert (555, "name", 'Maxx "C"') in at  # a dash-list item holding quotes
     assert (855, "name", "Dark Magic Inheritance") in at  # "Dark Magic Inheritance (Quick-Play Spell)"
     assert (875, "name", "Black Luster Soldier") in at  # between curly single quotes
+    assert (165, "series", "Ancient Gear") in at  # “2 ‘Ancient Gear’ monsters”: an archetype
     assert not [m for m in result.mentions if m.line == 1067]  # unquoted prose: the linker's scan
     raws = {m.raw for m in result.mentions}
     assert not {r for r in raws if r.endswith((";", ".", ","))}  # quoted card text is no name

@@ -248,8 +248,10 @@ def test_quoted_archetypes_and_rule_words_are_no_card_mentions(session):
     assert chain_link and all(m.card_id is None for m in chain_link)
     excerpts = set(session.exec(select(ParseProblem.excerpt).where(ParseProblem.kind == "unlinked_card")))
     assert not {"Superheavy Samurai", "Chain Link 1", "Tuner", "SEGOC", "Nomi"} & excerpts
-    # "a Naturia Beast Monster" is the archetype, not the card Naturia Beast
+    # "a Naturia Beast Monster", "2 ‘Ancient Gear’ monsters": archetypes, although cards have those names
     assert not _mentions_of(session, "md:if-a-monster-stops-being-face-up-temporarily", "Naturia Beast")
+    assert not _mentions_of(session, "prb2017:fusion-monsters-p15", "Ancient Gear")
+    assert not _mentions_of(session, "community:10.23", "Ancient Gear")
 
 
 def test_unquoted_names_are_found_by_scanning(session):
