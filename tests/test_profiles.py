@@ -179,3 +179,12 @@ def test_set_as_spell_is_a_procedure_and_set_turn_permission(cards):
     assert lancea[0]["kind"] == "rule"
     [rock] = [e for e in _effects(cards, "Altergeist Haunted Rock") if e["kind"] == "activation"]
     assert rock["set_turn_activation"]
+
+
+def test_includes_condition_in_third_person():
+    cond = parse_condition("When a card or effect is activated that includes an effect that adds a card(s) from "
+                           "the Deck to the hand")
+    assert cond["unparsed"] == [] and "add_to_hand:deck" in cond["events"][0]["includes"]
+    meister = parse_condition("When a card effect is activated in your opponent's GY")
+    [alt] = meister["events"][0]["alternatives"]
+    assert (alt["activation"], alt["locations"], meister["events"][0]["player"]) == ("effect", ["gy"], "opponent")

@@ -63,9 +63,9 @@ CATEGORY_PATTERNS: list[tuple[str, str]] = [
                       r"negate that effect|negate (?:the )?effects?|effects are negated"),
     ("draw", r"\bdraws? (?:\d+|a|one|two|three|cards?|that many|the same number|1 card|cards equal)|"
              r"\bdraw\b"),
-    ("search", r"add (?:[^.;]*?)from (?:your|their|the|either player's|his) Deck to (?:your|their|the|his) hand|"
-               r"add (?:[^.;]*?)from (?:your|the) Deck,? (?:or|and|and/or) [^.;]*? to (?:your|the) hand"),
-    ("add_to_hand", r"\badd (?:[^.;]*?)to (?:your|their|its owner's|the|his) hand|"
+    ("search", r"adds? (?:[^.;]*?)from (?:your|their|the|either player's|his) Deck to (?:your|their|the|his) hand|"
+               r"adds? (?:[^.;]*?)from (?:your|the) Deck,? (?:or|and|and/or) [^.;]*? to (?:your|the) hand"),
+    ("add_to_hand", r"\badds? (?:[^.;]*?)to (?:your|their|its owner's|the|his) hand|"
                     r"\breturn (?:[^.;]*?)(?:from|in) (?:your|the|their|either) (?:GY|Graveyard)[^.;]*? to "
                     r"(?:your|their|the) hand|adds? (?:it|them|that card) to (?:your|their|the) hand"),
     ("special_summon", r"Special Summons?\b|Special Summoned\b"),
