@@ -12,6 +12,7 @@ Steps are data: :data:`STEPS` lists ``(name, "module:function")``; each function
 
 from __future__ import annotations
 
+import gc
 import importlib
 import multiprocessing
 import os
@@ -117,6 +118,8 @@ _mp = multiprocessing.get_context("fork")
 
 
 def _run_job(job, kb_dir: Path, pipe) -> None:  # runs in the child process
+    gc.freeze()  # the parent's objects are not the job's garbage: never scan them
+    gc.disable()  # a short-lived child: its memory is freed when it exits
     try:
         result = job(kb_dir)
         pipe.send(("ok", result))
