@@ -514,18 +514,9 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
             verdict.answer = "no"
             return verdict
         link_moments = [m for m in link_moments if m in narrowed]
-    survivors, fail_detail, fail_rules = _surviving_worlds(card, effect, controller, link_moments, in_chain=True)
+    survivors = _check_window(verdict, card, effect, controller, link_moments, in_chain=True)
     if not survivors:
-        verdict.step("activation window", "fail", fail_detail, *fail_rules)
-        verdict.answer = "no"
         return verdict
-    verdict.step("activation window", "pass", _window_detail(card, survivors, controller),
-                 _window_rule(card, effect), "turn_structure")
-    if any(m.step == "damage" for m, _ in survivors):
-        reasons = sorted({_damage_step_ok(card, effect, m)[1] for m, _ in survivors if m.step == "damage"})
-        if all(m.step == "damage" for m, _ in survivors):
-            verdict.step("damage step", "pass", f"allowed in the Damage Step: {', '.join(reasons)}",
-                         *sorted({rules.DAMAGE_STEP[r][1] for r in reasons if r in rules.DAMAGE_STEP}))
     _assume_worlds(verdict, card, survivors, controller, moment)
     if cond and cond.get("state"):
         for state in cond["state"]:
@@ -616,6 +607,25 @@ def _window_rule(card: EngineCard, effect: dict) -> str:
         row = rules.CARD_ACTIVATION.get((card.card_type, card.property))
         return row["rule"] if row else "psct"
     return rules.EFFECT_ACTIVATION.get(effect["kind"], {}).get("rule", "monster_effect_location")
+
+
+def _check_window(verdict, card, effect, controller, moments, *, in_chain: bool) -> list:
+    """The "activation window" step (and, when only Damage Step moments remain, the "damage step" step).
+
+    Returns the surviving (moment, state) worlds; on none, records the failure and sets the answer to no.
+    """
+    survivors, fail_detail, fail_rules = _surviving_worlds(card, effect, controller, moments, in_chain=in_chain)
+    if not survivors:
+        verdict.step("activation window", "fail", fail_detail, *fail_rules)
+        verdict.answer = "no"
+        return []
+    verdict.step("activation window", "pass", _window_detail(card, survivors, controller),
+                 _window_rule(card, effect), "turn_structure")
+    if all(m.step == "damage" for m, _ in survivors):
+        reasons = sorted({_damage_step_ok(card, effect, m)[1] for m, _ in survivors})
+        verdict.step("damage step", "pass", f"allowed in the Damage Step: {', '.join(reasons)}",
+                     *sorted({rules.DAMAGE_STEP[r][1] for r in reasons if r in rules.DAMAGE_STEP}))
+    return survivors
 
 
 def _surviving_worlds(card: EngineCard, effect: dict, controller: str, moments: list[Moment], *,
@@ -747,17 +757,9 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
                      "; ".join(cond["unparsed"]), "psct")
     else:
         verdict.step("activation condition", "pass", "no event is needed", "activation_condition")
-    survivors, fail_detail, fail_rules = _surviving_worlds(card, effect, controller, moments, in_chain=False)
+    survivors = _check_window(verdict, card, effect, controller, moments, in_chain=False)
     if not survivors:
-        verdict.step("activation window", "fail", fail_detail, *fail_rules)
-        verdict.answer = "no"
         return verdict
-    verdict.step("activation window", "pass", _window_detail(card, survivors, controller),
-                 _window_rule(card, effect), "turn_structure")
-    if all(m.step == "damage" for m, _ in survivors):
-        reasons = sorted({_damage_step_ok(card, effect, m)[1] for m, _ in survivors})
-        verdict.step("damage step", "pass", f"allowed in the Damage Step: {', '.join(reasons)}",
-                     *sorted({rules.DAMAGE_STEP[r][1] for r in reasons if r in rules.DAMAGE_STEP}))
     _assume_worlds(verdict, card, survivors, controller, moment)
     for state in cond.get("state") or []:
         verdict.assume(f"{card.name}'s requirement holds: {state}")
