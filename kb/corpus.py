@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import time
 import tomllib
-from collections import Counter
 from pathlib import Path
 
 from rapidfuzz import process
@@ -233,8 +232,3 @@ def list_problems(session: Session, source_id: str | None = None) -> list[dict]:
         query = query.where(ParseProblem.source_id == source_id)
     return [{"source": p.source_id, "file": p.file, "line": p.line, "kind": p.kind,
              "message": p.message, "excerpt": p.excerpt} for p in session.exec(query).all()]
-
-
-def problem_counts(session: Session) -> dict:
-    """Problems per (source, kind)."""
-    return dict(Counter((p.source_id, p.kind) for p in session.exec(select(ParseProblem)).all()))
