@@ -61,6 +61,12 @@ class Verdict:
         """Record one check with the citations of its rules."""
         self.steps.append({"check": check, "result": result, "detail": detail, "cites": rules.cites(*rule_keys)})
 
+    def fail(self, check: str, detail: str, *rule_keys: str) -> "Verdict":
+        """Record a failed check and answer "no" (``return verdict.fail(...)`` ends a check)."""
+        self.step(check, "fail", detail, *rule_keys)
+        self.answer = "no"
+        return self
+
     def assume(self, text: str) -> None:
         """Record a condition the answer needs."""
         if text not in self.assumed:
@@ -464,16 +470,12 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
     # 2. spell speed
     speed, link_speed = effect["spell_speed"], link_effect["spell_speed"]
     if speed is None or link_speed is None:
-        verdict.step("spell speed", "fail", "an effect that is not activated cannot be chained", "not_activated")
-        verdict.answer = "no"
-        return verdict
+        return verdict.fail("spell speed", "an effect that is not activated cannot be chained", "not_activated")
     if speed < 2 or speed < link_speed:
         why = "Spell Speed 1 cannot respond to anything" if speed < 2 else \
             f"Spell Speed {speed} cannot respond to Spell Speed {link_speed}"
-        verdict.step("spell speed", "fail", f"{label} is Spell Speed {speed}; {link_label} is Spell Speed "
-                                            f"{link_speed}: {why}", "spell_speed", "spell_speed_table")
-        verdict.answer = "no"
-        return verdict
+        return verdict.fail("spell speed", f"{label} is Spell Speed {speed}; {link_label} is Spell Speed "
+                                           f"{link_speed}: {why}", "spell_speed", "spell_speed_table")
     verdict.step("spell speed", "pass", f"Spell Speed {speed} may respond to Spell Speed {link_speed}",
                  "spell_speed", "spell_speed_table")
     # 3. activation condition against the last chain link
@@ -493,11 +495,9 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
     moments = _moments(moment)
     link_moments = _link_moments(last, link_effect, moments, link_controller, in_chain=chain_length > 1)
     if not link_moments:
-        verdict.step("chain link timing", "fail", f"{link_label} cannot be activated at "
-                                                  f"{moment.describe()}", _window_rule(last, link_effect),
-                     "damage_step")
-        verdict.answer = "no"
-        return verdict
+        return verdict.fail("chain link timing", f"{link_label} cannot be activated at "
+                                                 f"{moment.describe()}", _window_rule(last, link_effect),
+                    "damage_step")
     # an effect answering the event the chain started on (an attack, a Summon) must agree with the link
     # about when that event happened (whose attack, which step)
     event_patterns = [p for p in (cond or {}).get("events", []) if p["type"] != "activation" and event and
@@ -507,12 +507,10 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
         for pattern in event_patterns:
             narrowed.update(_event_moments(pattern, link_moments, controller))
         if not narrowed:
-            verdict.step("activation window", "fail", f"{card.name} needs {_describe_pattern(event_patterns[0])} "
-                                                      f"for {controller}, which cannot be the event "
-                                                      f"{link_label} answers", "activation_condition",
-                         "turn_structure")
-            verdict.answer = "no"
-            return verdict
+            return verdict.fail("activation window", f"{card.name} needs {_describe_pattern(event_patterns[0])} "
+                                                     f"for {controller}, which cannot be the event "
+                                                     f"{link_label} answers", "activation_condition",
+                        "turn_structure")
         link_moments = [m for m in link_moments if m in narrowed]
     survivors = _check_window(verdict, card, effect, controller, link_moments, in_chain=True)
     if not survivors:
@@ -616,8 +614,7 @@ def _check_window(verdict, card, effect, controller, moments, *, in_chain: bool)
     """
     survivors, fail_detail, fail_rules = _surviving_worlds(card, effect, controller, moments, in_chain=in_chain)
     if not survivors:
-        verdict.step("activation window", "fail", fail_detail, *fail_rules)
-        verdict.answer = "no"
+        verdict.fail("activation window", fail_detail, *fail_rules)
         return []
     verdict.step("activation window", "pass", _window_detail(card, survivors, controller),
                  _window_rule(card, effect), "turn_structure")
@@ -735,20 +732,16 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
     if events:
         usable = [p for p in events if p["type"] != "activation"]
         if not usable:
-            verdict.step("activation condition", "fail", f"{card.name} needs {_describe_pattern(events[0])}: it "
-                                                         f"can only be activated in response to a chain link, and "
-                                                         f"there is no chain", "activation_condition",
-                         "chain_only_activations")
-            verdict.answer = "no"
-            return verdict
+            return verdict.fail("activation condition", f"{card.name} needs {_describe_pattern(events[0])}: it "
+                                                        f"can only be activated in response to a chain link, and "
+                                                        f"there is no chain", "activation_condition",
+                        "chain_only_activations")
         pattern = usable[0]
         moments = _event_moments(pattern, moments, controller)
         if not moments:
-            verdict.step("activation condition", "fail", f"{card.name} needs {_describe_pattern(pattern)}, which "
-                                                         f"cannot happen at {moment.describe()}",
-                         "activation_condition", "turn_structure")
-            verdict.answer = "no"
-            return verdict
+            return verdict.fail("activation condition", f"{card.name} needs {_describe_pattern(pattern)}, which "
+                                                        f"cannot happen at {moment.describe()}",
+                        "activation_condition", "turn_structure")
         verdict.step("activation condition", "pass", f"possible if {_describe_pattern(pattern)} just happened",
                      "activation_condition", "trigger" if effect["kind"] in ("trigger", "flip") else "psct")
         verdict.assume(f"the event just happened: {_describe_pattern(pattern)}")
