@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from kb.build import build
@@ -37,7 +40,14 @@ def datasets():
 
 @pytest.fixture(scope="session")
 def full_kb(tmp_path_factory, datasets):
-    """The complete knowledge base (every build step): its directory path."""
+    """The complete knowledge base (every build step): its directory path.
+
+    ``$KB_TEST_FULL_KB`` names an already built knowledge base to use instead (a developer's shortcut for
+    running a few tests; CI leaves it unset and builds from the sources).
+    """
+    prebuilt = os.environ.get("KB_TEST_FULL_KB")
+    if prebuilt:
+        return Path(prebuilt)
     path = tmp_path_factory.mktemp("full") / "kb"
     build(path, data_dir=datasets, log=_quiet)
     return path
