@@ -1,0 +1,216 @@
+"""Plain-language questions end to end: right / wrong / unknown / error per kind, quote coverage, speed.
+
+Usage: ``.venv/bin/python bench/ask_eval.py [--kb PATH] [--show KIND|all] [--json] [--repeat 3]``.
+
+Sets: ``../shared/eval/seed-questions-dev.jsonl`` (``question``, ``kind``, ``answer``, ``quote``) and
+``../shared/eval/ask-dev.jsonl`` (``q``, ``expect``; kind ``ask``).  Scoring:
+
+- a yes/no evaluation is *right* when the answer equals the expected yes/no (the first word of the
+  expected answer: "no, it is Spell Speed 1" expects "no"); other expected answers (a number, a name) are
+  right only when the answer carries that value (``answer`` or ``order`` contains it);
+- *unknown* answers are further checked for the supporting quote: whether one of the first five cited
+  sections (``quote.id`` first, then the steps' cites in order) holds the evaluation's ``quote``
+  (normalised: quotes folded, lower case, punctuation and spacing ignored);
+- *error*: the question raised a knowledge-base error (unknown card, bad question...).
+
+Speed: p50 of ``engine.ask`` over the plain-language questions (warm caches), against a trivial baseline
+in the same run (``str.split`` + ``json.dumps`` of the question), printed as a ratio.  Goal p50 <= 5 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kb import engine  # noqa: E402
+from kb.config import REPO_ROOT  # noqa: E402
+from kb.db import session_scope  # noqa: E402
+from kb.errors import KbError  # noqa: E402
+from kb.models import Section  # noqa: E402
+from kb.text import fold_quotes  # noqa: E402
+
+__all__ = ["SEED_FILE", "ASK_FILE", "load_items", "score", "evaluate", "main"]
+
+SEED_FILE = REPO_ROOT.parent / "shared" / "eval" / "seed-questions-dev.jsonl"
+ASK_FILE = REPO_ROOT.parent / "shared" / "eval" / "ask-dev.jsonl"
+CITED_DEPTH = 5
+
+
+def load_items(paths) -> list[dict]:
+    """Evaluation items as ``{"id", "question", "kind", "expect", "quote"}`` from either file shape."""
+    items = []
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            items.append({"id": row["id"], "question": row.get("question") or row.get("q"),
+                          "kind": row.get("kind", "ask"), "expect": row.get("answer", row.get("expect")),
+                          "quote": row.get("quote")})
+    return items
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^0-9a-z]+", " ", fold_quotes(text or "").lower()).strip()
+
+
+def _yes_no(expect) -> str | None:
+    if not isinstance(expect, str):
+        return None
+    first = re.match(r"\s*(yes|no)\b", expect.lower())
+    return first.group(1) if first else None
+
+
+def score(answer: dict, expect) -> str:
+    """``right`` / ``wrong`` / ``unknown`` for one answer against the expected value."""
+    got = answer.get("answer")
+    if got == "unknown":
+        return "unknown"
+    if isinstance(expect, list):
+        return "right" if answer.get("order") == expect else "wrong"
+    wanted = _yes_no(expect)
+    if wanted is not None and expect.strip().lower() in ("yes", "no") or wanted and got in ("yes", "no"):
+        return "right" if got == wanted else "wrong"
+    if isinstance(expect, str) and got in ("activates", "misses", "no_trigger"):
+        return "right" if got == expect else "wrong"
+    produced = " ".join(str(v) for v in [got, answer.get("order") or ""])
+    return "right" if _norm(str(expect)) and _norm(str(expect)) in _norm(produced) else "wrong"
+
+
+def cited_sections(answer: dict) -> list[str]:
+    """The sections an answer cites, best first: the top quote, then every step's cites in order."""
+    out = []
+    quote = answer.get("quote") or {}
+    if quote.get("id"):
+        out.append(quote["id"])
+    for step in answer.get("steps") or []:
+        out.extend(step.get("cites") or [])
+    return list(dict.fromkeys(out))
+
+
+def _holds_quote(session, section_ids: list[str], quote: str, cache: dict) -> bool:
+    wanted = _norm(quote)
+    for section_id in section_ids:
+        if section_id not in cache:
+            row = session.get(Section, section_id)
+            cache[section_id] = _norm(row.text) if row is not None else ""
+        if wanted and wanted in cache[section_id]:
+            return True
+    return False
+
+
+def evaluate(session, items: list[dict], kb_path=None) -> dict:
+    """Answer every item; per-kind counts, the quote coverage of unknown answers and per-item rows."""
+    by_kind: dict[str, Counter] = defaultdict(Counter)
+    rows, section_text = [], {}
+    for item in items:
+        kind = item["kind"]
+        try:
+            answer = engine.ask(session, item["question"], kb_path=kb_path)
+        except KbError as exc:
+            by_kind[kind]["error"] += 1
+            rows.append({**item, "outcome": "error", "got": f"{type(exc).__name__}: {exc}"})
+            continue
+        outcome = score(answer, item["expect"])
+        by_kind[kind][outcome] += 1
+        row = {**item, "outcome": outcome, "got": answer.get("answer"), "parsed": answer.get("parsed"),
+               "understood": answer.get("understood")}
+        if outcome == "unknown" and item.get("quote"):
+            held = _holds_quote(session, cited_sections(answer)[:CITED_DEPTH], item["quote"], section_text)
+            by_kind[kind]["unknown_quoted" if held else "unknown_unquoted"] += 1
+            row["quote_cited"] = held
+        rows.append(row)
+    return {"by_kind": {k: dict(v) for k, v in sorted(by_kind.items())}, "rows": rows}
+
+
+def time_questions(session, questions: list[str], kb_path, repeat: int) -> tuple[float, float]:
+    """(p50 seconds of engine.ask, p50 seconds of the trivial baseline) over warm caches."""
+    def safe(q):
+        try:
+            engine.ask(session, q, kb_path=kb_path)
+        except KbError:
+            pass
+    for q in questions:
+        safe(q)
+    asked, base = [], []
+    for _ in range(repeat):
+        for q in questions:
+            start = time.perf_counter()
+            safe(q)
+            asked.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            json.dumps({"words": q.lower().split()})
+            base.append(time.perf_counter() - start)
+    return statistics.median(asked), statistics.median(base)
+
+
+_GOAL_KINDS = ("chain", "spell_speed", "damage_step", "negation", "segoc")
+
+
+def _print(result: dict, show: str | None) -> None:
+    header = f"{'kind':<16}{'n':>5}{'right':>7}{'wrong':>7}{'unknown':>9}{'error':>7}{'unk+quote':>11}"
+    print(header)
+    totals, goal = Counter(), Counter()
+    for kind, counts in result["by_kind"].items():
+        n = sum(counts.get(k, 0) for k in ("right", "wrong", "unknown", "error"))
+        totals.update(counts)
+        totals["n"] += n
+        if kind in _GOAL_KINDS:
+            goal.update(counts)
+            goal["n"] += n
+        unk = counts.get("unknown", 0)
+        quoted = f"{counts.get('unknown_quoted', 0)}/{unk}" if unk else "-"
+        print(f"{kind:<16}{n:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
+              f"{counts.get('error', 0):>7}{quoted:>11}")
+    for label, counts in (("goal kinds", goal), ("all", totals)):
+        n = max(1, counts["n"])
+        unk = counts.get("unknown", 0)
+        with_quote = counts.get("unknown_quoted", 0) + counts.get("unknown_unquoted", 0)
+        print(f"{label:<16}{counts['n']:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
+              f"{counts.get('error', 0):>7}{counts.get('unknown_quoted', 0):>6}/{with_quote:<4}"
+              f"  right {counts.get('right', 0) / n:.1%} wrong {counts.get('wrong', 0) / n:.1%}"
+              + (f" quote@5 {counts.get('unknown_quoted', 0) / with_quote:.1%}" if with_quote else ""))
+    if show:
+        for row in result["rows"]:
+            if show == "all" or row["kind"] == show or row["outcome"] == show:
+                print(f"\n[{row['outcome']}] {row['id']} ({row['kind']}) expect {row['expect']!r} got {row['got']!r}"
+                      + (f" quote_cited={row['quote_cited']}" if "quote_cited" in row else ""))
+                print(f"  Q: {row['question']}")
+                if row.get("understood"):
+                    print(f"  understood: {row['understood']}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kb", default=None, help="knowledge base directory (default data/kb or $KB_PATH)")
+    parser.add_argument("--show", default=None, help="list the rows of one kind, one outcome, or 'all'")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3, help="timing rounds (0: no timing)")
+    args = parser.parse_args(argv)
+    import os
+    kb_path = args.kb or os.environ.get("KB_PATH")
+    items = load_items([SEED_FILE, ASK_FILE])
+    with session_scope(kb_path) as session:
+        result = evaluate(session, items, kb_path=kb_path)
+        timing = time_questions(session, [i["question"] for i in items], kb_path, args.repeat) if args.repeat else None
+    if args.json:
+        print(json.dumps({**result, "p50_seconds": timing and timing[0]}, indent=2, ensure_ascii=False))
+        return 0
+    _print(result, args.show)
+    if timing:
+        p50, base = timing
+        print(f"\nplain-language p50 {p50 * 1000:.2f} ms (goal <= 5 ms); trivial baseline p50 "
+              f"{base * 1e6:.1f} us; ratio {p50 / base:.0f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
