@@ -1,8 +1,9 @@
 """The checks: can a card be chained, activated now, how simultaneous triggers are ordered, and whether a
 trigger misses the timing.
 
-Every check appends a step ``{"check", "result", "detail", "cites"}``; ``result`` is ``pass``, ``fail`` or
-``unknown`` and ``cites`` come from :data:`kb.engine.rules.RULES`.  Unspecified parts of the situation
+Every check appends a step ``{"check", "result", "detail", "cites", "quote"}``; ``result`` is ``pass``,
+``fail`` or ``unknown``; ``cites`` (at most three section ids, best first) and ``quote`` (the sentence of
+the deciding rule) come from :data:`kb.engine.rules.RULES` via :func:`kb.engine.rules.citation`.  Unspecified parts of the situation
 mean "is it possible?": the engine enumerates the concrete moments (turn, phase, step, Damage Step
 timing) and card states (location, face, Set this turn) that agree with the given fields, filters them
 by each rule, answers "yes" when some survive and lists what they need under ``assumed``.
@@ -59,7 +60,7 @@ class Verdict:
 
     def step(self, check: str, result: str, detail: str, *rule_keys: str) -> None:
         """Record one check with the citations of its rules."""
-        self.steps.append({"check": check, "result": result, "detail": detail, "cites": rules.cites(*rule_keys)})
+        self.steps.append({"check": check, "result": result, "detail": detail, **rules.citation(*rule_keys)})
 
     def fail(self, check: str, detail: str, *rule_keys: str) -> "Verdict":
         """Record a failed check and answer "no" (``return verdict.fail(...)`` ends a check)."""
@@ -438,7 +439,7 @@ def _best(verdicts: list[Verdict], card: EngineCard, last: EngineCard | None) ->
                                        + f": {failing[-1]['detail']}")
                 best.steps.insert(0, {"check": "effects considered", "result": "fail",
                                       "detail": "no effect can be activated: " + "; ".join(reasons),
-                                      "cites": rules.cites("psct")})
+                                      **rules.citation("psct")})
             elif len(verdicts) > 1:
                 tried = len(verdicts)
                 best.steps.insert(0, {"check": "effects considered", "result": "pass" if answer == "yes" else
@@ -446,7 +447,7 @@ def _best(verdicts: list[Verdict], card: EngineCard, last: EngineCard | None) ->
                                       "detail": f"{tried} combination(s) of effects tried; the one shown is "
                                                 f"{card.name} effect #{best.effect}" +
                                                 (f" against {last.name} effect #{best.link_effect}" if last else ""),
-                                      "cites": rules.cites("psct")})
+                                      **rules.citation("psct")})
             return best
     return verdicts[0]
 
@@ -818,14 +819,14 @@ def check_segoc(triggers: list[EngineCard], turn: str) -> dict:
             detail = (f"{card.name} has no trigger effect" if not effects else
                       f"{card.name} has both optional and mandatory trigger effects; name the effect")
             steps.append({"check": "trigger kind", "result": "unknown", "detail": detail,
-                          "cites": rules.cites("trigger", "psct")})
+                          **rules.citation("trigger", "psct")})
             continue
         mandatory = not optional.pop()
         groups[(whose, mandatory)].append(card.name)
         steps.append({"check": "trigger kind", "result": "pass",
                       "detail": f"{card.name} ({controller}, {'turn player' if whose == 'turn' else 'opponent'}): "
                                 f"{'mandatory' if mandatory else 'optional'} trigger effect",
-                      "cites": rules.cites("trigger", "psct")})
+                      **rules.citation("trigger", "psct")})
     order, group_list = [], []
     for key in rules.SEGOC_GROUPS:
         if groups[key]:
@@ -835,7 +836,7 @@ def check_segoc(triggers: list[EngineCard], turn: str) -> dict:
                   "detail": "chain links in order: turn player's mandatory, opponent's mandatory, turn player's "
                             "optional, opponent's optional" + (f"; could not place {', '.join(unknown)}"
                                                                  if unknown else ""),
-                  "cites": rules.cites("segoc")})
+                  **rules.citation("segoc")})
     return {"answer": "unknown" if unknown else "ordered", "order": order, "groups": group_list, "steps": steps}
 
 

@@ -1,14 +1,22 @@
 """The rules the engine applies, as data, each row citing the knowledge base sections that justify it.
 
 :data:`RULES` is the ONE table of citations: every check of :mod:`kb.engine.engine` names a rule key,
-and the answer's ``cites`` come from that row.  The build validates that every cited section (and ruling)
-id exists in the store (:func:`validate_citations`, registered by the profiles build step).
+and the answer's ``cites`` and ``quote`` come from that row.  Each row holds at most
+:data:`MAX_CITES` ``sections``, best first (the book whose words decide the rule), and a ``quote``
+``{"id": <one of its sections>, "text": <a sentence verbatim in that section's text>}``: the sentence
+that states the rule.  The build validates that every cited section (and ruling) id exists in the store
+and that every quote still occurs in its section (:func:`validate_citations`, registered by the
+profiles build step); quotes are compared after :func:`normalise_quote_text`.
 
 The other tables (:data:`SPELL_SPEEDS`, :data:`CARD_ACTIVATION`, :data:`DAMAGE_STEP`, :data:`SEGOC_GROUPS`
 ...) hold the facts themselves and refer to :data:`RULES` by key.
 """
 
 from __future__ import annotations
+
+import unicodedata
+
+from ..text import fold_quotes
 
 __all__ = [
     "RULES",
@@ -21,230 +29,368 @@ __all__ = [
     "SEGOC_GROUPS",
     "PHASES",
     "BATTLE_STEPS",
+    "MAX_CITES",
     "cites",
+    "citation",
+    "normalise_quote_text",
+    "quote_problems",
     "rule",
     "spell_speed",
     "cited_ids",
     "validate_citations",
 ]
 
-# key -> statement and the section / ruling ids that justify it
+MAX_CITES = 3  # sections a rule (and a step) cites at most
+
+# key -> statement, the section ids that justify it (best first) and the sentence that states it
 RULES: dict[str, dict] = {
     "spell_speed": {
         "statement": "A response must be Spell Speed 2 or higher and not lower than the Spell Speed of the "
                      "chain link it responds to; Spell Speed 3 may only be answered by Spell Speed 3.",
-        "sections": ["community:7.8.1", "community:7.8", "community:7.9", "tcg-v10:spell-speeds",
-                     "md:spell-speed", "prb2017:spell-speeds-p32"],
+        "sections": ["community:7.8.1", "prb2017:spell-speeds-p32", "md:spell-speed"],
+        "quote": {"id": "community:7.8.1",
+                  "text": "If you want to respond to a card effect in a Chain, you have to use an effect "
+                          "with Spell Speed 2 or higher, and it cannot have a lower Spell Speed than the "
+                          "effect you are responding to."},
     },
     "spell_speed_table": {
         "statement": "Spell Speed 1: Spells other than Quick-Play, Ignition/Trigger/Flip effects; Spell Speed 2: "
                      "Normal and Continuous Traps, Quick-Play Spells, Quick Effects; Spell Speed 3: Counter Traps.",
-        "sections": ["community:7.8.1", "cr-draft:204.2", "cr-draft:209.3", "cr-draft:212.3",
-                     "tcg-v10:spell-speed-1", "tcg-v10:spell-speed-2", "tcg-v10:spell-speed-3"],
+        "sections": ["prb2017:spell-speed-1", "prb2017:spell-speed-2", "prb2017:spell-speed-3"],
+        "quote": {"id": "prb2017:spell-speed-1",
+                  "text": "The following effects are Spell Speed 1 effects: Normal Spells/ Equip Spells/ "
+                          "Field Spells/ Continuous Spells/ Ritual Spells/ Pendulum Effects/ Monster "
+                          "Effects (except Quick Effects)"},
     },
     "not_activated": {
         "statement": "Continuous effects, summoning procedures and conditions are not activated: they start no "
                      "chain and cannot be chained.",
-        "sections": ["community:9.2.1", "community:9.4.1", "community:7.8.2", "community:9.5"],
+        "sections": ["prb2017:continuous-effects", "community:9.2.1", "community:9.4.1"],
+        "quote": {"id": "prb2017:continuous-effects",
+                  "text": "Continuous effects do not start a chain and start applying the moment the "
+                          "monster is face-up"},
     },
     "chain_only_activations": {
         "statement": "A chain is only built by responding to the activation of a card or effect; summons, "
                      "costs and other actions cannot be chained to.",
-        "sections": ["community:7.8.2", "community:7.8", "tcg-v10:actions-which-cannot-be-chained-to",
-                     "md:what-are-chains"],
+        "sections": ["community:7.8.2", "tcg-v10:actions-which-cannot-be-chained-to", "md:what-are-chains"],
+        "quote": {"id": "community:7.8.2",
+                  "text": "You can only create a Chain by responding to the activation of a card or "
+                          "effect."},
     },
     "activation_condition": {
         "statement": "A card or effect with an activation condition can only be activated when that condition "
                      "is met.",
         "sections": ["community:9.2.3", "community:9.1"],
+        "quote": {"id": "community:9.2.3",
+                  "text": "An activation condition, also known as its activation requirement, is the set "
+                          "of conditions that must be met in order to activate a card or effect[1]."},
     },
     "card_vs_effect_activation": {
         "statement": "Negating or responding to the activation of a card (a Spell/Trap Card) differs from an "
                      "effect's activation (a monster effect, or an effect of a card already face-up).",
-        "sections": ["community:10.56", "community:10.57", "community:10.58",
-                     "prb2017:card-activation-and-effect-activation", "md:negating-activations"],
+        "sections": ["prb2017:effects-that-activate-and-effects-that-do-not", "community:9.2.2",
+                     "prb2017:negating"],
+        "quote": {"id": "community:9.2.2",
+                  "text": "There are effects of Spell and Trap Cards that activate and start a chain in "
+                          "the Graveyard or field, other than when the card is activated by placing it "
+                          "face-up on the field."},
     },
     "includes_effect": {
         "statement": "\"a card or effect that includes an effect that does [A]\" matches an activation whose "
                      "effect contains [A].",
         "sections": ["community:10.31"],
+        "quote": {"id": "community:10.31",
+                  "text": "When a card or effect is activated that includes an effect that Special Summons "
+                          "a monster(s): Negate that effect, then if you have a Trap in your GY, destroy "
+                          "that card."},
     },
     "would_effect": {
         "statement": "\"a card or effect that would do [A]\" matches an activation that would perform [A].",
         "sections": ["community:10.32"],
+        "quote": {"id": "community:10.32",
+                  "text": "When a card or effect is activated that would destroy 2 or more cards you "
+                          "control: Negate the effect, and if you do, destroy that card, then you can "
+                          "Special Summon 1 \"Stardust Dragon\" from your Extra Deck."},
     },
     "summon_negation": {
         "statement": "\"When a monster would be Summoned\" effects are activated in the Summon Negation "
                      "Window, before the monster is on the field; only effects that negate the Summon start "
                      "that chain.",
-        "sections": ["community:3.5", "community:10.60", "cr-draft:300.4", "cr-draft:300.4f", "cr-draft:300.4i",
-                     "md:negating-summons"],
+        "sections": ["cr-draft:300.4", "cr-draft:300.4f", "md:negating-summons"],
+        "quote": {"id": "cr-draft:300.4f",
+                  "text": "The first effect activated during a Summon Negation Window must be an effect "
+                          "that would negate that Summon."},
     },
     "summon_response": {
         "statement": "After a monster is Summoned outside a chain, there is a Summon Response Window where "
                      "\"when a monster is Summoned\" effects can be activated.",
-        "sections": ["cr-draft:300.3", "community:3"],
+        "sections": ["cr-draft:300.3", "cr-draft:300.4e"],
+        "quote": {"id": "cr-draft:300.3",
+                  "text": "All Summon that happen outside of a chain resolving create a Response Window "
+                          "where card or effects can be activated called the Summon Response Window."},
     },
     "spell_activation": {
         "statement": "Normal, Continuous, Equip, Field and Ritual Spells are activated by the turn player in "
                      "their Main Phase when the game state is open (no chain), from the hand or Set on the "
                      "field.",
-        "sections": ["community:4.1", "community:4.2", "cr-draft:204.3", "cr-draft:204.4", "tcg-v10:spell-cards",
-                     "prb2017:activate-or-set-spells-or-traps"],
+        "sections": ["cr-draft:204.3", "prb2017:activating-spell-cards", "community:4.1"],
+        "quote": {"id": "cr-draft:204.3",
+                  "text": "The turn player can activate a Spell Card during their Main Phase if there "
+                          "isn't a chain forming or resolving, it's not during a response window and they "
+                          "have priority."},
     },
     "quick_play_activation": {
         "statement": "A Quick-Play Spell can be activated from the hand during any phase of your own turn; "
                      "Set, it can also be activated in the opponent's turn, but not in the turn it was Set.",
-        "sections": ["community:4.8", "cr-draft:209.4", "cr-draft:209.5", "cr-draft:209.6",
-                     "tcg-v10:quick-play-spell-cards", "md:quick-play-spells"],
+        "sections": ["community:4.8", "prb2017:quick-play-spells", "cr-draft:209.5"],
+        "quote": {"id": "community:4.8",
+                  "text": "You can also activate them during your opponent's turn if you Set the card "
+                          "face-down first, but then you cannot activate the card in the same turn you Set "
+                          "it."},
     },
     "trap_activation": {
         "statement": "A Trap Card must be Set before it is activated and cannot be activated in the turn it "
                      "was Set; it can be activated in either player's turn.",
-        "sections": ["community:5", "community:5.1", "community:5.2", "cr-draft:210.3", "cr-draft:210.4",
-                     "cr-draft:210.5", "tcg-v10:trap-cards", "md:traps"],
+        "sections": ["community:5", "prb2017:activating-trap-cards", "cr-draft:210.3"],
+        "quote": {"id": "community:5",
+                  "text": "You cannot activate a Trap in the same turn that you Set it, but you can "
+                          "activate it at any time after that-starting from the beginning of the next "
+                          "turn."},
     },
     "counter_trap": {
         "statement": "Counter Traps are Spell Speed 3 and are normally activated in response to other "
                      "activations.",
-        "sections": ["community:5.4", "cr-draft:212.3", "community:7.8.1", "tcg-v10:counter-trap-cards",
-                     "md:counter-traps"],
+        "sections": ["prb2017:counter-traps", "cr-draft:212.3", "community:5.4"],
+        "quote": {"id": "prb2017:counter-traps",
+                  "text": "Counter Traps are of Spell Speed 3."},
     },
     "continuous_spell_trap": {
         "statement": "Continuous Spells/Traps stay on the field; their effects that activate are effects of "
                      "the face-up card, not the card's activation.",
-        "sections": ["community:4.5", "community:5.3", "cr-draft:205.2", "cr-draft:211.2"],
+        "sections": ["prb2017:continuous-spell-cards", "prb2017:continuous-traps", "community:5.3"],
+        "quote": {"id": "prb2017:continuous-spell-cards",
+                  "text": "There are Continuous Spell Cards that have effects that can activate under "
+                          "certain conditions after their activation. In that case, this is treated as "
+                          "activating an effect and not as activating a Spell Card."},
     },
     "hand_trap_exception": {
         "statement": "A card that says it can be activated from the hand (or the turn it was Set) is an "
                      "exception to the Set-first rule: the card text overrides the rule.",
-        "sections": ["community:7.1", "community:5"],
+        "sections": ["community:7.1", "prb2017:activating-trap-cards", "community:5"],
+        "quote": {"id": "community:7.1",
+                  "text": "If there is a discrepancy between the basic rules and a card's effect, the card "
+                          "effect takes precedence."},
     },
     "ignition": {
         "statement": "Ignition Effects are Spell Speed 1 and are activated by declaring them during your Main "
                      "Phase when the game state is open.",
-        "sections": ["community:9.4.2", "community:7.8.1", "tcg-v10:ignition-effect", "md:ignition"],
+        "sections": ["prb2017:ignition-effects", "community:9.4.2", "md:ignition"],
+        "quote": {"id": "prb2017:ignition-effects",
+                  "text": "Ignition Effects have a Spell Speed of 1."},
     },
     "trigger": {
         "statement": "Trigger Effects activate when their event happens; they are Spell Speed 1.",
-        "sections": ["community:9.4.3", "community:7.8.1", "tcg-v10:trigger-effect", "md:trigger",
-                     "prb2017:activation-timing-of-triggered-effects"],
+        "sections": ["prb2017:trigger-effects", "community:9.4.3", "md:trigger"],
+        "quote": {"id": "prb2017:trigger-effects",
+                  "text": "Trigger Effects have a Spell Speed of 1."},
     },
     "trigger_location": {
         "statement": "A trigger effect activates from the location the card is in when its event happens.",
-        "sections": ["community:9.4.3.2"],
+        "sections": ["community:9.4.3.2", "prb2017:trigger-effects"],
+        "quote": {"id": "community:9.4.3.2",
+                  "text": "If, at the time of the particular timing, the card has been moved to a private "
+                          "location like the Deck or hand, the Trigger Effect does not activate[2]."},
     },
     "quick": {
         "statement": "Quick Effects are Spell Speed 2 and can be activated in either player's turn whenever "
                      "their condition is met.",
-        "sections": ["community:9.4.4", "community:7.9", "community:7.8.1", "tcg-v10:quick-effect",
-                     "md:quick-effect"],
+        "sections": ["prb2017:quick-effects", "community:9.4.4", "community:7.9"],
+        "quote": {"id": "prb2017:quick-effects",
+                  "text": "Quick Effects have a Spell Speed of 2."},
     },
     "flip": {
         "statement": "Flip effects activate when the monster is flipped face-up; they are Spell Speed 1.",
-        "sections": ["community:2.3.1.1", "community:7.8.1", "tcg-v10:flip-effect"],
+        "sections": ["tcg-v10:flip-effect", "community:2.3.1.1",
+                     "prb2017:effects-that-activate-if-flipped-face-up"],
+        "quote": {"id": "tcg-v10:flip-effect",
+                  "text": "This is an effect that is activated when a face-down card is flipped face-up."},
     },
     "monster_effect_location": {
         "statement": "A monster effect is activated from the location its text names (the hand, the GY ...), "
                      "otherwise from the field face-up.",
-        "sections": ["community:9.4.3.2", "community:9.2.2"],
+        "sections": ["prb2017:ignition-effects", "prb2017:2.2", "community:9.4.3.2"],
+        "quote": {"id": "prb2017:ignition-effects",
+                  "text": "There are also Ignition Effects that activate outside of the field, like in the "
+                          "Graveyard or hand."},
     },
     "phase_restriction": {
         "statement": "An effect that says \"During [a player's] [phase]\" can only be activated then.",
-        "sections": ["community:9.1", "community:10.38"],
+        "sections": ["community:8.7", "community:10.38", "community:8.3"],
+        "quote": {"id": "community:8.7",
+                  "text": "Announce the end of your turn, and if there are any cards on the field which "
+                          "say \"during the End Phase\" in their text, resolve those effects in this "
+                          "phase[1]."},
     },
     "turn_structure": {
         "statement": "A turn is Draw, Standby, Main 1, Battle (Start, Battle, Damage, End Steps), Main 2, End.",
-        "sections": ["community:8", "community:8.5"],
+        "sections": ["cr-draft:400.1", "cr-draft:403.1", "community:8"],
+        "quote": {"id": "cr-draft:400.1",
+                  "text": "A turn is composed of 6 Phases: Draw, Standby, Main 1, Battle, Main 2, End."},
     },
     "damage_step": {
         "statement": "In the Damage Step only Counter Traps, effects that negate activations, mandatory "
                      "effects, cards and effects that directly change ATK/DEF (until damage calculation), "
                      "and effects whose timing is specific to the Damage Step can be activated.",
-        "sections": ["community:8.5.3.2", "community:8.5.3.1", "cr-draft:406.3", "tcg-v10:damage-step-rules",
-                     "tcg-v10:limitations-on-activating-cards", "md:effect-activations-in-the-damage-step"],
+        "sections": ["cr-draft:406.3", "community:8.5.3.2", "prb2017:damage-step"],
+        "quote": {"id": "cr-draft:406.3",
+                  "text": "During the Damage Step only the following types of effects can be activated: "
+                          "Counter Trap Cards, cards and effects that negate the activation of cards "
+                          "and/or effects, cards and effects that set, increase or decrease the ATK and/or "
+                          "DEF of monsters (only up until Before Damage Calculation), mandatory effects, "
+                          "Monster Effects that activate when flipped face-up and effects of cards that "
+                          "activate when that card itself is moved to a different zone."},
     },
     "damage_step_atk_def": {
         "statement": "Cards and effects that directly change ATK/DEF can be activated at the start of the "
                      "Damage Step and before damage calculation, not during or after it.",
-        "sections": ["community:8.5.3.2", "cr-draft:407.3", "cr-draft:408.4", "cr-draft:409.15"],
+        "sections": ["community:8.5.3.2", "cr-draft:409.15", "prb2017:damage-step"],
+        "quote": {"id": "prb2017:damage-step",
+                  "text": "Effects that increase or decrease the ATK or DEF of monsters can only be "
+                          "activated up to the timing of \"before damage calculation\"."},
     },
     "damage_step_specific": {
         "statement": "Effects naming a Damage Step timing (\"at the start of the Damage Step\", \"during "
                      "damage calculation\", \"after damage calculation\", \"at the end of the Damage Step\") "
                      "activate at that timing.",
-        "sections": ["community:8.5.3.1", "cr-draft:407.2", "cr-draft:408.3", "cr-draft:409.2", "cr-draft:410.2",
-                     "cr-draft:411.3"],
+        "sections": ["community:8.5.3.2", "cr-draft:406.5", "cr-draft:409.2"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Any effect that specifically mentions an activation timing that is unique to "
+                          "the Damage Step"},
     },
     "damage_step_battle_events": {
         "statement": "Effects whose activation timing is unique to the Damage Step (a monster destroyed by battle, "
                      "battle damage, damage taken) can be activated in the Damage Step after damage calculation.",
-        "sections": ["community:8.5.3.2", "community:8.5.3.1", "cr-draft:410.2", "cr-draft:411.3"],
+        "sections": ["community:8.5.3.2", "cr-draft:410.2", "cr-draft:411.3"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "This is indicated by phrases in the text such as \"During damage calculation\", "
+                          "\"At the end of the Damage Step\", \"If/When you take battle damage\", etc."},
     },
     "damage_step_continuous_atk_def": {
         "statement": "Continuous Traps (and Traps that equip themselves) whose continuous effects directly change "
                      "ATK/DEF can be activated in the Damage Step until damage calculation.",
         "sections": ["community:8.5.3.2"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Continuous Trap Cards with Continuous-like Effects that directly alter the "
+                          "ATK/DEF of a monster(s), such as \"Fire Formation - Kaiyo\", can be activated "
+                          "during the Damage Step until damage calculation[13]"},
     },
     "damage_step_summon_modify": {
         "statement": "Cards that Special Summon a monster and change only that monster's ATK/DEF cannot be "
                      "activated in the Damage Step for that reason alone.",
         "sections": ["community:8.5.3.2"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Cards such as \"Powerful Rebirth\" and \"Reverse of Neos\", which Special "
+                          "Summon a monster and exclusively modify the ATK/DEF of that Summoned monster, "
+                          "cannot be activated during the Damage Step for that reason alone[11]"},
     },
     "damage_step_exceptions": {
         "statement": "Some cards are ruled unusable in the Damage Step even though they change ATK/DEF: Evil "
                      "Blast, Scrap Sheen, Zero Force, Curse of Anubis and the Quick-like Effect of Rocket Hand.",
         "sections": ["community:8.5.3.2"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Unique exceptions are \"Evil Blast\"[16], \"Scrap Sheen\"[17] (TCG only), "
+                          "\"Zero Force\"[18], \"Curse of Anubis\"[19], and the Quick-like Effect of "
+                          "\"Rocket Hand\"[20], which have rulings stating that they cannot be activated "
+                          "during the Damage Step."},
     },
     "damage_step_triggers": {
         "statement": "Optional triggers about the card itself being Summoned, moved, flipped or destroyed "
                      "can be activated in the Damage Step; other optional triggers cannot.",
-        "sections": ["community:8.5.3.2"],
+        "sections": ["community:8.5.3.2", "prb2017:trigger-effects", "md:effect-activations-in-the-damage-step"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Optional Trigger and Trigger-like Effects if that effect activates in response "
+                          "to the card itself is Special Summoned successfully, being moved to a different "
+                          "location (destroyed, banished, added to the hand, etc.), being flipped face-up "
+                          "including Flip effects, or having its battle position changed[3][22] can be "
+                          "activated during the Damage Step, unless the effect performs a Normal[23]or "
+                          "Fusion Summon[24]"},
     },
     "segoc": {
         "statement": "Simultaneous triggers form one chain: turn player's mandatory, then the opponent's "
                      "mandatory, then the turn player's optional, then the opponent's optional effects.",
-        "sections": ["community:7.9.4.2", "community:7.9.4",
-                     "tcg-v10:when-multiple-cards-are-activated-simultaneously", "md:segoc",
-                     "prb2017:how-to-build-chains-with-effects-that-activate"],
+        "sections": ["md:segoc", "community:7.9.4.2", "prb2017:if-multiple-effects-are-activated-simultaneously"],
+        "quote": {"id": "md:segoc",
+                  "text": "If there are two or more effects, the turn player builds the Chain starting "
+                          "with their mandatory effects, in any order. Then the opponent continues the "
+                          "Chain with their mandatory effects in any order. Afterwards, the turn player "
+                          "adds their optional effects in any order, and finally the opponent adds their "
+                          "optional effects in any order."},
     },
     "missing_timing": {
         "statement": "An optional \"When ... you can\" trigger misses the timing if its event was not the last "
                      "thing to happen; \"If ...\" effects and mandatory effects do not miss the timing.",
         "sections": ["community:7.9.5", "md:missing-the-timing-or-missing-the-activation-window",
-                     "prb2017:during-the-resolution-of-a-chain", "md:glossary-missing-the-timing"],
+                     "prb2017:during-the-resolution-of-a-chain"],
+        "quote": {"id": "md:missing-the-timing-or-missing-the-activation-window",
+                  "text": "Missing the timing is the inability to activate a card or optional effect when "
+                          "it would meet its activation timing due to something else taking up its time to "
+                          "trigger and only occurs with a 'when' optional Trigger effect."},
     },
     "cost_vs_effect": {
         "statement": "Cards sent, discarded, banished or Tributed as a cost are not moved \"by a card effect\".",
-        "sections": ["community:9.2.4", "community:9.2.4.3", "community:10.75.1"],
+        "sections": ["prb2017:costs-p30", "community:9.2.4"],
+        "quote": {"id": "prb2017:costs-p30",
+                  "text": "Keep in mind that cards that are sent from the Deck, hand or field to the "
+                          "Graveyard are not treated as being to the Graveyard by a card effect."},
     },
     "cost": {
         "statement": "A cost is paid when the card or effect is activated (text between \":\" and \";\"); it "
                      "must be payable to activate.",
-        "sections": ["community:9.2.4", "community:9.2.3.1", "prb2017:costs-p30", "md:glossary-pay-a-cost"],
+        "sections": ["community:9.2.4", "md:glossary-pay-a-cost", "prb2017:costs-p30"],
+        "quote": {"id": "community:9.2.4",
+                  "text": "A cost is an action that must be performed in order to activate a card or "
+                          "effect, to perform another action, or to keep a card on the field."},
     },
     "psct": {
         "statement": "Problem-Solving Card Text: activation condition before \":\", cost before \";\", effect "
                      "after it; \"You can\" marks an optional effect.",
-        "sections": ["community:9.1", "community:9.2.3", "community:9.2.4"],
+        "sections": ["community:9.2.3", "community:9.2.4", "community:9.1"],
+        "quote": {"id": "community:9.2.4",
+                  "text": "On cards with Problem-Solving Card Text, the cost is written before a semicolon "
+                          "\";\", at the start of a card effect or after the activation condition[1]."},
     },
     "targeting": {
         "statement": "An effect targets when its text says \"target\"; targets are chosen on activation.",
         "sections": ["community:9.2.5"],
+        "quote": {"id": "community:9.2.5",
+                  "text": "In Problem-Solving Card Text, cards and effects that target always explicitly "
+                          "state that they target: a card targets if and only if it uses the word "
+                          "\"target\"[1]."},
     },
     "priority": {
         "statement": "The turn player has priority at the start of each phase and step; an open game state "
                      "lets them act first.",
-        "sections": ["community:7.9.3", "community:7.9.1", "tcg-v10:turn-players-priority", "md:priority"],
+        "sections": ["community:7.9.3", "cr-draft:400.4", "md:priority"],
+        "quote": {"id": "community:7.9.3",
+                  "text": "The turn player always starts with Priority, or the choice to activate a card "
+                          "first, in each phase or step of their turn."},
     },
     "card_text_overrides": {
         "statement": "When card text and the rules disagree, the card text takes precedence.",
         "sections": ["community:7.1", "tcg-v10:rules-vs-card-effects"],
+        "quote": {"id": "community:7.1",
+                  "text": "If there is a discrepancy between the basic rules and a card's effect, the card "
+                          "effect takes precedence."},
     },
     "once_per_turn": {
         "statement": "\"Once per turn\" limits an effect; \"You can only use this effect of X once per turn\" "
                      "limits every copy of the card.",
-        "sections": ["community:9.5.1"],
+        "sections": ["community:9.5.1", "prb2017:card-name"],
+        "quote": {"id": "community:9.5.1",
+                  "text": "Text that specifies the activation requirements for that effect, like \"the "
+                          "effect of [card name] can only be used once per turn\", is text that is not an "
+                          "effect[1]."},
     },
 }
 
@@ -345,15 +491,30 @@ def rule(key: str) -> dict:
     return RULES[key]
 
 
-def cites(*keys: str) -> list[str]:
-    """The section (and ruling) ids of one or more rules, in order, without repeats."""
+def citation(*keys: str) -> dict:
+    """The ``cites`` (at most :data:`MAX_CITES` ids, best first) and ``quote`` of a step applying ``keys``.
+
+    The first key is the rule that decides the step: its quote is the step's quote and its quoted section
+    comes first; the best section of each further key follows, then the first rule's other sections.
+    """
+    if not keys:
+        raise ValueError("a step needs at least one rule key")
+    first = RULES[keys[0]]
+    quote = first["quote"]
+    ordered = [quote["id"]] + [RULES[key]["sections"][0] for key in keys[1:]] + first["sections"]
+    for key in keys[1:]:
+        ordered += RULES[key]["sections"] + RULES[key].get("rulings", [])
+    ordered += first.get("rulings", [])
     out: list[str] = []
-    for key in keys:
-        row = RULES[key]
-        for ident in row["sections"] + row.get("rulings", []):
-            if ident not in out:
-                out.append(ident)
-    return out
+    for ident in ordered:
+        if ident not in out:
+            out.append(ident)
+    return {"cites": out[:MAX_CITES], "quote": {"id": quote["id"], "text": quote["text"]}}
+
+
+def cites(*keys: str) -> list[str]:
+    """The ids a step applying ``keys`` cites (see :func:`citation`)."""
+    return citation(*keys)["cites"]
 
 
 def spell_speed(card_type: str | None, prop: str | None, kind: str, *, section: str = "card") -> int | None:
@@ -392,8 +553,43 @@ def cited_ids() -> tuple[set[str], set[str]]:
     return sections, rulings
 
 
+def normalise_quote_text(text: str) -> str:
+    """Text as quotes are compared: NFC, curly quotes and dashes folded (as the importers store section
+    text, :func:`kb.text.fold_quotes`), every run of whitespace (line breaks included) one space."""
+    return " ".join(fold_quotes(unicodedata.normalize("NFC", text)).split())
+
+
+def quote_problems(section_text) -> list[str]:
+    """Every :data:`RULES` row whose citations break the contract, as messages naming the row.
+
+    :param section_text: ``section id -> text`` (``None`` for a section not in the store, which is then
+        not checked here: unknown ids are reported by :func:`validate_citations`).
+    """
+    problems = []
+    for key, row in RULES.items():
+        where = f"kb/engine/rules.py RULES[{key!r}]"
+        sections = row.get("sections") or []
+        if not sections or len(sections) > MAX_CITES:
+            problems.append(f"{where} must cite 1 to {MAX_CITES} sections, not {len(sections)}")
+        quote = row.get("quote")
+        if not isinstance(quote, dict) or not quote.get("id") or not quote.get("text"):
+            problems.append(f"{where} has no quote {{\"id\", \"text\"}}")
+            continue
+        if quote["id"] not in sections:
+            problems.append(f"{where} quotes {quote['id']}, which is not one of its sections")
+        wanted = normalise_quote_text(quote["text"])
+        if len(wanted.split()) < 4:
+            problems.append(f"{where} quote is not a sentence: {quote['text']!r}")
+            continue
+        text = section_text(quote["id"])
+        if text is not None and wanted not in normalise_quote_text(text):
+            problems.append(f"{where} quote is no longer in {quote['id']}: {quote['text'][:80]!r}")
+    return problems
+
+
 def validate_citations(ctx) -> list[str]:
-    """Build validator: every cited id must exist in the store (sources not built are reported once)."""
+    """Build validator: every cited id must exist in the store (sources not built are reported once), every
+    row cites at most :data:`MAX_CITES` sections and quotes a sentence still found in its section."""
     from sqlmodel import select
 
     from ..models import Ruling, Section, Source
@@ -414,4 +610,8 @@ def validate_citations(ctx) -> list[str]:
             errors.extend(f"kb/engine/rules.py cites unknown ruling {r}" for r in sorted(rulings - ruling_ids))
     if missing_sources and ctx.only_sources is None:
         errors.append("kb/engine/rules.py cites sources that were not built: " + ", ".join(missing_sources))
+    quoted = {row["quote"]["id"] for row in RULES.values() if isinstance(row.get("quote"), dict)
+              and row["quote"].get("id")}
+    texts = dict(session.exec(select(Section.id, Section.text).where(Section.id.in_(quoted))).all())
+    errors.extend(quote_problems(texts.get))
     return errors
