@@ -6,17 +6,29 @@ build writes a new version directory; only when every step and every validation 
 symlink replaced (one ``rename``, atomic on POSIX).  A failed or interrupted build deletes its own
 version directory and leaves the previous knowledge base untouched.
 
+One build at a time per target: a build holds an exclusive lock on ``<path>.lock`` (``flock``, released by
+the kernel when the process dies, however it dies); a second build of the same target stops at once with
+a :class:`BuildLockedError` naming the running build's pid.  A finished version directory carries the
+marker file ``.complete``; a build killed outright (SIGKILL, power loss) cannot clean up, so the next
+build, holding the lock, deletes every unmarked version directory left by a dead build.  Background jobs
+die with their build (``PR_SET_PDEATHSIG`` on Linux, and a parent check as a fallback).
+
 Steps are data: :data:`STEPS` lists ``(name, "module:function")``; each function takes the
 :class:`BuildContext`.  Later layers (cards, rulings, links, profiles, search index) add their step here.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
+import fcntl
 import gc
 import importlib
 import multiprocessing
 import os
 import shutil
+import signal
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +41,10 @@ from .config import RULEBOOK_DIR, default_kb_path, external_data_dir
 from .db import STORE_FILE, create_tables, make_engine
 from .errors import KbError
 
-__all__ = ["STEPS", "BuildContext", "BuildError", "build", "run_step"]
+__all__ = ["STEPS", "BuildContext", "BuildError", "BuildLockedError", "COMPLETE_MARKER", "build", "build_lock",
+           "run_step"]
+
+COMPLETE_MARKER = ".complete"  # written into a version directory once every step and check has passed
 
 # (name, "module:function") in the order they run.
 STEPS: list[tuple[str, str]] = [
@@ -49,6 +64,12 @@ class BuildError(KbError):
     """Raised when a build step fails or the built knowledge base does not validate."""
 
     type = "build_failed"
+
+
+class BuildLockedError(BuildError):
+    """Raised when another build of the same knowledge base is running."""
+
+    type = "build_locked"
 
 
 @dataclass
@@ -81,7 +102,7 @@ class BuildContext:
         """
         self.session.commit()
         parent_end, child_end = _mp.Pipe(duplex=False)
-        process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end), name=f"kb-build-{name}",
+        process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end, os.getpid()), name=f"kb-build-{name}",
                               daemon=True)
         process.start()
         child_end.close()
@@ -117,7 +138,19 @@ class BuildContext:
 _mp = multiprocessing.get_context("fork")
 
 
-def _run_job(job, kb_dir: Path, pipe) -> None:  # runs in the child process
+def _die_with_parent(parent_pid: int) -> None:
+    """Ask the kernel to SIGKILL this (child) process when its parent dies; exit now if it already has."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG = 1 (Linux)
+    except (OSError, AttributeError):  # not Linux: the parent check below still covers an early death
+        pass
+    if os.getppid() != parent_pid:
+        os._exit(1)
+
+
+def _run_job(job, kb_dir: Path, pipe, parent_pid: int) -> None:  # runs in the child process
+    _die_with_parent(parent_pid)
     gc.freeze()  # the parent's objects are not the job's garbage: never scan them
     gc.disable()  # a short-lived child: its memory is freed when it exits
     try:
@@ -144,6 +177,41 @@ def run_step(name: str, ctx: BuildContext) -> None:
 
 def _versions_dir(target: Path) -> Path:
     return target.parent / (target.name + ".versions")
+
+
+@contextlib.contextmanager
+def build_lock(target: Path):
+    """Hold the exclusive build lock of ``target`` (``<target>.lock``) for the ``with`` block.
+
+    :raises BuildLockedError: at once, when another process holds it.
+    """
+    lock_path = target.parent / (target.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno not in (errno.EWOULDBLOCK, errno.EACCES):
+                raise
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            raise BuildLockedError(f"another build of {target} is running (pid {holder}); wait for it to "
+                                   f"finish, or build elsewhere with --db") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _remove_dead_builds(target: Path, log: Callable[[str], None]) -> None:
+    """Delete version directories that no finished build marked complete (the lock is held: none is running)."""
+    current = target.resolve() if target.is_symlink() else None
+    for candidate in _versions_dir(target).iterdir():
+        if not candidate.is_dir() or candidate.name.startswith("legacy-") or candidate.resolve() == current:
+            continue
+        if not (candidate / COMPLETE_MARKER).exists():
+            shutil.rmtree(candidate, ignore_errors=True)
+            log(f"removed {candidate.name}: left unfinished by a build that died")
 
 
 def _swap_in(target: Path, version_dir: Path) -> None:
@@ -180,8 +248,16 @@ def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = No
         raise BuildError(f"unknown build step(s): {', '.join(unknown)}")
     target = Path(kb_path or default_kb_path())
     target.parent.mkdir(parents=True, exist_ok=True)
+    with build_lock(target):
+        return _build_locked(target, wanted, data_dir=data_dir, rulebook_dir=rulebook_dir,
+                             only_sources=only_sources, log=log, progress=progress)
+
+
+def _build_locked(target: Path, wanted: list[str], *, data_dir, rulebook_dir, only_sources, log,
+                  progress) -> BuildContext:
     versions = _versions_dir(target)
     versions.mkdir(exist_ok=True)
+    _remove_dead_builds(target, log)
     version_dir = versions / f"{time.strftime('%Y%m%dT%H%M%S')}-{os.getpid()}-{time.monotonic_ns() % 10**6}"
     version_dir.mkdir()
     engine = make_engine(version_dir / STORE_FILE)
@@ -203,6 +279,7 @@ def build(kb_path: Path | str | None = None, *, data_dir: Path | str | None = No
         session.exec(text("PRAGMA journal_mode=DELETE"))  # fold the WAL in: readers open it read-only
         session.close()
         engine.dispose()
+        (version_dir / COMPLETE_MARKER).write_text(f"{time.strftime('%Y-%m-%dT%H:%M:%S')} pid {os.getpid()}\n")
         _swap_in(target, version_dir)
     except BaseException:
         ctx.stop_background()

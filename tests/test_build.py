@@ -108,3 +108,119 @@ def test_a_validation_failure_is_refused(tmp_path, monkeypatch):
 def test_unknown_step_is_an_error(tmp_path):
     with pytest.raises(BuildError, match="unknown build step"):
         build(tmp_path / "kb", steps=["rulebooks", "nonsense"], log=_quiet)
+
+
+# ------------------------------------------------------------------ one build at a time; killed builds
+
+def test_a_second_build_of_the_same_target_stops_with_a_clear_message(tmp_path):
+    kb_path = tmp_path / "kb"
+    build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
+    before = kb_path.resolve()
+    with build_module.build_lock(kb_path):  # as if another build were running
+        with pytest.raises(build_module.BuildLockedError, match=f"another build of {kb_path} is running"):
+            build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
+    assert kb_path.resolve() == before
+    assert sorted(os.listdir(tmp_path / "kb.versions")) == [before.name]
+    build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)  # the lock is free again
+    assert kb_path.resolve() != before
+
+
+def test_a_finished_version_is_marked_complete(rulebook_kb):
+    assert (rulebook_kb / build_module.COMPLETE_MARKER).exists()
+
+
+def _children(pid: int) -> set[int]:
+    try:
+        return {int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except OSError:
+        return set()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+_SLEEPER = """
+import sys, time
+from pathlib import Path
+from kb.build import BuildContext
+
+class _NoStore:
+    def commit(self):
+        pass
+
+ctx = BuildContext(kb_dir=Path(sys.argv[1]), session=_NoStore(), data_dir=Path("."), rulebook_dir=Path("."))
+ctx.spawn("sleeper", lambda kb_dir: time.sleep(300))
+time.sleep(300)
+"""
+
+
+def _wait_for_children(proc, seconds: float = 120) -> set[int]:
+    import time
+    deadline = time.monotonic() + seconds
+    children: set[int] = set()
+    while not children and proc.poll() is None and time.monotonic() < deadline:
+        children = _children(proc.pid)
+        time.sleep(0.02)
+    return children
+
+
+def _wait_until_gone(pids: set[int], seconds: float = 10) -> bool:
+    import time
+    deadline = time.monotonic() + seconds
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not any(_alive(pid) for pid in pids)
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to see children")
+
+
+@needs_proc
+def test_a_background_job_dies_with_its_sigkilled_build(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", _SLEEPER, str(tmp_path)])
+    children = _wait_for_children(proc)
+    assert children, "the background job did not start"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    survivors = not _wait_until_gone(children)
+    if survivors:
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)
+    assert not survivors, "the background job outlived its killed build"
+
+
+@needs_proc
+def test_the_next_build_removes_what_a_sigkilled_build_left(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    kb_path = tmp_path / "kb"
+    build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
+    good = kb_path.resolve()
+    script = ("import sys; from kb.build import build; "
+              "build(sys.argv[1], steps=['rulebooks', 'search-index', 'validate'], log=lambda m: None)")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(kb_path)])
+    children = _wait_for_children(proc)  # killed while its index writer runs
+    if not children:
+        proc.kill()
+        pytest.skip("the build finished before its background job could be seen")
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert _wait_until_gone(children), "the background job outlived its killed build"
+    leftovers = [p for p in (tmp_path / "kb.versions").iterdir() if p != good]
+    assert leftovers, "the killed build should have left its partial directory (nothing could clean it)"
+    assert kb_path.resolve() == good
+    messages: list[str] = []
+    build(kb_path, steps=RULEBOOK_STEPS, log=messages.append)
+    assert not any(p.exists() for p in leftovers), "the next build did not remove the dead build's directory"
+    assert any("left unfinished by a build that died" in m for m in messages)
