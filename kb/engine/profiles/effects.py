@@ -1,0 +1,209 @@
+"""One effect read from its PSCT parts: condition, cost, targets, resolution, kind, Spell Speed, locations."""
+
+from __future__ import annotations
+
+import re
+
+from ...text import fold_quotes
+from .. import rules
+from .categories import WEAK_CATEGORIES, categories_of
+from .conditions import parse_condition
+from .sentences import top_level_index
+from .targets import target_kinds
+
+__all__ = ["parse_effect", "new_effect", "card_activation_locations"]
+
+
+def new_effect(text: str, section: str) -> dict:
+    return {"index": 0, "section": section, "text": text, "kind": "unknown", "subkind": None,
+            "spell_speed": None, "optional": None, "when_if": None, "condition": None, "locations": [],
+            "cost": None, "cost_categories": [], "targets": False, "target_kinds": [], "once_per_turn": None,
+            "categories": [],
+            "sources": {}, "damage_step": [], "unknown": [], "complete": False}
+
+
+def card_activation_locations(fields: dict) -> list[str]:
+    if fields["card_type"] == "Trap":
+        return ["field"]
+    return ["hand", "field"]
+
+
+def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, activation: bool) -> dict:
+    text = head + ("\n" + "\n".join("● " + b for b in bullets) if bullets else "")
+    effect = new_effect(text, section)
+    work = fold_quotes(head)
+    quick_tag = "(Quick Effect)" in work
+    work = work.replace("(Quick Effect)", "").replace("  ", " ")
+    flip = bool(re.match(r"^FLIP:", work))
+    if flip:
+        work = work[5:].strip()
+    colon = top_level_index(work, ":")
+    condition_text, body = (work[:colon], work[colon + 1:].strip()) if colon >= 0 else ("", work)
+    semicolon = top_level_index(body, ";")
+    cost, resolution = (body[:semicolon].strip(), body[semicolon + 1:].strip()) if semicolon >= 0 else ("", body)
+    bullets_are_condition = bool(re.search(r"includes? any of these effects", condition_text))
+    resolution_text = resolution + (" " + " ".join(bullets) if bullets and not bullets_are_condition else "")
+    effect["optional"] = bool(re.match(r"^(?:You can|you can)\b", body)) or None
+    # "Activate this card by ...": the whole clause is the activation's cost/target, not a condition
+    activate_by = re.match(r"^(?:Activate this card by|You can activate this card by)\s+(.*)$", work)
+    if activate_by and colon < 0:
+        inner = activate_by.group(1)
+        semicolon = top_level_index(inner, ";")
+        cost, resolution = (inner[:semicolon], inner[semicolon + 1:]) if semicolon >= 0 else (inner, "")
+        resolution_text = resolution + (" " + " ".join(bullets) if bullets else "")
+        condition_text = ""
+    only_when = re.match(r"^(?:Activate only|This card can only be activated|You can only activate this card)"
+                         r"\s+(.*?)[.,]?$", condition_text or work)
+    if activation and re.match(r"^(?:When|If) (?:you activate )?this card(?: is activated)?$", condition_text.strip()):
+        condition_text = ""  # "When this card is activated: ..." describes the activation's own effect
+    cond = parse_condition(condition_text, bullets if bullets_are_condition else []) if condition_text else None
+    if only_when and cond is None:
+        cond = parse_condition(only_when.group(1), [])
+    if cond is None and not activate_by:
+        cond = _implied_response_condition(resolution)
+        if cond is None and re.search(r"\bnegate (?:the|its|that|their) (?:activation|Summon)", resolution,
+                                      re.IGNORECASE):
+            effect["unknown"].append(f"condition: response window implied by: {resolution}")
+    effect["condition"] = cond
+    if cond:
+        effect["when_if"] = cond["when_if"]
+        effect["damage_step"] = list(cond["damage_step"])
+        if cond["once"] == "turn" and effect["once_per_turn"] is None:
+            effect["once_per_turn"] = "soft"
+        for part in cond["unparsed"]:
+            effect["unknown"].append(f"condition: {part}")
+    if cost:
+        effect["cost"] = cost
+        cost_cats, _ = categories_of(re.sub(r"(?:,|\band\b|\bthen\b)?\s*target[^,;]*", "", cost))
+        effect["cost_categories"] = [c for c in cost_cats if c not in WEAK_CATEGORIES]
+    effect["targets"] = bool(re.search(r"\btarget", cost + " " + (condition_text if activate_by else ""),
+                                       re.IGNORECASE) or (activate_by and "target" in activate_by.group(1)))
+    effect["target_kinds"] = target_kinds(cost + " " + (activate_by.group(1) if activate_by else "")) \
+        if effect["targets"] else []
+    cats, sources = categories_of(resolution_text, context=cost)
+    effect["categories"] = cats
+    effect["sources"] = sources
+    # kind
+    card_type, prop = fields["card_type"], fields["property"]
+    if activation:
+        effect["kind"], effect["subkind"] = "activation", "card"
+        effect["optional"] = True
+        effect["locations"] = card_activation_locations(fields)
+    elif section == "pendulum":
+        effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=True)
+        effect["locations"] = ["pendulum_zone"]
+    elif card_type in ("Spell", "Trap"):
+        effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=True,
+                                       spell_trap=True)
+        effect["locations"] = _spell_trap_effect_locations(work)
+    else:
+        effect["kind"] = _monster_kind(effect, cond, quick_tag, flip, colon, body, pendulum=False)
+        effect["locations"] = _monster_effect_locations(work, cond)
+    if effect["kind"] in ("trigger", "flip") and effect["optional"] is None:
+        effect["optional"] = False
+    if effect["kind"] == "continuous":
+        effect["optional"] = None
+    effect["spell_speed"] = rules.spell_speed(card_type, prop, effect["kind"],
+                                              section="pendulum" if section == "pendulum" else "card")
+    effect["quick_tag"] = quick_tag
+    strong = [c for c in cats if c not in WEAK_CATEGORIES]
+    if not strong and effect["kind"] != "activation" or (effect["kind"] == "activation" and not strong and
+                                                        (resolution.strip() or not cost)):
+        if not (effect["kind"] == "activation" and prop in ("Continuous", "Field", "Equip")):
+            effect["unknown"].append(f"effect: {resolution_text.strip() or work}")
+    if effect["kind"] == "unknown":
+        effect["unknown"].append(f"kind: {work}")
+    return effect
+
+
+_OLD_NEGATION = re.compile(r"^Negate the (activation|Summon) of (an? [^,.;]+?)(?:,|\.|\band\b|$)")
+
+
+def _implied_response_condition(resolution: str) -> dict | None:
+    """The condition an old-wording negation implies ("When <it> is activated"), or None."""
+    match = _OLD_NEGATION.match(resolution.strip())
+    if not match:
+        return None
+    what, thing = match.groups()
+    wording = f"When {thing} is activated" if what == "activation" else f"When {thing} would be Summoned"
+    cond = parse_condition(wording, [])
+    cond["implied"] = True
+    return cond if not cond["unparsed"] else None
+
+
+_EVENTLESS_TRIGGER_PHASES = {"standby", "end", "draw", "battle"}
+
+
+def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, colon: int, body: str,
+                  *, pendulum: bool, spell_trap: bool = False) -> str:
+    """ignition / trigger / quick / continuous / flip for one monster (or Spell/Trap/Pendulum) effect."""
+    if flip:
+        return "flip"
+    if quick_tag:
+        return "quick"
+    activated = colon >= 0 or bool(re.match(r"^(?:You can|you can)\b[^.]*;", body))
+    if not activated:
+        if cond is None and re.match(r"^(?:You can|Once per turn,? you can)\b", body):
+            return "ignition"
+        return "continuous"
+    if cond is None:
+        return "ignition"
+    if any(event["type"] == "activation" for event in cond["events"]) and not pendulum:
+        return "quick"
+    if any(event["type"] == "summon" and event["stage"] == "would" for event in cond["events"]) and not pendulum:
+        return "quick"
+    if cond["turn"] in ("either", "opponent") and not cond["events"] and (not pendulum or spell_trap):
+        # "During your opponent's turn: ...", "Once per opponent's turn: ..." (Spell/Trap effects too)
+        return "quick"
+    if cond["events"]:
+        return "trigger"
+    if cond["damage_step"] and not pendulum:
+        return "quick" if cond["damage_step"] != ["end"] else "trigger"
+    if cond["phases"] and set(cond["phases"]) <= _EVENTLESS_TRIGGER_PHASES and not re.match(
+            r"^(?:You can|you can)\b", body) or (cond["phases"] and set(cond["phases"]) & {"standby", "end", "draw"}):
+        return "trigger"
+    return "ignition"
+
+
+def _monster_effect_locations(text: str, cond: dict | None) -> list[str]:
+    """Where a monster effect is activated from: hand, GY, banished, field (default) ..."""
+    found: list[str] = []
+    checks = [
+        ("hand", r"(?:discard|reveal) this card|send this card from your hand|this card (?:is )?in your hand|"
+                 r"\(from your hand\)|Special Summon this card from your hand|this card from your hand|"
+                 r"If this card is (?:in your hand|added to your hand)|banish this card from your hand|"
+                 r"\(from your hand or|from your hand or (?:GY|Graveyard)\)|hand or GY\)|this card in your hand"),
+        ("gy", r"this card (?:is )?in (?:your|the) (?:GY|Graveyard)|banish this card from your (?:GY|Graveyard)|"
+               r"this card from (?:your|the) (?:GY|Graveyard)|\(from your (?:GY|Graveyard)\)|or GY\)|"
+               r"If this card is (?:sent to|destroyed and sent to|sent from [^:]*? to) the (?:GY|Graveyard)|"
+               r"sent to the (?:GY|Graveyard)[^:]*:|destroyed by battle and sent to|"
+               r"is destroyed[^:]*and sent to the GY"),
+        ("banished", r"this card is banished|this banished card|If this card is banished|this card (?:is )?"
+                     r"(?:currently )?banished"),
+        ("extra", r"this card is in your Extra Deck|face-up (?:card )?in your Extra Deck|\(from your Extra Deck\)"),
+        ("deck", r"this card is in your Deck"),
+    ]
+    for zone, pattern in checks:
+        if re.search(pattern, text, re.IGNORECASE):
+            found.append(zone)
+    event_here = cond and any(e.get("subject") == "this_card" and e.get("type") == "card_event" and
+                              e.get("event") in ("destroyed", "destroyed_by_battle") for e in cond["events"])
+    if event_here and "gy" not in found:
+        found.append("gy")
+    if not found or re.search(r"this card (?:on the field|you control)|Tribute this card|"
+                              r"this face-up card|detach|If this card is (?:Normal |Special |Flip )?Summoned",
+                              text) or re.search(r"\bor field\b|hand or field|field or GY", text):
+        if "field" not in found:
+            found.insert(0, "field")
+    return found
+
+
+def _spell_trap_effect_locations(text: str) -> list[str]:
+    if re.search(r"this card (?:is )?in your (?:GY|Graveyard)|banish this card from your (?:GY|Graveyard)|"
+                 r"this card from your (?:GY|Graveyard)|sent to the (?:GY|Graveyard)[^:]*:", text, re.IGNORECASE):
+        return ["gy"]
+    if re.search(r"this card (?:is )?in your hand|reveal this card", text, re.IGNORECASE):
+        return ["hand"]
+    if re.search(r"this card is banished|this banished card", text, re.IGNORECASE):
+        return ["banished"]
+    return ["field"]

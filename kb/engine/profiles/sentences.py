@@ -1,0 +1,69 @@
+"""Splitting card text into sentences and finding PSCT punctuation (``:`` and ``;``) outside names."""
+
+from __future__ import annotations
+
+import re
+
+from ...text import fold_quotes
+
+__all__ = ["split_sentences", "top_level_index"]
+
+
+def split_sentences(text: str) -> list[str]:
+    """Split card text into sentences; ``●`` bullet lines stay attached to the sentence they follow.
+
+    A period inside a quoted card name (``"D.D. Crow"``) or an abbreviation does not end a sentence.
+    """
+    text = fold_quotes(text).replace("\r", "")
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith(("●", "•")) and out:
+            out[-1] = out[-1] + "\n" + line
+            continue
+        out.extend(_split_line(line))
+    return out
+
+
+def _split_line(line: str) -> list[str]:
+    sentences, start, quoted, depth = [], 0, False, 0
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if ch == '"':
+            # a quote opens a name when preceded by a space/bracket/start, closes otherwise
+            prev = line[i - 1] if i else " "
+            quoted = not (prev not in " ([/-" and quoted) if prev in " ([/-" else not quoted
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == "." and not quoted and depth == 0:
+            nxt = line[i + 1:i + 3]
+            before = line[max(0, i - 3):i]
+            if (nxt[:1] == "" or (nxt[:1] == " " and (nxt[1:2].isupper() or nxt[1:2] in '("●'))) and \
+                    not re.search(r"(?:\b[A-Z]|Mr|Dr|St|vs|Jr|Ms|No)$", before):
+                sentences.append(line[start:i + 1].strip())
+                start = i + 1
+        i += 1
+    rest = line[start:].strip()
+    if rest:
+        sentences.append(rest)
+    return sentences
+
+
+def top_level_index(text: str, char: str) -> int:
+    """Index of the first ``char`` outside quotes and parentheses, or -1."""
+    quoted, depth = False, 0
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif ch == char and not quoted and depth == 0:
+            return i
+    return -1

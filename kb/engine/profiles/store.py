@@ -1,0 +1,43 @@
+"""The build step that stores every card's effect profiles, and loading them back."""
+
+from __future__ import annotations
+
+from .. import rules
+from .assembly import parse_card, profile_complete
+
+__all__ = ["build_profiles", "load_profiles"]
+
+
+def build_profiles(ctx) -> None:
+    """Build step: store an :class:`EffectProfile` row for every effect of every card in the store."""
+    from sqlalchemy import insert
+    from sqlmodel import select
+
+    from ...models import Card, EffectProfile
+
+    session = ctx.session
+    rows, complete_cards, cards = [], 0, 0
+    for card in session.exec(select(Card)).all():
+        effects = parse_card(card)
+        cards += 1
+        complete_cards += profile_complete(effects)
+        rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
+                     "spell_speed": effect["spell_speed"], "complete": effect["complete"], "data": effect}
+                    for effect in effects)
+    session.execute(insert(EffectProfile.__table__), rows)  # one executemany, no ORM objects
+    session.commit()
+    ctx.add_summary("profiles", cards=cards, complete=complete_cards)
+    ctx.state.setdefault("validators", []).append(rules.validate_citations)
+
+
+def load_profiles(session, card) -> list[dict]:
+    """The stored profile of one card (parsed on the fly when the build did not store it)."""
+    from sqlmodel import select
+
+    from ...models import EffectProfile
+
+    rows = session.exec(select(EffectProfile).where(EffectProfile.card_id == card.id)
+                        .order_by(EffectProfile.index)).all()
+    if rows:
+        return [dict(row.data) for row in rows]
+    return parse_card(card)
