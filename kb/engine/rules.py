@@ -394,6 +394,12 @@ RULES: dict[str, dict] = {
     },
 }
 
+# --- simulator rules (owner: simulator engineer; rows in kb/engine/sim/rulebook.py) ---
+from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imports nothing back)
+
+RULES.update(_SIM_RULES)
+# --- end simulator rules ---
+
 # (card_type, property or None, effect kind) -> (Spell Speed, rule key).  Most specific row wins.
 SPELL_SPEEDS: list[tuple[str | None, str | None, str, int | None, str]] = [
     ("Trap", "Counter", "activation", 3, "counter_trap"),
