@@ -16,10 +16,11 @@ from __future__ import annotations
 from sqlmodel import Session, select
 
 from ..errors import BadQuestionError, NotFoundError
-from ..models import Card, Ruling, RulingCard
+from ..models import Card
 from . import engine as checks
 from .model import LOCATIONS, PLAYERS, Moment
 from .profiles import load_profiles
+from .rulings import answer_rulings
 from .rules import BATTLE_STEPS, DAMAGE_STEP_TIMINGS, PHASES
 
 __all__ = ["KINDS", "FIELDS", "CHAIN_EVENTS", "normalise_question", "answer_question", "engine_card",
@@ -39,12 +40,6 @@ _CARD_OBJECT_FIELDS = {"card", *_CARD_FIELDS}
 _ALLOWED = {"turn": PLAYERS, "controller": PLAYERS, "phase": PHASES, "step": BATTLE_STEPS,
             "timing": DAMAGE_STEP_TIMINGS, "location": LOCATIONS, "face": ("up", "down"),
             "by": checks.TIMING_BY}
-_RULING_WORDS = {
-    "chain": ("chain", "respond", "negate", "activate"),
-    "activate": ("activate", "Damage Step", "Set", "hand"),
-    "timing": ("timing", "miss", "activate", "sent to"),
-    "segoc": ("chain", "simultaneous", "same time", "order"),
-}
 
 
 def _check_value(field: str, value, where: str = "") -> None:
@@ -185,30 +180,6 @@ def engine_card(session: Session, item: dict) -> checks.EngineCard:
                              effect=item.get("effect"))
 
 
-def _related_rulings(session: Session, card_ids: list[int], kind: str, limit: int = 5) -> list[str]:
-    """Ids of rulings about the cards asked about whose text touches the kind of question."""
-    cache = session.info.setdefault("engine_rulings", {})
-    key = (tuple(card_ids), kind)
-    if key in cache:
-        return cache[key]
-    words = _RULING_WORDS[kind]
-    out: list[str] = []
-    try:
-        rows = session.exec(select(Ruling.id, Ruling.question, Ruling.answer, RulingCard.card_id)
-                            .join(RulingCard, RulingCard.ruling_id == Ruling.id)
-                            .where(RulingCard.card_id.in_(card_ids))).all()
-    except Exception:  # noqa: BLE001 - a store without the rulings tables has no rulings to cite
-        rows = []
-    for ruling_id, question, answer, _card in rows:
-        text = f"{question} {answer}".lower()
-        if any(word.lower() in text for word in words) and ruling_id not in out:
-            out.append(ruling_id)
-        if len(out) >= limit:
-            break
-    cache[key] = out
-    return out
-
-
 # ----------------------------------------------------------------------------------------- answering
 
 def _explain(verdict: checks.Verdict, subject: str) -> str:
@@ -236,7 +207,7 @@ def answer_question(session: Session, question: dict) -> dict:
                   "explanation": ("chain link 1 first: " + ", ".join(result["order"]) + ".") if result["order"]
                   else "no trigger could be placed.",
                   "steps": result["steps"], "assumed": [],
-                  "rulings": _related_rulings(session, [c.id for c in cards], kind)}
+                  **answer_rulings(session, question, [c.id for c in cards])}
         return answer
     card = engine_card(session, question["card"])
     resolved = {"card": card.name}
@@ -261,4 +232,4 @@ def answer_question(session: Session, question: dict) -> dict:
         verdict.step("question", "unknown", "no check applied", "psct")
     return {"answer": verdict.answer, "card": card.name, "resolved": resolved,
             "explanation": _explain(verdict, subject), "steps": verdict.steps, "assumed": verdict.assumed,
-            "rulings": _related_rulings(session, ids, kind)}
+            **answer_rulings(session, question, ids[:1], ids[1:])}

@@ -1,0 +1,196 @@
+"""The rulings shown with an answer: rulings about the card(s) asked about AND the question's mechanism.
+
+:func:`answer_rulings` selects, ranks and describes them (``rulings`` ids and ``ruling_details``, in
+the same order).  A ruling is a candidate when it names a card of the question (a ``RulingCard`` link)
+and is not filed under (``heading``) a card outside the question: a ruling about another card that
+merely mentions the asked card (an example chain "Ring of Destruction chained to Pot of Greed") is
+never shown.  A candidate is shown when it also speaks of the question's mechanism (:data:`MECHANISMS`,
+chosen per question by :func:`question_mechanisms`) or names every card of the question (the pair).
+The store holds no ruling that states a mechanism without naming a card or a card group, so no
+card-less ruling is shown.
+
+Ranking, best first: names every card of the question (the pair) > names the card asked about
+(``card``; every trigger of a SEGOC question) > names another card of the question (the chain it
+responds to); then more mechanisms matched, the card as the ruling's heading before a mere mention, text
+in English, more mechanism words, the newest; at most :data:`MAX_RULINGS`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from sqlmodel import Session, select
+
+from ..models import Ruling, RulingCard
+
+__all__ = ["MAX_RULINGS", "MECHANISMS", "KIND_MECHANISMS", "question_mechanisms", "select_rulings",
+           "answer_rulings", "ruling_detail"]
+
+MAX_RULINGS = 5
+EXCERPT_CHARS = 180
+
+# mechanism -> phrases (regular expressions, case-insensitive) by which a ruling speaks of it
+MECHANISMS: dict[str, tuple[str, ...]] = {
+    "chain": (r"\bchain(?:s|ed|ing)?\b", r"\bin response\b", r"\brespond(?:s|ed|ing)?\b",
+              r"\bspell speed\b"),
+    "negation": (r"\bnegat(?:e|es|ed|ing|ion)\b",),
+    "activation": (r"\b(?:can|cannot|can't|can not|could|couldn't)\s+(?:be\s+)?activat",
+                   r"\bfrom (?:the|your) hand\b", r"\bactivation condition\b", r"\bopen game state\b",
+                   r"\bthe (?:same )?turn (?:it|they|that it|that they) (?:was|were|is|are) set\b",
+                   r"\bset (?:it|them|this card) (?:this|that) turn\b", r"\bspell speed\b",
+                   r"\bduring (?:the|your|their|my|either player's|your opponent's) "
+                   r"(?:draw|standby|main|battle|end)"),
+    "timing": (r"\bmiss(?:es|ed)? the timing\b", r"\bmissing the timing\b", r"\blast thing\b",
+               r"\bwhen\b[^.]{0,60}\byou can\b", r"\bif\b[^.]{0,60}\byou can\b", r"\boptional\b",
+               r"\btrigger(?:s|ed)?\b", r"\bactivates? (?:only )?(?:when|if)\b", r"\bonly activates\b",
+               r"\b(?:will|would|does|do|did|can)(?: not|n't)? activate\b"),
+    "segoc": (r"\bsimultaneous(?:ly)?\b", r"\bat the same time\b", r"\bsegoc\b", r"\bchain link [12]\b",
+              r"\bstep [12] of the chain\b", r"\bsame chain\b", r"\bmandatory\b", r"\bturn player\b"),
+    "damage_step": (r"\bdamage step\b", r"\bdamage calculation\b"),
+    "summon": (r"\bnegate the (?:\w+ )?summon\b", r"\bwould be (?:\w+ )?summoned\b", r"\bsummon negation\b",
+               r"\bwhen (?:a|your|the|that) monster(?:\(s\))? is (?:\w+ )?summoned\b"),
+}
+
+# question kind -> mechanisms it is about (more from the question's fields: :func:`question_mechanisms`)
+KIND_MECHANISMS: dict[str, tuple[str, ...]] = {
+    "chain": ("chain",),
+    "negate": ("negation", "chain"),
+    "activate": ("activation",),
+    "timing": ("timing",),
+    "segoc": ("segoc",),
+    "scenario": ("chain",),
+}
+# question field and value -> an extra mechanism
+FIELD_MECHANISMS: tuple[tuple[str, object, str], ...] = (
+    ("step", "damage", "damage_step"),
+    ("event", "summoning", "summon"),
+)
+_COMPILED = {name: [re.compile(p, re.I) for p in phrases] for name, phrases in MECHANISMS.items()}
+_ROLE_RANK = {"heading": 0, "involved": 1, "reference": 2}
+
+
+def question_mechanisms(question: dict) -> tuple[str, ...]:
+    """The mechanisms a normalised question is about (its kind, then its Damage Step / Summon fields)."""
+    out = list(KIND_MECHANISMS.get(question.get("ask"), ()))
+    for name, value, mechanism in FIELD_MECHANISMS:
+        if question.get(name) == value and mechanism not in out:
+            out.append(mechanism)
+    if question.get("summon") and "summon" not in out:  # {"ask": "negate", "summon": {...}}
+        out.append("summon")
+    return tuple(out)
+
+
+@dataclass
+class _Candidate:
+    ruling: Ruling
+    cards: dict[int, str] = field(default_factory=dict)  # asked card id -> role
+
+    def text(self) -> str:
+        ruling = self.ruling
+        return " ".join(part for part in (ruling.title, ruling.question, ruling.answer) if part)
+
+
+def _mechanism_hits(text: str, mechanisms: tuple[str, ...]) -> dict[str, int]:
+    hits = {}
+    for name in mechanisms:
+        count = sum(len(p.findall(text)) for p in _COMPILED.get(name, ()))
+        if count:
+            hits[name] = count
+    return hits
+
+
+def _rank(candidate: _Candidate, hits: dict[str, int], primary: set[int], asked: set[int]) -> tuple:
+    named = set(candidate.cards)
+    pair = len(asked) > 1 and asked <= named
+    tier = 0 if pair else 1 if named & primary else 2
+    role = min((_ROLE_RANK.get(role, 3) for card, role in candidate.cards.items()), default=3)
+    english = 0 if candidate.ruling.text_language.startswith("en") else 1
+    date = candidate.ruling.date or ""
+    return (tier, -len(hits), role, english, -sum(hits.values()), _Negated(date), candidate.ruling.id)
+
+
+class _Negated(str):
+    """A string that sorts in reverse (newest date first)."""
+
+    def __lt__(self, other):  # noqa: D105
+        return str.__gt__(self, other)
+
+
+def select_rulings(session: Session, primary_ids: list[int], other_ids: list[int],
+                   mechanisms: tuple[str, ...], limit: int = MAX_RULINGS) -> list[Ruling]:
+    """The rulings about the question's cards and mechanisms, best first (see the module docstring).
+
+    :param primary_ids: the card(s) asked about (``card``; every trigger of a SEGOC question).
+    :param other_ids: the other cards of the question (the chain it responds to).
+    """
+    asked = set(primary_ids) | set(other_ids)
+    if not asked:
+        return []
+    candidates: dict[str, _Candidate] = {}
+    try:
+        rows = session.exec(select(Ruling, RulingCard.card_id, RulingCard.role)
+                            .join(RulingCard, RulingCard.ruling_id == Ruling.id)
+                            .where(RulingCard.card_id.in_(sorted(asked)))).all()
+        for ruling, card_id, role in rows:
+            candidates.setdefault(ruling.id, _Candidate(ruling)).cards[card_id] = role
+        # a ruling filed under a card that is not in the question is about that card
+        headings = session.exec(select(RulingCard.ruling_id, RulingCard.card_id)
+                                .where(RulingCard.ruling_id.in_(sorted(candidates)))
+                                .where(RulingCard.role == "heading")).all()
+    except Exception:  # noqa: BLE001 - a store without the rulings tables has no rulings to show
+        return []
+    about_other = {ruling_id for ruling_id, card_id in headings if card_id not in asked}
+    ranked = []
+    for ruling_id, candidate in candidates.items():
+        if ruling_id in about_other:
+            continue
+        hits = _mechanism_hits(candidate.text(), mechanisms)
+        if not hits and not (len(asked) > 1 and asked <= set(candidate.cards)):
+            continue
+        ranked.append((_rank(candidate, hits, set(primary_ids), asked), candidate.ruling))
+    ranked.sort(key=lambda item: item[0])
+    return [ruling for _, ruling in ranked[:limit]]
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _excerpt(ruling: Ruling) -> str:
+    """One line: the question and the answer's first sentence of a Q&A, else the ruling's opening."""
+    answer = _one_line(ruling.answer)
+    if ruling.question and _one_line(ruling.question) != answer:
+        first = re.split(r"(?<=[.!?])\s", answer, maxsplit=1)[0]
+        text = f"Q: {_one_line(ruling.question)} A: {first}"
+    else:
+        text = answer or _one_line(ruling.title)
+    if len(text) <= EXCERPT_CHARS:
+        return text
+    cut = text[:EXCERPT_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:")
+    return cut + "…"
+
+
+def ruling_detail(ruling: Ruling) -> dict:
+    """``{"id", "excerpt", "source", "date", "url"?}`` of one ruling (interfaces.md §6)."""
+    source = ruling.source + (f" {ruling.kind}" if ruling.kind else "") + (f" ({ruling.region})"
+                                                                          if ruling.region else "")
+    out = {"id": ruling.id, "excerpt": _excerpt(ruling), "source": source, "date": ruling.date}
+    if ruling.url:
+        out["url"] = ruling.url
+    return out
+
+
+def answer_rulings(session: Session, question: dict, primary_ids: list[int],
+                   other_ids: list[int] = ()) -> dict:
+    """The answer's ``{"rulings": [ids], "ruling_details": [...]}`` for a normalised question."""
+    mechanisms = question_mechanisms(question)
+    key = (tuple(primary_ids), tuple(other_ids), mechanisms)
+    cache = session.info.setdefault("engine_rulings", {})
+    if key not in cache:
+        rulings = select_rulings(session, list(primary_ids), list(other_ids), mechanisms)
+        cache[key] = {"rulings": [r.id for r in rulings],
+                      "ruling_details": [ruling_detail(r) for r in rulings]}
+    found = cache[key]
+    return {"rulings": list(found["rulings"]),
+            "ruling_details": [dict(detail) for detail in found["ruling_details"]]}
