@@ -52,10 +52,20 @@ def _render_answer(answer: dict) -> None:
         console.print(f"understood as: {json.dumps(answer['parsed'])}", markup=False, highlight=False)
     for step in answer["steps"]:
         console.print(f"  [{step['result']}] {step['check']}: {step['detail']}", markup=False, highlight=False)
+        if step.get("quote"):
+            console.print(f"      \u201c{step['quote']['text']}\u201d ({step['quote']['id']})", markup=False,
+                          highlight=False)
         console.print(f"      cites: {', '.join(step['cites'])}", markup=False, highlight=False)
     for item in answer["assumed"]:
         console.print(f"  assumed: {item}", markup=False, highlight=False)
-    if answer["rulings"]:
+    details = answer.get("ruling_details")
+    if details:
+        console.print("  rulings:", markup=False, highlight=False)
+        for detail in details:
+            when = f", {detail['date']}" if detail.get("date") else ""
+            console.print(f"    {detail['id']} ({detail['source']}{when}): {detail['excerpt']}", markup=False,
+                          highlight=False)
+    elif answer["rulings"]:
         console.print(f"  rulings: {', '.join(answer['rulings'])}", markup=False, highlight=False)
 
 
