@@ -20,12 +20,15 @@ def test_answer_shape(session):
     assert answer["answer"] == "yes"
     assert answer["card"] == "Mystical Space Typhoon"
     assert answer["resolved"]["to"] == "Raigeki"
-    assert set(answer) >= {"answer", "card", "resolved", "explanation", "steps", "assumed", "rulings"}
+    assert set(answer) >= {"answer", "card", "resolved", "explanation", "steps", "assumed", "rulings",
+                           "ruling_details"}
+    assert [detail["id"] for detail in answer["ruling_details"]] == answer["rulings"]
     assert any("Set on an earlier turn" in item for item in answer["assumed"])
     ids = set(session.exec(select(Section.id)).all())
     for step in answer["steps"]:
-        assert set(step) == {"check", "result", "detail", "cites"}
-        assert step["cites"] and set(step["cites"]) <= ids
+        assert set(step) == {"check", "result", "detail", "cites", "quote"}
+        assert step["cites"] and set(step["cites"]) <= ids and len(step["cites"]) <= 3
+        assert step["quote"]["id"] in step["cites"] and step["quote"]["text"]
 
 
 def test_chain_list_and_effect_index(session):
