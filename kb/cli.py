@@ -13,19 +13,21 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
-from . import corpus
+from . import corpus, json_input
 from .config import default_kb_path, ensure_datasets, external_data_dir
 from .db import session_scope
-from .errors import KbError
+from .errors import BadQuestionError, KbError, KnowledgeBaseMissingError
 
-__all__ = ["cli", "main", "COMMAND_MODULES", "kb_command", "emit", "fail"]
+__all__ = ["cli", "main", "COMMAND_MODULES", "as_kb_error", "batch_lines", "kb_command", "emit", "fail"]
 
 # modules that add commands: each defines register(cli)
 COMMAND_MODULES: list[str] = ["kb.cli_cards", "kb.cli_serve", "kb.cli_graph", "kb.cli_engine", "kb.cli_search"]
@@ -55,18 +57,64 @@ def fail(error: KbError, as_json: bool) -> None:
     sys.exit(1)
 
 
+_OPENED = {"kb": None}  # the knowledge base the running command reads (named in unreadable-store errors)
+
+
+def as_kb_error(exc: BaseException) -> KbError | None:
+    """An error of the environment or of the input that reached a command, as the :class:`KbError` to
+    report (None for a fault of ours, which keeps its traceback).
+
+    A store that is not a database (a zero-byte or damaged ``kb.sqlite``) reads as "no usable knowledge
+    base"; input nested past the recursion limit as a bad question; a file that is not UTF-8 names the
+    byte and offset.
+    """
+    from sqlalchemy.exc import DatabaseError
+
+    if isinstance(exc, KbError):
+        return exc
+    if isinstance(exc, DatabaseError):
+        where = _OPENED["kb"] or "the knowledge base"
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        return KnowledgeBaseMissingError(f"the knowledge base at {where} cannot be read ({reason}); "
+                                         "rebuild it with `kb build`")
+    if isinstance(exc, RecursionError):
+        return BadQuestionError("the input nests too deeply to be read", "input", None)
+    if isinstance(exc, UnicodeDecodeError):
+        bad = exc.object[exc.start:exc.start + 1]
+        return BadQuestionError(f"the input is not UTF-8 text: byte 0x{bytes(bad).hex()} at offset "
+                                f"{exc.start}", "encoding", f"0x{bytes(bad).hex()}")
+    return None
+
+
 def kb_command(func):
-    """Decorator for commands that read the KB: turns KbError into the standard error exit."""
+    """Decorator for commands that read the KB: turns KbError (and an unreadable store, see
+    :func:`as_kb_error`) into the standard error exit."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         as_json = kwargs.get("as_json", False)
         try:
             return func(*args, **kwargs)
-        except KbError as exc:
-            fail(exc, as_json)
+        except Exception as exc:  # noqa: BLE001 - only errors of the input or environment are reported
+            error = as_kb_error(exc)
+            if error is None:
+                raise
+            fail(error, as_json)
 
     return wrapper
+
+
+def batch_lines(handle) -> Iterator[tuple[int, object]]:
+    """The JSON documents of a JSON-lines file opened in binary mode: ``(line number, value)`` per
+    non-blank line, where ``value`` is a :class:`KbError` for a line that is not UTF-8, not JSON or
+    nested too deeply (so that a batch reports it and goes on with the next line)."""
+    for number, raw in enumerate(handle, 1):
+        if not raw.strip():
+            continue
+        try:
+            yield number, json_input.loads(raw, f"line {number}")
+        except KbError as exc:
+            yield number, exc
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -81,6 +129,7 @@ json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON."
 def cli(ctx, kb_path, data_dir):
     """Yu-Gi-Oh! rulings knowledge base."""
     ctx.obj = {"kb": kb_path or default_kb_path(), "data": data_dir or external_data_dir()}
+    _OPENED["kb"] = ctx.obj["kb"]
 
 
 def kb_path_of(ctx) -> Path:
@@ -271,12 +320,32 @@ for _module in COMMAND_MODULES:
     importlib.import_module(_module).register(cli)
 
 
+def _undecodable_argument() -> KbError | None:
+    """An error naming the first command-line argument that is not valid UTF-8 (None when all are)."""
+    for position, argument in enumerate(sys.argv[1:], 1):
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = os.fsencode(argument)
+            return BadQuestionError(f"argument {position} is not valid UTF-8 text: {raw!r}", "argument",
+                                    repr(raw))
+    return None
+
+
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: an input or environment error that a command did not report itself
+    (see :func:`as_kb_error`) still ends as the standard error message or object, never a traceback."""
+    as_json = "--json" in sys.argv
+    bad_argument = _undecodable_argument()
+    if bad_argument is not None:
+        fail(bad_argument, as_json)
     try:
         cli(standalone_mode=True)
-    except KbError as exc:  # pragma: no cover - commands handle their own
-        fail(exc, "--json" in sys.argv)
+    except Exception as exc:  # noqa: BLE001 - faults of ours are re-raised with their traceback
+        error = as_kb_error(exc)
+        if error is None:
+            raise
+        fail(error, as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

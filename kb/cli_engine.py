@@ -9,9 +9,9 @@ import click
 from rich.panel import Panel
 
 from . import engine
-from .cli import console, emit, fail, json_option, kb_command, kb_path_of
+from .cli import as_kb_error, batch_lines, console, emit, fail, json_option, kb_command, kb_path_of
 from .db import session_scope
-from .errors import BadQuestionError, KbError
+from .errors import KbError
 
 __all__ = ["register"]
 
@@ -86,7 +86,7 @@ def register(cli: click.Group) -> None:
 
     @cli.command("ask")
     @click.argument("question", nargs=-1)
-    @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None,
+    @click.option("--batch", "batch", type=click.File("rb"), default=None,
                   help="A JSONL file: one question per line; prints one answer per line.")
     @json_option
     @click.pass_context
@@ -104,30 +104,32 @@ def register(cli: click.Group) -> None:
         try:
             with session_scope(kb_path) as session:
                 answer = engine.ask(session, text, kb_path=kb_path)
-        except KbError as exc:
-            fail(exc, as_json)
+        except Exception as exc:  # noqa: BLE001 - errors of the input or environment are reported
+            error = as_kb_error(exc)
+            if error is None:
+                raise
+            fail(error, as_json)
         emit(answer, as_json, _render_answer)
 
 
 def _batch(kb_path, handle) -> int:
-    """Answer every line of a JSONL file; an error object for a bad line; exit 1 if any line failed."""
+    """Answer every line of a JSONL file; an error object for a bad line (not UTF-8, not JSON, nested too
+    deeply, a bad question) and on with the next; exit 1 if any line failed."""
     failed = 0
     with session_scope(kb_path) as session:
-        for number, line in enumerate(handle, 1):
-            text = line.strip()
-            if not text:
-                continue
+        for number, question in batch_lines(handle):
             try:
-                question = json.loads(text)
+                if isinstance(question, KbError):
+                    raise question
                 if isinstance(question, dict) and "q" in question and "ask" not in question:
                     question = question["q"]  # eval-style lines {"id", "q", "expect"}
                 answer = engine.ask(session, question, kb_path=kb_path)
-            except json.JSONDecodeError as exc:
+            except Exception as exc:  # noqa: BLE001 - errors of the input are reported per line
+                error = as_kb_error(exc)
+                if error is None:
+                    raise
                 failed += 1
-                answer = BadQuestionError(f"line {number}: malformed JSON: {exc.msg}", "json", text[:200]).to_dict()
-            except KbError as exc:
-                failed += 1
-                answer = exc.to_dict()
+                answer = error.to_dict()
                 answer["error"]["line"] = number
             click.echo(json.dumps(answer, ensure_ascii=False))
     return 1 if failed else 0

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from .errors import InvalidQueryError, KbError
+from .errors import BadQuestionError, InvalidQueryError, KbError
 from .search import KINDS, search
 
 __all__ = ["register", "run_batch"]
@@ -20,29 +20,56 @@ __all__ = ["register", "run_batch"]
 console = Console()
 
 
+# the fields of a batch line besides "q": name -> (check, what the value must be)
+_BATCH_FIELDS = {
+    "kind": (lambda v: v is None or v in KINDS, "one of " + ", ".join(KINDS)),
+    "source": (lambda v: v is None or isinstance(v, str), "a string"),
+    "limit": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100,
+              "a whole number from 1 to 100"),
+    "page": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1, "a whole number, 1 or more"),
+}
+
+
+def _batch_item(item, number: int) -> dict:
+    """A batch line's object, checked: ``q`` a string, the other fields of :data:`_BATCH_FIELDS` valid."""
+    if not isinstance(item, dict) or not isinstance(item.get("q"), str):
+        shown = json.dumps(item, ensure_ascii=False)[:80]
+        raise BadQuestionError(f'line {number}: expected {{"q": "..."}}, got {shown}', "q",
+                               item.get("q") if isinstance(item, dict) else shown)
+    unknown = sorted(set(item) - {"q", *_BATCH_FIELDS})
+    if unknown:
+        raise BadQuestionError(f"line {number}: unknown field {unknown[0]!r} (fields: q, "
+                               + ", ".join(_BATCH_FIELDS) + ")", unknown[0], item[unknown[0]])
+    for name, (valid, what) in _BATCH_FIELDS.items():
+        if name in item and not valid(item[name]):
+            raise BadQuestionError(f"line {number}: {name} must be {what}, not "
+                                   f"{json.dumps(item[name], ensure_ascii=False)[:80]}", name, item[name])
+    return item
+
+
 def run_batch(kb_path, lines, *, kind=None, source=None, limit=10, page=1):
     """Yield one result object per JSON line ``{"q": ..., "kind"?, "source"?, "limit"?, "page"?}``.
 
-    A line that is not valid JSON, has no ``q``, or holds an invalid query yields the JSON error object
-    (with its line number) instead, so the output stays aligned with the input.
+    ``lines`` are bytes (a file opened in binary mode) or text.  A line that is not UTF-8, not JSON,
+    has no string ``q``, a bad field, or an invalid query yields the JSON error object (with its line
+    number) instead, and the batch goes on, so the output stays aligned with the input.
     """
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    from .cli import as_kb_error, batch_lines  # kb.cli imports this module while it loads
+
+    for number, item in batch_lines(line.encode() if isinstance(line, str) else line for line in lines):
         try:
-            item = json.loads(line)
-            if not isinstance(item, dict) or not isinstance(item.get("q"), str):
-                raise InvalidQueryError(f'line {number}: expected {{"q": "..."}}, got {line.strip()[:80]!r}',
-                                        line.strip(), None)
+            if isinstance(item, KbError):
+                raise item
+            item = _batch_item(item, number)
             yield search(kb_path, item["q"], kind=item.get("kind", kind), source=item.get("source", source),
                          limit=item.get("limit", limit), page=item.get("page", page))
-        except json.JSONDecodeError as exc:
-            yield {"error": {"type": "invalid_query", "message": f"line {number}: not JSON: {exc.msg}",
-                             "line": number}}
-        except KbError as exc:
-            error = exc.to_dict()
-            error["error"]["line"] = number
-            yield error
+        except Exception as exc:  # noqa: BLE001 - errors of the input are reported per line
+            error = as_kb_error(exc)
+            if error is None:
+                raise
+            body = error.to_dict()
+            body["error"]["line"] = number
+            yield body
 
 
 def _marked(snippet_html: str) -> Text:
@@ -75,11 +102,11 @@ def _render(data: dict) -> None:
 
 def register(cli) -> None:
     """Add ``kb search`` to the ``kb`` command group."""
-    from .cli import fail, kb_path_of
+    from .cli import as_kb_error, fail, kb_path_of
 
     @cli.command("search")
     @click.argument("query", required=False)
-    @click.option("--batch", "batch", type=click.File("r", encoding="utf-8"), default=None,
+    @click.option("--batch", "batch", type=click.File("rb"), default=None,
                   help='JSON lines file ({"q": ...} per line; - for stdin): one result object per line.')
     @click.option("--kind", type=click.Choice(KINDS), default=None, help="Only this kind of result.")
     @click.option("--source", default=None, help="Only this source (rulebook id or ruling source).")
@@ -99,24 +126,29 @@ def register(cli) -> None:
         if batch is not None:
             if query:
                 raise click.UsageError("give either QUERY or --batch, not both")
+            failed = 0
             for result in run_batch(kb_path, batch, kind=kind, source=source, limit=limit, page=page):
+                failed += "error" in result
                 if as_json:
                     click.echo(json.dumps(result, ensure_ascii=False))
                 elif "error" in result:
                     console.print(f"[red]error:[/red] {escape(result['error']['message'])}", highlight=False)
                 else:
                     _render(result)
-            return
+            sys.exit(1 if failed else 0)  # like `kb ask --batch`: 1 when any line failed
         if not query:
             raise click.UsageError("missing QUERY (or --batch FILE)")
         try:
             data = search(kb_path, query, kind=kind, source=source, limit=limit, page=page)
         except InvalidQueryError as exc:
-            if not as_json and exc.position is not None:
+            if not as_json and exc.position is not None and len(exc.query) <= 200:
                 click.echo(f"  {exc.query}\n  {' ' * exc.position}^", err=True)
             fail(exc, as_json)
-        except KbError as exc:
-            fail(exc, as_json)
+        except Exception as exc:  # noqa: BLE001 - errors of the input or environment are reported
+            error = as_kb_error(exc)
+            if error is None:
+                raise
+            fail(error, as_json)
         if as_json:
             click.echo(json.dumps(data, ensure_ascii=False))
         else:

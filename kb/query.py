@@ -96,6 +96,14 @@ for _spec in FILTERS:
 
 COMPARISONS = ("<=", ">=", "<", ">", "=", ":")
 
+# The index stores numeric fields (level, atk ...) as signed 32-bit integers: a value outside this range
+# is an error of the query, named as such, rather than a failure of the index.
+NUMERIC_RANGE = (-(2**31), 2**31 - 1)
+
+# Parentheses and exclusions (``-``, ``NOT``) nest at most this deep: far beyond any real query, and
+# well within the recursion of the parser and of the query compiler.
+MAX_NESTING = 32
+
 # Words dropped from free text (not from phrases): they carry no topic in a rules question.  Function
 # words, question words and the filler of spoken questions ("what happens now", "am I able to");
 # negations stay (rules text turns on "cannot").  Contractions are listed without the apostrophe, as
@@ -137,6 +145,11 @@ def keyword_key(value: str) -> str:
 
 
 # ------------------------------------------------------------------------------------------ AST
+
+
+def _shown(query: str, limit: int = 120) -> str:
+    """A query as quoted in an error message (cut short when long)."""
+    return repr(query) if len(query) <= limit else f"{query[:limit]!r}... ({len(query)} characters)"
 
 
 def _quote(value: str) -> str:
@@ -260,7 +273,7 @@ def _read_value(query: str, start: int) -> tuple[str, int]:
     if start < len(query) and query[start] == '"':
         end = query.find('"', start + 1)
         if end < 0:
-            raise InvalidQueryError(f"unclosed quote at {start} in {query!r}", query, start)
+            raise InvalidQueryError(f"unclosed quote at {start} in {_shown(query)}", query, start)
         return query[start + 1:end], end + 1
     match = _BARE.match(query, start)
     return (match.group(0), match.end()) if match else ("", start)
@@ -283,7 +296,7 @@ def tokenize(query: str) -> list[Token]:
         elif ch == '"':
             end = query.find('"', i + 1)
             if end < 0:
-                raise InvalidQueryError(f"unclosed quote at {i} in {query!r}", query, i)
+                raise InvalidQueryError(f"unclosed quote at {i} in {_shown(query)}", query, i)
             tokens.append(Token("PHRASE", query[i + 1:end], i))
             i = end + 1
         elif ch == "-" and i + 1 < n and not query[i + 1].isspace() and query[i + 1] not in ")-":
@@ -344,8 +357,12 @@ def _make_filter(token: Token, query: str) -> Filter:
         try:
             value = int(token.text)
         except ValueError:
-            raise InvalidQueryError(f"{spec.key}{op} needs a whole number, got {token.text!r}",
+            raise InvalidQueryError(f"{spec.key}{op} needs a whole number, got {token.text[:50]!r}",
                                     query, token.value_pos) from None
+        low, high = NUMERIC_RANGE
+        if not low <= value <= high:
+            raise InvalidQueryError(f"{spec.key}{op}{token.text[:50]} is out of range: {spec.key} takes a "
+                                    f"whole number from {low} to {high}", query, token.value_pos)
         return Filter(spec.key, "=" if op == ":" else op, value, token.pos, token.value_pos)
     allowed = (":", "=") if spec.kind == "name" else (":",) if spec.kind in ("text", "card") else (":", "=")
     if op not in allowed:
@@ -365,12 +382,13 @@ class _Parser:
         self.query = query
         self.tokens = tokenize(query)
         self.i = 0
+        self.depth = 0  # open parentheses and exclusions around the current token
 
     def peek(self) -> Token | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
 
     def error(self, message: str, pos: int):
-        raise InvalidQueryError(f"{message} at {pos} in {self.query!r}", self.query, pos)
+        raise InvalidQueryError(f"{message} at {pos} in {_shown(self.query)}", self.query, pos)
 
     def parse(self) -> Node:
         node = self.parse_and()
@@ -411,6 +429,13 @@ class _Parser:
             flat.extend(part.children if isinstance(part, Or) else (part,))
         return Or(tuple(flat))
 
+    def nest(self, token: Token) -> None:
+        """Enter a parenthesis or exclusion; the query may not nest deeper than :data:`MAX_NESTING`."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            self.error(f"{token.text!r} nested too deeply (at most {MAX_NESTING} levels of parentheses "
+                       "and exclusions)", token.pos)
+
     def parse_unary(self) -> Node:
         token = self.peek()
         if token.kind in ("MINUS", "NOT"):
@@ -418,10 +443,15 @@ class _Parser:
             nxt = self.peek()
             if nxt is None or nxt.kind in ("RPAREN", "OR", "AND"):
                 self.error(f"nothing to exclude after {token.text!r}", token.pos)
-            return Not(self.parse_unary(), token.pos)
+            self.nest(token)
+            child = self.parse_unary()
+            self.depth -= 1
+            return Not(child, token.pos)
         self.i += 1
         if token.kind == "LPAREN":
+            self.nest(token)
             inner = self.parse_and()
+            self.depth -= 1
             close = self.peek()
             if close is None:
                 self.error("unclosed '('", token.pos)

@@ -256,7 +256,7 @@ def test_cli_batch_prints_one_line_per_query_in_order(kb, tmp_path):
     batch.write_text('{"q": "damage step"}\n{"q": "t:counter", "limit": 2}\n{"q": "(oops"}\nnot json\n',
                      encoding="utf-8")
     result = CliRunner().invoke(cli, ["--kb", str(kb), "search", "--batch", str(batch), "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # two lines failed (like `kb ask --batch`)
     lines = [json.loads(line) for line in result.output.splitlines()]
     assert [line.get("query") for line in lines[:2]] == ["damage step", "t:counter"]
     assert len(lines[1]["results"]) == 2

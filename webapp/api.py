@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context, url_for
 
 from kb import cards as kb_cards
-from kb import corpus, engine, views
+from kb import corpus, engine, json_input, views
 from kb import search as kb_search
 from kb.graph import describe_node, explain, parse_node
 
@@ -236,11 +236,7 @@ def ask_get():
 @bp.post("/ask")
 def ask_post():
     """Answer a scenario question sent as a JSON object (see SCENARIOS.md)."""
-    raw = request.get_data(cache=False)
-    try:
-        question = json.loads(raw or b"")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(f"the body is not valid JSON: {exc}") from None
+    question = json_input.loads(request.get_data(cache=False) or b"", "the body")
     if not isinstance(question, dict):
         raise ApiError(f"the body must be a JSON object, not {type(question).__name__}")
     response = jsonify(engine.ask(kb_session(), question, kb_path=kb_dir()))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, Response, jsonify, render_template, request
+from sqlalchemy.exc import DatabaseError
 from werkzeug.exceptions import HTTPException
 
 from kb.errors import (
@@ -145,6 +146,14 @@ def register_error_handlers(app: Flask) -> None:
         if status == 405 and getattr(error, "valid_methods", None):
             response.headers["Allow"] = ", ".join(error.valid_methods)
         return response
+
+    @app.errorhandler(DatabaseError)
+    def _store_error(error: DatabaseError):
+        # a damaged or emptied kb.sqlite (or one SQLite cannot read now): the service is unavailable
+        log.error("knowledge base unreadable on %s: %s", request.path, error)
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        return _respond(ApiError(f"the knowledge base cannot be read ({reason}); rebuild it with "
+                                 "`kb build`", status=503, type="server_error"))
 
     @app.errorhandler(Exception)
     def _unexpected(error: Exception):  # pragma: no cover - a bug of ours, logged with its traceback

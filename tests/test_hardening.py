@@ -1,0 +1,202 @@
+"""Hostile and broken input never ends in a 500, a traceback or a lost batch (issue 12).
+
+Each test stands for a class of fault: input nested past the recursion limit, numbers outside what the
+index stores, bytes that are not UTF-8, a knowledge base that is not a database, caches that outlive the
+version they were built for, and clients that hold connections open without finishing a request.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import cli
+from kb.query import MAX_NESTING, NUMERIC_RANGE, parse
+from kb.errors import InvalidQueryError
+
+pytest_plugins = ["tests.web_fixtures"]  # web_app, client, samples
+
+NUMERIC_KEYS = ("atk", "def", "level", "rank", "link", "scale")
+
+
+# ------------------------------------------------------------------------------- deep nesting (API)
+
+
+@pytest.mark.parametrize("depth", [100, 970, 2000, 10000])
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a":', "}")])
+def test_ask_body_nested_deeply_is_a_400_naming_the_depth(client, depth, opening, closing):
+    body = '{"ask": "chain", "card": ' + opening * depth + "1" + closing * depth + "}"
+    response = client.post("/api/v1/ask", data=body, content_type="application/json")
+    assert response.status_code in (400, 413), response.get_data(as_text=True)[:300]
+    error = response.get_json()
+    assert error["object"] == "error" and error["status"] == response.status_code
+    if response.status_code == 400:
+        assert "levels deep" in error["details"] and "limit is 64" in error["details"]
+
+
+def test_ask_body_that_is_not_utf8_is_a_400_naming_the_byte(client):
+    response = client.post("/api/v1/ask", data=b'{"ask": "chain", "card": "\xff"}',
+                           content_type="application/json")
+    assert response.status_code == 400
+    assert "byte 0xff" in response.get_json()["details"]
+
+
+# --------------------------------------------------------------------------- the query language
+
+
+@pytest.mark.parametrize("query", ["(" * 400 + "x", "(" * 40 + "x" + ")" * 40, "-(" * 40 + "x",
+                                   "NOT " * 120 + "x", "(a OR " * 60 + "b"])
+def test_deep_queries_are_invalid_queries_not_crashes(query):
+    with pytest.raises(InvalidQueryError) as caught:
+        parse(query)
+    assert "nested too deeply" in str(caught.value) and caught.value.position is not None
+
+
+def test_nesting_up_to_the_limit_still_parses():
+    assert parse("(" * MAX_NESTING + "x" + ")" * MAX_NESTING).to_string() == "x"
+
+
+@pytest.mark.parametrize("key", NUMERIC_KEYS)
+@pytest.mark.parametrize("op, value", [(">=", NUMERIC_RANGE[1] + 1), ("<", NUMERIC_RANGE[0] - 1),
+                                       (":", 10**30)])
+def test_numbers_outside_the_index_range_name_the_filter(key, op, value):
+    with pytest.raises(InvalidQueryError) as caught:
+        parse(f"{key}{op}{value}")
+    assert f"{key}{op}{value} is out of range" in str(caught.value)
+    assert caught.value.position == len(key) + len(op)
+
+
+@pytest.mark.parametrize("query", ["(" * 400, "(" * 330 + "x", "atk>=2147483648", "def<-2147483649",
+                                   "level:99999999999", "rank>4294967296", "link=2147483648",
+                                   "scale<=2147483648"])
+@pytest.mark.parametrize("url", ["/api/v1/search", "/search"])
+def test_search_api_and_page_answer_400_not_500(client, url, query):
+    response = client.get(url, query_string={"q": query})
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    if url.startswith("/api/"):
+        error = response.get_json()
+        assert error["type"] == "bad_request"
+        assert "out of range" in error["details"] or "nested too deeply" in error["details"]
+
+
+@pytest.mark.parametrize("key", NUMERIC_KEYS)
+def test_numbers_at_the_range_limits_search_normally(client, key):
+    for value in NUMERIC_RANGE:
+        response = client.get("/api/v1/search", query_string={"q": f"{key}<={value}"})
+        assert response.status_code == 200
+
+
+# ------------------------------------------------------------------------------------------ CLI
+
+
+def _json_lines(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.strip()]
+
+
+def test_search_batch_reports_every_bad_line_and_goes_on(full_kb, tmp_path):
+    batch = tmp_path / "queries.jsonl"
+    lines = [b'{"q": "damage step", "limit": 1}',
+             b"\xff\xfe not utf-8",
+             b'{"q": "' + b"(" * 400 + b'"}',
+             b'{"q": "atk>=2147483648"}',
+             b"[" * 2000 + b"]" * 2000,
+             b'{"q": "damage step", "source": 5}',
+             b'{"q": "damage step", "limit": true}',
+             b'{"q": "damage step", "kind": "spaceship"}',
+             b'{"q": "damage step", "colour": "red"}',
+             b'{"query": "damage step"}',
+             b"not json",
+             b'{"q": "Pot of Greed", "limit": 1}']
+    batch.write_bytes(b"\n".join(lines) + b"\n")
+    result = CliRunner().invoke(cli, ["--kb", str(full_kb), "search", "--batch", str(batch), "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 1
+    out = _json_lines(result.output)
+    assert len(out) == len(lines)
+    assert "error" not in out[0] and "error" not in out[-1]
+    errors = out[1:-1]
+    assert [e["error"]["line"] for e in errors] == list(range(2, len(lines)))
+    messages = [e["error"]["message"] for e in errors]
+    assert "byte 0xff" in messages[0]
+    assert "nested too deeply" in messages[1]
+    assert "out of range" in messages[2]
+    assert "2000 levels deep" in messages[3]
+    assert "source must be a string" in messages[4]
+    assert "limit must be" in messages[5]
+    assert "kind must be one of" in messages[6]
+    assert "unknown field 'colour'" in messages[7]
+
+
+def test_search_batch_exit_code(full_kb, tmp_path):
+    batch = tmp_path / "queries.jsonl"
+    runner = CliRunner()
+    batch.write_text('{"q": "damage step"}\n{"q": "chain link"}\n', encoding="utf-8")
+    ok = runner.invoke(cli, ["--kb", str(full_kb), "search", "--batch", str(batch), "--json"])
+    assert ok.exit_code == 0, ok.output
+    batch.write_text('{"q": "(oops"}\n{"q": "atk>=lots"}\n', encoding="utf-8")
+    failed = runner.invoke(cli, ["--kb", str(full_kb), "search", "--batch", str(batch), "--json"])
+    assert failed.exit_code == 1 and len(_json_lines(failed.output)) == 2
+
+
+def test_ask_batch_reports_bad_bytes_and_deep_lines_and_goes_on(full_kb, tmp_path):
+    batch = tmp_path / "questions.jsonl"
+    batch.write_bytes(b'{"ask": "chain", "card": "Raigeki", "to": "MST"}\n'
+                      b"\xff\xfe\n" + b"[" * 2000 + b"]" * 2000 + b"\n"
+                      b'{"ask": "chain", "card": "MST", "to": "Raigeki"}\n')
+    result = CliRunner().invoke(cli, ["--kb", str(full_kb), "ask", "--batch", str(batch)],
+                                catch_exceptions=False)
+    assert result.exit_code == 1
+    out = _json_lines(result.output)
+    assert [line.get("answer") for line in out] == ["no", None, None, "yes"]
+    assert "byte 0xff" in out[1]["error"]["message"] and "levels deep" in out[2]["error"]["message"]
+
+
+@pytest.mark.parametrize("query", ["(" * 400, "atk>=2147483648"])
+def test_search_cli_bad_query_is_an_error_object(full_kb, query):
+    result = CliRunner().invoke(cli, ["--kb", str(full_kb), "search", query, "--json"],
+                                catch_exceptions=False)
+    assert result.exit_code == 1
+    assert json.loads(result.output)["error"]["type"] == "invalid_query"
+
+
+@pytest.fixture(params=["zero-byte", "not-a-database"])
+def broken_kb(request, tmp_path):
+    """A knowledge-base directory whose ``kb.sqlite`` is empty or garbage."""
+    path = tmp_path / request.param
+    path.mkdir()
+    (path / "kb.sqlite").write_bytes(b"" if request.param == "zero-byte" else b"\x13garbage" * 4096)
+    return path
+
+
+@pytest.mark.parametrize("command", [["ask", '{"ask": "chain", "card": "Raigeki", "to": "MST"}'],
+                                     ["card", "Pot of Greed"], ["section", "community:1"], ["stats"],
+                                     ["related", "card:Pot of Greed"]])
+def test_a_broken_store_is_a_clear_error(broken_kb, command):
+    result = CliRunner().invoke(cli, ["--kb", str(broken_kb), *command, "--json"], catch_exceptions=False)
+    assert result.exit_code == 1
+    error = json.loads(result.output)["error"]
+    assert error["type"] == "no_knowledge_base"
+    assert str(broken_kb) in error["message"] and "kb build" in error["message"]
+
+
+def test_an_argument_that_is_not_utf8_is_a_clear_error(full_kb):
+    result = subprocess.run([sys.executable, "-c", "from kb.cli import main; main()", "--kb", str(full_kb), "section",
+                             b"\xff\xfe", "--json"], capture_output=True, timeout=120)
+    assert result.returncode == 1
+    assert b"Traceback" not in result.stderr
+    error = json.loads(result.stdout)["error"]
+    assert "not valid UTF-8" in error["message"] and "\\xff\\xfe" in error["message"]
+
+
+def test_app_on_a_broken_store_answers_503_in_the_envelope(broken_kb):
+    from webapp import create_app
+
+    client = create_app({"KB_PATH": str(broken_kb), "TESTING": True}).test_client()
+    response = client.get("/api/v1/cards/named", query_string={"exact": "Pot of Greed"})
+    assert response.status_code == 503
+    assert response.get_json()["type"] == "server_error"
+    assert "cannot be read" in response.get_json()["details"]
