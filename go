@@ -15,11 +15,12 @@ setup_python() {
 }
 
 setup_system() {
-    # Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser).
-    if ! command -v chromium >/dev/null 2>&1; then
+    # Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser), and
+    # a CJK font so Japanese card names render (tests/test_browser.py checks they are not empty boxes).
+    if ! command -v chromium >/dev/null 2>&1 || ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
         local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
         $sudo apt-get update -q >/dev/null
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium >/dev/null
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q chromium fonts-noto-cjk >/dev/null
     fi
 }
 

@@ -184,24 +184,10 @@ def build(ctx, kb_override, only, steps, no_datasets, quiet):
 
 
 def _print_summary(result) -> None:
-    """The closing summary: one row per rulebook, then one line per dataset/step."""
-    books = {k: v for k, v in result.summary.items() if "sections" in v}
-    columns = []
-    for row in books.values():
-        columns += [key for key in row if key not in columns]
-    table = Table(title="knowledge base build")
-    table.add_column("source")
-    for column in columns:
-        table.add_column(column.replace("_", " "), justify="right")
-    for source, row in books.items():
-        table.add_row(source, *[str(row.get(c, "")) for c in columns])
-    err_console.print(table)
-    for source, row in result.summary.items():
-        if source not in books:
-            facts = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in row.items())
-            err_console.print(f"{source}: {facts}", highlight=False)
-    timings = ", ".join(f"{name} {seconds:.2f}s" for name, seconds in result.timings.items())
-    err_console.print(f"steps: {timings}", highlight=False)
+    """The closing summary (80 columns): one row per rulebook, then one line per dataset/step."""
+    from .build_summary import print_build_summary
+
+    print_build_summary(err_console, result.summary, result.timings)
 
 
 @cli.command()

@@ -120,13 +120,12 @@ def test_search_section_card_chain(server, page):
     page.get_by_role("link", name=re.compile("Open the chain checker")).click()
 
     # the chain checker: the card already on the chain is filled in; autocomplete offers the other
-    expect(page.get_by_label("Chain Link 1 (the card already activated)")).to_have_value("Pot of Greed")
-    response_box = page.get_by_label("Card to activate in response")
+    expect(page.get_by_label("Chain Link 1", exact=True)).to_have_value("Pot of Greed")
+    response_box = page.get_by_role("combobox", name="Card to activate in response")
     response_box.press_sequentially("Twin Twis", delay=30)
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#chain-card-list option')].some(o => o.value === 'Twin Twisters')",
-        timeout=10000)
-    response_box.fill("Twin Twisters")
+    expect(page.get_by_role("option", name="Twin Twisters", exact=True)).to_be_visible(timeout=10000)
+    page.get_by_role("option", name="Twin Twisters", exact=True).click()
+    expect(response_box).to_have_value("Twin Twisters")
     page.get_by_role("button", name="Check").click()
 
     # the verdict, the chain as a stack (link 2 on top of link 1) and the cited sections as links
@@ -152,7 +151,22 @@ def test_ask_box(server, page):
     page.get_by_label("Or ask in plain words").fill("Can Mystical Space Typhoon chain to Pot of Greed?")
     page.get_by_role("button", name="Ask").click()
     expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))
-    expect(page.locator(".verdict-box")).to_contain_text("Understood as")
+    understood = page.locator(".understood")
+    expect(understood).to_contain_text(re.compile(r"Understood as: .*Mystical Space Typhoon.*Pot of Greed.*\?"))
+    assert "{" not in understood.inner_text() and "\"ask\"" not in page.locator("main").inner_text()
+
+
+def test_ask_box_ambiguous_name_reasks_with_a_candidate(server, page):
+    expect = playwright.expect
+    response = page.goto(server + "/ask?q=" + "Can tearlaments chain to Pot of Greed?".replace(" ", "+"))
+    assert response.status == 400
+    page.console_errors.remove("Failed to load resource: the server responded with a status of 400 (BAD REQUEST)")
+    candidate = page.get_by_role("alert").locator(".reask a").first
+    name = candidate.inner_text()
+    assert name.startswith("Tearlaments ")
+    candidate.click()
+    expect(page.get_by_label("Your question, in plain words")).to_have_value(f"Can {name} chain to Pot of Greed?")
+    expect(page.locator(".verdict").first).to_be_visible()
 
 
 def test_unknown_card_in_the_chain_checker_offers_candidates(server, page):
@@ -166,3 +180,129 @@ def test_unknown_card_in_the_chain_checker_offers_candidates(server, page):
     name = candidate.inner_text()
     candidate.click()
     expect(page.get_by_role("heading", level=1)).to_have_text(name)
+
+
+def _stack_texts(page) -> list[str]:
+    return [" ".join(text.split()) for text in page.locator(".chain-stack .chain-link").all_text_contents()]
+
+
+def test_chain_checker_builds_a_chain_of_three_links(server, page):
+    expect = playwright.expect
+    page.goto(server + "/chain")
+    page.get_by_label("Chain Link 1", exact=True).fill("Pot of Greed")
+    page.locator("#chain-to-controller-1").select_option("A")
+    url_before = page.url
+    for number, name in ((2, "Mystical Space Typhoon"), (3, "Solemn Judgment"), (4, "Dark Hole")):
+        page.get_by_role("button", name="Add a link").click()
+        field = page.get_by_label(f"Chain Link {number}", exact=True)
+        expect(field).to_be_focused()  # added in place by the script: no page load
+        field.fill(name)
+    assert page.url == url_before
+    # each added link is activated by the opponent of the previous link's player, unless changed
+    assert [page.locator(f"#chain-to-controller-{n}").input_value() for n in (1, 2, 3, 4)] == ["A", "B", "A", "B"]
+    page.get_by_role("button", name="Remove Chain Link 4").click()
+    expect(page.locator(".link-row")).to_have_count(3)
+    page.get_by_role("combobox", name="Card to activate in response").fill("Twin Twisters")
+    page.get_by_role("button", name="Check").click()
+
+    expect(page.locator(".verdict").first).to_have_text(re.compile("no", re.IGNORECASE))  # SS2 after SS3
+    assert _stack_texts(page) == [
+        "Chain Link 4 Twin Twisters cannot be chained",
+        "Chain Link 3 · player A Solemn Judgment",
+        "Chain Link 2 · player B Mystical Space Typhoon",
+        "Chain Link 1 · player A Pot of Greed",
+    ]
+    boxes = [page.locator(".chain-stack .chain-link").nth(i).bounding_box() for i in range(4)]
+    assert all(upper["y"] + upper["height"] <= lower["y"] for upper, lower in zip(boxes, boxes[1:]))
+    assert page.url.count("to=") == 3 and page.url.count("to_controller=") == 3
+    # the form comes back with the chain as asked, ready to be changed
+    expect(page.get_by_label("Chain Link 3", exact=True)).to_have_value("Solemn Judgment")
+    twin = page.get_by_role("link", name="This page as JSON").get_attribute("href")
+    body = page.request.get(server + twin).json()
+    assert body["question"]["to"] == [{"card": "Pot of Greed", "controller": "A"},
+                                      {"card": "Mystical Space Typhoon", "controller": "B"},
+                                      {"card": "Solemn Judgment", "controller": "A"}]
+    assert body["answer"] == "no"
+
+
+def test_chain_checker_works_without_javascript(server, browser):
+    expect = playwright.expect
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(server + "/chain")
+        page.get_by_label("Chain Link 1", exact=True).fill("Pot of Greed")
+        page.get_by_role("button", name="Add a link").click()  # a plain submit: the form comes back
+        expect(page.locator(".link-row")).to_have_count(2)
+        expect(page.get_by_label("Chain Link 1", exact=True)).to_have_value("Pot of Greed")
+        page.get_by_label("Chain Link 2", exact=True).fill("Mystical Space Typhoon")
+        page.get_by_role("button", name="Add a link").click()
+        page.get_by_label("Chain Link 3", exact=True).fill("Dark Hole")
+        page.get_by_role("button", name="Remove Chain Link 3").click()
+        expect(page.locator(".link-row")).to_have_count(2)
+        page.get_by_label("Card to activate in response").fill("Twin Twisters")
+        page.get_by_label("Card to activate in response").press("Enter")  # Enter asks; it removes nothing
+        expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))
+        assert _stack_texts(page)[1:] == ["Chain Link 2 Mystical Space Typhoon", "Chain Link 1 Pot of Greed"]
+    finally:
+        context.close()
+
+
+def test_autocomplete_by_keyboard(server, page):
+    expect = playwright.expect
+    page.goto(server + "/chain?to=Pot+of+Greed")
+    box = page.get_by_role("combobox", name="Card to activate in response")
+    box.press_sequentially("Mystical Sp", delay=30)
+    listbox = page.get_by_role("listbox")
+    expect(listbox).to_be_visible(timeout=10000)
+    expect(box).to_have_attribute("aria-expanded", "true")
+    options = listbox.get_by_role("option")
+    assert options.count() >= 2
+    names = options.all_inner_texts()
+    box.press("ArrowDown")
+    box.press("ArrowDown")
+    expect(options.nth(1)).to_have_attribute("aria-selected", "true")
+    expect(box).to_have_attribute("aria-activedescendant", options.nth(1).get_attribute("id"))
+    box.press("ArrowUp")
+    expect(options.nth(0)).to_have_attribute("aria-selected", "true")
+    box.press("Escape")  # closes the list and keeps what was typed
+    expect(listbox).to_be_hidden()
+    expect(box).to_have_attribute("aria-expanded", "false")
+    expect(box).to_have_value("Mystical Sp")
+    box.press("ArrowDown")  # opens it again
+    expect(listbox).to_be_visible()
+    box.press("ArrowDown")
+    box.press("Enter")  # takes the highlighted name and does not submit the form
+    expect(box).to_have_value(names[0])
+    expect(listbox).to_be_hidden()
+    assert "card=" not in page.url
+    box.press("Enter")  # with the list closed, Enter asks
+    expect(page.locator(".verdict").first).to_be_visible()
+
+
+def test_japanese_name_renders_with_a_cjk_font(server, page, tmp_path):
+    """Each character of a Japanese card name is drawn as its own glyph: without a CJK font every
+    character is the same empty box (the font's .notdef glyph), so the pictures would be identical."""
+    page.goto(server + "/cards?name=Pot+of+Greed")
+    name = page.locator("p[lang=ja]")
+    playwright.expect(name).to_have_text("強欲な壺")
+    page.screenshot(path=str(tmp_path / "card-page.png"))
+    # one span per character (and one of an unassigned code point: the box every missing glyph is)
+    page.evaluate("""() => {
+        const element = document.querySelector('p[lang=ja]');
+        const text = element.textContent;
+        element.textContent = '';
+        for (const character of [...text, '\\u0378']) {
+            const span = document.createElement('span');
+            span.className = 'glyph';
+            span.textContent = character;
+            element.appendChild(span);
+        }
+    }""")
+    glyphs = name.locator("span.glyph")
+    pictures = [glyphs.nth(i).screenshot() for i in range(glyphs.count())]
+    *characters, missing_glyph_box = pictures
+    assert len(set(characters)) == len(characters) == 4, "the characters render as identical boxes"
+    assert missing_glyph_box not in characters, "a character renders as the missing-glyph box"
+    box = glyphs.nth(0).bounding_box()
+    assert box["width"] > 8 and box["height"] > 8

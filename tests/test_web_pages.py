@@ -297,3 +297,151 @@ def test_section_with_many_rulings_links_to_all_of_them(client, full_kb):
     assert f"{total} rulings, newest first" in listing.visible
     assert len(set(listing.hrefs("/rulings/"))) == 20
     assert any(text == "Next →" for _, text in listing.links)
+
+
+# ------------------------------------------------------------------- chain checker: chains of any length
+
+
+def _link_values(client, url: str) -> list[tuple[str, str]]:
+    """The chain form's links as (card, controller) pairs, from the page's HTML."""
+    html = client.get(url).get_data(as_text=True)
+    rows = html.split('class="link-row"')[1:]
+    values = []
+    for row in rows:
+        card = re.search(r'name="to" type="text" value="([^"]*)"', row).group(1)
+        chosen = re.search(r'<option value="([AB])" selected>', row)
+        values.append((card, chosen.group(1) if chosen else ""))
+    return values
+
+
+def test_chain_checker_three_links_with_controllers(client):
+    url = ("/chain?to=Pot+of+Greed&to_controller=A&to=Mystical+Space+Typhoon&to_controller=B"
+           "&to=Solemn+Judgment&to_controller=A&card=Twin+Twisters")
+    page = view(client, url)
+    visible = page.visible
+    assert "Verdict: no" in visible  # Spell Speed 2 cannot respond to Spell Speed 3
+    order = ["Chain Link 4 Twin Twisters", "Chain Link 3 · player A Solemn Judgment",
+             "Chain Link 2 · player B Mystical Space Typhoon", "Chain Link 1 · player A Pot of Greed"]
+    positions = [visible.index(text) for text in order]
+    assert positions == sorted(positions)
+    assert _link_values(client, url) == [("Pot of Greed", "A"), ("Mystical Space Typhoon", "B"),
+                                         ("Solemn Judgment", "A")]
+    twin = client.get(twin_of(page)).get_json()
+    assert twin["question"]["to"][1] == {"card": "Mystical Space Typhoon", "controller": "B"}
+    assert twin["answer"] == "no"
+
+
+def test_chain_checker_add_and_remove_links_without_javascript(client):
+    added = view(client, "/chain?to=Pot+of+Greed&to_controller=A&card=Twin+Twisters&add=1")
+    assert "Verdict" not in added.visible  # editing the chain asks nothing
+    assert "This page as JSON" not in added.visible
+    assert _link_values(client, "/chain?to=Pot+of+Greed&to_controller=A&card=Twin+Twisters&add=1") == \
+        [("Pot of Greed", "A"), ("", "B")]  # the new link: the other player
+    removed = _link_values(client, "/chain?to=Pot+of+Greed&to=Dark+Hole&to=Raigeki&to_controller=A"
+                                   "&to_controller=&to_controller=B&remove=2")
+    assert removed == [("Pot of Greed", "A"), ("Raigeki", "B")]
+    assert _link_values(client, "/chain?to=Pot+of+Greed&remove=1") == [("", "")]  # never no field at all
+    blank_links = view(client, "/chain?to=Pot+of+Greed&to=&to=&card=Twin+Twisters")  # blank links are skipped
+    assert "Verdict: yes" in blank_links.visible
+
+
+def test_chain_route_reads_link_controllers(client):
+    body = client.get("/api/v1/chain?card=Twin+Twisters&to=Pot+of+Greed&to_controller=A"
+                      "&to=Mystical+Space+Typhoon&to_controller=").get_json()
+    assert body["question"]["to"] == [{"card": "Pot of Greed", "controller": "A"}, "Mystical Space Typhoon"]
+    too_many = client.get("/api/v1/chain?card=Twin+Twisters&to=Pot+of+Greed&to_controller=A&to_controller=B")
+    assert too_many.status_code == 400 and "to_controller" in too_many.get_json()["details"]
+    bad = client.get("/api/v1/chain?card=Twin+Twisters&to=Pot+of+Greed&to_controller=C")
+    assert bad.status_code == 400 and "'to_controller' must be one of A, B" in bad.get_json()["details"]
+    page = view(client, "/chain?card=Twin+Twisters&to=Pot+of+Greed&to_controller=C", status=400)
+    assert "to_controller" in page.visible
+
+
+# ------------------------------------------------------------------ ask page: the answer's new fields
+
+FULL_ANSWER = {
+    "answer": "unknown",
+    "parsed": {"ask": "chain", "card": "Effect Veiler", "to": "Mystical Space Typhoon"},
+    "understood": "Can Effect Veiler (B, from the hand) be activated as Chain Link 2 in response to "
+                  "Mystical Space Typhoon (A)?",
+    "unused_words": ["please", "quickly"],
+    "quote": {"id": "community:7.8.1", "text": "A Spell Speed 1 effect cannot be chained to."},
+    "explanation": "The engine could not decide.",
+    "steps": [{"check": "spell speed", "result": "pass", "detail": "Spell Speed 2 may respond to Spell Speed 2",
+               "cites": ["community:7.8.1", "md:spell-speed"],
+               "quote": {"id": "md:spell-speed", "text": "Spell Speed 2 can respond to Spell Speed 2."}}],
+    "replay": [{"text": "A activates Mystical Space Typhoon (Chain Link 1)"},
+               {"text": "B activates Effect Veiler (Chain Link 2)"}],
+    "assumed": ["Effect Veiler is in the hand"],
+    "rulings": ["goat:321", "goat:648"],
+    "ruling_details": [{"id": "goat:321", "excerpt": "Effect Veiler can be chained to a Spell.",
+                        "source": "goat", "date": "2019-04-01", "url": "javascript:alert(1)"}],
+}
+
+
+def _fake_answer(monkeypatch, answer):
+    from webapp import pages
+    monkeypatch.setattr(pages.engine, "ask", lambda *args, **kwargs: answer)
+
+
+def test_ask_page_shows_how_it_understood_and_what_decides(client, monkeypatch):
+    _fake_answer(monkeypatch, FULL_ANSWER)
+    response = client.get("/ask?q=please+can+veiler+quickly+chain+to+mst")
+    html = response.get_data(as_text=True)
+    page = view(client, "/ask?q=please+can+veiler+quickly+chain+to+mst")
+    visible = page.visible
+    assert "Understood as: " + FULL_ANSWER["understood"] in visible
+    assert "Words not used: please quickly" in visible
+    assert "The rulebook sentence most likely to decide it: A Spell Speed 1 effect cannot be chained to." in visible
+    assert ("/sections/community:7.8.1", "community:7.8.1") in page.links
+    assert "Spell Speed 2 can respond to Spell Speed 2. md:spell-speed" in visible  # the step's quote inline
+    assert ("/sections/md:spell-speed", "md:spell-speed") in page.links
+    assert "What the simulator did" in visible and "B activates Effect Veiler (Chain Link 2)" in visible
+    assert "goat:321 goat 2019-04-01 Effect Veiler can be chained to a Spell." in visible
+    assert "/rulings/goat:648" in page.hrefs("/rulings/")  # an id without details still links
+    assert "javascript:" not in html  # only http(s) links are made from data
+    assert '"ask"' not in visible and "{" not in visible  # never raw JSON
+
+
+def test_ask_page_before_the_new_fields(client, monkeypatch):
+    answer = {"answer": "yes", "parsed": {"ask": "chain", "card": "Twin Twisters",
+                                          "to": [{"card": "Pot of Greed", "controller": "A"}], "phase": "main1"},
+              "explanation": "yes", "steps": [{"check": "spell speed", "result": "pass", "detail": "",
+                                               "cites": ["community:7.8.1"]}],
+              "rulings": ["goat:321"]}
+    _fake_answer(monkeypatch, answer)
+    page = view(client, "/ask?q=can+twin+twisters+chain+to+pot+of+greed")
+    assert ("Understood as: Can Twin Twisters be activated as Chain Link 2 in response to Pot of Greed (A) "
+            "during Main Phase 1?") in page.visible
+    assert "Words not used" not in page.visible and "most likely to decide" not in page.visible
+    assert "/rulings/goat:321" in page.hrefs("/rulings/")
+    assert "{" not in page.visible
+
+
+def test_ask_page_ambiguous_name_reasks_with_each_candidate(client):
+    page = view(client, "/ask?q=Can+tearlaments+chain+to+Pot+of+Greed%3F", status=400)
+    reasks = [(href, text) for href, text in page.links if href.startswith("/ask?q=")
+              and text.startswith("Tearlaments ")]
+    assert len(reasks) >= 2
+    href, name = reasks[0]
+    answered = view(client, href)
+    assert f"Can {name} chain to Pot of Greed?" in answered.visible or "Answer:" in answered.visible
+    assert "Answer:" in answered.visible
+
+
+def test_describe_question_covers_each_kind():
+    from webapp.questions import describe_question
+
+    assert describe_question({"ask": "activate", "card": "Forbidden Chalice", "phase": "battle", "turn": "B",
+                              "step": "damage"}) == \
+        "Can Forbidden Chalice be activated during B's Battle Phase, damage step?"
+    assert describe_question({"ask": "segoc", "triggers": [{"card": "Sangan", "controller": "B"}, "Peten"]}) \
+        == "In what order do the effects of Sangan (B), Peten form a chain?"
+    assert describe_question({"ask": "negate", "card": {"class": {"type": "trap", "property": "counter"}},
+                              "summon": {"card": "Blue-Eyes White Dragon", "how": "normal"}}) == \
+        "Can a counter trap be activated to negate the Summon of Blue-Eyes White Dragon?"
+    assert describe_question({"ask": "chain", "card": "Ash Blossom & Joyous Spring", "controller": "B",
+                              "to": ["Pot of Greed", "Raigeki"]}) == \
+        "Can Ash Blossom & Joyous Spring (B) be activated as Chain Link 3 in response to Raigeki?"
+    assert describe_question({"ask": "timing", "card": "Sangan", "event": "sent_to_gy"}) == \
+        "Does the effect of Sangan activate after it was sent to gy?"

@@ -88,9 +88,14 @@ def _link_name(item) -> str:
     return str(item)
 
 
+def _link_controller(item) -> str:
+    return str(item.get("controller") or "") if isinstance(item, dict) else ""
+
+
 def chain_stack(question: dict, answer: dict) -> list[dict]:
     """The chain as a stack, top link first: the links already on the chain (``to``) and, on top, the
-    card asked about with the verdict.  Names are the engine's resolved names where it gives them.
+    card asked about with the verdict.  Each link has ``number``, ``card`` (the engine's resolved name
+    where it gives one), ``controller`` (as asked; blank when not given), ``asked``, ``href``.
     """
     resolved = answer.get("resolved") or {}
     asked_links = question.get("to")
@@ -100,10 +105,12 @@ def chain_stack(question: dict, answer: dict) -> list[dict]:
         resolved_links = [resolved_links]
     if not resolved_links or len(resolved_links) != len(asked_links):
         resolved_links = asked_links
-    links = [{"number": number, "card": _link_name(link), "asked": False}
-             for number, link in enumerate(resolved_links, start=1)]
+    links = [{"number": number, "card": _link_name(link), "controller": _link_controller(asked),
+              "asked": False}
+             for number, (link, asked) in enumerate(zip(resolved_links, asked_links), start=1)]
     links.append({"number": len(links) + 1, "card": _link_name(resolved.get("card") or question["card"]),
-                  "asked": True, "verdict": answer.get("answer")})
+                  "controller": str(question.get("controller") or ""), "asked": True,
+                  "verdict": answer.get("answer")})
     for link in links:
         link["href"] = url_for("pages.card_lookup", name=link["card"]) if link["card"] else None
     return list(reversed(links))

@@ -7,9 +7,12 @@ loads anything from another host.
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
 
 from kb import corpus, engine, views
+from kb.engine.model import PLAYERS
 from kb.errors import AmbiguousError, BadQuestionError, InvalidQueryError, NotFoundError
 
 from . import kb_dir, kb_graph, kb_session
@@ -17,7 +20,8 @@ from .api import SEARCH_KINDS, TWINS, TWINS_NEEDING_QUERY, run_search
 from .drawing import chain_stack, neighbourhood_drawing
 from .errors import ApiError
 from .params import cacheable, page_args, text_arg
-from .questions import CHAIN_FIELDS, MOMENT_CHOICES, STATE_CHOICES, chain_question
+from .questions import (CHAIN_FIELDS, MAX_CHAIN_LINKS, MOMENT_CHOICES, STATE_CHOICES, chain_links,
+                        chain_question, describe_question)
 
 __all__ = ["ASK_EXAMPLES", "PROFILE_FACTS", "SEARCH_EXAMPLES", "bp", "facet_links", "profile_facts"]
 
@@ -39,9 +43,10 @@ ASK_EXAMPLES = (
 )
 
 
-def page(template: str, status: int = 200, **context):
-    """Render a page with its JSON twin's URL; a 200 page is marked cacheable."""
-    twin = TWINS.get(request.endpoint)
+def page(template: str, status: int = 200, twin: bool = True, **context):
+    """Render a page with its JSON twin's URL (unless ``twin`` is false: the page asked nothing);
+    a 200 page is marked cacheable."""
+    twin = TWINS.get(request.endpoint) if twin else None
     if request.endpoint in TWINS_NEEDING_QUERY and not request.args:
         twin = None
     twin_url = None
@@ -199,24 +204,52 @@ def conflicts():
 
 @bp.get("/chain")
 def chain():
-    """The chain checker: two cards, optionally the moment and states -> the verdict with its steps."""
+    """The chain checker: a chain of any length (each link with its controller), the card to activate,
+    optionally the moment and states -> the verdict with its steps and the chain drawn as a stack.
+
+    Without JavaScript the form is plain: "Add a link" and "Remove" are submit buttons (``add``,
+    ``remove=<link number>``) that re-show the form with one link more or less, without asking.
+    """
     form = {name: request.args.get(name, "") for name in CHAIN_FIELDS}
     answer = question = error = None
-    if text_arg("card") and request.args.getlist("to"):  # one card alone only pre-fills the form
+    try:
+        links = chain_links()
+    except ApiError as exc:
+        links, error = [], _form_error(exc)
+    editing = "add" in request.args or "remove" in request.args
+    if not error and editing:
+        links = edit_links(links, add="add" in request.args, remove=request.args.get("remove", ""))
+    elif not error and text_arg("card") and any(link["card"] for link in links):  # a card alone pre-fills
         try:
             question = chain_question()
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
         except (ApiError, NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
+    if not links:
+        links = [{"card": "", "controller": ""}]
     choices = {**MOMENT_CHOICES, **STATE_CHOICES, "set_this_turn": ("true", "false")}
-    return page("chain.html", error["status"] if error else 200, form=form, choices=choices, question=question,
-                answer=answer, error=error,
-                stack=chain_stack(question, answer) if answer else None)
+    return page("chain.html", error["status"] if error else 200, twin=bool(question), form=form, links=links,
+                players=PLAYERS, max_links=MAX_CHAIN_LINKS, choices=choices, question=question,
+                answer=answer, error=error, stack=chain_stack(question, answer) if answer else None)
+
+
+def edit_links(links: list[dict], *, add: bool, remove: str) -> list[dict]:
+    """The chain form's links after "Add a link" (a blank link, controlled by the opponent of the last
+    link's controller when that is given) or "Remove" of link number ``remove`` (1-based)."""
+    links = list(links)
+    if remove.strip().isdigit() and 1 <= int(remove) <= len(links):
+        del links[int(remove) - 1]
+    if add and len(links) < MAX_CHAIN_LINKS:
+        last = links[-1]["controller"] if links else ""
+        links.append({"card": "", "controller": {"A": "B", "B": "A"}.get(last, "")})
+    return links
 
 
 @bp.get("/ask")
 def ask():
-    """The ask box: a plain-language question and its answer, with how it was understood."""
+    """The ask box: a plain-language question and its answer, with how it was understood in a sentence,
+    the words not used, the deciding rule sentence, and, for an ambiguous name, the question re-asked
+    with each candidate."""
     question = text_arg("q")
     answer = error = None
     if question:
@@ -224,8 +257,36 @@ def ask():
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
         except (NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
+            error["reask"] = reask_links(question, exc)
+    understood = None
+    if answer:
+        understood = answer.get("understood") or (describe_question(answer["parsed"])
+                                                  if isinstance(answer.get("parsed"), dict) else None)
     return page("ask.html", error["status"] if error else 200, q=question or "", answer=answer, error=error,
-                examples=ASK_EXAMPLES)
+                understood=understood, examples=ASK_EXAMPLES)
+
+
+QUOTED_NAME = re.compile(r"'([^']+)'|\"([^\"]+)\"")  # the name an error message quotes
+
+
+def reask_links(question: str, exc: Exception) -> list[dict]:
+    """For a name the engine could not pin down: the question asked again with each candidate card in
+    its place, as ``[{"name", "href"}]``; empty when the name cannot be found in the question."""
+    candidates = getattr(exc, "candidates", None) or getattr(exc, "suggestions", None) or []
+    name = getattr(exc, "name", None) or getattr(exc, "query", None)
+    if not name:
+        quoted = QUOTED_NAME.search(str(exc))
+        name = next((group for group in quoted.groups() if group), None) if quoted else None
+    if not name or not candidates:
+        return []
+    where = question.lower().find(str(name).lower())
+    if where < 0:
+        return []
+    links = []
+    for candidate in map(str, candidates):
+        asked = question[:where] + candidate + question[where + len(str(name)):]
+        links.append({"name": candidate, "href": url_for("pages.ask", q=asked)})
+    return links
 
 
 def _form_error(exc: Exception) -> dict:
