@@ -34,6 +34,7 @@ from sqlmodel import Session, select
 from .errors import AmbiguousError, NotFoundError
 from .models import Alias, Card, CardPassword, Ruling, RulingCard
 from .text import fold_quotes, name_key
+from .version_cache import VersionCache, store_stamp
 
 __all__ = [
     "NameIndex",
@@ -370,7 +371,7 @@ class NameIndex:
 
 # ------------------------------------------------------------------------------------- the cache
 
-_CACHE: dict[str, tuple[tuple, NameIndex]] = {}
+_CACHE: VersionCache[NameIndex] = VersionCache()  # one name index per knowledge base (the current version)
 
 
 def _store_file(session: Session) -> str | None:
@@ -382,21 +383,13 @@ def _store_file(session: Session) -> str | None:
 
 
 def name_index(session: Session) -> NameIndex:
-    """The name index of the session's knowledge base, built once per process and file version."""
+    """The name index of the session's knowledge base, built once per process and store version; a
+    new version of the knowledge base drops the previous one's index (see :mod:`kb.version_cache`)."""
     path = _store_file(session)
     if path is None:
         return NameIndex.from_session(session)
-    try:
-        stat = Path(path).stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        stamp = None
-    cached = _CACHE.get(path)
-    if cached and cached[0] == stamp:
-        return cached[1]
-    index = NameIndex.from_session(session)
-    _CACHE[path] = (stamp, index)
-    return index
+    store = Path(path).resolve()
+    return _CACHE.get(store.parent, store_stamp(store), lambda: NameIndex.from_session(session))
 
 
 # ------------------------------------------------------------------------------------- queries

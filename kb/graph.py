@@ -42,6 +42,7 @@ from .errors import AmbiguousError, NotFoundError
 from .models import (BuildInfo, Card, CardMention, CitationCard, Conflict, ConflictSide, Reference,
                      Ruling, RulingCard, RulingCitation, RulingSection, Section, Source, Term, TopicLink)
 from .text import name_key
+from .version_cache import VersionCache, store_stamp
 
 __all__ = [
     "NODE_KINDS",
@@ -210,18 +211,10 @@ def write_graph(ctx) -> None:
     ctx.log(f"graph: {G.number_of_nodes()} nodes, {G.number_of_edges()} edges")
 
 
-_CACHE: dict[Path, tuple[int, nx.MultiDiGraph]] = {}
+_CACHE: VersionCache[nx.MultiDiGraph] = VersionCache()  # one graph per knowledge base (the current version)
 
 
-def load_graph(kb_path: Path | str | None = None) -> nx.MultiDiGraph:
-    """The graph of a built knowledge base: read from its ``graph.pickle`` (or built from the store when
-    the build wrote none), cached per process until the store changes."""
-    kb_dir = Path(kb_path or default_kb_path()).resolve()
-    store = kb_dir / STORE_FILE
-    stamp = store.stat().st_mtime_ns if store.exists() else 0
-    cached = _CACHE.get(kb_dir)
-    if cached and cached[0] == stamp:
-        return cached[1]
+def _read_graph(kb_dir: Path) -> nx.MultiDiGraph:
     saved = kb_dir / GRAPH_FILE
     if saved.exists():
         with open(saved, "rb") as handle:
@@ -230,8 +223,15 @@ def load_graph(kb_path: Path | str | None = None) -> nx.MultiDiGraph:
         with session_scope(kb_dir) as session:
             G = build_graph(session)
     G.graph["kb_path"] = str(kb_dir)
-    _CACHE[kb_dir] = (stamp, G)
     return G
+
+
+def load_graph(kb_path: Path | str | None = None) -> nx.MultiDiGraph:
+    """The graph of a built knowledge base: read from its ``graph.pickle`` (or built from the store when
+    the build wrote none), cached per process until the store changes; loading a new version of a
+    knowledge base drops the previous version's graph (see :class:`kb.version_cache.VersionCache`)."""
+    kb_dir = Path(kb_path or default_kb_path()).resolve()
+    return _CACHE.get(kb_dir, store_stamp(kb_dir / STORE_FILE), lambda: _read_graph(kb_dir))
 
 
 def clear_cache() -> None:

@@ -200,3 +200,59 @@ def test_app_on_a_broken_store_answers_503_in_the_envelope(broken_kb):
     assert response.status_code == 503
     assert response.get_json()["type"] == "server_error"
     assert "cannot be read" in response.get_json()["details"]
+
+
+# ------------------------------------------------------------------------ caches follow the version
+
+
+@pytest.fixture()
+def two_versions(rulebook_kb, tmp_path):
+    """A knowledge base laid out as `kb build` leaves it: ``kb`` -> ``kb.versions/v1`` (and a ``v2``)."""
+    import os
+    import shutil
+
+    versions = tmp_path / "kb.versions"
+    for name in ("v1", "v2"):
+        shutil.copytree(rulebook_kb, versions / name)
+    link = tmp_path / "kb"
+    os.symlink(versions / "v1", link)
+    return link, versions / "v1", versions / "v2"
+
+
+def _swap(link, version) -> None:
+    import os
+
+    temporary = link.with_name("kb.swap")
+    os.symlink(version, temporary)
+    os.replace(temporary, link)
+
+
+def test_caches_keep_only_the_current_version(two_versions):
+    from kb import cards, graph
+    from kb.db import session_scope
+
+    link, v1, v2 = two_versions
+    for version in (v1, v2, v1, v2):
+        _swap(link, version)
+        graph.load_graph(link)
+        with session_scope(link) as session:
+            cards.name_index(session)
+        held = [key for key in graph._CACHE.keys() if key.parent == v1.parent]
+        assert held == [version.resolve()]
+        held = [key for key in cards._CACHE.keys() if key.parent == v1.parent]
+        assert held == [version.resolve()]
+
+
+def test_a_served_app_drops_the_old_version_after_a_swap(two_versions):
+    from kb import cards, graph
+    from webapp import create_app
+
+    link, v1, v2 = two_versions
+    client = create_app({"KB_PATH": str(link), "TESTING": True,
+                         "KB_VERSION_CHECK_SECONDS": 0}).test_client()
+    for version in (v1, v2, v1):
+        _swap(link, version)
+        assert client.get("/api/v1/graph/related", query_string={"node": "community:1"}).status_code in (200, 404)
+        assert client.get("/api/v1/cards/named", query_string={"fuzzy": "Pot of Greed"}).status_code in (200, 404)
+        assert [key for key in graph._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]
+        assert [key for key in cards._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]

@@ -1,0 +1,69 @@
+"""Per-process caches of what is costly to compute from one knowledge-base version (the graph, the
+card-name index ...), holding only what the current version needs.
+
+``kb build`` writes each version into its own directory under ``<path>.versions/`` and swaps a symlink;
+a running server then loads the new version's graph and indexes.  A cache keyed by version directory
+alone would keep every old version alive (about 70-100 MB each).  :class:`VersionCache` keeps one value
+per knowledge base: loading a version evicts its older siblings (and a value whose store changed).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Callable, Generic, Hashable, TypeVar
+
+__all__ = ["VersionCache", "store_stamp"]
+
+T = TypeVar("T")
+
+
+def store_stamp(path: Path | str) -> tuple[int, int] | None:
+    """``(mtime_ns, size)`` of a file (None when it cannot be read): changes when the file is rewritten."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+class VersionCache(Generic[T]):
+    """Values keyed by a version directory, one per knowledge base.
+
+    Two version directories belong to the same knowledge base when they share a parent (the
+    ``<path>.versions/`` folder of :mod:`kb.build`; an unversioned directory is alone in its parent in
+    practice, and at worst a neighbour is reloaded).  A value is recomputed when its stamp changes.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[Path, tuple[Hashable, T]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, version_dir: Path, stamp: Hashable, compute: Callable[[], T]) -> T:
+        """The value for ``version_dir`` at ``stamp``, computed once; older versions of the same
+        knowledge base are dropped when a new one is computed."""
+        entry = self._entries.get(version_dir)
+        if entry is not None and entry[0] == stamp:
+            return entry[1]
+        with self._lock:
+            entry = self._entries.get(version_dir)
+            if entry is not None and entry[0] == stamp:
+                return entry[1]
+            for other in [d for d in self._entries if d == version_dir or d.parent == version_dir.parent]:
+                del self._entries[other]  # an older version (or an older stamp) of this knowledge base
+            value = compute()
+            self._entries[version_dir] = (stamp, value)
+            return value
+
+    def keys(self) -> list[Path]:
+        """The version directories held."""
+        return list(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        """Forget every value."""
+        with self._lock:
+            self._entries.clear()
