@@ -9,6 +9,10 @@ Extensions (compatible with the contract): a card object may name ``"effect"`` (
 effect meant); a ``chain`` question may give ``"event"`` (``attack_declared``, ``summoning``,
 ``normal_summoned``, ``flip_summoned``, ``special_summoned``): the event the chain was started in
 response to.
+
+Generic cards (``{"class": {...}}`` instead of ``{"card": ...}``) are validated and turned into
+hypothetical cards by :mod:`kb.engine.generic`; negation questions (``"ask": "negate"``) are answered by
+:mod:`kb.engine.negation`.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from sqlmodel import Session, select
 from ..errors import BadQuestionError, NotFoundError
 from ..models import Card
 from . import engine as checks
+from . import generic
 from .model import LOCATIONS, PLAYERS, Moment
 from .profiles import load_profiles
 from .rulings import answer_rulings
@@ -26,7 +31,7 @@ from .rules import BATTLE_STEPS, DAMAGE_STEP_TIMINGS, PHASES
 __all__ = ["KINDS", "FIELDS", "CHAIN_EVENTS", "normalise_question", "answer_question", "engine_card",
            "resolve"]
 
-KINDS = ("chain", "activate", "segoc", "timing")
+KINDS = ("chain", "activate", "segoc", "timing", "negate")
 _MOMENT_FIELDS = ("turn", "phase", "step", "timing")
 _CARD_FIELDS = ("controller", "location", "face", "set_this_turn", "effect")
 FIELDS = {
@@ -34,9 +39,10 @@ FIELDS = {
     "activate": {"ask", "card", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "segoc": {"ask", "triggers", *_MOMENT_FIELDS},
     "timing": {"ask", "card", "event", "by", "last", *_MOMENT_FIELDS, *_CARD_FIELDS},
+    "negate": {"ask", "card", "to", "target", "summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
 }
 CHAIN_EVENTS = ("attack_declared", "summoning", "normal_summoned", "flip_summoned", "special_summoned")
-_CARD_OBJECT_FIELDS = {"card", *_CARD_FIELDS}
+_CARD_OBJECT_FIELDS = {"card", "class", *_CARD_FIELDS}
 _ALLOWED = {"turn": PLAYERS, "controller": PLAYERS, "phase": PHASES, "step": BATTLE_STEPS,
             "timing": DAMAGE_STEP_TIMINGS, "location": LOCATIONS, "face": ("up", "down"),
             "by": checks.TIMING_BY}
@@ -68,6 +74,15 @@ def _card_item(value, field: str) -> dict:
     unknown = sorted(set(value) - _CARD_OBJECT_FIELDS)
     if unknown:
         raise BadQuestionError(f"unknown field {field}.{unknown[0]}", f"{field}.{unknown[0]}", value[unknown[0]])
+    if "class" in value:  # a generic card: a hypothetical card of a kind
+        if "card" in value or "effect" in value:
+            extra = "card" if "card" in value else "effect"
+            raise BadQuestionError(f"{field} names a kind of card (class); {field}.{extra} cannot be given with it",
+                                   f"{field}.{extra}", value[extra])
+        for key, item in value.items():
+            if key != "class":
+                _check_value(key, item, f"{field}.")
+        return dict(value, **{"class": generic.normalise_class(value["class"], field)})
     if not isinstance(value.get("card"), str) or not value["card"].strip():
         raise BadQuestionError(f"{field}.card must name a card", f"{field}.card", value.get("card"))
     for key, item in value.items():
@@ -104,7 +119,7 @@ def normalise_question(question) -> dict:
         raise BadQuestionError("step is only meaningful in the Battle Phase (phase: battle)", "step", out["step"])
     if "step" in out:
         out["phase"] = "battle"
-    if kind in ("chain", "activate", "timing"):
+    if kind in ("chain", "activate", "timing", "negate"):
         if "card" not in question:
             raise BadQuestionError(f"a {kind} question needs a card", "card", None)
         card = _card_item(question["card"], "card")
@@ -113,6 +128,9 @@ def normalise_question(question) -> dict:
                 _check_value(field, question[field])
                 card[field] = question[field]
         out["card"] = card
+    if kind == "negate":
+        from .negation import normalise_negate
+        normalise_negate(question, out, _card_item)
     if kind == "chain":
         to = question.get("to")
         if to is None or to == [] or to == "":
@@ -165,7 +183,12 @@ def resolve(session: Session, name: str) -> Card:
 
 
 def engine_card(session: Session, item: dict) -> checks.EngineCard:
-    """A validated card item resolved into an :class:`kb.engine.engine.EngineCard`."""
+    """A validated card item resolved into an :class:`kb.engine.engine.EngineCard`.
+
+    A generic card (``class``) becomes one hypothetical card holding the effects of all its readings.
+    """
+    if generic.is_generic(item):
+        return generic.merged_card(item)
     card = resolve(session, item["card"])
     cache = session.info.setdefault("engine_profiles", {})
     effects = cache.get(card.id)
@@ -195,9 +218,27 @@ def _explain(verdict: checks.Verdict, subject: str) -> str:
     return f"{subject}: {verdict.answer}" + (f": {'; '.join(passes)}." if passes else ".")
 
 
+def card_options(session: Session, item: dict, asked: list[checks.EngineCard] = ()) -> list[generic.Variant]:
+    """The readings of a card item: one for a named card, one per variant for a generic card.
+
+    ``asked`` (for a chain link) are the cards responding to it: a generic link gets a reading that fits
+    their conditions.
+    """
+    if generic.is_generic(item):
+        return generic.link_variants(item, list(asked)) if asked else generic.variants(item)
+    return [generic.Variant(engine_card(session, item))]
+
+
+def _named_ids(cards) -> list[int]:
+    return [c.id for c in cards if c.id != generic.GENERIC_ID]
+
+
 def answer_question(session: Session, question: dict) -> dict:
     """Answer a normalised question (see :func:`normalise_question`) with the SCENARIOS.md answer object."""
     kind = question["ask"]
+    if kind == "negate":
+        from .negation import answer_negate
+        return answer_negate(session, question)
     moment = Moment(question.get("turn"), question.get("phase"), question.get("step"), question.get("timing"))
     if kind == "segoc":
         cards = [engine_card(session, item) for item in question["triggers"]]
@@ -207,29 +248,43 @@ def answer_question(session: Session, question: dict) -> dict:
                   "explanation": ("chain link 1 first: " + ", ".join(result["order"]) + ".") if result["order"]
                   else "no trigger could be placed.",
                   "steps": result["steps"], "assumed": [],
-                  **answer_rulings(session, question, [c.id for c in cards])}
+                  **answer_rulings(session, question, _named_ids(cards))}
         return answer
     card = engine_card(session, question["card"])
+    card.name = generic.item_name(question["card"], card.name)
     resolved = {"card": card.name}
     if kind == "chain":
-        chain = [engine_card(session, item) for item in question["to"]]
-        resolved["to"] = chain[-1].name if len(chain) == 1 else [c.name for c in chain]
-        verdict = checks.check_chain(card, chain, moment, event=question.get("event"))
-        subject = f"{card.name} chained to {chain[-1].name}"
-        ids = [card.id] + [c.id for c in chain]
+        asked = card_options(session, question["card"])
+        chain_options = [card_options(session, item, [v.card for v in asked] if i == len(question["to"]) - 1
+                                      else ()) for i, item in enumerate(question["to"])]
+        names = [generic.item_name(item, options[0].card.name) for item, options in zip(question["to"],
+                                                                                        chain_options)]
+        resolved["to"] = names[-1] if len(names) == 1 else names
+        verdict, _combo, tried = generic.best_of(
+            lambda cards: checks.check_chain(cards[0], cards[1:], moment, event=question.get("event")),
+            [asked] + chain_options)
+        generic.note_readings(verdict, tried)
+        subject = f"{card.name} chained to {names[-1]}"
+        others = _named_ids([options[0].card for options in chain_options])
     elif kind == "activate":
-        verdict = checks.check_activate(card, moment)
+        verdict, _combo, tried = generic.best_of(lambda cards: checks.check_activate(cards[0], moment),
+                                                 [card_options(session, question["card"])])
+        generic.note_readings(verdict, tried)
         subject = f"activating {card.name}"
-        ids = [card.id]
+        others = []
+    elif generic.is_generic(question["card"]):
+        verdict = generic.timing_unknown(card.name, question["event"])
+        subject = f"{card.name} after {question['event']}"
+        others = []
     else:
         verdict = checks.check_timing(card, question["event"], question.get("by"), question.get("last"),
                                       moment if question.get("step") else None)
         subject = f"{card.name} after {question['event']}"
-        ids = [card.id]
-    if verdict.effect is not None:
+        others = []
+    if verdict.effect is not None and not generic.is_generic(question["card"]):
         resolved["effect"] = verdict.effect
     if not verdict.steps:  # every answer cites: an empty check list would be a defect
         verdict.step("question", "unknown", "no check applied", "psct")
     return {"answer": verdict.answer, "card": card.name, "resolved": resolved,
             "explanation": _explain(verdict, subject), "steps": verdict.steps, "assumed": verdict.assumed,
-            **answer_rulings(session, question, ids[:1], ids[1:])}
+            **answer_rulings(session, question, _named_ids([card]), others)}

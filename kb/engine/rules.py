@@ -400,6 +400,71 @@ from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imp
 RULES.update(_SIM_RULES)
 # --- end simulator rules ---
 
+# --- generic cards and negation questions (owner: engine-generic engineer; kb/engine/generic.py, negation.py) ---
+RULES.update({
+    "card_kinds": {
+        "statement": "Cards are Monster, Spell or Trap Cards; each kind of card and effect has its Spell Speed, "
+                     "so a question about a kind of card is answered from what every card of that kind shares.",
+        "sections": ["cr-draft:200.1", "community:7.8.1"],
+        "quote": {"id": "cr-draft:200.1", "text": "The card types are Monster, Spell and Trap."},
+    },
+    "negate_directly": {
+        "statement": "An effect that negates an activation must be chained directly to the activation it negates.",
+        "sections": ["prb2017:negating-the-activation-of-cards", "prb2017:negating-the-activation-of-cards-ex1",
+                     "prb2017:counter-traps-ex1"],
+        "quote": {"id": "prb2017:negating-the-activation-of-cards",
+                  "text": "Effects that negate activations must be activated in a chain directly to the "
+                          "activation of the effect they aim to negate."},
+    },
+    "negate_effect_only": {
+        "statement": "An effect that only negates effects leaves the activation standing: the card was still "
+                     "activated, its effect is not applied.",
+        "sections": ["prb2017:negating-effects", "md:negating-activations"],
+        "quote": {"id": "prb2017:negating-effects",
+                  "text": "If an effect that simply negates effects is activated in a chain to the activation of "
+                          "a card, the activation of the card is not negated and its effect is not applied "
+                          "afterwards."},
+    },
+    "negate_card_activation": {
+        "statement": "Effects that negate the activation of cards do not negate the activated effects of "
+                     "Spells and Traps already on the field or in the GY.",
+        "sections": ["prb2017:activating-effects", "prb2017:negating-the-activation-of-cards"],
+        "quote": {"id": "prb2017:activating-effects",
+                  "text": "Activating the effects of Spells and Traps cannot be negated by effects that negate "
+                          "the activation of cards."},
+    },
+    "summon_negatable": {
+        "statement": "Only Summons outside a chain can be negated: Normal, Tribute and Flip Summons and "
+                     "Special Summons by a monster's own procedure (Synchro, Xyz, Pendulum, Link, built-in).",
+        "sections": ["md:negating-summons", "prb2017:special-summoning-by-an-activated-card-effect",
+                     "prb2017:fusion-summoning-ex1"],
+        "quote": {"id": "md:negating-summons",
+                  "text": "Only Summons that occur outside of a Chain can be negated, and even then only built-in "
+                          "Special Summons and Summons by game mechanics (Normal Summons, Flip Summons, Synchro "
+                          "Summons, Xyz Summons, Pendulum Summons and Link Summons) can be negated."},
+    },
+    "summon_by_effect": {
+        "statement": "A Summon performed by a resolving effect (Polymerization, a Ritual Spell, a card that "
+                     "Special Summons) cannot be negated; only the activation of that effect can.",
+        "sections": ["prb2017:special-summoning-by-an-activated-card-effect", "prb2017:fusion-summoning-ex1",
+                     "prb2017:ritual-summoning-ex1"],
+        "quote": {"id": "prb2017:special-summoning-by-an-activated-card-effect",
+                  "text": "When a Special Summon is performed as a result of the resolution of an activated "
+                          "effect that started a chain, if the activation of the activated effect that started a "
+                          "chain is not negated, the resolution that performs the Special Summon cannot be "
+                          "negated."},
+    },
+    "pendulum_summon_count": {
+        "statement": "A Pendulum Summon Special Summons any number of monsters at once: a card that negates the "
+                     "Summon of exactly one monster cannot negate a Pendulum Summon of several.",
+        "sections": ["prb2017:pendulum-summoning-ex1", "cr-draft:306.12"],
+        "quote": {"id": "prb2017:pendulum-summoning-ex1",
+                  "text": "A Pendulum Summon is a method that Special Summons any number of monsters in a single "
+                          "timing."},
+    },
+})
+# --- end generic cards and negation questions ---
+
 # (card_type, property or None, effect kind) -> (Spell Speed, rule key).  Most specific row wins.
 SPELL_SPEEDS: list[tuple[str | None, str | None, str, int | None, str]] = [
     ("Trap", "Counter", "activation", 3, "counter_trap"),
