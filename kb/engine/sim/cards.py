@@ -7,6 +7,7 @@ them (through :func:`kb.engine.questions.resolve` and the stored effect profiles
 
 from __future__ import annotations
 
+import builtins
 import re
 from dataclasses import dataclass, field
 
@@ -17,7 +18,8 @@ __all__ = ["SimCard", "Catalog", "summon_condition"]
 _NOT_NORMAL = re.compile(r"cannot be normal summoned\s*/\s*set", re.I)
 _MUST_FIRST = re.compile(r"must (?:first )?be (?:special summoned|ritual summoned|fusion summoned|synchro summoned|"
                          r"xyz summoned|link summoned)", re.I)
-_NOMI = re.compile(r"must be special summoned|cannot be special summoned (?:by other ways|except)", re.I)
+_NOMI = re.compile(r"must be special summoned|cannot be special summoned (?:by other ways|except by)", re.I)
+_CONDITIONAL = re.compile(r"cannot be special summoned except|can only be special summoned", re.I)
 _CANNOT_SPECIAL = re.compile(r"cannot be special summoned\.", re.I)
 _OWN_TRIBUTE_RULE = re.compile(r"(?:without tributing|tribute summon this card|requires? \d+ tributes?|"
                                r"by tributing|normal summon(?:ed)? without|tributes? for (?:the )?tribute summon)",
@@ -29,7 +31,7 @@ def summon_condition(text: str, abilities: tuple[str, ...], card_type: str) -> s
 
     ``normal`` (no condition), ``nomi`` ("Must be Special Summoned ..."), ``semi_nomi`` ("Must first be ..."
     and Extra Deck / Ritual monsters), ``cannot_special`` ("Cannot be Special Summoned."), ``unknown``
-    ("Cannot be Normal Summoned/Set" with no readable procedure).
+    ("Cannot be Normal Summoned/Set" with no readable procedure, "cannot be Special Summoned except from ...").
     """
     if card_type != "Monster":
         return "normal"
@@ -38,6 +40,8 @@ def summon_condition(text: str, abilities: tuple[str, ...], card_type: str) -> s
         return "cannot_special"
     if _NOMI.search(first_paragraph) and "must first be" not in first_paragraph.lower():
         return "nomi"
+    if _CONDITIONAL.search(first_paragraph):
+        return "unknown"
     if any(frame in abilities for frame in (*EXTRA_DECK_FRAMES, "Ritual")):
         return "semi_nomi"
     if _NOT_NORMAL.search(first_paragraph):
@@ -64,24 +68,24 @@ class SimCard:
     text: str = ""
     effects: tuple = field(default=(), compare=False, hash=False)
 
-    @property
+    @builtins.property
     def is_monster(self) -> bool:
         return self.card_type == "Monster"
 
-    @property
+    @builtins.property
     def extra_deck_frame(self) -> str | None:
         """Fusion / Synchro / Xyz / Link for Extra Deck monsters, else ``None``."""
         return next((f for f in EXTRA_DECK_FRAMES if f in self.abilities), None)
 
-    @property
+    @builtins.property
     def is_pendulum(self) -> bool:
         return "Pendulum" in self.abilities
 
-    @property
+    @builtins.property
     def is_link(self) -> bool:
         return "Link" in self.abilities
 
-    @property
+    @builtins.property
     def summon_condition(self) -> str:
         return summon_condition(self.text, self.abilities, self.card_type)
 

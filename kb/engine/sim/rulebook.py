@@ -155,6 +155,17 @@ SIM_RULES: dict[str, dict] = {
         "negated.",
         ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
         "Even if the Tribute Summon is negated, the Tributed monsters are sent to the Graveyard normally."),
+    "sim_destroy_on_field": _row(
+        "Only cards on the field can be destroyed: cards in the GY or banished cannot be, so \"negate ..., and "
+        "if you do, destroy that card\" leaves a card in the GY where it is.",
+        ["prb2017:destroying", "prb2017:destroying-ex1"], "prb2017:destroying",
+        "• Cards in the Graveyard or that are banished cannot be destroyed."),
+    "sim_negated_activation": _row(
+        "An activation that is negated still counts as activated for once-per-turn limits of effects; a Spell "
+        "or Trap Card whose activation is negated is sent to the GY.",
+        ["prb2017:5.1"], "prb2017:5.1",
+        "• If an activation is not negated, but later the effect is negated or is unable to resolve, the effect "
+        "still counts as having been activated."),
 }
 
 # Tributes needed to Normal Summon/Set by Level: (lowest Level, highest Level, Tributes).

@@ -1,0 +1,250 @@
+"""Battle: attack declaration, replays, the Damage Step and damage calculation (battle damage, destruction).
+
+ATK/DEF are the printed values; a card on the field that could change them (an Equip Spell, a face-up
+card with an ATK/DEF-changing or battle-rule effect) makes the result "not modelled" rather than guessed.
+"""
+
+from __future__ import annotations
+
+from .actions import Legality
+from .state import Battle, other
+
+__all__ = ["declare", "check_replay", "enter_damage_step", "damage_calculation", "finish"]
+
+_MODIFIERS = {"atk_change", "def_change", "battle_rule", "protect"}
+
+
+def declare(game, action: dict) -> Legality:
+    """An attack declaration (or, after a replay, the new choice of target)."""
+    state = game.state
+    legal = Legality()
+    player = state.turn
+    where = f"actions[{action['index']}]"
+    if state.phase != "battle":
+        if state.turn_number == 1:
+            return legal.add("first turn", "fail", "no Battle Phase in the first turn of the Duel",
+                             "sim_first_turn_battle")
+        return legal.add("phase", "fail", f"attacks are declared in the Battle Phase, not the {state.phase} phase",
+                         "sim_attack_declaration")
+    if state.step == "start" and state.battle is None and action.get("index") is not None and \
+            state.log and state.log[-1].kind == "battle_start_only":
+        return legal.add("step", "fail", "attacks are declared in the Battle Step", "sim_attack_declaration")
+    if state.step in ("damage", "end") or state.chain_open():
+        return legal.add("step", "fail", f"an attack is declared in the Battle Step with no chain, not now "
+                                         f"({state.step} step)", "sim_attack_declaration")
+    attacker = game.find(action["attacker"], player, ("monster", "emz"), f"{where}.attacker", natural="monster")
+    replay = state.battle is not None and state.battle.replay
+    if attacker.controller != player:
+        return legal.add("attacker", "fail", f"{attacker.name} is not controlled by the turn player {player}",
+                         "sim_attack_declaration")
+    if attacker.face != "up" or attacker.position != "attack":
+        return legal.add("attacker", "fail", f"{attacker.name} is not in face-up Attack Position",
+                         "sim_attack_declaration")
+    same_again = replay and state.battle.attacker == attacker.uid
+    if attacker.attacked_this_turn and not same_again:
+        return legal.add("attacks this turn", "fail", f"{attacker.name} has already declared an attack this turn"
+                         + (" (a replay lets only the same monster attack again)" if replay else ""),
+                         "sim_attack_declaration", "sim_replay")
+    opponent = other(player)
+    defenders = state.monsters(opponent)
+    target_ref = action.get("target")
+    if target_ref is None:
+        if defenders:
+            return legal.add("target", "fail", f"{opponent} controls a monster: a direct attack is not possible",
+                             "sim_attack_declaration")
+        target = None
+    else:
+        target = game.find(target_ref, opponent, ("monster", "emz"), f"{where}.target", natural="monster")
+        defenders = state.monsters(opponent)
+    legal.add("attack declaration", "pass", f"{attacker.name} attacks "
+              + (target.name if target else "directly"), "sim_attack_declaration")
+    state.step, state.timing = "battle", None
+    if state.battle is not None and not state.battle.replay and not state.battle.calculated:
+        finish(game)
+    state.new_step()
+    attacker.attacked_this_turn = True
+    state.records[player].attacks_declared += 1
+    state.battle = Battle(attacker=attacker.uid, target=target.uid if target else None,
+                          opponent_monsters=len(defenders))
+    state.battle.defender_uids = {m.uid for m in defenders}  # type: ignore[attr-defined]
+    if replay:
+        state.log_event("attack_target_chosen", attacker, player=player)
+        game.say(f"after the replay {attacker.name} attacks {target.name if target else 'directly'} (not a new "
+                 f"attack declaration)")
+    else:
+        state.log_event("attack_declared", attacker, player=player)
+        game.say(f"{player} declares an attack: {attacker.name} attacks {target.name if target else 'directly'}")
+    game.settle()
+    return legal
+
+
+def check_replay(game) -> None:
+    """After a chain or an action in the Battle Step: did the opponent's monsters change? (a replay)."""
+    state = game.state
+    battle = state.battle
+    if battle is None or battle.calculated or battle.replay:
+        return
+    attacker = state.cards[battle.attacker]
+    now = {m.uid for m in state.monsters(other(attacker.controller))}
+    before = getattr(battle, "defender_uids", set())
+    if now == before:
+        return
+    if state.step == "damage":
+        if not getattr(battle, "no_replay_noted", False):
+            battle.no_replay_noted = True  # type: ignore[attr-defined]
+            game.say("the opponent's monsters changed during the Damage Step: no replay")
+            game.steps.append(_step("replay", "pass", "the number of the opponent's monsters changed during the "
+                                    "Damage Step: no replay", "sim_no_replay_damage_step"))
+        if battle.target is not None and state.cards[battle.target].location not in ("monster", "emz"):
+            battle.target_gone = True  # type: ignore[attr-defined]
+        return
+    battle.replay = True
+    state.replays += 1
+    state.log_event("replay", attacker)
+    game.say(f"the opponent's monsters changed after {attacker.name}'s attack declaration: a replay; the attacking "
+             f"player may attack again with it, with another monster, or not at all")
+    game.steps.append(_step("replay", "pass", "the opponent's monsters changed before the Damage Step: a replay",
+                            "sim_replay"))
+
+
+def _step(check: str, result: str, detail: str, *keys: str) -> dict:
+    from .. import rules
+    return {"check": check, "result": result, "detail": detail, **rules.citation(*keys)}
+
+
+def enter_damage_step(game) -> Legality:
+    state = game.state
+    legal = Legality()
+    if state.chain:
+        from . import resolve
+        resolve.resolve_chain(game)
+    battle = state.battle
+    if battle is None or battle.calculated:
+        return legal.add("attack", "fail", "no attack is in progress", "sim_attack_declaration")
+    if battle.replay:
+        return legal.add("replay", "fail", "a replay happened: the attacking player chooses again before the Damage "
+                                           "Step", "sim_replay")
+    state.step, state.timing = "damage", "start"
+    state.new_step()
+    game.say("the Damage Step begins")
+    legal.add("Damage Step", "pass", "the attack goes on to the Damage Step", "turn_structure")
+    return legal
+
+
+def _modifiers(game, battlers) -> list[str]:
+    state = game.state
+    out = []
+    for inst in state.cards.values():
+        if not inst.on_field or inst.face != "up":
+            continue
+        if inst.equipped_to is not None or (inst.card.property == "Equip"):
+            out.append(inst.name)
+            continue
+        for effect in inst.card.effects:
+            if effect["kind"] in ("continuous", "rule", "unknown") and set(effect.get("categories") or []) & _MODIFIERS:
+                out.append(inst.name)
+                break
+    return sorted(set(out))
+
+
+def damage_calculation(game) -> Legality:
+    """Compare ATK/DEF; inflict battle damage; destroy the loser(s) by battle."""
+    state = game.state
+    legal = Legality()
+    battle = state.battle
+    if battle is None or battle.calculated:
+        return legal.add("attack", "fail", "no attack is in progress", "sim_attack_declaration")
+    if state.step != "damage":
+        entered = enter_damage_step(game)
+        legal.extend(entered)
+        if entered.answer == "no":
+            return legal
+    attacker = state.cards[battle.attacker]
+    target = state.cards[battle.target] if battle.target is not None else None
+    if attacker.location not in ("monster", "emz") or (target is not None and target.location not in ("monster", "emz")):
+        game.say("a battling monster left the field: no damage calculation")
+        legal.add("damage calculation", "pass", "a battling monster left the field before damage calculation",
+                  "sim_damage_calculation")
+        _end(game)
+        return legal
+    mods = _modifiers(game, [attacker, target])
+    if mods:
+        game.unmodelled_part(f"ATK/DEF or battle modifiers of {', '.join(mods)}")
+    state.timing = "calc"
+    state.new_step()
+    if target is not None and target.face == "down":
+        target.face = "up"
+        state.log_event("flipped", target, by="battle", origin="field")
+        game.say(f"{target.name} is flipped face-up")
+    atk = attacker.card.atk
+    defender = other(attacker.controller)
+    if atk is None:
+        game.unmodelled_part(f"{attacker.name}'s ATK is \"?\"")
+        _end(game)
+        return legal.add("damage calculation", "unknown", f"{attacker.name}'s ATK is not a number",
+                         "sim_damage_calculation")
+    destroyed, damage = [], {}
+    if target is None:
+        damage[defender] = atk
+        detail = f"direct attack: {defender} takes {atk}"
+    elif target.position == "attack":
+        tatk = target.card.atk
+        if tatk is None:
+            game.unmodelled_part(f"{target.name}'s ATK is \"?\"")
+            _end(game)
+            return legal.add("damage calculation", "unknown", f"{target.name}'s ATK is not a number",
+                             "sim_damage_calculation")
+        if atk > tatk:
+            destroyed, damage[defender] = [target], atk - tatk
+        elif atk < tatk:
+            destroyed, damage[attacker.controller] = [attacker], tatk - atk
+        elif atk > 0:
+            destroyed = [attacker, target]
+        else:
+            game.unmodelled_part("a battle between two 0 ATK monsters")
+        detail = f"ATK {atk} against ATK {tatk}"
+    else:
+        tdef = target.card.defense
+        if tdef is None:
+            game.unmodelled_part(f"{target.name}'s DEF is \"?\" (or it has none)")
+            _end(game)
+            return legal.add("damage calculation", "unknown", f"{target.name}'s DEF is not a number",
+                             "sim_damage_calculation")
+        if atk > tdef:
+            destroyed = [target]
+        elif atk < tdef:
+            damage[attacker.controller] = tdef - atk
+        detail = f"ATK {atk} against DEF {tdef}"
+    for player, amount in damage.items():
+        state.players[player].lp = max(0, state.players[player].lp - amount)
+        state.log_event("takes_damage", None, player=player, by="battle", amount=amount)
+        game.say(f"{player} takes {amount} battle damage ({state.players[player].lp} LP)")
+        if state.players[player].lp == 0:
+            state.winner = other(player)
+    summary = detail + "; " + (", ".join(f"{m.name} is destroyed" for m in destroyed) or "nothing is destroyed") + \
+        "; " + (", ".join(f"{p} takes {a}" for p, a in damage.items()) or "no battle damage")
+    legal.add("damage calculation", "pass", summary, "sim_damage_calculation")
+    game.steps.append(dict(legal.checks[-1].step(), action="battle"))
+    state.timing = "after_calc"
+    state.new_step()
+    for inst in destroyed:
+        game.move(inst, "gy", by="battle", destroyed=True, cause="destroyed by battle")
+    _end(game)
+    return legal
+
+
+def _end(game) -> None:
+    state = game.state
+    if state.battle is not None:
+        state.battle.calculated = True
+    state.timing = "end"
+    game.settle()
+    state.step, state.timing = "battle", None
+    state.battle = None
+
+
+def finish(game) -> None:
+    """Carry an attack that was declared through damage calculation (the next action moved on)."""
+    battle = game.state.battle
+    if battle is not None and not battle.calculated and not battle.replay:
+        damage_calculation(game)

@@ -1,0 +1,540 @@
+"""Activations (a card or effect put on the chain, with its cost) and chain resolution.
+
+The chain resolves last link first.  A link whose activation was negated does nothing (its Spell/Trap
+Card goes to the GY); a link whose effect was negated does nothing; a Continuous/Equip/Field card that
+left the field applies nothing; a target that left its place is not affected; monster effects resolve
+although the monster has left (unless they act on the monster itself).  What a link does comes from the
+action's ``does`` or, failing that, from what its effect profile clearly says (:func:`derive_ops`);
+anything else is recorded as not modelled and makes the answer "unknown".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import engine as checks
+from .actions import Legality
+from .state import ChainLink, Instance, other
+
+__all__ = ["activate", "resolve_chain", "derive_ops", "lp_cost"]
+
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
+_HARMLESS = {"stat_reference", "choose", "reveal", "look", "shuffle_hand"}
+_DESTROY_NEGATED = re.compile(r"negate [^.]*?(?:and if you do, |, and |; )destroy (?:that card|it|them|those cards)",
+                              re.I)
+_STAYS = ("Continuous", "Equip", "Field")
+_CHAIN_EVENTS = {"attack_declared": "attack_declared", "normal_summoned": "normal_summoned",
+                 "tribute_summoned": "normal_summoned", "special_summoned": "special_summoned",
+                 "flip_summoned": "flip_summoned"}
+
+
+class _EngineStep:
+    """A step produced by today's checks (already carries cites and quote)."""
+
+    def __init__(self, step: dict) -> None:
+        self.result, self._step = step["result"], step
+        self.check, self.detail = step["check"], step["detail"]
+
+    def step(self) -> dict:
+        return dict(self._step)
+
+
+def lp_cost(state, player: str, effect: dict, given) -> int | None:
+    """The LP a cost takes: ``"half"`` leaves half rounded up; a number; or read from "Pay N LP"."""
+    lp = state.players[player].lp
+    if given is None:
+        text = effect.get("cost") or ""
+        if re.search(r"pay half (?:of )?your LP", text, re.I):
+            given = "half"
+        else:
+            match = re.search(r"pay (\d+) LP", text, re.I)
+            given = int(match.group(1)) if match else None
+    if given is None:
+        return None
+    if given == "half":
+        return lp - (lp + 1) // 2
+    return given
+
+
+def _pick_effect(game, inst: Instance, action: dict) -> dict | None:
+    effects = inst.card.effects
+    if "effect" in action:
+        return next((e for e in effects if e["index"] == action["effect"]), None)
+    pending = [t for t in game.pending if t.inst.uid == inst.uid and t.result == "activates"]
+    if pending:
+        return next(e for e in effects if e["index"] == pending[0].effect)
+    if inst.card.card_type in ("Spell", "Trap") and not inst.on_field or inst.face == "down" or \
+            (inst.card.card_type in ("Spell", "Trap") and inst.location == "hand"):
+        hit = next((e for e in effects if e["kind"] == "activation"), None)
+        if hit is not None:
+            return hit
+    place = "field" if inst.on_field else inst.location
+    usable = [e for e in effects if e["kind"] in ("ignition", "quick", "trigger", "flip", "activation") and
+              (not e.get("locations") or place in e["locations"])]
+    return usable[0] if usable else next((e for e in effects if e["kind"] in checks.ACTIVATED_KINDS), None)
+
+
+def _natural_place(card, effect_kind_hint: str | None = None) -> str:
+    if card.card_type == "Trap":
+        return "spell_trap"
+    if card.card_type == "Spell":
+        return "hand"
+    return "monster"
+
+
+def activate(game, action: dict) -> Legality:
+    """Check and perform an ``activate`` action: a new chain link (paying its cost)."""
+    state = game.state
+    legal = Legality()
+    where = f"actions[{action['index']}]"
+    player = action.get("player")
+    if player is None and state.chain:
+        player = other(state.chain[-1].controller)
+    locations = ("spell_trap", "field_zone", "monster", "emz", "hand", "gy", "banished")
+    probe = game.catalog_card(action["card"], f"{where}.card")
+    natural = _natural_place(probe)
+    if probe.is_monster:
+        first = next((e for e in probe.effects if e["kind"] in ("quick", "ignition", "trigger")), None)
+        place = (first or {}).get("locations") or ["field"]
+        natural = {"field": "monster", "hand": "hand", "gy": "gy", "banished": "banished"}.get(place[0], "monster")
+    if probe.property == "Field":
+        natural = "hand"
+    inst = game.find(action["card"], player, locations, f"{where}.card", natural=natural)
+    player = player or (inst.controller if inst.on_field else inst.owner)
+    effect = _pick_effect(game, inst, action)
+    if effect is None:
+        return legal.add("effects considered", "unknown", f"no activated effect of {inst.name} was read", "psct")
+    summon_negation = state.pending_summon is not None and "negate_summon" in (effect.get("categories") or []) and \
+        not state.chain
+    if state.pending_summon is not None and not summon_negation:
+        game.complete_pending_summon()
+    kind = effect["kind"]
+    # --- the trigger window, decided from the simulated log
+    pending = [t for t in game.pending if t.inst.uid == inst.uid and t.effect == effect["index"]]
+    if kind in ("trigger", "flip") or (kind == "activation" and pending):
+        if pending and pending[0].result == "activates":
+            legal.add("trigger", "pass", pending[0].detail, "trigger", "missing_timing")
+        elif pending and pending[0].result == "misses":
+            return legal.add("missing the timing", "fail", pending[0].detail, "missing_timing")
+        elif pending:
+            return legal.add("trigger", "unknown", pending[0].detail, "trigger", "psct")
+        elif kind in ("trigger", "flip"):
+            return legal.add("trigger", "fail", f"the event {inst.name}'s {kind} effect waits for has not just "
+                                                f"happened", "trigger", "activation_condition")
+    # --- today's checks on the simulated moment
+    ecard = game.engine_card(inst, effect["index"])
+    if kind not in ("trigger", "flip"):
+        if state.chain:
+            chain_cards = [getattr(link, "engine_card", None) or game.engine_card(state.cards[link.uid], link.effect)
+                           for link in state.chain]
+            event = _recent_chain_event(game)
+            verdict = checks.check_chain(ecard, chain_cards, game.moment(), event=event)
+        elif summon_negation:
+            verdict = None
+            legal.add("Summon negation", "pass", f"{inst.name} answers the Summon of "
+                                                 f"{state.cards[state.pending_summon].name} before it resolves",
+                      "summon_negation")
+        else:
+            verdict = checks.check_activate(ecard, game.moment())
+        if verdict is not None:
+            for step in verdict.steps:
+                legal.checks.append(_EngineStep(step))
+            for text in verdict.assumed:
+                legal.assumed.append(text)
+            if verdict.answer == "no":
+                return legal
+    # --- once per turn
+    if effect.get("once_per_turn") and (inst.name, effect["index"]) in state.records[player].once_per_turn:
+        return legal.add("once per turn", "fail", f"{inst.name}'s effect #{effect['index']} was already activated "
+                                                  f"this turn", "once_per_turn", "sim_negated_activation")
+    # --- a zone for a Spell/Trap activated from the hand
+    if inst.location == "hand" and not inst.card.is_monster:
+        if inst.card.property == "Field":
+            pass
+        elif not state.free_spell_trap_zones(player):
+            return legal.add("zone", "fail", f"{player} has no free Spell & Trap Zone to activate {inst.name} in",
+                             "spell_activation")
+    # --- costs
+    cost = action.get("cost", {})
+    lp = lp_cost(state, player, effect, cost.get("pay_lp"))
+    cost_kinds = set(effect.get("cost_categories") or [])
+    if "lp_pay" in cost_kinds or "pay_lp" in cost:
+        if lp is None:
+            return legal.add("cost", "unknown", f"{inst.name}'s LP cost could not be read", "cost")
+        if lp > state.players[player].lp:
+            return legal.add("cost", "fail", f"{player} has {state.players[player].lp} LP and cannot pay {lp}", "cost")
+        if cost.get("pay_lp") == "half" or "half" in (effect.get("cost") or "").lower():
+            legal.add("cost", "pass", f"paying half of {state.players[player].lp} LP leaves "
+                                      f"{state.players[player].lp - lp} (rounded up)", "sim_halve_round_up", "cost")
+        else:
+            legal.add("cost", "pass", f"{player} pays {lp} LP", "cost")
+    cost_cards = []
+    for key in ("discard", "tribute", "send", "banish"):
+        for i, ref in enumerate(cost.get(key, [])):
+            locs = ("hand",) if key == "discard" else ("monster", "emz") if key == "tribute" else \
+                ("hand", "monster", "emz", "spell_trap", "gy", "deck", "extra")
+            cost_cards.append((key, game.find(ref, player, locs, f"{where}.cost.{key}[{i}]",
+                                              natural="hand" if key == "discard" else None)))
+    for kind_name in ("discard", "tribute", "send_to_gy", "banish", "banish_from_gy", "xyz_material"):
+        if kind_name in cost_kinds and not _cost_given(kind_name, cost, cost_cards):
+            if kind_name == "discard" and state.players[player].unnamed["hand"] + len(
+                    [c for c in state.in_location(player, "hand") if c.uid != inst.uid]) > 0:
+                legal.assumed.append(f"{player} discards a card from the hand as the cost")
+                cost_cards.append(("discard_unnamed", None))
+                continue
+            return legal.add("cost", "unknown", f"{inst.name}'s cost ({effect.get('cost')}) names cards the question "
+                                                f"does not give", "cost")
+    # --- targets
+    targets = []
+    for i, ref in enumerate(action.get("targets", [])):
+        natural_target = "gy" if "gy" in ((effect.get("sources") or {}).get("special_summon") or []) else None
+        targets.append(game.find(ref, None, ("monster", "emz", "spell_trap", "field_zone", "gy", "banished", "hand"),
+                                 f"{where}.targets[{i}]", natural=natural_target))
+    if effect.get("targets") and not targets:
+        legal.assumed.append(f"{inst.name} targets a card the question does not name")
+    # --- perform: pay the cost, put the link on the chain
+    state.new_step()
+    if lp:
+        state.players[player].lp -= lp
+        state.log_event("lp_paid", None, player=player, by="cost", amount=lp)
+        game.say(f"{player} pays {lp} LP ({state.players[player].lp} left) as the cost of {inst.name}")
+    for key, card in cost_cards:
+        if card is None:
+            state.players[player].unnamed["hand"] -= 1 if state.players[player].unnamed["hand"] else 0
+            state.players[player].unnamed["gy"] += 1
+            game.say(f"{player} discards a card as the cost of {inst.name}")
+            continue
+        to = "banished" if key == "banish" else "gy"
+        game.move(card, to, by="cost", discarded=key == "discard", tributed=key == "tribute",
+                  cause=f"cost of {inst.name}")
+    from_location = "field" if inst.on_field else inst.location
+    if inst.location == "hand" and not inst.card.is_monster:
+        if inst.card.property == "Field":
+            old = state.at(player, "field_zone", 0)
+            if old is not None:
+                game.move(old, "gy", by="rule", cause="a new Field Spell replaces it")
+            inst.location, inst.zone = "field_zone", 0
+        else:
+            inst.location, inst.zone = "spell_trap", state.free_spell_trap_zones(player)[0]
+        inst.controller = player
+    if inst.on_field and inst.face == "down" and not inst.card.is_monster:
+        inst.face = "up"
+    if effect.get("once_per_turn"):
+        state.records[player].once_per_turn.add((inst.name, effect["index"]))
+    link = ChainLink(number=len(state.chain) + 1, controller=player, uid=inst.uid, effect=effect["index"],
+                     kind=kind, targets=[t.uid for t in targets], does=action.get("does", []),
+                     responds_to_summon=state.pending_summon if summon_negation else None,
+                     from_location=from_location)
+    link.target_places = {t.uid: t.location for t in targets}  # type: ignore[attr-defined]
+    link.engine_card = ecard  # the card as it was when activated  # type: ignore[attr-defined]
+    state.chain.append(link)
+    state.log_event("activated", inst, player=player, origin=from_location)
+    game.activated.append(inst.name)
+    game.pending = [t for t in game.pending if not (t.inst.uid == inst.uid and t.effect == effect["index"])]
+    what = "activates" if kind == "activation" else f"activates the {kind} effect of"
+    game.say(f"{player} {what} {inst.name} (Chain Link {link.number})"
+             + (f" targeting {', '.join(t.name for t in targets)}" if targets else ""))
+    return legal
+
+
+def _cost_given(kind: str, cost: dict, cost_cards) -> bool:
+    keys = {"discard": ("discard",), "tribute": ("tribute",), "send_to_gy": ("send", "discard", "tribute"),
+            "banish": ("banish",), "banish_from_gy": ("banish",), "xyz_material": ("detach",)}[kind]
+    return any(k in cost for k in keys)
+
+
+def _recent_chain_event(game) -> str | None:
+    """The event chain link 1 answered, when the chain was started in response to one."""
+    state = game.state
+    first = state.chain[0]
+    before = [e for e in state.log if e.seq < _activation_seq(state, first)]
+    if before:
+        last = before[-1]
+        return _CHAIN_EVENTS.get(last.kind)
+    return None
+
+
+def _activation_seq(state, link: ChainLink) -> int:
+    for event in state.log:
+        if event.kind == "activated" and event.uid == link.uid:
+            return event.seq
+    return len(state.log)
+
+
+# ----------------------------------------------------------------------------------------- resolution
+
+def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[str]]:
+    """What a link does, read from its profile: (operations, categories not modelled)."""
+    state = game.state
+    text = effect.get("text") or ""
+    cats = set(effect.get("categories") or []) - _HARMLESS
+    if "attack_rule" in cats and not re.search(r"\battack", re.sub(r"Attack Position", "", text), re.I):
+        cats.discard("attack_rule")
+    ops: list[dict] = []
+    done: set[str] = set()
+    prev = state.chain[link.number - 2] if link.number > 1 and len(state.chain) >= link.number - 1 else None
+    if link.responds_to_summon is not None and "negate_summon" in cats:
+        ops.append({"op": "negate_summon", "uid": link.responds_to_summon,
+                    "destroy": bool(_DESTROY_NEGATED.search(text))})
+        done |= {"negate_summon", "negate_activation"}
+        if _DESTROY_NEGATED.search(text):
+            done.add("destroy")
+    elif "negate_activation" in cats and prev is not None:
+        ops.append({"op": "negate_activation", "link": prev.number, "destroy": bool(_DESTROY_NEGATED.search(text))})
+        done |= {"negate_activation", "negate_summon"}
+        if _DESTROY_NEGATED.search(text):
+            done.add("destroy")
+    elif "negate_effect" in cats and prev is not None and re.search(r"negate (?:that|the|its) effect", text, re.I):
+        ops.append({"op": "negate_effect", "link": prev.number})
+        done.add("negate_effect")
+    if "special_summon" in cats:
+        if link.targets and re.search(r"Special Summon (?:it|that target|that monster|them|those targets)\b", text):
+            pos = re.search(r"in (Attack|Defense) Position", text)
+            for uid in link.targets:
+                ops.append({"op": "special_summon", "uid": uid, "position": pos.group(1).lower() if pos else None})
+            done.add("special_summon")
+            cats.discard("attack_rule")
+    if "destroy" in cats and "destroy" not in done and link.targets and \
+            re.search(r"destroy (?:it|that target|them|those targets|that card)\b", text, re.I):
+        ops.extend({"op": "destroy", "uid": uid} for uid in link.targets)
+        done.add("destroy")
+    clauses = re.split(r",? then ", text)
+    for i, clause in enumerate(clauses):
+        then = i > 0
+        draw = re.search(r"\bdraw (\d+|one|two|three) cards?", clause, re.I)
+        if "draw" in cats and draw and not re.search(r"each player|your opponent draws", clause, re.I):
+            ops.append({"op": "draw", "player": link.controller, "count": _WORD_NUMBERS.get(draw.group(1).lower(), 1),
+                        "then": then})
+            done.add("draw")
+        search = re.search(r"add (\d+|one) [^.;]*? from your Deck to your hand", clause, re.I)
+        if ("search" in cats or "add_to_hand" in cats) and search:
+            ops.append({"op": "add_to_hand", "player": link.controller,
+                        "count": _WORD_NUMBERS.get(search.group(1).lower(), 1), "then": then})
+            done |= {"search", "add_to_hand"}
+        gain = re.search(r"(your opponent|you) gains? (\d+) LP", clause, re.I)
+        if "lp_gain" in cats and gain:
+            who = other(link.controller) if gain.group(1).lower() == "your opponent" else link.controller
+            ops.append({"op": "gain_lp", "player": who, "amount": int(gain.group(2)), "then": then})
+            done.add("lp_gain")
+        burn = re.search(r"inflict (\d+) damage to your opponent", clause, re.I)
+        if "damage" in cats and burn:
+            ops.append({"op": "damage", "player": other(link.controller), "amount": int(burn.group(1)), "then": then})
+            done.add("damage")
+    grant = re.search(r"conduct (\d) Normal Summons/Sets this turn", text) or \
+        re.search(r"Normal Summon(?:/Set)? 1 [^.]*in addition to your Normal Summon/Set", text)
+    if grant:
+        count = int(grant.group(1)) - 1 if grant.groups() else 1
+        ops.append({"op": "grant_normal_summon", "player": link.controller, "count": count})
+        done |= {"set_card", "normal_summon"}
+    missing = sorted(cats - done)
+    return ops, missing
+
+
+def resolve_chain(game) -> None:
+    """Resolve the whole chain, last link first, then send resolved Spells/Traps to the GY."""
+    state = game.state
+    if not state.chain:
+        return
+    state.resolving = True
+    chain = list(state.chain)
+    to_gy: list[Instance] = []
+    for link in reversed(chain):
+        state.new_step()
+        _resolve_link(game, link, to_gy)
+        state.log_event("link_resolved", state.cards[link.uid], link=link.number)
+    for inst in to_gy:
+        if inst.on_field:
+            game.move(inst, "gy", by="rule", cause="it resolved (or its activation was negated)")
+    state.last_chain = chain
+    state.chain = []
+    state.resolving = False
+    game.settle()
+
+
+def _resolve_link(game, link: ChainLink, to_gy: list) -> None:
+    state = game.state
+    inst = state.cards[link.uid]
+    effect = next(e for e in inst.card.effects if e["index"] == link.effect)
+    spell_trap = inst.card.card_type in ("Spell", "Trap")
+    card_activation = link.kind == "activation" and spell_trap
+    leaves = card_activation and inst.card.property not in _STAYS
+    if link.activation_negated:
+        game.say(f"Chain Link {link.number} ({inst.name}) resolves: its activation was negated, nothing happens")
+        if card_activation and inst.on_field:
+            to_gy.append(inst)
+        return
+    if leaves:
+        to_gy.append(inst)
+    if link.effect_negated:
+        game.say(f"Chain Link {link.number} ({inst.name}) resolves: its effect was negated, nothing happens")
+        return
+    if card_activation and inst.card.property in _STAYS and not inst.on_field:
+        game.say(f"Chain Link {link.number} ({inst.name}) resolves: the card left the field, so its effect is not "
+                 f"applied")
+        game.steps.append(_citation_step("left the field", "pass", f"{inst.name} is no longer on the field when "
+                                         f"Chain Link {link.number} resolves: its effect does not apply",
+                                         "continuous_spell_trap"))
+        return
+    ops = [dict(op, given=True) for op in link.does] if link.does else None
+    if ops is None:
+        ops, missing = derive_ops(game, link, effect)
+        if missing:
+            game.unmodelled_part(f"{inst.name} ({', '.join(missing)}): \"{effect.get('text', '')[:160]}\"")
+            game.say(f"Chain Link {link.number} ({inst.name}) resolves; the simulator does not model: "
+                     f"{', '.join(missing)}")
+    game.say(f"Chain Link {link.number} ({inst.name}) resolves")
+    if inst.card.card_type == "Spell" and inst.card.property == "Equip" and link.targets:
+        target = state.cards[link.targets[0]]
+        if target.on_field and inst.on_field:
+            inst.equipped_to = target.uid
+            game.say(f"{inst.name} is equipped to {target.name}")
+        elif inst.on_field:
+            to_gy.append(inst)
+    for op in ops:
+        if op.get("then"):
+            state.new_step()
+        _apply_op(game, link, inst, op)
+
+
+def _citation_step(check: str, result: str, detail: str, *keys: str) -> dict:
+    from .. import rules
+    return {"check": check, "result": result, "detail": detail, **rules.citation(*keys)}
+
+
+def _op_card(game, link: ChainLink, op: dict) -> Instance | None:
+    state = game.state
+    if "uid" in op:
+        return state.cards[op["uid"]]
+    ref = op.get("card")
+    for uid in link.targets:
+        if state.cards[uid].name == ref or state.cards[uid].label == ref:
+            return state.cards[uid]
+    return game.find(ref, None, ("monster", "emz", "spell_trap", "field_zone", "hand", "gy", "banished", "deck",
+                                 "extra"), f"does.card", natural="gy" if op["op"] == "special_summon" else None)
+
+
+def _target_still_there(link: ChainLink, inst: Instance) -> bool:
+    places = getattr(link, "target_places", {})
+    if inst.uid not in places:
+        return True
+    was = places[inst.uid]
+    now = inst.location
+    return was == now or (was in ("monster", "emz") and now in ("monster", "emz"))
+
+
+def _apply_op(game, link: ChainLink, source: Instance, op: dict) -> None:
+    from . import actions as act
+
+    state = game.state
+    kind = op["op"]
+    player = op.get("player", link.controller)
+    if kind in ("negate_activation", "negate_effect"):
+        number = op.get("link") or link.number - 1
+        if not 1 <= number <= len(state.chain):
+            game.unmodelled_part(f"{source.name}: no chain link {number} to negate")
+            return
+        target = state.chain[number - 1]
+        tinst = state.cards[target.uid]
+        if kind == "negate_activation":
+            target.activation_negated = True
+            game.say(f"{source.name} negates the activation of {tinst.name} (Chain Link {number})")
+        else:
+            target.effect_negated = True
+            game.say(f"{source.name} negates the effect of {tinst.name} (Chain Link {number})")
+        if op.get("destroy"):
+            _destroy(game, tinst, link, source)
+        return
+    if kind == "negate_summon":
+        minst = state.cards[op["uid"]]
+        state.pending_summon = None
+        state.log_event("summon_negated", minst, by="effect", link=link.number)
+        game.say(f"{source.name} negates the Summon of {minst.name}")
+        game.steps.append(_citation_step("Summon negated", "pass", f"{minst.name}'s Summon is negated: it is not "
+                                         f"properly Summoned and goes to the GY", "sim_negated_summon",
+                                         "summon_negation"))
+        minst.properly = False
+        if op.get("destroy"):
+            game.move(minst, "gy", by="effect", destroyed=True, link=link.number, cause=f"{source.name}")
+        else:
+            game.move(minst, "gy", by="rule", link=link.number, cause="its Summon was negated")
+        minst.properly, minst.summoned = False, None
+        return
+    if kind == "grant_normal_summon":
+        state.records[player].extra_normal_summons += op.get("count", 1)
+        game.say(f"{player} may conduct {op.get('count', 1)} more Normal Summon/Set this turn")
+        return
+    if kind in ("draw", "add_to_hand"):
+        count = op.get("count", 1)
+        for _ in range(count):
+            if kind == "add_to_hand" and op.get("card"):
+                card = _op_card(game, link, op)
+                game.move(card, "hand", by="effect", link=link.number, cause=source.name)
+                continue
+            if state.players[player].unnamed["deck"] > 0:
+                state.players[player].unnamed["deck"] -= 1
+                state.players[player].unnamed["hand"] += 1
+                state.log_event("draws" if kind == "draw" else "added_to_hand", None, player=player, by="effect",
+                                origin="deck", link=link.number)
+            else:
+                named = state.in_location(player, "deck")
+                if named:
+                    game.move(named[0], "hand", by="effect", link=link.number, cause=source.name)
+                else:
+                    game.say(f"{player}'s Deck is empty: nothing is {'drawn' if kind == 'draw' else 'added'}")
+                    if kind == "draw":
+                        state.winner = other(player)
+        game.say(f"{player} {'draws' if kind == 'draw' else 'adds'} {count} card(s)"
+                 + (" from the Deck to the hand" if kind == "add_to_hand" else ""))
+        return
+    if kind in ("damage", "gain_lp"):
+        amount = op["amount"]
+        if kind == "damage":
+            state.players[player].lp = max(0, state.players[player].lp - amount)
+            state.log_event("takes_damage", None, player=player, by="effect", amount=amount, link=link.number)
+            if state.players[player].lp == 0:
+                state.winner = other(player)
+        else:
+            state.players[player].lp += amount
+            state.log_event("lp_gained", None, player=player, by="effect", amount=amount, link=link.number)
+        game.say(f"{player} {'takes' if kind == 'damage' else 'gains'} {amount} "
+                 f"{'damage' if kind == 'damage' else 'LP'} ({state.players[player].lp} LP)")
+        return
+    card = _op_card(game, link, op)
+    if card is None:
+        return
+    if not _target_still_there(link, card):
+        game.say(f"{card.name} is no longer where it was targeted: {source.name} does not affect it")
+        game.steps.append(_citation_step("target", "pass", f"{card.name} left its place before Chain Link "
+                                         f"{link.number} resolved: it is not affected", "targeting"))
+        return
+    if kind == "special_summon":
+        if card.on_field:
+            game.say(f"{card.name} is already on the field")
+            return
+        legal = act.check_special_summon(state, player, card, "effect", None)
+        for check in legal.checks:
+            game.steps.append(dict(check.step(), action="resolution"))
+        if legal.answer != "yes":
+            if legal.answer == "unknown":
+                game.unmodelled_part(f"whether {source.name} can Special Summon {card.name}")
+            game.say(f"{source.name} cannot Special Summon {card.name}: {(legal.first('fail') or legal.first('unknown')).detail}")
+            return
+        if card.card.summon_condition == "normal" or card.properly:
+            pass
+        game.place_monster(card, player, None, kind="special", by="effect",
+                           position=op.get("position") or "attack", link=link.number)
+        return
+    if kind == "destroy":
+        _destroy(game, card, link, source)
+        return
+    to = {"send_to_gy": "gy", "banish": "banished", "return_to_hand": "hand", "discard": "gy"}[kind]
+    game.move(card, to, by="effect", link=link.number, discarded=kind == "discard", cause=source.name)
+
+
+def _destroy(game, card: Instance, link: ChainLink, source: Instance) -> None:
+    if not card.on_field:
+        game.say(f"{card.name} is in the {card.location}, not on the field: it cannot be destroyed")
+        game.steps.append(_citation_step("destroy", "pass", f"{card.name} is not on the field ({card.where()}): "
+                                         f"it is not destroyed", "sim_destroy_on_field"))
+        return
+    game.move(card, "gy", by="effect", destroyed=True, link=link.number, cause=source.name)

@@ -1,0 +1,226 @@
+"""The ``{"ask": "scenario"}`` question: normalise it (errors name field and value), build the state, run the
+actions through the simulator, and answer the query with steps (cites and quote), ``replay`` and
+``assumed``.  See docs/simulator.md for the JSON.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from ...errors import BadQuestionError
+from .. import rules
+from .actions import parse_action
+from .cards import Catalog
+from .game import Game
+from .rulebook import DEFAULT_RULESET, RULESETS
+from .setup import bad, build_state
+from .state import PLAYERS
+from .triggers import segoc_order
+
+__all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
+
+QUERY_KINDS = ("legal", "outcome", "order", "activates")
+_FIELDS = {"ask", "ruleset", "state", "actions", "query"}
+_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage")
+
+
+def normalise_scenario(question: dict) -> dict:
+    """Validate the top level, the actions and the query (the state is validated while it is built)."""
+    unknown = sorted(set(question) - _FIELDS)
+    if unknown:
+        raise bad(unknown[0], question[unknown[0]], "unknown field for a scenario question")
+    ruleset = question.get("ruleset", DEFAULT_RULESET)
+    if ruleset not in RULESETS:
+        raise bad("ruleset", ruleset, f"expected one of {', '.join(RULESETS)}")
+    raw_actions = question.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise bad("actions", raw_actions, "must be a list of actions")
+    actions = [parse_action(raw, i) for i, raw in enumerate(raw_actions)]
+    query = question.get("query", {"kind": "outcome"})
+    if not isinstance(query, dict):
+        raise bad("query", query, "must be an object with \"kind\"")
+    kind = query.get("kind")
+    if kind not in QUERY_KINDS:
+        raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
+    allowed = {"kind", "card", "effect", *_OUTCOME_FIELDS}
+    extra = sorted(set(query) - allowed)
+    if extra:
+        raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
+    if kind == "legal" and not actions:
+        raise bad("actions", raw_actions, "a legal query asks about the last action: give at least one")
+    if kind == "activates" and not isinstance(query.get("card"), str):
+        raise bad("query.card", query.get("card"), "an activates query names a card")
+    asked = [f for f in _OUTCOME_FIELDS if f in query]
+    if len(asked) > 1:
+        raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
+    for key in ("lp", "damage"):
+        if key in query and query[key] not in PLAYERS:
+            raise bad(f"query.{key}", query[key], "must be A or B")
+    for key in ("where", "destroyed"):
+        if key in query and (not isinstance(query[key], str) or not query[key].strip()):
+            raise bad(f"query.{key}", query[key], "must name a card")
+    return {"ruleset": ruleset, "state": question.get("state"), "actions": actions, "query": query}
+
+
+def run(session: Session, scenario: dict) -> Game:
+    """Build the state and apply the actions (all but the last for a ``legal`` query keep going only while legal)."""
+    catalog = Catalog(session)
+    state = build_state(catalog, scenario["state"], scenario["ruleset"])
+    game = Game(state, catalog)
+    game.say(f"start: {state.turn}'s turn {state.turn_number}, {state.phase}"
+             + (f", {state.step} step" if state.step else "") + f"; LP A {state.players['A'].lp}, "
+             f"B {state.players['B'].lp}")
+    for action in scenario["actions"]:
+        game.apply(action)
+        if game.illegal is not None:
+            break
+    return game
+
+
+def answer_scenario(session: Session, question: dict) -> dict:
+    """Answer a scenario question (see docs/simulator.md)."""
+    scenario = normalise_scenario(question)
+    game = run(session, scenario)
+    query = scenario["query"]
+    kind = query["kind"]
+    ruleset = RULESETS[scenario["ruleset"]]
+    last_index = len(scenario["actions"]) - 1
+    steps = list(game.steps)
+    answer, explanation, extra = "unknown", "", {}
+    if game.illegal is not None and not (kind == "legal" and game.illegal[0] == last_index):
+        index, legality = game.illegal
+        check = legality.first("fail")
+        answer = "unknown"
+        explanation = (f"action {index} ({scenario['actions'][index]['do']}) is not legal: {check.detail}; the "
+                       f"scenario cannot happen as described.")
+    elif kind == "legal":
+        legality = game.last_legality
+        answer = legality.answer
+        decisive = legality.first("fail") if answer == "no" else legality.first("unknown")
+        action = scenario["actions"][-1]
+        subject = f"{action['do'].replace('_', ' ')} {action.get('card') or action.get('attacker') or ''}".strip()
+        if decisive is not None:
+            explanation = f"{subject}: {answer}: {decisive.detail}."
+        else:
+            explanation = f"{subject}: yes: " + "; ".join(c.detail for c in legality.checks[-3:] if hasattr(c, "detail")) + "."
+    else:
+        game.finish()
+        if game.illegal is not None:
+            index, legality = game.illegal
+            explanation = f"action {index} is not legal: {legality.first('fail').detail}."
+        elif kind == "activates":
+            answer, explanation = _activates(game, query, steps)
+        elif kind == "order":
+            answer, explanation, extra = _order(game)
+        else:
+            answer, explanation, extra = _outcome(game, query)
+        if game.unmodelled and answer not in ("unknown",) and not _independent(kind, query, game):
+            explanation = (f"unknown: the simulator does not model {'; '.join(game.unmodelled)} "
+                           f"(it would have answered {answer}: {explanation})")
+            answer = "unknown"
+    if not steps:
+        steps.append({"check": "scenario", "result": "pass", "detail": "the actions were simulated",
+                      **rules.citation("turn_structure")})
+    out = {"answer": answer, "card": None, "resolved": {"cards": _names(game)},
+           "explanation": explanation, "steps": steps, "assumed": game.assumed,
+           "rulings": [], "ruleset": scenario["ruleset"], "ruleset_title": ruleset["title"],
+           "replay": game.replay}
+    if game.unmodelled:
+        out["not_modelled"] = list(game.unmodelled)
+    out.update(extra)
+    return out
+
+
+def _independent(kind: str, query: dict, game: Game) -> bool:
+    """True when what was not modelled cannot change the value asked (LP asked, only LP-neutral gaps)."""
+    return False
+
+
+def _names(game: Game) -> list[str]:
+    seen = []
+    for inst in game.state.cards.values():
+        if inst.name not in seen:
+            seen.append(inst.name)
+    return seen
+
+
+def _activates(game: Game, query: dict, steps: list) -> tuple[str, str]:
+    ref = query["card"].strip()
+    card = game.catalog_card(ref, "query.card")
+    hits = [t for t in game.pending if t.inst.name == card.name and
+            ("effect" not in query or t.effect == query["effect"])]
+    if hits:
+        best = sorted(hits, key=lambda t: {"activates": 0, "misses": 1, "unknown": 2}.get(t.result, 3))[0]
+        steps.extend(best.steps)
+        if best.result == "activates":
+            must = " (it is mandatory: it must be activated)" if best.mandatory else ""
+            return "yes", f"{card.name} can be activated{must}: {best.detail}."
+        if best.result == "misses":
+            return "no", f"{card.name} misses the timing: {best.detail}."
+        return "unknown", f"{card.name}: {best.detail}."
+    effects = [e for e in card.effects if ("effect" not in query or e["index"] == query["effect"])]
+    if any(e["kind"] == "unknown" for e in effects):
+        return "unknown", f"part of {card.name}'s text could not be read, so its trigger cannot be checked."
+    triggers = [e for e in effects if e["kind"] in ("trigger", "flip") or
+                (e["kind"] == "activation" and (e.get("condition") or {}).get("events"))]
+    if not triggers:
+        return "unknown", f"{card.name} has no trigger effect or event condition the simulator reads."
+    for effect in triggers:
+        for pattern in (effect.get("condition") or {}).get("events", []):
+            if pattern.get("subject") not in ("this_card", "monster") or pattern.get("type") not in ("summon",
+                                                                                                    "card_event"):
+                return "unknown", (f"{card.name}'s condition \"{(effect.get('condition') or {}).get('raw')}\" is of a "
+                                   f"kind the simulator does not trace.")
+    steps.append({"check": "trigger condition", "result": "fail",
+                  "detail": f"no event in the simulated log meets {card.name}'s condition",
+                  **rules.citation("trigger", "activation_condition")})
+    return "no", f"nothing that happened meets {card.name}'s trigger condition, so it cannot be activated now."
+
+
+def _order(game: Game) -> tuple[str, str, dict]:
+    chain = game.state.last_chain
+    names = [game.state.cards[link.uid].name for link in reversed(chain)]
+    extra = {"order": names}
+    text = ("resolution order (last link first): " + ", ".join(names)) if names else "no chain was built"
+    segoc = segoc_order(game, game.pending)
+    if segoc is not None:
+        extra["next_chain"] = segoc["order"]
+        extra["groups"] = segoc["groups"]
+        text += "; the next chain (SEGOC, link 1 first): " + ", ".join(segoc["order"])
+    return ("yes" if names or segoc else "unknown"), text + ".", extra
+
+
+def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
+    state = game.state
+    cards = {}
+    for inst in state.cards.values():
+        cards.setdefault(inst.name, []).append(inst.where())
+    destroyed = sorted({state.cards[e.uid].name for e in state.log if e.kind in ("destroyed", "destroyed_by_battle")})
+    outcome = {"lp": {p: state.players[p].lp for p in PLAYERS}, "cards": cards, "destroyed": destroyed,
+               "activated": game.activated, "missed_timing": game.missed, "replays": state.replays,
+               "winner": state.winner,
+               "battle_damage": {p: sum(e.amount or 0 for e in state.log if e.kind == "takes_damage" and
+                                        e.by == "battle" and e.player == p) for p in PLAYERS}}
+    extra = {"outcome": outcome}
+    if "lp" in query:
+        lp = state.players[query["lp"]].lp
+        return str(lp), f"{query['lp']} has {lp} LP.", extra
+    if "damage" in query:
+        dmg = outcome["battle_damage"][query["damage"]]
+        return str(dmg), f"{query['damage']} took {dmg} battle damage.", extra
+    if "replay" in query:
+        return ("yes" if state.replays else "no"), ("a replay occurred." if state.replays else "no replay occurred."), \
+            extra
+    if "where" in query:
+        card = game.catalog_card(query["where"], "query.where")
+        places = [i for i in state.cards.values() if i.card.name == card.name]
+        if not places:
+            raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
+        locs = sorted({("field" if i.on_field else i.location) for i in places})
+        return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
+    if "destroyed" in query:
+        card = game.catalog_card(query["destroyed"], "query.destroyed")
+        was = card.name in destroyed
+        return ("yes" if was else "no"), f"{card.name} was {'destroyed' if was else 'not destroyed'}.", extra
+    return "done", (f"LP: A {outcome['lp']['A']}, B {outcome['lp']['B']}; destroyed: {', '.join(destroyed) or 'none'};"
+                    f" missed the timing: {', '.join(game.missed) or 'none'}."), extra

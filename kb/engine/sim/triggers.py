@@ -1,0 +1,199 @@
+"""Triggers from the log: which trigger effects (and "When ..." cards) the events of a window allow now.
+
+A window is the events since the last settled point (an action outside a chain, or a chain that finished
+resolving).  An event is "the last thing to happen" when no later step of the window followed it; an
+optional "When ... you can" effect whose event was not last misses the timing, decided from the
+simulated log (today's :func:`kb.engine.engine.check_timing` makes the call and cites it).  Mandatory
+effects and "If" effects never miss.  :func:`segoc_order` builds the next chain from them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .. import engine as checks
+from .state import Event, Instance, other
+
+__all__ = ["Trigger", "collect", "segoc_order"]
+
+# simulator event -> (the timing event today's checks know, "by" override)
+_TIMING_NAMES = {"sent_to_gy": "sent_to_gy", "destroyed": "destroyed", "destroyed_by_battle": "destroyed",
+                 "banished": "banished", "added_to_hand": "added_to_hand", "discarded": "discarded",
+                 "flipped": "flipped", "returned": "returned", "tributed": "tributed", "detached": "detached",
+                 "used_as_material": "used_as_material", "normal_summoned": "normal_summoned",
+                 "tribute_summoned": "tribute_summoned", "flip_summoned": "flip_summoned",
+                 "special_summoned": "special_summoned", "synchro_summoned": "synchro_summoned",
+                 "xyz_summoned": "xyz_summoned", "fusion_summoned": "fusion_summoned",
+                 "link_summoned": "link_summoned", "ritual_summoned": "ritual_summoned",
+                 "pendulum_summoned": "pendulum_summoned"}
+_RANK = {"activates": 3, "misses": 2, "unknown": 1, "no_trigger": 0}
+_SUMMON_KIND = {"normal_summoned": "normal", "tribute_summoned": "tribute", "flip_summoned": "flip",
+                "special_summoned": "special", "synchro_summoned": "synchro", "xyz_summoned": "xyz",
+                "fusion_summoned": "fusion", "link_summoned": "link", "ritual_summoned": "ritual",
+                "pendulum_summoned": "pendulum"}
+_SPECIAL = {"special", "synchro", "xyz", "fusion", "link", "ritual", "pendulum"}
+# words in a condition that qualify the monster (ATK, Type, name ...): the simulator does not check them
+_QUALIFIER = re.compile(r"\d|ATK|DEF|Level|Rank|-Type|Type|Attribute|LIGHT|DARK|WATER|FIRE|EARTH|WIND|DIVINE|\"|"
+                        r"face-up|Tuner|Effect Monster|Normal Monster|from the|in Defense|in Attack|by the effect|"
+                        r"(?<!a )monster you control|Extra Deck|GY|hand", re.I)
+
+
+@dataclass
+class Trigger:
+    """A trigger effect (or a "When ..." card) the window allows, misses, or may not allow."""
+
+    inst: Instance
+    effect: int
+    result: str  # activates | misses | unknown | no_trigger
+    detail: str
+    mandatory: bool
+    steps: list[dict] = field(default_factory=list)
+
+
+def _last_step(window: list[Event]) -> int:
+    return max((e.step for e in window), default=-1)
+
+
+def collect(game, window: list[Event]) -> list[Trigger]:
+    """The triggers the events of ``window`` concern (best result per effect), in log order."""
+    state = game.state
+    if not window:
+        return []
+    last = _last_step(window)
+    negated = {e.uid for e in window if e.kind == "summon_negated"}
+    out: dict[tuple[int, int], Trigger] = {}
+    for event in window:
+        if event.uid is None or event.kind not in _TIMING_NAMES:
+            continue
+        if event.kind in _SUMMON_KIND and event.uid in negated:
+            continue
+        inst = state.cards[event.uid]
+        for trig in _own_triggers(game, inst, event, event.step == last):
+            key = (trig.inst.uid, trig.effect)
+            if key not in out or _RANK[trig.result] > _RANK[out[key].result]:
+                out[key] = trig
+    for event in window:
+        if event.kind not in _SUMMON_KIND or event.uid in negated:
+            continue
+        for trig in _other_triggers(game, event, event.step == last):
+            key = (trig.inst.uid, trig.effect)
+            if key not in out or _RANK[trig.result] > _RANK[out[key].result]:
+                out[key] = trig
+    return [t for t in out.values() if t.result != "no_trigger"]
+
+
+def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Trigger]:
+    """The card's own "When/If this card is ..." effects for one event, judged by today's timing check."""
+    out = []
+    for effect in inst.card.effects:
+        if effect["kind"] not in ("trigger", "flip"):
+            continue
+        cond = effect.get("condition") or {}
+        patterns = [p for p in cond.get("events", []) if p.get("subject") == "this_card"]
+        if effect["kind"] == "flip" and event.kind != "flipped":
+            continue
+        if effect["kind"] == "trigger" and not patterns:
+            continue
+        if any(p.get("from") and event.origin and p["from"] != event.origin and p["from"] != "field" or
+               (p.get("from") == "field" and event.origin not in (None, "field")) for p in patterns
+               if p.get("type") == "card_event") and all(p.get("type") == "card_event" for p in patterns):
+            continue
+        timing_event = _TIMING_NAMES[event.kind]
+        by = "battle" if event.kind == "destroyed_by_battle" else event.by
+        ecard = game.engine_card(inst, effect["index"])
+        moment = game.moment() if game.state.step == "damage" else None
+        verdict = checks.check_timing(ecard, timing_event, by, is_last, moment)
+        mandatory = effect.get("optional") is False
+        detail = _detail(inst, event, verdict, is_last)
+        out.append(Trigger(inst, effect["index"], verdict.answer, detail, mandatory, list(verdict.steps)))
+    return out
+
+
+def _detail(inst: Instance, event: Event, verdict, is_last: bool) -> str:
+    what = event.kind.replace("_", " ")
+    when = "the last thing to happen" if is_last else "not the last thing to happen"
+    fails = [s["detail"] for s in verdict.steps if s["result"] in ("fail", "unknown")]
+    base = f"{inst.name} was {what}" + (f" by {event.by}" if event.by else "") + f", {when}"
+    return base + (f": {fails[-1]}" if fails else "")
+
+
+def _other_triggers(game, event: Event, is_last: bool) -> list[Trigger]:
+    """Face-up or Set cards whose "When a monster is Summoned" condition the Summon ``event`` meets."""
+    state = game.state
+    summoned = state.cards[event.uid]
+    summon_kind = _SUMMON_KIND[event.kind]
+    summoner = summoned.controller
+    out = []
+    for inst in state.cards.values():
+        if inst.uid == summoned.uid or not inst.on_field:
+            continue
+        for effect in inst.card.effects:
+            if effect["kind"] not in ("trigger", "activation"):
+                continue
+            if effect["kind"] == "trigger" and inst.face != "up":
+                continue
+            cond = effect.get("condition") or {}
+            for pattern in cond.get("events", []):
+                if pattern.get("type") != "summon" or pattern.get("subject") == "this_card" or \
+                        pattern.get("stage") != "done":
+                    continue
+                methods = set(pattern.get("methods") or ["any"])
+                if not ("any" in methods or summon_kind in methods or
+                        (summon_kind == "tribute" and "normal" in methods) or
+                        ("special" in methods and summon_kind in _SPECIAL)):
+                    continue
+                who = pattern.get("player", "any")
+                if who == "opponent" and summoner == inst.controller or who == "you" and summoner != inst.controller:
+                    continue
+                optional = effect.get("optional") is not False
+                when = (effect.get("when_if") or cond.get("when_if")) == "when"
+                raw = re.sub(r"^(?:When|If)\s+|Summon(?:ed|s)?|Normal|Special|Flip|Tribute|monster\(s\)|monsters?|"
+                             r"your opponent|you|is|are|a|an|or|and|,", " ", cond.get("raw", ""))
+                if _QUALIFIER.search(raw):
+                    out.append(Trigger(inst, effect["index"], "unknown",
+                                       f"{inst.name}'s condition \"{cond.get('raw')}\" qualifies the monster in a way "
+                                       f"the simulator does not check", not optional))
+                    break
+                if optional and when and not is_last:
+                    out.append(Trigger(inst, effect["index"], "misses",
+                                       f"the Summon of {summoned.name} was not the last thing to happen: "
+                                       f"{inst.name}'s optional \"When ...\" {_noun(effect)} "
+                                       f"misses the timing", False,
+                                       [_step("missing the timing", "fail", "an optional \"When\" effect whose event "
+                                              "was not the last thing to happen misses the timing",
+                                              "missing_timing")]))
+                else:
+                    sort = "mandatory" if not optional else "\"If\""
+                    out.append(Trigger(inst, effect["index"], "activates",
+                                       f"{summoned.name} was {summon_kind} Summoned"
+                                       + (", the last thing to happen" if is_last else
+                                          f" (a {sort} effect does not miss the timing)"),
+                                       not optional,
+                                       [_step("missing the timing", "pass", "the event meets the condition and the "
+                                              "effect does not miss the timing", "missing_timing")]))
+                break
+    return out
+
+
+def _noun(effect: dict) -> str:
+    return "card" if effect["kind"] == "activation" else "effect"
+
+
+def _step(check: str, result: str, detail: str, *keys: str) -> dict:
+    from .. import rules
+    return {"check": check, "result": result, "detail": detail, **rules.citation(*keys)}
+
+
+def segoc_order(game, pending: list[Trigger]) -> dict | None:
+    """The chain the waiting triggers form (today's SEGOC check), or ``None`` when none activates."""
+    live = [t for t in pending if t.result == "activates"]
+    if not live:
+        return None
+    cards = [game.engine_card(t.inst, t.effect) for t in live]
+    return checks.check_segoc(cards, game.state.turn)
+
+
+def opponent(player: str) -> str:
+    """The other player."""
+    return other(player)
