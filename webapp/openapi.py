@@ -386,6 +386,9 @@ OPERATIONS: dict[str, dict[str, dict]] = {
                        example="Twin Twisters"),
                 _param("to", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
                        example="Pot of Greed"),
+                _param("to_controller", schema={"enum": list(STATE_CHOICES["controller"])},
+                       description="the player who activated each link of to: repeat it in step with to "
+                                   "(blank for either player)", example="A"),
                 *[_param(name, schema={"enum": list(choices)})
                   for name, choices in {**MOMENT_CHOICES, **STATE_CHOICES}.items()],
                 _param("set_this_turn", schema={"type": "boolean"})],
