@@ -88,11 +88,11 @@ def test_citation_puts_the_deciding_rule_first():
     assert len(cited["cites"]) <= rules.MAX_CITES
 
 
-def test_every_golden_step_cites_at_most_three_and_quotes(session, full_kb):
+def test_every_golden_step_cites_at_most_three_and_quotes(session):
     texts = _section_texts(session)
     steps = 0
     for question in QUESTIONS:
-        answer = engine.ask(session, question, kb_path=full_kb)
+        answer = engine.ask(session, question)
         for step in answer["steps"]:
             steps += 1
             assert 1 <= len(step["cites"]) <= 3, (question, step)
@@ -151,6 +151,19 @@ def test_rulings_filed_under_another_card_are_not_shown(session):
     for ruling_id in answer["rulings"]:
         headings = {card for card, role in _named_cards(session, ruling_id).items() if role == "heading"}
         assert headings <= asked, ruling_id
+    # Solemn Judgment is mentioned by rulings filed under a card group ("XYZ-Dragon Cannon" ...)
+    answer = engine.ask(session, {"ask": "chain", "card": "Solemn Judgment", "to": "Twin Twisters"})
+    asked = {_card_id(session, "Solemn Judgment"), _card_id(session, "Twin Twisters")}
+    for ruling_id in answer["rulings"]:
+        headings = {card for card, role in _named_cards(session, ruling_id).items() if role == "heading"}
+        assert not session.get(Ruling, ruling_id).heading.strip() or headings & asked, ruling_id
+
+
+def test_at_most_one_ruling_names_only_the_chain_link(session):
+    answer = engine.ask(session, {"ask": "chain", "card": "Magic Jammer", "to": "Book of Moon"})
+    jammer = _card_id(session, "Magic Jammer")
+    assert answer["rulings"] and jammer in _named_cards(session, answer["rulings"][0])
+    assert sum(jammer not in _named_cards(session, r) for r in answer["rulings"]) <= 1
 
 
 def test_rulings_naming_both_cards_come_first(session):
@@ -176,7 +189,7 @@ def test_ruling_details_follow_the_ids(session):
 
 
 def test_question_mechanisms_come_from_kind_and_fields():
-    assert question_mechanisms({"ask": "chain"}) == ("chain",)
-    assert question_mechanisms({"ask": "chain", "step": "damage"}) == ("chain", "damage_step")
+    assert question_mechanisms({"ask": "chain"}) == ("chain", "activation")
+    assert question_mechanisms({"ask": "chain", "step": "damage"}) == ("chain", "activation", "damage_step")
     assert question_mechanisms({"ask": "activate", "event": "summoning"}) == ("activation", "summon")
     assert question_mechanisms({"ask": "negate", "summon": {"card": "X", "how": "normal"}})[-1] == "summon"

@@ -2,17 +2,20 @@
 
 :func:`answer_rulings` selects, ranks and describes them (``rulings`` ids and ``ruling_details``, in
 the same order).  A ruling is a candidate when it names a card of the question (a ``RulingCard`` link)
-and is not filed under (``heading``) a card outside the question: a ruling about another card that
-merely mentions the asked card (an example chain "Ring of Destruction chained to Pot of Greed") is
-never shown.  A candidate is shown when it also speaks of the question's mechanism (:data:`MECHANISMS`,
-chosen per question by :func:`question_mechanisms`) or names every card of the question (the pair).
+and is not filed under (``heading``) a card outside the question or under a heading that is no card of
+the question (a card group): a ruling about another card that merely mentions the asked card (an
+example chain "Ring of Destruction chained to Pot of Greed") is never shown.  A candidate naming the
+card asked about is shown when it speaks of one of the question's mechanisms (:data:`MECHANISMS`,
+chosen per question by :func:`question_mechanisms`); one naming only another card of the question
+(the chain link it responds to) when it speaks of the main mechanism, and at most
+:data:`MAX_OTHER_CARD_RULINGS` of those; one naming every card of the question (the pair) always.
 The store holds no ruling that states a mechanism without naming a card or a card group, so no
 card-less ruling is shown.
 
 Ranking, best first: names every card of the question (the pair) > names the card asked about
-(``card``; every trigger of a SEGOC question) > names another card of the question (the chain it
-responds to); then more mechanisms matched, the card as the ruling's heading before a mere mention, text
-in English, more mechanism words, the newest; at most :data:`MAX_RULINGS`.
+(``card``; every trigger of a SEGOC question) > names another card of the question; then more
+mechanisms matched, the card as the ruling's heading before a mere mention, text in English, more
+mechanism words, the newest; at most :data:`MAX_RULINGS`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ __all__ = ["MAX_RULINGS", "MECHANISMS", "KIND_MECHANISMS", "question_mechanisms"
            "answer_rulings", "ruling_detail"]
 
 MAX_RULINGS = 5
+MAX_OTHER_CARD_RULINGS = 1  # of them at most this many name only another card of the question (``to``)
 EXCERPT_CHARS = 180
 
 # mechanism -> phrases (regular expressions, case-insensitive) by which a ruling speaks of it
@@ -54,8 +58,8 @@ MECHANISMS: dict[str, tuple[str, ...]] = {
 
 # question kind -> mechanisms it is about (more from the question's fields: :func:`question_mechanisms`)
 KIND_MECHANISMS: dict[str, tuple[str, ...]] = {
-    "chain": ("chain",),
-    "negate": ("negation", "chain"),
+    "chain": ("chain", "activation"),
+    "negate": ("negation", "chain", "activation"),
     "activate": ("activation",),
     "timing": ("timing",),
     "segoc": ("segoc",),
@@ -141,16 +145,36 @@ def select_rulings(session: Session, primary_ids: list[int], other_ids: list[int
     except Exception:  # noqa: BLE001 - a store without the rulings tables has no rulings to show
         return []
     about_other = {ruling_id for ruling_id, card_id in headings if card_id not in asked}
+    headed_by_asked = {ruling_id for ruling_id, card_id in headings if card_id in asked}
+    # filed under a heading that is no card of the question ("XYZ-DRAGON CANNON ...", "ARCHFIENDS")
+    about_other |= {ruling_id for ruling_id, candidate in candidates.items()
+                    if candidate.ruling.heading.strip() and ruling_id not in headed_by_asked}
     ranked = []
+    primary = set(primary_ids)
     for ruling_id, candidate in candidates.items():
         if ruling_id in about_other:
             continue
         hits = _mechanism_hits(candidate.text(), mechanisms)
-        if not hits and not (len(asked) > 1 and asked <= set(candidate.cards)):
-            continue
-        ranked.append((_rank(candidate, hits, set(primary_ids), asked), candidate.ruling))
+        named = set(candidate.cards)
+        if len(asked) > 1 and asked <= named:
+            pass  # about exactly the cards of the question
+        elif named & primary:
+            if not hits:
+                continue
+        elif not mechanisms or mechanisms[0] not in hits:
+            continue  # about only the other card: it must speak of the question's main mechanism
+        ranked.append((_rank(candidate, hits, primary, asked), candidate.ruling))
     ranked.sort(key=lambda item: item[0])
-    return [ruling for _, ruling in ranked[:limit]]
+    out, others = [], 0
+    for rank, ruling in ranked:
+        if rank[0] == 2:  # names only another card of the question
+            if others >= MAX_OTHER_CARD_RULINGS:
+                continue
+            others += 1
+        out.append(ruling)
+        if len(out) >= limit:
+            break
+    return out
 
 
 def _one_line(text: str) -> str:
@@ -167,8 +191,10 @@ def _excerpt(ruling: Ruling) -> str:
         text = answer or _one_line(ruling.title)
     if len(text) <= EXCERPT_CHARS:
         return text
-    cut = text[:EXCERPT_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:")
-    return cut + "…"
+    cut = text[:EXCERPT_CHARS]
+    if " " in cut[EXCERPT_CHARS // 2:]:  # end on a word; text without spaces (Japanese) is cut as is
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def ruling_detail(ruling: Ruling) -> dict:
