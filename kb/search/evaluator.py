@@ -1,0 +1,215 @@
+"""Query evaluation: a whoosh query tree scored term-at-a-time over whole posting lists with numpy."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+from whoosh import query as wq, scoring
+from whoosh.fields import TEXT
+
+from .. import query as query_module
+from ..query import Coordinated
+from .schema import WEIGHTING
+
+__all__ = ["QueryEvaluator"]
+
+class _Scores:
+    """The documents a query node matches (boolean mask) and their scores (dense arrays by docnum)."""
+
+    __slots__ = ("mask", "score")
+
+    def __init__(self, mask, score):
+        self.mask, self.score = mask, score
+
+
+class QueryEvaluator:
+    """Runs a whoosh query over the index term-at-a-time with numpy.
+
+    whoosh's own matchers walk the query tree document by document in Python; for the wide OR queries
+    that multi-field free text makes, scoring term by term over whole posting lists is one to two
+    orders of magnitude faster.  Scoring is the same BM25F (per-field ``B``, query-time field boosts);
+    a phrase scores as the sum of its words in the documents where they stand together.  Postings
+    turned into score arrays are cached per process.
+    """
+
+    CACHE_ENTRIES = 4096
+
+    def __init__(self, searcher, weighting: scoring.BM25F = WEIGHTING):
+        self.searcher = searcher
+        self.reader = searcher.reader()
+        self.size = self.reader.doc_count_all()
+        self.weighting = weighting
+        self._cache: OrderedDict = OrderedDict()
+        self._lengths: dict[str, np.ndarray] = {}
+
+    # -- caching
+
+    def _cached(self, key, compute):
+        cache = self._cache
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+        value = compute()
+        cache[key] = value
+        if len(cache) > self.CACHE_ENTRIES:
+            cache.popitem(last=False)
+        return value
+
+    def _empty(self) -> _Scores:
+        return _Scores(np.zeros(self.size, dtype=bool), np.zeros(self.size, dtype=np.float32))
+
+    def _from_docs(self, docnums) -> _Scores:
+        out = self._empty()
+        docs = np.fromiter(docnums, dtype=np.int64)
+        out.mask[docs] = True
+        return out
+
+    # -- leaves
+
+    def field_lengths(self, fieldname: str) -> np.ndarray:
+        """Length (in tokens) of ``fieldname`` in every document."""
+        if fieldname not in self._lengths:
+            length = self.reader.doc_field_length
+            self._lengths[fieldname] = np.array([length(d, fieldname) or 0 for d in range(self.size)],
+                                                dtype=np.float32)
+        return self._lengths[fieldname]
+
+    def _postings(self, fieldname: str, text: str):
+        """(docnums, unit scores) of one term: BM25 for text fields, the term weight otherwise."""
+        def compute():
+            if (fieldname, text) not in self.reader:
+                return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+            items = list(self.reader.postings(fieldname, text).items_as("weight"))
+            docs = np.fromiter((d for d, _ in items), dtype=np.int64, count=len(items))
+            tf = np.fromiter((w for _, w in items), dtype=np.float32, count=len(items))
+            if not isinstance(self.searcher.schema[fieldname], TEXT):
+                return docs, tf
+            idf = self.searcher.idf(fieldname, text)
+            avg = self.searcher.avg_field_length(fieldname) or 1.0
+            b = self.weighting._field_B.get(fieldname, self.weighting.B)
+            k1 = self.weighting.K1
+            lengths = self.field_lengths(fieldname)[docs]
+            return docs, (idf * (tf * (k1 + 1)) / (tf + k1 * ((1 - b) + b * lengths / avg))).astype(
+                np.float32)
+        return self._cached(("t", fieldname, text), compute)
+
+    def _term(self, fieldname: str, text: str, boost: float) -> _Scores:
+        docs, scores = self._postings(fieldname, text)
+        out = self._empty()
+        out.mask[docs] = True
+        out.score[docs] = scores * boost
+        return out
+
+    def _positions(self, fieldname: str, text: str) -> np.ndarray:
+        """Every occurrence of a term as a sorted array of ``docnum << 32 | position`` keys."""
+        def compute():
+            if (fieldname, text) not in self.reader:
+                return np.zeros(0, dtype=np.int64)
+            keys = [(docnum << 32) | pos
+                    for docnum, positions in self.reader.postings(fieldname, text).items_as("positions")
+                    for pos in positions]
+            return np.sort(np.array(keys, dtype=np.int64))
+        return self._cached(("pos", fieldname, text), compute)
+
+    def _phrase_docs(self, q) -> np.ndarray:
+        """Documents where the words of a phrase stand in order, each within ``slop`` positions of the
+        one before it (whoosh's ``Phrase`` semantics; ``slop=1`` is the exact phrase)."""
+        def compute():
+            ends = self._positions(q.fieldname, q.words[0])
+            for word in q.words[1:]:
+                if not len(ends):
+                    break
+                keys = self._positions(q.fieldname, word)
+                before = np.searchsorted(ends, keys)  # the closest occurrence of the words so far
+                has_before = before > 0
+                gap = keys[has_before] - ends[before[has_before] - 1]
+                ends = keys[has_before][gap <= q.slop]  # positions < 2**32: a small gap is one document
+            return np.unique(ends >> 32)
+        return self._cached(("p", q.fieldname, tuple(q.words), q.slop), compute)
+
+    def _expansions(self, q) -> list[str]:
+        return self._cached(("f", q.fieldname, q.text, q.maxdist, q.prefixlength), lambda: list(
+            self.reader.terms_within(q.fieldname, q.text, q.maxdist, prefix=q.prefixlength)))
+
+    # -- tree
+
+    def evaluate(self, q) -> _Scores:
+        """Mask and scores of a whoosh query (the node types kb.query produces)."""
+        if isinstance(q, wq.Term):
+            return self._term(q.fieldname, q.text, q.boost)
+        if isinstance(q, wq.And):
+            parts = [self.evaluate(sub) for sub in q.subqueries]
+            out = parts[0]
+            for part in parts[1:]:
+                out.mask &= part.mask
+                out.score += part.score
+            out.score *= out.mask
+            return out
+        if isinstance(q, Coordinated):
+            out, matched = self._empty(), np.zeros(self.size, dtype=np.float32)
+            for sub in q.subqueries:
+                part = self.evaluate(sub)
+                out.mask |= part.mask
+                out.score += part.score
+                matched += part.mask
+            out.score *= (matched / len(q.subqueries)) ** query_module.COORDINATION
+            return out
+        if isinstance(q, wq.Or):
+            out = self._empty()
+            for sub in q.subqueries:
+                part = self.evaluate(sub)
+                out.mask |= part.mask
+                out.score += part.score
+            return out
+        if isinstance(q, wq.AndNot):
+            out, negative = self.evaluate(q.a), self.evaluate(q.b)
+            out.mask &= ~negative.mask
+            out.score *= out.mask
+            return out
+        if isinstance(q, wq.AndMaybe):
+            out, extra = self.evaluate(q.a), self.evaluate(q.b)
+            out.score += extra.score * out.mask
+            return out
+        if isinstance(q, wq.ConstantScoreQuery):
+            out = self.evaluate(q.child)
+            out.score = out.mask.astype(np.float32) * q.score
+            return out
+        if isinstance(q, wq.Phrase):
+            docs = self._phrase_docs(q)
+            out = self._empty()
+            out.mask[docs] = True
+            for word in q.words:
+                term_docs, scores = self._postings(q.fieldname, word)
+                picked = np.isin(term_docs, docs, assume_unique=True)
+                out.score[term_docs[picked]] += scores[picked] * q.boost
+            return out
+        if isinstance(q, wq.FuzzyTerm):
+            out = self._empty()
+            for text in self._expansions(q):
+                part = self._term(q.fieldname, text, q.boost)
+                out.mask |= part.mask
+                out.score += part.score
+            return out
+        if isinstance(q, wq.Every):
+            return _Scores(np.ones(self.size, dtype=bool), np.zeros(self.size, dtype=np.float32))
+        if q is wq.NullQuery or isinstance(q, type(wq.NullQuery)):
+            return self._empty()
+        # anything else (numeric ranges): its documents, from whoosh, cached
+        docs = self._cached(("q", repr(q)), lambda: np.fromiter(q.docs(self.searcher), dtype=np.int64))
+        out = self._empty()
+        out.mask[docs] = True
+        out.score[docs] = q.boost
+        return out
+
+    def top(self, result: _Scores, count: int) -> list[tuple[int, float]]:
+        """The ``count`` best (docnum, score) pairs of a result, best first, ties by docnum."""
+        docs = np.flatnonzero(result.mask)
+        if count < len(docs):
+            scores = result.score[docs]
+            cut = np.argpartition(-scores, count - 1)[:count]
+            threshold = scores[cut].min()
+            docs = docs[scores >= threshold]
+        order = np.lexsort((docs, -result.score[docs]))[:count]
+        return [(int(d), float(result.score[d])) for d in docs[order]]
+

@@ -1,0 +1,105 @@
+"""Snippets: the part of a text holding most query words, with the matched words marked."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from whoosh import query as wq
+
+from .analysis import CJK, TOKEN_RE, analyze
+from .evaluator import QueryEvaluator
+
+__all__ = ["SNIPPET_CHARS", "highlight_terms", "make_snippet"]
+
+SNIPPET_CHARS = 240
+
+
+def highlight_terms(q, fieldname: str = "body", evaluator: QueryEvaluator | None = None) -> set[str]:
+    """The index tokens a whoosh query looks for in one field (fuzzy terms as expanded)."""
+    found: set[str] = set()
+    if isinstance(q, wq.Term) and q.fieldname == fieldname:
+        found.add(q.text)
+    elif isinstance(q, wq.Phrase) and q.fieldname == fieldname:
+        found.update(q.words)
+    elif isinstance(q, wq.FuzzyTerm) and q.fieldname == fieldname and evaluator is not None:
+        found.update(evaluator._expansions(q))
+    elif isinstance(q, wq.AndNot):
+        found |= highlight_terms(q.a, fieldname, evaluator)
+    elif isinstance(q, wq.ConstantScoreQuery):
+        found |= highlight_terms(q.child, fieldname, evaluator)
+    elif hasattr(q, "subqueries"):
+        for sub in q.subqueries:
+            found |= highlight_terms(sub, fieldname, evaluator)
+    return found
+
+
+_WORD_STEMS: dict[str, str] = {}
+
+
+def _stem_of(word: str) -> str:
+    if word not in _WORD_STEMS:
+        tokens = analyze(word)
+        _WORD_STEMS[word] = tokens[0] if len(tokens) == 1 else ""
+    return _WORD_STEMS[word]
+
+
+def _term_spans(text: str, terms: set[str]) -> list[tuple[int, int]]:
+    """Character spans of the words of ``text`` whose index token is in ``terms``.
+
+    Stems are (nearly always) prefixes of their words, so a regex over the stems finds the candidate
+    words and only those are analyzed; Japanese bigrams are matched literally.
+    """
+    prefixes = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t}, key=len,
+                      reverse=True)
+    if not prefixes:
+        return []
+    pattern = re.compile("|".join(re.escape(p) for p in prefixes), re.I)
+    spans = []
+    for match in pattern.finditer(text, 0, 20000):
+        start = match.start()
+        if re.match(f"[{CJK}]", match.group()):
+            spans.append((start, match.end()))
+            continue
+        if start and (text[start - 1].isalnum() or text[start - 1] == "'"):
+            continue
+        word = TOKEN_RE.match(text, start)
+        if word and word.lastgroup != "cjk" and _stem_of(word.group()) in terms:
+            spans.append((start, word.end()))
+    return spans
+
+
+def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> tuple[str, str]:
+    """The ``width`` characters of ``text`` holding most query words: (plain text, HTML with <mark>)."""
+    text = text or ""
+    spans = _term_spans(text, terms) if terms else []
+    start = 0
+    if spans:
+        best, best_count, right = spans[0][0], 0, 0
+        for left in range(len(spans)):
+            while right < len(spans) and spans[right][1] - spans[left][0] <= width:
+                right += 1
+            if right - left > best_count:
+                best, best_count = spans[left][0], right - left
+        start = max(0, best - width // 4)
+        while start > 0 and not text[start - 1].isspace() and best - start < width // 3:
+            start -= 1
+    end = min(len(text), start + width)
+    while end < len(text) and not text[end].isspace() and end - start < width + 20:
+        end += 1
+    plain_parts, html_parts, cursor = [], [], start
+    for left, right in spans:
+        if left < start or right > end:
+            continue
+        plain_parts.append(text[cursor:left])
+        html_parts.append(html.escape(text[cursor:left]))
+        plain_parts.append(text[left:right])
+        html_parts.append("<mark>" + html.escape(text[left:right]) + "</mark>")
+        cursor = right
+    plain_parts.append(text[cursor:end])
+    html_parts.append(html.escape(text[cursor:end]))
+    prefix, suffix = ("\u2026" if start > 0 else ""), ("\u2026" if end < len(text) else "")
+    plain = prefix + " ".join("".join(plain_parts).split()) + suffix
+    rich = prefix + " ".join("".join(html_parts).split()) + suffix
+    return plain, rich
+

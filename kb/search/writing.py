@@ -1,0 +1,77 @@
+"""Writing the search index (the ``search-index`` build step, run in a background process)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+from sqlmodel import select
+from whoosh import index as windex
+
+from ..db import index_path
+from ..text import fold_quotes
+from .documents import all_documents
+from .schema import META_FILE, build_schema
+
+__all__ = ["write_index", "build_index_step"]
+
+_WORD_RE = re.compile(r"[^\W\d_][\w'-]*[^\W_]|[^\W\d_]")
+
+
+def write_index(session, directory: Path | str, *, log=print) -> dict:
+    """Write the search index of the records in ``session`` into ``directory``; return counts.
+
+    Also writes a small side file with the display vocabulary (for "did you mean"), the titles (for
+    suggestions) and the card nicknames (for query expansion).
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    ix = windex.create_in(str(directory), build_schema())
+    writer = ix.writer(limitmb=512, procs=1, multisegment=False)
+    counts: Counter = Counter()
+    vocabulary: Counter = Counter()
+    titles: list[list] = []
+    for doc in all_documents(session):
+        writer.add_document(**{k: v for k, v in doc.items() if v not in (None, "")})
+        counts[doc["kind"]] += 1
+        for text in (doc["title"], doc.get("body", "")):
+            vocabulary.update(w.lower() for w in _WORD_RE.findall(fold_quotes(text or "")))
+        if doc["kind"] in ("card", "term", "section"):
+            titles.append([doc["title"], doc["kind"], doc["info"]["id"]])
+    writer.commit(optimize=True)
+    from ..models import Alias, Card
+
+    nicknames = [[alias, name] for alias, name in session.exec(
+        select(Alias.alias, Card.name).where(Alias.card_id == Card.id)).all()]
+    meta = {"counts": dict(counts), "vocabulary": {w: n for w, n in vocabulary.items() if len(w) > 1},
+            "titles": titles, "nicknames": nicknames}
+    (directory / META_FILE).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+    log("search index: " + ", ".join(f"{n} {kind}s" for kind, n in counts.items()))
+    return dict(counts)
+
+
+def _write_index_job(kb_dir: Path) -> dict:
+    """Background build job: open the store being built and write its index (see BuildContext.spawn)."""
+    from sqlmodel import Session
+
+    from ..db import make_engine, store_path
+
+    engine = make_engine(store_path(kb_dir))
+    try:
+        with Session(engine) as session:
+            counts = write_index(session, index_path(kb_dir), log=lambda message: None)
+    finally:
+        engine.dispose()
+    return {"documents": sum(counts.values()), **{f"{kind}s": n for kind, n in counts.items()}}
+
+
+def build_index_step(ctx) -> None:
+    """Build step: write the search index into the new knowledge base's ``index/`` directory.
+
+    The index is written by a background process from the records committed so far, while the
+    remaining steps (which the index does not read) go on; the build waits for it before validating.
+    """
+    ctx.spawn("search", _write_index_job)
+
