@@ -51,7 +51,7 @@ def ask(session: Session, question: dict | str, *, kb_path=None) -> dict:
     """
     parsed = parse_question(question)
     if isinstance(parsed, str):
-        from .language import ask_plain
+        from ..understand import ask_plain
         return ask_plain(session, parsed, kb_path=kb_path)
     # --- scenario questions: the duel simulator (owner: simulator engineer; docs/simulator.md) ---
     if isinstance(parsed, dict) and parsed.get("ask") == "scenario":

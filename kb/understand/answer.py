@@ -1,0 +1,119 @@
+"""Answering a question in words: understand it, ask the engine the JSON question, or fall back to the
+rulebook sentence most likely to answer it.
+
+The answer object is the engine's (../shared/spec/SCENARIOS.md) plus ``parsed`` (the JSON question),
+``understood`` (one sentence), ``unused_words``, and, when the answer is "unknown", ``quote`` (the
+sentence, verbatim, with its section id) and ``readings`` when two readings disagree.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from ..engine.rules import citation
+from ..errors import BadQuestionError, KbError
+from .fallback import related
+from .pipeline import Reading, understand, words_of
+
+__all__ = ["ask_plain"]
+
+_NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "negate_attack")
+
+
+def _ask_json(session: Session, question: dict) -> dict:
+    from ..engine import ask as ask_engine
+    return ask_engine(session, question)
+
+
+def _negate_as_chain(session: Session, question: dict, exc: BadQuestionError) -> dict:
+    """A negation asked of an engine without negation questions: "can X be chained to Y" decides a
+    "no"; a "yes" stands only when X negates something at all."""
+    if "summon" in question or "target" in question:
+        raise exc
+    chain = dict(question, ask="chain")
+    answer = _ask_json(session, chain)
+    if answer["answer"] == "yes":
+        from ..engine import card_profile
+        card = question["card"].get("card") if isinstance(question["card"], dict) else question["card"]
+        effects = card_profile(session, card) if card else []
+        if not any(c in _NEGATE_CATEGORIES for e in effects for c in e.get("categories", [])):
+            answer = dict(answer, answer="unknown",
+                          explanation=f"{answer['explanation']} Whether it negates that card is not modelled.")
+    answer["assumed"] = list(answer.get("assumed", [])) + [
+        "negation read as: the card can be activated in response and it negates"]
+    return answer
+
+
+def _unknown(reason: str) -> dict:
+    return {"answer": "unknown", "card": None, "resolved": {}, "explanation": f"Not answered: {reason}.",
+            "steps": [], "assumed": [], "rulings": []}
+
+
+def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_path) -> dict:
+    found = related(session, text, kb_path)
+    sections, quote = found["sections"], found["quote"]
+    if quote:
+        answer["quote"] = quote
+    steps = []
+    if sections:
+        step = {"check": "understand question", "result": "unknown", "detail": reason, "cites": sections[:3]}
+        if quote:
+            step["quote"] = quote
+        steps.append(step)
+        if sections[3:]:
+            steps.append({"check": "related sections", "result": "unknown",
+                          "detail": "further sections that match the question", "cites": sections[3:5]})
+    else:
+        steps.append({"check": "understand question", "result": "unknown", "detail": reason, **citation("psct")})
+    answer["steps"] = steps + list(answer.get("steps") or [])
+    answer["rulings"] = list(dict.fromkeys(list(answer.get("rulings") or []) + found["rulings"]))
+    if quote:
+        answer["explanation"] = f"{answer['explanation']} The rulebook sentence that most likely answers it " \
+                                f"({quote['id']}): \"{quote['text']}\""
+    return answer
+
+
+def _decorate(answer: dict, reading: Reading) -> dict:
+    answer["parsed"] = reading.frame.question if reading.frame else (
+        reading.frames[0].question if len(reading.readings()) == 1 else None)
+    answer["understood"] = reading.understood
+    answer["unused_words"] = reading.unused_words
+    if len(reading.readings()) > 1:
+        answer["readings"] = reading.readings()
+    return answer
+
+
+def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
+    """Answer a question in words (see the module doc).
+
+    :raises BadQuestionError: an empty question.
+    :raises AmbiguousError: a card name (quoted) that matches several cards (``candidates``).
+    """
+    text = (text or "").strip()
+    if not text:
+        raise BadQuestionError("empty question", "q", text)
+    if not words_of(text):
+        answer = _unknown("the question has no words")
+        answer["steps"] = [{"check": "understand question", "result": "unknown",
+                            "detail": "the question has no words", **citation("psct")}]
+        answer.update(parsed=None, understood=None, unused_words=[])
+        return answer
+    reading = understand(session, text)
+    if reading.frame is None:
+        return _decorate(_with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path), reading)
+    question = reading.frame.question
+    try:
+        try:
+            answer = _ask_json(session, question)
+        except BadQuestionError as exc:
+            if question.get("ask") == "negate" and exc.field == "ask":
+                answer = _negate_as_chain(session, question, exc)
+            else:
+                raise
+    except KbError as exc:
+        reason = f"the engine cannot take this question yet ({exc})"
+        return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path), reading)
+    if answer.get("answer") == "unknown":
+        answer = _with_fallback(session, answer, text, answer.get("explanation") or "the engine cannot decide",
+                                kb_path)
+    return _decorate(answer, reading)

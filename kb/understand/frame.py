@@ -1,0 +1,214 @@
+"""Stage 5: the frame, the JSON question (../shared/spec/SCENARIOS.md and docs/engine.md extensions) that
+one reading of the question asks, and the sentence that says it back ("understood").
+
+A reading that would leave part of the question out (a card it does not place, a story it does not
+use, a "new chain" next to a chain link) gives no frame but a reason: the answer is then "unknown".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .generic import describe_kind
+from .intent import TIMING_EVENTS, Intent
+from .skeleton import Skeleton
+from .story import Story, actor_player
+
+__all__ = ["Frame", "build_frame", "card_phrase"]
+
+_MOMENT_KEYS = ("turn", "phase", "step", "timing")
+_STATE_KEYS = ("location", "face", "set_this_turn")
+_PHASE_WORDS = {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
+                "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase"}
+_TIMING_WORDS = {"start": "at the start of the Damage Step", "before_calc": "before damage calculation",
+                 "calc": "during damage calculation", "after_calc": "after damage calculation",
+                 "end": "at the end of the Damage Step"}
+_EVENT_WORDS = {"sent_to_gy": "sent to the GY", "destroyed": "destroyed", "banished": "banished",
+                "discarded": "discarded", "tributed": "Tributed", "special_summoned": "Special Summoned",
+                "normal_summoned": "Normal Summoned", "flipped": "flipped face-up", "added_to_hand": "added to the hand"}
+_SUMMON_WORDS = {None: "Summon", "normal": "Normal Summon", "tribute": "Tribute Summon", "flip": "Flip Summon",
+                 "special": "Special Summon", "fusion": "Fusion Summon", "synchro": "Synchro Summon",
+                 "xyz": "Xyz Summon", "link": "Link Summon", "pendulum": "Pendulum Summon",
+                 "ritual": "Ritual Summon"}
+
+
+@dataclass
+class Frame:
+    """One reading as a JSON question, or the reason there is none."""
+
+    question: dict | None
+    understood: str
+    reason: str | None = None
+    used_entities: set[int] = field(default_factory=set)
+    uses_story: bool = False
+
+
+def card_phrase(item: dict) -> str:
+    """A card object of a question in words: "Effect Veiler (B, from the hand)"."""
+    if isinstance(item, str):
+        return item
+    head = item["card"] if "card" in item else describe_kind(item["class"])
+    notes = []
+    if item.get("controller"):
+        notes.append(item["controller"])
+    if item.get("location") == "hand":
+        notes.append("from the hand")
+    elif item.get("location") == "gy":
+        notes.append("from the GY")
+    if item.get("set_this_turn"):
+        notes.append("Set this turn")
+    elif item.get("face") == "down":
+        notes.append("Set")
+    elif item.get("face") == "up":
+        notes.append("face-up")
+    return head + (f" ({', '.join(notes)})" if notes else "")
+
+
+def _moment_phrase(question: dict) -> str:
+    parts = []
+    if question.get("timing"):
+        parts.append(_TIMING_WORDS[question["timing"]])
+    elif question.get("step") == "damage":
+        parts.append("during the Damage Step")
+    elif question.get("step") == "battle":
+        parts.append("during the Battle Step")
+    elif question.get("phase"):
+        parts.append("during " + _PHASE_WORDS[question["phase"]])
+    if question.get("turn"):
+        parts.append(f"in {question['turn']}'s turn")
+    return (" " + ", ".join(parts)) if parts else ""
+
+
+def _card(skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None) -> dict:
+    entity = skeleton.entities[n]
+    item: dict = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls)}
+    owner = controller or {"asker": "A", "opponent": "B"}.get(entity.aside.get("controller"))
+    if owner:
+        item["controller"] = owner
+    if entity.aside.get("location"):
+        item["location"] = entity.aside["location"]
+    if entity.aside.get("face"):
+        item["face"] = entity.aside["face"]
+        if entity.aside["face"] == "down":
+            item.setdefault("location", "field")
+    for key, value in (states or {}).items():
+        item[key] = value
+    return item
+
+
+def _moments(moments: dict) -> dict:
+    out = {k: moments[k] for k in _MOMENT_KEYS if k in moments}
+    if out.get("turn") in ("asker", "opponent"):
+        out["turn"] = "A" if out["turn"] == "asker" else "B"
+    return out
+
+
+def _story_links(skeleton: Skeleton, story: Story) -> list[dict]:
+    return [_card(skeleton, link.entity, link.controller) for link in story.links]
+
+
+def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict) -> Frame:
+    """The JSON question of one reading (see the module doc)."""
+    states = {k: moments[k] for k in _STATE_KEYS if k in moments}
+    when = _moments(moments)
+    if moments.get("conflicts"):
+        return Frame(None, "", f"the question names two different moments ({'; '.join(moments['conflicts'])})")
+    if story.order_conflict:
+        return Frame(None, "", story.order_conflict)
+    kind = intent.kind
+    if kind in ("segoc", "resolves"):
+        return Frame(None, f"({intent.pattern})", "the order of a chain told in words is not read yet")
+    if intent.x is None:
+        return Frame(None, "", "no card to ask about")
+    asked_owner = actor_player(intent.actor)
+    if skeleton.entities[intent.x].kind == "card" and not intent.actor:
+        asked_owner = None
+    used = {intent.x}
+    linked = [link.entity for link in story.links]
+    if kind == "activate" and story.links and not moments.get("new_chain"):
+        kind = "chain_story"  # "my opponent activates X. Can I activate Y?": Y would be Chain Link 2
+    if kind in ("chain", "chain_story", "negate") and moments.get("new_chain"):
+        return Frame(None, "", "the question asks about a new chain and a chain link at once")
+    card = _card(skeleton, intent.x, asked_owner, states)
+    if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
+        card["controller"] = "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
+    if kind == "timing":
+        rest = " ".join(skeleton.pieces[i].text for i in intent.rest)
+        event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)
+        if event is None:
+            return Frame(None, "", "the event the effect waits for is not said")
+        skeleton.use(intent.rest)
+        question = {"ask": "timing", "card": card, "event": event}
+        if moments.get("by"):
+            question["by"] = moments["by"]
+        if any(w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")):
+            question["last"] = False
+        question.update(when)
+        by = f" by {question['by']}" if question.get("by") else ""
+        text = f"Does {card_phrase(card)}'s effect activate after it is {_EVENT_WORDS[event]}{by}?"
+        return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
+    if kind == "activate":
+        if story.summon or story.attack:
+            return Frame(None, "", "the question tells of a Summon or an attack, which a question without a "
+                                   "chain does not take")
+        question = {"ask": "activate", "card": card, **when}
+        return Frame(question, f"Can {card_phrase(card)} be activated{_moment_phrase(question)}?",
+                     used_entities=used)
+    # a chain: the story's links, then the card it responds to
+    to = _story_links(skeleton, story)
+    target_index = None
+    if intent.y is not None:
+        y_entity = skeleton.entities[intent.y]
+        same = [k for k, link in enumerate(story.links)
+                if link.entity == intent.y or (y_entity.kind == "card"
+                                               and skeleton.entities[link.entity].card_id == y_entity.card_id)]
+        if same:
+            target_index = same[-1]
+        else:
+            to.append(_card(skeleton, intent.y, None))
+            target_index = len(to) - 1
+        used.add(intent.y)
+    elif intent.summon is not None or (kind == "negate" and story.summon and not to):
+        summon = dict(intent.summon or {})
+        if not summon.get("how") and story.summon:
+            summon["how"] = story.summon["how"]
+        if summon.get("entity") is None and story.summon and story.summon.get("entity") is not None:
+            summon["entity"] = story.summon["entity"]
+        if kind != "negate" or to:
+            return Frame(None, "", "a chain link in response to a Summon is not read yet")
+        summoned = (_card(skeleton, summon["entity"], None) if summon.get("entity") is not None
+                    else {"class": {"type": "monster"}})
+        if summon.get("entity") is not None:
+            used.add(summon["entity"])
+        detail = {"card": summoned.get("card", summoned), "by": "procedure"}
+        if summon.get("how"):
+            detail["how"] = summon["how"]
+        question = {"ask": "negate", "card": card, "summon": detail, **when}
+        what = summoned.get("card") or "a monster"
+        return Frame(question, f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}?",
+                     used_entities=used | set(linked), uses_story=bool(story.summon))
+    if not to:
+        return Frame(None, "", "the question does not say what the card would respond to")
+    if kind != "negate" and target_index is not None and target_index != len(to) - 1:
+        return Frame(None, "", f"the card would respond to {card_phrase(to[target_index])}, which is not the last "
+                               "chain link")
+    if "controller" not in card and to[-1].get("controller") in ("A", "B") and asked_owner is None \
+            and intent.actor is None:
+        pass  # SCENARIOS default: the opponent of the last link's controller; nothing to add
+    question = {"ask": "negate" if kind == "negate" else "chain", "card": card, "to": to, **when}
+    if kind == "negate" and target_index is not None and target_index != len(to) - 1:
+        question["target"] = target_index
+    if story.attack and kind != "negate":
+        question["event"] = "attack_declared"
+    n = len(to) + 1
+    chain_words = ""
+    if len(to) > 1:
+        chain_words = " (the chain: " + ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(to)) + ")"
+    if kind == "negate":
+        target = to[target_index if target_index is not None else -1]
+        text = (f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
+                f"{card_phrase(target)}{chain_words}{_moment_phrase(question)}?")
+    else:
+        text = (f"Can {card_phrase(card)} be activated as Chain Link {n} in response to {card_phrase(to[-1])}"
+                f"{chain_words}{_moment_phrase(question)}?")
+    return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))

@@ -1,0 +1,178 @@
+"""Stage 2: generic cards, phrases that name a kind of card or effect instead of a card.
+
+"a Counter Trap", "a Quick-Play Spell Card", "my opponent's Normal Trap Card", "a Continuous Trap's
+effect", "a monster's Quick Effect", "an Ignition Effect", "a card that negates activations", "a
+Quick-Play Spell that raises ATK" become the ``{"class": {...}}`` card form of docs/engine.md (fields
+``type``, ``property``, ``effect``, ``does``), read with the vocabulary table ``[generic]`` of
+``vocabulary.toml``.  A phrase is a kind only when it names a card type, an effect kind, or a card
+with what it does: "counter" or "normal" alone is no card.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .mentions import Entity
+from .tokens import Token
+from .vocabulary import vocabulary
+
+__all__ = ["find_generic", "read_kind", "describe_kind"]
+
+_PROPERTY_WORDS = {"quick-play": "Quick-Play", "counter": "Counter", "normal": "Normal",
+                   "continuous": "Continuous", "equip": "Equip", "field": "Field", "ritual": "Ritual"}
+_EFFECT_WORDS = {"ignition": "Ignition Effect", "trigger": "Trigger Effect", "quick": "Quick Effect",
+                 "flip": "Flip effect", "pendulum": "Pendulum Effect", "continuous": "effect"}
+
+
+@lru_cache(maxsize=1)
+def _tables() -> dict:
+    generic = vocabulary()["generic"]
+
+    def phrases(table: dict) -> list[tuple[tuple[str, ...], str]]:
+        out = [(tuple(p.split()), value) for value, items in table.items() for p in items]
+        return sorted(out, key=lambda item: -len(item[0]))
+
+    return {"types": phrases(generic["types"]), "properties": phrases(generic["properties"]),
+            "effects": phrases(generic["effects"]), "does": phrases(generic["does"]),
+            "states": phrases(generic["states"]),
+            "determiners": sorted((tuple(d.split()) for d in generic["determiners"]), key=lambda d: -len(d)),
+            "card_words": set(generic["card_words"]), "effect_words": set(generic["effect_words"]),
+            "does_lead": set(generic["does_lead"])}
+
+
+def _words(tokens: list[Token], i: int) -> list[str]:
+    return [t.low for t in tokens[i:i + 12]]
+
+
+def _match(table, words: list[str], at: int) -> tuple[int, str] | None:
+    for phrase, value in table:
+        if tuple(words[at:at + len(phrase)]) == phrase:
+            return len(phrase), value
+    return None
+
+
+def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int, dict, dict] | None:
+    """The kind of card named at token ``i``: ``(end token, class fields, extras)`` or None.
+
+    ``extras`` holds ``controller`` ("asker"/"opponent") from the determiner.
+    """
+    tables = _tables()
+    stop = len(tokens) if stop is None else stop
+    words = [t.low if not t.punct else t.text for t in tokens[i:stop]]
+    at, cls, extras = 0, {}, {}
+    det = _match([(d, " ".join(d)) for d in tables["determiners"]], words, at)
+    if det:
+        at += det[0]
+        if det[1] in ("my", "your"):
+            extras["controller"] = "asker"
+        elif "opponent" in det[1] or det[1] in ("their", "his", "her"):
+            extras["controller"] = "opponent"
+    while at < len(words) and words[at] in ("activated", "already", "other", "own"):
+        at += 1
+    state = _match(tables["states"], words, at)
+    if state:
+        at += state[0]
+        extras["face"] = state[1]
+    while at < len(words) and words[at] in ("activated", "already"):
+        at += 1
+    prop = _match(tables["properties"], words, at)
+    if prop:
+        at += prop[0]
+        cls["property"] = prop[1]
+    kind = _match(tables["types"], words, at)
+    if kind is None and at < len(words) and words[at].endswith("'s"):  # "a Continuous Trap's effect"
+        bare = words[:at] + [words[at][:-2]]
+        kind = _match(tables["types"], bare, at)
+        if kind:
+            words = bare + ["'s"] + words[at + 1:]
+    if kind:
+        at += kind[0]
+        cls["type"] = kind[1]
+    elif prop and prop[1] == "quick-play":
+        cls["type"] = "spell"
+    elif prop:
+        return None  # "counter", "normal" alone: no kind of card
+    card_word = at < len(words) and words[at].rstrip("'s") in tables["card_words"] | {"card"}
+    if card_word:
+        at += 1
+    possessive = at > 0 and (words[at - 1].endswith("'s") or words[at - 1].endswith("s'"))
+    consumed_mark = 0
+    if at < len(words) and words[at] == "'s":
+        at += 1
+        consumed_mark = 1  # the "'s" split from the type word is no token of its own
+        possessive = True
+    effect = _match(tables["effects"], words, at)
+    if effect:
+        at += effect[0]
+        cls["effect"] = effect[1]
+    elif at < len(words) and words[at] in tables["effect_words"] and ("type" in cls or card_word):
+        at += 1
+        if cls.get("type") in ("spell", "trap") or possessive:
+            cls["effect"] = "continuous" if cls.get("property") == "continuous" else cls.get("effect", "any")
+        else:
+            cls["effect"] = "any"
+    if at < len(words) and words[at] in tables["does_lead"]:
+        does = _match(tables["does"], words, at + 1)
+        if does:
+            at += 1 + does[0]
+            cls.setdefault("does", []).append(does[1])
+    if cls.get("effect") == "any":
+        del cls["effect"]
+        extras["effect_of"] = True
+    if not cls.get("type") and not cls.get("effect") and not (card_word and cls.get("does")):
+        return None
+    return i + at - consumed_mark, cls, extras
+
+
+def describe_kind(cls: dict) -> str:
+    """A class of cards as a phrase: "a Counter Trap Card", "a monster's Quick Effect"."""
+    kind = cls.get("type")
+    prop = _PROPERTY_WORDS.get(cls.get("property", ""), "")
+    if kind in ("spell", "trap"):
+        head = " ".join(w for w in (prop, kind.capitalize(), "Card") if w)
+    elif kind == "monster":
+        head = "monster"
+    else:
+        head = "card"
+    text = head
+    effect = cls.get("effect")
+    if effect:
+        text = f"{head}'s {_EFFECT_WORDS.get(effect, 'effect')}" if kind or effect == "continuous" else \
+            _EFFECT_WORDS.get(effect, "effect")
+    if cls.get("does"):
+        text += " that does " + " / ".join(d.replace("_", " ") for d in cls["does"])
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def find_generic(tokens: list[Token], entities: list[Entity]) -> list[Entity]:
+    """Kinds of cards named in the words no card mention covers, plus descriptions in asides."""
+    covered = [False] * len(tokens)
+    for entity in entities:
+        for k in range(entity.first, entity.last):
+            covered[k] = True
+    found = []
+    for entity in entities:  # "Book of Moon (a Quick-Play Spell)": the aside describes the card
+        if "text" in entity.aside:
+            start, end = entity.aside["text"]
+            read = read_kind(tokens, start + 1, end - 1)
+            if read and read[0] == end - 1:
+                entity.aside["kind"] = read[1]
+                entity.aside["tokens"] = (start, end)
+                for k in range(start, end):
+                    covered[k] = True
+    i = 0
+    while i < len(tokens):
+        if covered[i] or tokens[i].punct:
+            i += 1
+            continue
+        stop = next((k for k in range(i, len(tokens)) if covered[k]), len(tokens))
+        read = read_kind(tokens, i, stop)
+        if read:
+            end, cls, extras = read
+            text = " ".join(t.text for t in tokens[i:end])
+            entity = Entity(i, end, "class", text, cls=cls, how="generic", aside=dict(extras))
+            found.append(entity)
+            i = end
+        else:
+            i += 1
+    return found

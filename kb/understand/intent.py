@@ -1,0 +1,147 @@
+"""Stage 4: intent, what the question asks, read from the question clause of the skeleton.
+
+Each row of :data:`INTENTS` is one phrasing family (a regex over the skeleton, where ``e<N>`` stands for a
+card mention) and the kind it asks: ``chain`` ("can I chain X to Y", "can X respond to Y", "can I
+respond to Y with X", "can I respond with X" after a story), ``negate`` ("can X negate Y", "is X able
+to stop Y", "does X work against Y", "can I chain X to negate Y", "can X negate a Normal Summon"),
+``activate`` ("can I activate X during ...", "can X be activated ..."), ``timing`` ("does X's effect
+activate if ...", "does X miss the timing"), ``segoc`` ("which goes on the chain first") and
+``resolves`` ("which resolves first").  Every row that matches is a reading: two readings that disagree
+make the answer "unknown" (:mod:`kb.understand.frame`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .skeleton import ENT, Skeleton
+from .story import ACTOR
+
+__all__ = ["Intent", "INTENTS", "read_intents", "TIMING_EVENTS"]
+
+_CAN = (r"(?:can|could|may|will|would|is it (?:possible|legal|ok|okay) (?:for (?:me|you|my opponent) )?to|"
+        r"am i (?:able|allowed) to|are you (?:able|allowed) to|is (?:my opponent|the opponent) (?:able|allowed) to)")
+_OPT = r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just) )*"
+_EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
+_TARGET = (rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's) )?"
+           rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})")
+_TO = (r"(?:directly )?(?:to|in response to|against|on|in chain to|as a response to|in a chain to|"
+       r"in response to the activation of|to the activation of|to the effect of|chained to)")
+_SUMMON = (r"(?P<summon>(?:a |an |the |my |my opponent's |the opponent's |their |that |this )?(?P<how>normal|tribute|"
+           rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?)")
+_ANAPHOR = r"(?P<it>it|that|this|that card|that activation|its activation|the activation|that effect|them)"
+
+
+@dataclass
+class Intent:
+    """One reading of the question clause."""
+
+    kind: str
+    pattern: str  # the name of the INTENTS row
+    x: int | None = None  # entity asked about
+    y: int | None = None  # entity it responds to / negates
+    actor: str | None = None
+    summon: dict | None = None
+    anaphor: bool = False  # "it", "that": the story's last link (or the link named before)
+    rest: list[int] = field(default_factory=list)  # pieces after the matched phrase (moments, conditions)
+    x_actor_said: bool = False
+
+
+def _row(name: str, kind: str, pattern: str) -> tuple[str, str, re.Pattern]:
+    return name, kind, re.compile(pattern + r"(?P<rest>.*)$")
+
+
+INTENTS: list[tuple[str, str, re.Pattern]] = [
+    # negation: said with a negate verb
+    _row("can X negate Y", "negate",
+         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|counter|cancel) (?:the activation of |the effect of |"
+         rf"the activation of the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
+    _row("is X able to negate Y", "negate",
+         rf"^is (?P<x>{ENT}){_EFF} (?:able|allowed) to (?:negate|stop|counter) (?:the activation of |the effect of )?"
+         rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
+    _row("does X negate Y", "negate",
+         rf"^(?:does|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
+         rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
+    _row("can I negate Y with X", "negate",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:negate|stop|counter) (?:the activation of |the effect of )?"
+         rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR}) (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})"),
+    _row("can I chain X to negate Y", "negate",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|respond with|play) (?:my |a |an |the )?"
+         rf"(?P<x>{ENT}){_EFF}(?: {_TO} (?:it|that|this))? (?:to|and) (?:negate|stop) "
+         rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
+    # chain
+    _row("can I chain X to Y", "chain",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
+         rf"respond by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
+    _row("can X be chained to Y", "chain",
+         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:chained|activated|used|played) {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
+    _row("can I respond to Y with X", "chain",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
+         rf"(?:with|using|by activating|by chaining|by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"),
+    _row("can X respond to Y", "chain",
+         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:chain to|respond to|be chained to|be a response to|"
+         rf"be activated in response to|be used in response to) (?:{_TARGET}|{_ANAPHOR})"),
+    _row("can I respond with X", "chain_story",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
+         rf"(?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF}(?: in response| to (?:it|that|this))?"),
+    _row("can I chain X", "chain_story",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|play) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"
+         rf"{_EFF}(?: in response| in a chain| as chain link \d+)"),
+    # activate (no chain): the story, when there is one, decides whether it is a chain
+    _row("can I activate X", "activate",
+         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:activate|use|play) (?:my |a |an |the |their )?(?:set )?(?P<x>{ENT}){_EFF}"),
+    _row("can X be activated", "activate",
+         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
+    # timing
+    _row("does X miss the timing", "timing",
+         rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing"),
+    _row("does X's effect activate", "timing",
+         rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)"),
+    # order
+    _row("which goes first", "segoc",
+         r"^(?:which|whose|what) (?:\w+ )?(?:effects? |cards? |ones? |triggers? )?(?:goes|go|is placed|are placed|is put|"
+         r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)"),
+    _row("which resolves first", "resolves",
+         r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) first"),
+]
+
+# timing events: phrase -> SCENARIOS.md "event"
+TIMING_EVENTS: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"\b(?:sent|goes|is sent|was sent|gets sent|dumped|milled) (?:from [\w' ]+ )?to the (?:gy|graveyard)\b"),
+     "sent_to_gy"),
+    (re.compile(r"\bdestroyed\b"), "destroyed"),
+    (re.compile(r"\bbanished\b"), "banished"),
+    (re.compile(r"\bdiscarded\b"), "discarded"),
+    (re.compile(r"\btributed\b"), "tributed"),
+    (re.compile(r"\bspecial summoned\b"), "special_summoned"),
+    (re.compile(r"\bnormal summoned\b"), "normal_summoned"),
+    (re.compile(r"\bflip(?:ped| summoned)(?: face-up)?\b"), "flipped"),
+    (re.compile(r"\badded to (?:the|my|your|their) hand\b"), "added_to_hand"),
+]
+
+
+def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, list[int]]]:
+    """Every reading of the question clause, with the pieces each one used."""
+    text, spans = skeleton.text_of(indices)
+    text = re.sub(r"\s*[?!.]+\s*$", "", text)
+    readings = []
+    for name, kind, pattern in INTENTS:
+        match = pattern.match(text)
+        if not match:
+            continue
+        groups = match.groupdict()
+
+        def entity(group: str) -> int | None:
+            if not groups.get(group):
+                return None
+            return skeleton.pieces[Skeleton.pieces_between(spans, *match.span(group))[0]].entity
+
+        intent = Intent(kind, name, x=entity("x"), y=entity("y"), actor=groups.get("actor"),
+                        anaphor=bool(groups.get("it")), x_actor_said=bool(groups.get("actor")))
+        if groups.get("summon"):
+            intent.summon = {"how": groups.get("how"), "entity": entity("sy")}
+        used = Skeleton.pieces_between(spans, match.start(), match.start("rest"))
+        intent.rest = Skeleton.pieces_between(spans, match.start("rest"), len(text) + 1)
+        readings.append((intent, used))
+    return readings

@@ -1,0 +1,338 @@
+"""Stage 1: card mentions, found as spans over the whole question.
+
+A longest-match scan over the words of the question against every card name, nickname and passcode
+(word-boundary prefixes of the name keys make it one dictionary probe per word), then:
+
+- quoted text (``"Vision HERO Faris"``) is resolved as a name with :func:`kb.cards.resolve_card` (typos
+  welcome, since the quotes say it is a name);
+- a one-word name that is also an ordinary word ("Honest", "Reload") counts only when written with a
+  capital mid-sentence; game words ("turn", "monster", "effect") never count;
+- later short references to a card already named ("Cannahawk" after "Spiritual Beast Cannahawk");
+- a misspelt name of two or more words ("solemn judgement") is matched fuzzily by the linker's guarded
+  matcher (:func:`kb.links.resolve_name`); single words never are;
+- an aside in parentheses right after a card ("(Chain Link 2)", "(a Quick-Play Spell)") is attached to it.
+
+The scanner is built once per knowledge base file (:func:`mention_index`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlmodel import Session
+
+from ..errors import AmbiguousError, KbError, NotFoundError
+from ..links import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
+from ..text import name_key
+from .tokens import Token
+from .vocabulary import grammar_words
+
+__all__ = ["Entity", "MentionIndex", "mention_index", "find_mentions", "CHAIN_LINK_ASIDE"]
+
+MAX_NAME_WORDS = 16
+FUZZY_RUN_WORDS = 6  # longest run of words tried as a misspelt name
+NAME_JOINERS = frozenset({"of", "the", "and", "&", "-", "a", "de", "la", "in", "to"})
+CHAIN_LINK_ASIDE = re.compile(r"^\(\s*chain link (\d+)\s*\)$", re.I)
+
+
+@dataclass
+class Entity:
+    """A card (named or of a kind) mentioned in the question, over tokens ``first`` .. ``last - 1``."""
+
+    first: int
+    last: int
+    kind: str  # "card" | "class"
+    text: str
+    card_id: int | None = None
+    name: str | None = None
+    cls: dict | None = None
+    how: str = "exact"
+    aside: dict = field(default_factory=dict)
+
+    def label(self) -> str:
+        """How the card reads in the understood sentence."""
+        return self.name if self.kind == "card" else self.text
+
+
+@dataclass
+class MentionIndex:
+    """Card names, nicknames and passcodes as keys, with their word-boundary prefixes."""
+
+    full: dict[str, tuple[int, str]]  # key -> (card id, "name" | "alias")
+    prefixes: set[str]
+    # the first two or more words of exactly one card's name ("Ash Blossom"): card id (None: several)
+    leading: dict[str, int | None]
+    names: dict[int, str]
+    linker: CardNameIndex
+
+    @classmethod
+    def build(cls, linker: CardNameIndex) -> "MentionIndex":
+        full: dict[str, tuple[int, str]] = {}
+        prefixes: set[str] = set()
+        leading: dict[str, int | None] = {}
+        entries = [(name, card_id, "name") for card_id, name in linker.names.items()
+                   if linker.by_key.get(name_key(name)) == card_id]
+        alias_names = {key: key for key in linker.aliases}
+        for key, card_id in linker.aliases.items():
+            entries.append((alias_names[key], card_id, "alias"))
+        for written, card_id, how in entries:
+            parts = [name_key(p) for p in re.split(r"[\s-]+", written) if name_key(p)]
+            if not parts:
+                continue
+            key = "".join(parts)
+            if how == "alias":  # alias keys are already reduced: any character may end a written word
+                key, parts = written, [written[:k] for k in range(1, len(written))] + [""]
+            full.setdefault(key, (card_id, how))
+            running = ""
+            for count, part in enumerate(parts[:-1], 1):
+                running = part if how == "alias" else running + part
+                prefixes.add(running)
+                if how == "name" and count >= 2:
+                    leading[running] = card_id if leading.get(running, card_id) == card_id else None
+        return cls(full=full, prefixes=prefixes, leading=leading, names=dict(linker.names), linker=linker)
+
+
+_CACHE: dict[str, tuple[tuple, MentionIndex]] = {}
+
+
+def _store_stamp(session: Session) -> tuple[str | None, tuple | None]:
+    database = session.get_bind().url.database or ""
+    database = database.removeprefix("file:").split("?", 1)[0]
+    if not database or database == ":memory:":
+        return None, None
+    try:
+        stat = Path(database).stat()
+        return database, (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        return database, None
+
+
+def mention_index(session: Session) -> MentionIndex:
+    """The scanner of the session's knowledge base, built once per process and file version."""
+    path, stamp = _store_stamp(session)
+    cached = _CACHE.get(path) if path else None
+    if cached and cached[0] == stamp:
+        return cached[1]
+    index = MentionIndex.build(build_name_index(session))
+    if path:
+        _CACHE.clear()  # one knowledge base at a time keeps memory modest
+        _CACHE[path] = (stamp, index)
+    return index
+
+
+# ----------------------------------------------------------------------------------------- scanning
+
+def _sentence_start(tokens: list[Token], i: int) -> bool:
+    j = i - 1
+    while j >= 0 and tokens[j].punct and tokens[j].text in "\"'(":
+        j -= 1
+    return j < 0 or (tokens[j].punct and tokens[j].text in ".?!;:")
+
+
+def _game_word(key: str) -> bool:
+    return key in RULE_WORDS or key in grammar_words()
+
+
+def _acceptable(index: MentionIndex, tokens: list[Token], i: int, j: int, how: str) -> bool:
+    """Whether the words ``i..j-1`` that spell a card name (or nickname) are meant as that card."""
+    words = [t for t in tokens[i:j] if not t.punct]
+    keys = [t.bare_key for t in words]
+    if len(words) == 1:
+        key, token = keys[0], words[0]
+        if _game_word(key) or key.isdigit():
+            return False
+        if len(key) < 3:
+            return how == "alias" and token.text.isupper() and len(token.text) >= 2  # "TT", "DM"
+        if key in index.linker.ordinary:  # "Reload", "Change": only as a capitalised name mid-sentence
+            return token.capitalised and not _sentence_start(tokens, i)
+        if key in index.linker.terms and how != "alias":  # a glossary term or heading ("Honest")
+            return token.capitalised
+        return True
+    if all(k in RULE_WORDS or k in grammar_words() or k.isdigit() for k in keys):
+        # "Trap Card", "Chain Link": rule words, unless capitalised as a name mid-sentence ("Negate Attack")
+        return all(t.capitalised for t in words) and not _sentence_start(tokens, i)
+    if "".join(keys) in index.linker.terms and all(k in index.linker.ordinary for k in keys):
+        return False
+    return True
+
+
+def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[bool],
+                table: dict | None = None) -> tuple[int, int, str] | None:
+    """(end token, card id, how) of the longest name starting at token ``i``: a whole name or nickname,
+    else the leading words of exactly one name ("Ash Blossom"); with ``table``, a short reference."""
+    full = table if table is not None else index.full
+    best = lead = None
+    running = ""
+    words = 0
+    for j in range(i, min(len(tokens), i + MAX_NAME_WORDS * 2)):
+        token = tokens[j]
+        if covered[j] or (token.punct and token.text not in ",-&") or (token.punct and j == i):
+            break
+        if not token.punct:
+            words += 1
+            for candidate in {running + token.key, running + token.bare_key}:
+                if candidate in full and (best is None or j + 1 > best[0]):
+                    best = (j + 1, *full[candidate])
+                owner = index.leading.get(candidate) if table is None else None
+                if owner is not None and words >= 2:
+                    lead = (j + 1, owner, "prefix")
+        running += token.key
+        if table is not None:
+            if words >= 4:
+                break
+        elif running not in index.prefixes:
+            break
+    if lead and (best is None or lead[0] > best[0]):
+        return lead
+    return best
+
+
+def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
+    """Names in double quotes, resolved as typed names (nicknames and typos included)."""
+    from ..cards import match_name
+    found = []
+    opens = [i for i, t in enumerate(tokens) if t.punct and t.text == '"']
+    while len(opens) >= 2:
+        i, j = opens[0], opens[1]
+        opens = opens[2:]
+        inner = tokens[i + 1:j]
+        if not inner or j - i > 2 * MAX_NAME_WORDS:
+            continue
+        text = " ".join(t.text for t in inner)
+        try:
+            card = match_name(session, text, strict=True)
+        except AmbiguousError:
+            raise
+        except NotFoundError:
+            continue  # a quoted phrase that is no card name ('when this card is Special Summoned')
+        found.append(Entity(i, j + 1, "card", f'"{text}"', card.card_id, card.name, how="quoted"))
+        for k in range(i, j + 1):
+            covered[k] = True
+    return found
+
+
+def _short_references(index: MentionIndex, entities: list[Entity]) -> dict[str, tuple[int, str]]:
+    """Parts of names already mentioned, by which the question may refer to the card again."""
+    table: dict[str, tuple[int, str]] = {}
+    for entity in entities:
+        if entity.kind != "card":
+            continue
+        words = [name_key(w) for w in re.split(r"[\s,]+", entity.name) if name_key(w)]
+        for size in range(1, min(4, len(words))):
+            for start in range(0, len(words) - size + 1):
+                part = words[start:start + size]
+                if all(w in index.linker.ordinary or w in RULE_WORDS or w in NAME_JOINERS for w in part):
+                    continue
+                key = "".join(part)
+                if len(key) >= 4 and key not in index.full:
+                    table.setdefault(key, (entity.card_id, "reference"))
+                    if key.endswith("s") is False:
+                        table.setdefault(key + "s", (entity.card_id, "reference"))
+    return table
+
+
+def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
+    """Misspelt names of two or more words among the words no other stage used."""
+    found = []
+    grammar = grammar_words()
+    runs, run = [], []
+    for i, token in enumerate(tokens):
+        usable = (not covered[i] and not token.punct and token.key
+                  and (token.low not in grammar or token.low in NAME_JOINERS))
+        if usable:
+            run.append(i)
+        else:
+            if run:
+                runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    for run in runs:
+        while run and tokens[run[0]].low in NAME_JOINERS:
+            run = run[1:]
+        while run and tokens[run[-1]].low in NAME_JOINERS:
+            run = run[:-1]
+        if len(run) < 2:
+            continue
+        done = False
+        for size in range(min(len(run), FUZZY_RUN_WORDS), 1, -1):
+            for start in range(0, len(run) - size + 1):
+                part = run[start:start + size]
+                if tokens[part[0]].low in NAME_JOINERS or tokens[part[-1]].low in NAME_JOINERS:
+                    continue
+                if all(tokens[k].bare_key in index.linker.ordinary for k in part):
+                    continue
+                text = " ".join(tokens[k].text for k in part)
+                match = resolve_name(index.linker, text)
+                if match.linked and match.how in ("fuzzy", "exact", "alias", "plural"):
+                    found.append(Entity(part[0], part[-1] + 1, "card", text, match.card_id,
+                                        index.names[match.card_id], how="fuzzy"))
+                    for k in part:
+                        covered[k] = True
+                    done = True
+                    break
+            if done:
+                break
+    return found
+
+
+def _attach_asides(tokens: list[Token], entities: list[Entity], covered: list[bool]) -> None:
+    """"X (Chain Link 2)": the link number joins X and the aside's words are used."""
+    for entity in entities:
+        i = entity.last
+        if i < len(tokens) and tokens[i].text == "(":
+            close = next((k for k in range(i + 1, min(len(tokens), i + 12)) if tokens[k].text == ")"), None)
+            if close is None or any(covered[k] for k in range(i + 1, close)):
+                continue
+            inner = " ".join(t.text for t in tokens[i:close + 1])
+            number = CHAIN_LINK_ASIDE.match(inner.replace("( ", "(").replace(" )", ")"))
+            if number:
+                entity.aside["link"] = int(number.group(1))
+                entity.aside["tokens"] = (i, close + 1)
+            else:
+                entity.aside["text"] = (i, close + 1)  # a description; the generic stage reads it
+
+
+def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
+    """The cards named in the question, in order (see the module doc).
+
+    :raises AmbiguousError: a quoted name matches several cards about equally well.
+    """
+    index = mention_index(session)
+    covered = [False] * len(tokens)
+    entities = _quoted(session, index, tokens, covered)
+    for passes in ("names", "references"):
+        table = None if passes == "names" else _short_references(index, entities)
+        if passes == "references" and not table:
+            continue
+        i = 0
+        while i < len(tokens):
+            if covered[i] or tokens[i].punct:
+                i += 1
+                continue
+            found = _longest_at(index, tokens, i, covered, table)
+            if found and _acceptable(index, tokens, i, found[0], found[2]):
+                end, card_id, how = found
+                text = " ".join(t.text for t in tokens[i:end])
+                entities.append(Entity(i, end, "card", text, card_id, index.names[card_id], how=how))
+                for k in range(i, end):
+                    covered[k] = True
+                i = end
+            else:
+                i += 1
+    for token_i, token in enumerate(tokens):  # passcodes
+        if not covered[token_i] and re.fullmatch(r"\d{7,9}", token.text):
+            card_id = index.linker.passwords.get(int(token.text))
+            if card_id is not None:
+                entities.append(Entity(token_i, token_i + 1, "card", token.text, card_id, index.names[card_id],
+                                       how="passcode"))
+                covered[token_i] = True
+    try:
+        entities += _fuzzy_runs(index, tokens, covered)
+    except KbError:  # pragma: no cover - the linker raises none today; a failed guess is no mention
+        pass
+    entities.sort(key=lambda e: e.first)
+    _attach_asides(tokens, entities, covered)
+    return entities

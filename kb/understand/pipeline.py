@@ -1,0 +1,133 @@
+"""The stages in order: a question in words -> a :class:`Reading` (entities, story, readings, frame).
+
+:func:`understand` runs mentions -> generic cards -> skeleton -> moments -> story -> intent -> frame and
+decides whether the reading is safe to answer: it is not when no phrasing fits, when two readings
+disagree, when a card or a word of the question would be left out, or when the frame says why not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from sqlmodel import Session
+
+from .frame import Frame, build_frame
+from .generic import find_generic
+from .intent import read_intents
+from .mentions import Entity, find_mentions
+from .skeleton import Skeleton
+from .story import Story, absorb_effect_phrases, read_moments, read_story, split_question
+from .tokens import MAX_QUESTION_CHARS, tokenize
+from .vocabulary import filler_words
+
+__all__ = ["Reading", "understand"]
+
+
+@dataclass
+class Reading:
+    """How a question in words was understood."""
+
+    text: str
+    entities: list[Entity] = field(default_factory=list)
+    story: Story | None = None
+    moments: dict = field(default_factory=dict)
+    frames: list[Frame] = field(default_factory=list)
+    frame: Frame | None = None  # the one reading to answer, when it is safe
+    reason: str | None = None  # why there is no frame to answer
+    unused_words: list[str] = field(default_factory=list)
+    truncated: bool = False
+
+    @property
+    def understood(self) -> str | None:
+        if self.frame is not None:
+            return self.frame.understood
+        said = [f.understood for f in self.frames if f.understood]
+        return " / ".join(dict.fromkeys(said)) or None
+
+    def readings(self) -> list[dict]:
+        """Every reading with a question: ``[{"parsed", "understood"}]`` (shown when there are two)."""
+        out, seen = [], set()
+        for frame in self.frames:
+            if frame.question is None:
+                continue
+            key = json.dumps(frame.question, sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append({"parsed": frame.question, "understood": frame.understood})
+        return out
+
+
+def _meaningful(words: list[str]) -> list[str]:
+    fillers = filler_words()
+    return [w for w in words if w.lower().strip("'") not in fillers and not w.isdigit()]
+
+
+def understand(session: Session, text: str) -> Reading:
+    """Read a question in words (see the module doc); never raises for odd text.
+
+    :raises AmbiguousError: a quoted card name matches several cards about equally well.
+    """
+    reading = Reading(text)
+    if len(text) > MAX_QUESTION_CHARS:
+        text, reading.truncated = text[:MAX_QUESTION_CHARS], True
+    tokens = tokenize(text)
+    entities = find_mentions(session, tokens)
+    entities = sorted(entities + find_generic(tokens, entities), key=lambda e: e.first)
+    reading.entities = entities
+    skeleton = Skeleton.build(tokens, entities)
+    absorb_effect_phrases(skeleton)
+    reading.moments = read_moments(skeleton, skeleton.live())
+    story_pieces, question_pieces = split_question(skeleton)
+    reading.story = read_story(skeleton, story_pieces)
+    candidates = []
+    for intent, used in read_intents(skeleton, question_pieces):
+        frame = build_frame(skeleton, reading.story, intent, reading.moments)
+        left = _meaningful([skeleton.pieces[i].text for i in intent.rest
+                            if not skeleton.pieces[i].used and skeleton.pieces[i].entity is None])
+        candidates.append((len(left), frame, used))
+    if candidates:  # the readings that explain the most of the question
+        fewest = min(c[0] for c in candidates if c[1].question is not None) if any(
+            c[1].question is not None for c in candidates) else min(c[0] for c in candidates)
+        for left, frame, used in candidates:
+            if left == fewest or frame.question is None and not reading.frames:
+                reading.frames.append(frame)
+                if frame.question is not None and left == fewest:
+                    skeleton.use(used)
+        reading.frames = [f for f in reading.frames if f.question is not None] or reading.frames[:1]
+    reading.unused_words = skeleton.unused_words()
+    if reading.truncated:
+        reading.unused_words.append(f"(and {len(reading.text) - MAX_QUESTION_CHARS} more characters)")
+    answerable = [f for f in reading.frames if f.question is not None]
+    distinct = {json.dumps(f.question, sort_keys=True) for f in answerable}
+    if not reading.frames:
+        reading.reason = ("no card named" if not entities else "no known phrasing matched") + \
+            " (the engine answers: can X chain to Y, can X negate Y, can X be activated at a moment, " \
+            "does X's effect activate after an event)"
+    elif not answerable:
+        reading.reason = reading.frames[0].reason
+    elif len(distinct) > 1:
+        reading.reason = "the question can be read in two ways: " + " / ".join(
+            f.understood for f in answerable)
+    else:
+        frame = answerable[0]
+        left_out = [entities[i].text for i in range(len(entities)) if i not in frame.used_entities]
+        words = _meaningful(reading.unused_words)
+        if reading.story and reading.story.links and not frame.uses_story:
+            reading.reason = "the question tells a chain that this reading does not use"
+        elif left_out:
+            reading.reason = f"the reading leaves out {', '.join(repr(w) for w in left_out)}"
+        elif words:
+            reading.reason = (f"the question also says {' '.join(words)!r}, which the reading does not use "
+                              "(the engine would answer a different question)")
+        elif reading.truncated:
+            reading.reason = f"the question is longer than {MAX_QUESTION_CHARS} characters"
+        else:
+            reading.frame = frame
+    return reading
+
+
+def words_of(text: str) -> bool:
+    """Whether ``text`` has any word at all."""
+    return bool(re.search(r"[^\W_]", text))

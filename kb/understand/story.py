@@ -1,0 +1,256 @@
+"""Stage 3: the story, who did what in order, and the moment it happens in.
+
+From the skeleton (:mod:`kb.understand.skeleton`): the clauses before the question become chain links
+with their controllers ("my opponent activates X, I chain Y, then they chain Z"; "X (Chain Link 2)";
+"Y, which was chained to Z"), Summons and attack declarations; moment and state phrases anywhere in the
+question ("during damage calculation", "on my opponent's turn", "the same turn I Set it", "from my
+hand", "after the chain resolves", "as a cost") become the fields of ../shared/spec/SCENARIOS.md.
+A is the person asking ("I", "my"), B the other player; "Player A"/"Player B" are taken literally.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .skeleton import ENT, Skeleton
+from .vocabulary import vocabulary
+
+__all__ = ["Link", "Story", "ACTOR", "actor_player", "absorb_effect_phrases", "read_moments", "split_question",
+           "read_story"]
+
+ACTOR = (r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|they|he|she)")
+_ASKER = {"i", "we", "you", "player a", "me", "my", "your", "our"}
+_POSSESSIVE = r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|player a's|player b's)"
+
+
+def actor_player(actor: str | None) -> str | None:
+    """``"A"`` for the asker (or Player A), ``"B"`` for the other player, None when not said."""
+    if not actor:
+        return None
+    actor = actor.strip()
+    if actor.startswith("player b"):
+        return "B"
+    if actor.startswith("player a"):
+        return "A"
+    return "A" if actor in _ASKER else "B"
+
+
+@dataclass
+class Link:
+    """One chain link of the story."""
+
+    entity: int
+    controller: str | None = None
+    number: int | None = None
+
+
+@dataclass
+class Story:
+    """What happened before the question, in order."""
+
+    links: list[Link] = field(default_factory=list)
+    summon: dict | None = None  # {"how": ..., "entity": n | None, "controller": ...}
+    attack: str | None = None  # who declared an attack
+    resolved: bool = False  # "after the chain resolves": a new chain
+    order_conflict: str | None = None  # the story's order contradicts its own link numbers
+
+
+# ------------------------------------------------------------------------------ effect phrases
+
+_EFFECT_OF = re.compile(rf"\b(?:the |its |an |a )?(?:(?:optional|mandatory|activated) )?(?:(?P<kind>graveyard|gy|hand|"
+                        rf"field|quick|ignition|trigger|flip|pendulum|monster|continuous) )?effects? of "
+                        rf"(?P<owner>the |a |an |my |your |their |my opponent's |the opponent's )?(?:already )?"
+                        rf"(?P<face>face-up |face up |set |face-down )?(?P<x>{ENT})\b")
+_EFFECT_AFTER = re.compile(rf"\b(?P<x>{ENT}) (?:'s )?(?:(?P<kind>graveyard|gy|hand|quick|ignition|trigger|flip|"
+                           rf"pendulum|activated) )?(?:effects?|ability)\b")
+_WHERE = {"graveyard": "gy", "gy": "gy", "hand": "hand", "field": "field"}
+
+
+def absorb_effect_phrases(skeleton: Skeleton) -> None:
+    """"the Graveyard effect of X", "X's effect": the words join X (the effect, and where from)."""
+    for pattern in (_EFFECT_OF, _EFFECT_AFTER):
+        while True:
+            text, spans = skeleton.text_of(skeleton.live())
+            match = pattern.search(text)
+            if not match:
+                break
+            entity_piece = next(i for i in Skeleton.pieces_between(spans, *match.span("x")))
+            entity = skeleton.entities[skeleton.pieces[entity_piece].entity]
+            entity.aside["effect_of"] = True
+            kind = match.groupdict().get("kind")
+            if match.groupdict().get("face"):
+                entity.aside["face"] = "up" if "up" in match.group("face") else "down"
+            owner = (match.groupdict().get("owner") or "").strip()
+            if owner in ("my", "your"):
+                entity.aside["controller"] = "asker"
+            elif "opponent" in owner or owner == "their":
+                entity.aside["controller"] = "opponent"
+            if kind in _WHERE:
+                entity.aside["location"] = _WHERE[kind]
+            elif kind in ("quick", "ignition", "trigger", "flip", "pendulum"):
+                entity.aside["effect_kind"] = kind
+            others = [i for i in Skeleton.pieces_between(spans, *match.span()) if i != entity_piece]
+            skeleton.drop(others)
+            skeleton.use([entity_piece])
+
+
+# ------------------------------------------------------------------------------------ moments
+
+@lru_cache(maxsize=1)
+def _moment_patterns() -> list[tuple[re.Pattern, dict]]:
+    vocab = vocabulary()
+    out = []
+    for table in ("moment", "state"):
+        for row in vocab[table]:
+            for phrase in row["phrases"]:
+                out.append((re.compile(r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'])"), dict(row["fields"])))
+    out.sort(key=lambda item: -len(item[0].pattern))
+    return out
+
+
+_EXTRA_MOMENTS = [
+    (re.compile(r"\b(?:after|once) (?:that |the |this )?chain (?:has )?(?:resolves|resolved|is resolved|"
+                r"finishes resolving)\b|\bin a new chain\b|\bas a new chain\b|\bchain link 1\b(?= of a new)"),
+     {"new_chain": True}),
+    (re.compile(r"\bas (?:a |the )?cost\b|\bto pay (?:the |its )?cost\b|\bby paying\b"), {"by": "cost"}),
+    (re.compile(r"\bby battle\b"), {"by": "battle"}),
+    (re.compile(rf"\bby (?:a |an |the )?(?:card )?effect\b|\bby (?:the effect of )?{ENT}(?:'s)?(?: effect)?\b"),
+     {"by": "effect"}),
+]
+
+
+def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
+    """Moment and state fields said by some pieces (marked used); turn is "asker"/"opponent"."""
+    fields: dict = {}
+    text, spans = skeleton.text_of(indices)
+    taken: list[tuple[int, int]] = []
+    for pattern, values in _moment_patterns() + _EXTRA_MOMENTS:
+        for match in pattern.finditer(text):
+            if any(match.start() < e and s < match.end() for s, e in taken):
+                continue
+            for key, value in values.items():
+                if key in fields and fields[key] != value and key != "by":
+                    fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
+                if key == "by" and "{" in pattern.pattern and "e" in match.group():
+                    continue  # "by X's effect": the entity stays for the story
+                fields[key] = value
+            taken.append(match.span())
+            skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    return fields
+
+
+# ------------------------------------------------------------------------------- the question
+
+_QUESTION_WORD = r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|when|am|should|must|has|have)"
+
+
+def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
+    """(story pieces, question pieces): the question is the last sentence asking something, from its
+    question word; what comes before is the story."""
+    live = skeleton.live()
+    ends = [k for k, i in enumerate(live) if skeleton.pieces[i].text in (".", "?", "!", ";")]
+    sentences, start = [], 0
+    for k in ends:
+        sentences.append((start, k + 1))
+        start = k + 1
+    if start < len(live):
+        sentences.append((start, len(live)))
+    if not sentences:
+        return [], live
+    asking = [s for s in sentences if skeleton.pieces[live[s[1] - 1]].text == "?"] or [sentences[-1]]
+    begin, end = asking[-1]
+    words = [skeleton.pieces[i].text for i in live[begin:end]]
+    cut = 0
+    for k, word in enumerate(words):  # "my opponent activates X, can I ...": the story ends at the comma
+        if re.fullmatch(_QUESTION_WORD, word) and (k == 0 or words[k - 1] in (",", ":", "-", "so", "and", "then",
+                                                                               "now")):
+            cut = k
+            break
+    return live[:begin + cut], live[begin + cut:end]
+
+
+# ---------------------------------------------------------------------------------- the story
+
+_OPT = r"(?:(?:then|now|also|first|later|immediately|again|still|in turn) )*"
+_ACTIVATE = (r"(?:activates?|activated|activating|chains?|chained|chaining|uses?|used|responds? (?:by activating|"
+             r"with)|responded with|plays?|played|flips?|flipped)")
+_EVENT = re.compile(
+    rf"(?:(?P<actor>{ACTOR}) {_OPT}{_ACTIVATE} (?:(?:my|his|her|their|its|the) (?:own )?)?(?P<x>{ENT})"
+    rf"|(?P<px>{ENT}) (?:is|was|gets|got|has been|had been) (?:activated|chained|used)(?: by (?P<pactor>{ACTOR}))?)"
+    rf"(?: as chain link (?P<n>\d+))?"
+    rf"(?: (?:directly )?(?:to|in response to|on|against|in chain to) (?:the activation of |the effect of )?"
+    rf"(?:{_POSSESSIVE} )?(?P<y>{ENT}))?"
+    rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) (?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
+    rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?")
+_SUMMON = re.compile(rf"(?P<actor>{ACTOR}) {_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|link|"
+                     rf"pendulum|ritual) summons? (?:(?P<x>{ENT})|(?:a|an|one|the|several|two|three) "
+                     rf"(?:\w+ )?monsters?(?: at once| at the same time)?)")
+_ATTACK = re.compile(rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b")
+_NUMBERED = re.compile(rf"(?P<x>{ENT})")
+_PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es)? priority\b")
+
+
+def _owner_before(text: str, start: int) -> str | None:
+    before = text[:start]
+    match = re.search(rf"(?:^|\s)({_POSSESSIVE}) (?:own )?(?:set )?$", before)
+    return actor_player(match.group(1).replace("'s", "")) if match else None
+
+
+def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
+    """The chain links, Summon and attack the story tells (its words marked used)."""
+    story = Story()
+    text, spans = skeleton.text_of(indices)
+    for match in _PRIORITY.finditer(text):
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+
+    def entity_at(group_span) -> int:
+        piece = Skeleton.pieces_between(spans, *group_span)[0]
+        return skeleton.pieces[piece].entity
+
+    def add(entity: int, controller: str | None, after: int | None = None, before: int | None = None,
+            reference: bool = False) -> Link:
+        card_id = skeleton.entities[entity].card_id
+        for link in story.links:  # a card named again as the target of a later link is the same link
+            if link.entity == entity or (reference and card_id is not None
+                                         and skeleton.entities[link.entity].card_id == card_id):
+                if controller and not link.controller:
+                    link.controller = controller
+                return link
+        link = Link(entity, controller, skeleton.entities[entity].aside.get("link"))
+        anchor = before if before is not None else after
+        position = next((k for k, l in enumerate(story.links) if l.entity == anchor), None)
+        if position is None:
+            story.links.append(link)
+        else:
+            story.links.insert(position if before is not None else position + 1, link)
+        return link
+
+    for match in _EVENT.finditer(text):
+        actor = match.group("actor") or match.group("pactor")
+        x_span = match.span("x") if match.group("x") else match.span("px")
+        x = entity_at(x_span)
+        controller = actor_player(actor) or _owner_before(text, x_span[0])
+        y = z = None
+        if match.group("y"):
+            y = add(entity_at(match.span("y")), _owner_before(text, match.start("y")), reference=True).entity
+        link = add(x, controller, after=y)
+        if match.group("n"):
+            link.number = int(match.group("n"))
+        if match.group("z"):
+            z = entity_at(match.span("z"))
+            add(z, _owner_before(text, match.start("z")), before=y if y is not None else link.entity, reference=True)
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    for match in _SUMMON.finditer(text):
+        story.summon = {"how": match.group("how"), "controller": actor_player(match.group("actor")),
+                        "entity": entity_at(match.span("x")) if match.group("x") else None}
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    for match in _ATTACK.finditer(text):
+        story.attack = actor_player(match.group("actor"))
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    for k, link in enumerate(story.links):
+        if link.number is not None and link.number != k + 1:
+            story.order_conflict = (f"{skeleton.entities[link.entity].label()} is said to be Chain Link "
+                                    f"{link.number} but the story makes it Chain Link {k + 1}")
+    return story

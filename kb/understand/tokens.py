@@ -1,0 +1,70 @@
+"""Words of a question with their character spans: the unit every stage of the pipeline works on."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..text import fold_quotes, name_key
+
+__all__ = ["Token", "tokenize", "MAX_QUESTION_CHARS"]
+
+# Longer questions are cut here (the rest is reported unused): a question, not a document.
+MAX_QUESTION_CHARS = 2000
+
+_LEAD = "\"'([{"
+_TRAIL = "\")]}.,;:!?"  # a trailing apostrophe stays: possessive "Thunderbirds'"
+_POSSESSIVE = re.compile(r"(?:'s|s'|')$")
+
+
+@dataclass
+class Token:
+    """One word (or one punctuation mark) of the question."""
+
+    text: str  # as written
+    start: int
+    end: int
+    punct: bool = False
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+    @property
+    def key(self) -> str:
+        """The word reduced as card names are (:func:`kb.text.name_key`)."""
+        return name_key(self.text)
+
+    @property
+    def bare_key(self) -> str:
+        """The key without a possessive ending (``Master's`` -> ``master``)."""
+        return name_key(_POSSESSIVE.sub("", self.text)) if "'" in self.text else self.key
+
+    @property
+    def capitalised(self) -> bool:
+        letters = [ch for ch in self.text if ch.isalpha()]
+        return bool(letters) and letters[0].isupper()
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split ``text`` (quotes folded) into words and the punctuation around them, with spans."""
+    text = re.sub(r"\"'s\b", "\" 's", fold_quotes(text))  # "Magma Dragon"'s: the quote closes the name
+    tokens: list[Token] = []
+    for match in re.finditer(r"\S+", text):
+        word, start = match.group(), match.start()
+        lead = 0
+        while lead < len(word) - 1 and word[lead] in _LEAD:
+            tokens.append(Token(word[lead], start + lead, start + lead + 1, True))
+            lead += 1
+        trail_marks = []
+        end = len(word)
+        while end > lead + 1 and word[end - 1] in _TRAIL:
+            end -= 1
+            trail_marks.append(Token(word[end], start + end, start + end + 1, True))
+        core = word[lead:end]
+        if core.strip(_LEAD + _TRAIL) or core == "&":
+            tokens.append(Token(core, start + lead, start + end, not re.search(r"[\w&]", core)))
+        elif core:
+            tokens.append(Token(core, start + lead, start + end, True))
+        tokens.extend(reversed(trail_marks))
+    return tokens
