@@ -62,6 +62,39 @@ RULES: dict[str, dict] = {
                           "Field Spells/ Continuous Spells/ Ritual Spells/ Pendulum Effects/ Monster "
                           "Effects (except Quick Effects)"},
     },
+    "spell_card_speed": {
+        "statement": "Activating a Spell Card other than a Quick-Play Spell is Spell Speed 1.",
+        "sections": ["prb2017:activating-spell-cards", "cr-draft:204.2", "community:7.8.1"],
+        "quote": {"id": "prb2017:activating-spell-cards",
+                  "text": "Spell Cards have a Spell Speed of 1, with the exception of Quick-Play Spell Cards."},
+    },
+    "spell_effect_speed": {
+        "statement": "The activated effects of Spell Cards (a face-up Continuous Spell's, an effect in the GY) "
+                     "are Spell Speed 1.",
+        "sections": ["prb2017:continuous-spell-cards", "cr-draft:209.3", "prb2017:quick-play-spells"],
+        "quote": {"id": "prb2017:continuous-spell-cards",
+                  "text": "The activated effects of Continuous Spell Cards are of Spell Speed 1."},
+    },
+    "quick_play_speed": {
+        "statement": "Activating a Quick-Play Spell is Spell Speed 2.",
+        "sections": ["prb2017:quick-play-spells", "cr-draft:209.3", "community:7.8.1"],
+        "quote": {"id": "prb2017:quick-play-spells",
+                  "text": "Quick-Play Spells are of Spell Speed 2. As a result, they can also be activated in a "
+                          "chain to the activations of cards or effects, except Counter Trap Cards."},
+    },
+    "trap_speed": {
+        "statement": "Activating a Normal or Continuous Trap Card is Spell Speed 2.",
+        "sections": ["prb2017:activating-trap-cards", "community:7.8.1", "prb2017:spell-speed-2"],
+        "quote": {"id": "prb2017:activating-trap-cards",
+                  "text": "With the exception of Counter Traps, they are of Spell Speed 2."},
+    },
+    "trap_effect_speed": {
+        "statement": "The activated effects of face-up Trap Cards (Continuous Traps, Counter Traps) are Spell "
+                     "Speed 2.",
+        "sections": ["prb2017:continuous-traps", "cr-draft:212.3", "community:7.9"],
+        "quote": {"id": "prb2017:continuous-traps",
+                  "text": "The effects of face-up Continuous Traps that activate are of Spell Speed 2."},
+    },
     "not_activated": {
         "statement": "Continuous effects, summoning procedures and conditions are not activated: they start no "
                      "chain and cannot be chained.",
@@ -468,17 +501,17 @@ RULES.update({
 # (card_type, property or None, effect kind) -> (Spell Speed, rule key).  Most specific row wins.
 SPELL_SPEEDS: list[tuple[str | None, str | None, str, int | None, str]] = [
     ("Trap", "Counter", "activation", 3, "counter_trap"),
-    ("Trap", "Counter", "*", 2, "spell_speed_table"),
-    ("Trap", None, "activation", 2, "trap_activation"),
+    ("Trap", "Counter", "*", 2, "trap_effect_speed"),
+    ("Trap", None, "activation", 2, "trap_speed"),
     ("Trap", None, "continuous", None, "not_activated"),
     ("Trap", None, "rule", None, "not_activated"),
-    ("Trap", None, "*", 2, "spell_speed_table"),
-    ("Spell", "Quick-Play", "activation", 2, "quick_play_activation"),
-    ("Spell", None, "activation", 1, "spell_activation"),
+    ("Trap", None, "*", 2, "trap_effect_speed"),
+    ("Spell", "Quick-Play", "activation", 2, "quick_play_speed"),
+    ("Spell", None, "activation", 1, "spell_card_speed"),
     ("Spell", None, "quick", 2, "spell_speed_table"),
     ("Spell", None, "continuous", None, "not_activated"),
     ("Spell", None, "rule", None, "not_activated"),
-    ("Spell", None, "*", 1, "spell_speed_table"),
+    ("Spell", None, "*", 1, "spell_effect_speed"),
     ("Monster", None, "quick", 2, "quick"),
     ("Monster", None, "ignition", 1, "ignition"),
     ("Monster", None, "trigger", 1, "trigger"),
