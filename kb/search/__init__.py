@@ -16,7 +16,9 @@ documents), :mod:`.writing` (the build step), :mod:`.index` (an open index), :mo
 
 from __future__ import annotations
 
-from .analysis import text_analyzer
+# KbTokenizer and FoldFilter stay importable from kb.search: whoosh pickles the schema (analyzer classes
+# by module path) into every index, and indexes written before the split name them kb.search.*
+from .analysis import FoldFilter, KbTokenizer, text_analyzer
 from .did_you_mean import suggest
 from .evaluator import QueryEvaluator
 from .execute import MAX_LIMIT, search
@@ -32,6 +34,8 @@ __all__ = [
     "FACETS",
     "MAX_LIMIT",
     "text_analyzer",
+    "KbTokenizer",
+    "FoldFilter",
     "build_schema",
     "build_index_step",
     "write_index",
