@@ -9,6 +9,7 @@ from sqlmodel import select
 
 from kb.config import dataset_path
 from kb.engine.profiles import categories_of, parse_card, parse_condition, split_sentences, target_kinds
+from kb.engine.profiles.targets import split_cost_and_target
 from kb.models import EffectProfile
 
 
@@ -188,3 +189,69 @@ def test_includes_condition_in_third_person():
     meister = parse_condition("When a card effect is activated in your opponent's GY")
     [alt] = meister["events"][0]["alternatives"]
     assert (alt["activation"], alt["locations"], meister["events"][0]["player"]) == ("effect", ["gy"], "opponent")
+
+
+# ------------------------------------------------------------------ patterns checked against an independent reading
+
+def _kinds_speeds(cards, name, section=None):
+    return [(e["kind"], e["spell_speed"]) for e in _effects(cards, name)
+            if e["kind"] in ("activation", "ignition", "trigger", "quick", "flip")]
+
+
+@pytest.mark.parametrize("name,text_start", [
+    ("Five-Headed Link Dragon", "Once per turn, during your opponent's End Phase"),
+    ("Fortune Lady Every", "During your opponent's End Phase, if this card is in your GY"),
+    ("Fortune Lady Every", "Once per turn, during your Standby Phase"),
+    ("Garuda the Wind Spirit", "Once per turn, during your opponent's End Phase"),
+    ("Gemini Summoner", "Once per turn, during your opponent's End Phase"),
+    ("Diabolos, King of the Abyss", "Once per turn, during your opponent's Draw Phase, before their normal draw"),
+    ("Snatch Steal", "Once per turn, during your opponent's Standby Phase"),
+])
+def test_phase_effects_are_spell_speed_1_triggers(cards, name, text_start):
+    [effect] = [e for e in _effects(cards, name) if e["text"].startswith(text_start)]
+    assert (effect["kind"], effect["spell_speed"]) == ("trigger", 1)
+
+
+@pytest.mark.parametrize("name", ["S-Force Signify", "Radiant Typhoon Varuroon, the Marine Eidolon", "Magician's Rod",
+                                  "The Dark Magicians"])
+def test_if_a_card_is_activated_without_quick_effect_is_a_trigger(cards, name):
+    [effect] = [e for e in _effects(cards, name) if e["condition"] and
+                any(ev["type"] == "activation" for ev in e["condition"]["events"])]
+    assert (effect["kind"], effect["spell_speed"]) == ("trigger", 1)
+
+
+def test_when_activated_and_either_players_turn_stay_quick(cards):
+    assert _effects(cards, "Ash Blossom & Joyous Spring")[0]["kind"] == "quick"
+    [stennon] = [e for e in _effects(cards, "Laval Stennon") if "either player's turn" in e["text"]]
+    assert (stennon["kind"], stennon["spell_speed"]) == ("quick", 2)
+
+
+@pytest.mark.parametrize("name", ["Nimble Sunfish", "Mecha-Dog Marron", "Sasuke Samurai #3", "Spyder Spider"])
+def test_older_wording_without_colon_is_a_trigger(cards, name):
+    effect = _effects(cards, name)[0]
+    assert (effect["kind"], effect["spell_speed"]) == ("trigger", 1) and effect["condition"]["events"]
+    assert effect["complete"]
+
+
+@pytest.mark.parametrize("name", ["Invasion of Flames", "Djinn Cursenchanter of Rituals", "Desrook Archfiend"])
+def test_older_wording_prohibitions_and_rules_are_not_triggers(cards, name):
+    assert not [e for e in _effects(cards, name) if e["kind"] == "trigger" and ":" not in e["text"]]
+
+
+@pytest.mark.parametrize("name,cost,target", [
+    ("Call of the Haunted", None, "targeting 1 monster in your GY"),
+    ("Mystical Space Typhoon", None, "Target 1 Spell/Trap on the field"),
+    ("Monster Reborn", None, "Target 1 monster in either GY"),
+    ("Twin Twisters", "Discard 1 card", "target up to 2 Spells/Traps on the field"),
+])
+def test_targeting_is_not_a_cost(cards, name, cost, target):
+    effect = _effects(cards, name)[0]
+    assert (effect["cost"], effect["target_text"], effect["targets"]) == (cost, target, True)
+    assert effect["target_kinds"]
+
+
+def test_split_cost_and_target():
+    assert split_cost_and_target("You can pay 1000 LP, then target 1 monster") == ("You can pay 1000 LP",
+                                                                                 "target 1 monster")
+    assert split_cost_and_target("You can target 1 card on the field") == ("", "target 1 card on the field")
+    assert split_cost_and_target("You can discard 1 card") == ("You can discard 1 card", "")

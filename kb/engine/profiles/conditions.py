@@ -120,7 +120,8 @@ _ACTOR_EVENTS = [
     (r"(?:Tributes?|detaches?|reveals?|excavates?|places?|targets?|resolves?|chains?|flips?|changes?|"
      r"equips?|uses?|moves?|controls? no|conducts?|declares?|selects?|negates?|would [a-z]+)", "other"),
 ]
-_ACTOR_EVENTS_RE = [(re.compile(r"\b" + pattern, re.IGNORECASE if event == "other" else 0), event)
+_ACTOR_EVENTS_RE = [(re.compile(r"\b" + pattern, re.IGNORECASE if event in ("other", "inflicts_damage", "takes_damage")
+                               else 0), event)
                     for pattern, event in _ACTOR_EVENTS]
 
 # requirements about the state of the game ("if you control no monsters")

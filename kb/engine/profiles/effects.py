@@ -9,7 +9,7 @@ from .. import rules
 from .categories import WEAK_CATEGORIES, categories_of
 from .conditions import parse_condition
 from .sentences import top_level_index
-from .targets import target_kinds
+from .targets import split_cost_and_target, target_kinds
 
 __all__ = ["parse_effect", "new_effect", "card_activation_locations"]
 
@@ -17,9 +17,35 @@ __all__ = ["parse_effect", "new_effect", "card_activation_locations"]
 def new_effect(text: str, section: str) -> dict:
     return {"index": 0, "section": section, "text": text, "kind": "unknown", "subkind": None,
             "spell_speed": None, "optional": None, "when_if": None, "condition": None, "locations": [],
-            "cost": None, "cost_categories": [], "targets": False, "target_kinds": [], "once_per_turn": None,
+            "cost": None, "cost_categories": [], "targets": False, "target_text": None, "target_kinds": [], "once_per_turn": None,
             "categories": [],
             "sources": {}, "damage_step": [], "unknown": [], "complete": False}
+
+
+# "When ..., <X>" that is not a trigger: a prohibition or rule applied at that moment ("no Trap Cards can be
+# activated"), an effect applied while another resolves, use as a Ritual Tribute, a follow-up ("When you do")
+_OLDER_WORDING_NOT_TRIGGER = re.compile(
+    r"^When (?:you do|that|it|they|resolving)\b|\bresolv(?:es|ing)\b[^,]*,|"
+    r",\s*(?:no\b|[^,.;]{0,40}\b(?:cannot|can't|can)\s+(?:be\s+)?activate)|"
+    r"\bas (?:1 of )?(?:the )?(?:monsters?|materials?|Tributes?) (?:required|for)\b")
+
+
+def _older_wording_condition_end(text: str) -> int:
+    """Where the condition of an older-worded trigger ends ("When this card is destroyed by battle and sent to
+    the Graveyard, send 1 ..."): the first top-level comma after which the text before it reads as an event
+    with nothing left unread; -1 when there is none (a continuous effect, or a condition not understood)."""
+    if not re.match(r"^When\b", text) or _OLDER_WORDING_NOT_TRIGGER.search(text):
+        return -1
+    start = 0
+    while True:
+        comma = top_level_index(text[start:], ",")
+        if comma < 0:
+            return -1
+        end = start + comma
+        cond = parse_condition(text[:end])
+        if cond["events"] and not cond["unparsed"] and text[end + 1:].strip():
+            return end
+        start = end + 1
 
 
 def card_activation_locations(fields: dict) -> list[str]:
@@ -38,6 +64,8 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
     if flip:
         work = work[5:].strip()
     colon = top_level_index(work, ":")
+    if colon < 0 and not activation and fields["card_type"] == "Monster":
+        colon = _older_wording_condition_end(work)
     condition_text, body = (work[:colon], work[colon + 1:].strip()) if colon >= 0 else ("", work)
     semicolon = top_level_index(body, ";")
     cost, resolution = (body[:semicolon].strip(), body[semicolon + 1:].strip()) if semicolon >= 0 else ("", body)
@@ -72,15 +100,18 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
             effect["once_per_turn"] = "soft"
         for part in cond["unparsed"]:
             effect["unknown"].append(f"condition: {part}")
+    before_effect = cost  # the cost and the targeting, between ":" and ";"
+    cost, target_text = split_cost_and_target(before_effect)
     if cost:
         effect["cost"] = cost
-        cost_cats, _ = categories_of(re.sub(r"(?:,|\band\b|\bthen\b)?\s*target[^,;]*", "", cost))
+        cost_cats, _ = categories_of(cost)
         effect["cost_categories"] = [c for c in cost_cats if c not in WEAK_CATEGORIES]
-    effect["targets"] = bool(re.search(r"\btarget", cost + " " + (condition_text if activate_by else ""),
-                                       re.IGNORECASE) or (activate_by and "target" in activate_by.group(1)))
-    effect["target_kinds"] = target_kinds(cost + " " + (activate_by.group(1) if activate_by else "")) \
+    effect["target_text"] = target_text or None
+    effect["targets"] = bool(target_text or re.search(r"\btarget", before_effect + " " + (
+        condition_text if activate_by else ""), re.IGNORECASE) or (activate_by and "target" in activate_by.group(1)))
+    effect["target_kinds"] = target_kinds(before_effect + " " + (activate_by.group(1) if activate_by else "")) \
         if effect["targets"] else []
-    cats, sources = categories_of(resolution_text, context=cost)
+    cats, sources = categories_of(resolution_text, context=before_effect)
     effect["categories"] = cats
     effect["sources"] = sources
     # kind
@@ -134,6 +165,29 @@ def _implied_response_condition(resolution: str) -> dict | None:
 _EVENTLESS_TRIGGER_PHASES = {"standby", "end", "draw", "battle"}
 
 
+# phases in which an effect without an event is trigger-like: it starts once, when the phase begins
+_PHASE_TRIGGER_PHASES = {"standby", "end", "draw"}
+
+
+def _phase_timed(cond: dict) -> bool:
+    """True when the condition is only "during <Standby/End/Draw> Phase" (no event, no Damage Step timing)."""
+    return bool(cond["phases"]) and set(cond["phases"]) <= _PHASE_TRIGGER_PHASES and not cond["events"] and \
+        not cond["damage_step"]
+
+
+def _responds_to_activation(cond: dict) -> bool:
+    """True when an activation event makes the effect a Quick Effect without "(Quick Effect)" on it.
+
+    "When ... is activated: ..." (older text) and "during either player's turn, when ..." respond to the
+    activation in the same Chain; "If/Each time a card or effect is activated: You can ..." is a trigger
+    that starts a Chain after it (PSCT writes a Quick Effect with "(Quick Effect)").
+    """
+    events = [event for event in cond["events"] if event["type"] == "activation"]
+    if not events:
+        return False
+    return cond["turn"] == "either" or any(event.get("when_if") == "when" for event in events)
+
+
 def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, colon: int, body: str,
                   *, pendulum: bool, spell_trap: bool = False) -> str:
     """ignition / trigger / quick / continuous / flip for one monster (or Spell/Trap/Pendulum) effect."""
@@ -148,9 +202,16 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "continuous"
     if cond is None:
         return "ignition"
-    if any(event["type"] == "activation" for event in cond["events"]) and not pendulum:
+    if _phase_timed(cond):
+        # "During the End Phase: ...", "Once per turn, during your opponent's Standby Phase: ...": an effect
+        # that starts in that phase is trigger-like (Spell Speed 1 on a monster), not a Quick Effect
+        return "trigger"
+    if _responds_to_activation(cond) and not pendulum:
         return "quick"
     if any(event["type"] == "summon" and event["stage"] == "would" for event in cond["events"]) and not pendulum:
+        return "quick"
+    if cond["turn"] == "either" and cond["events"] and not pendulum:
+        # older text marks a Quick Effect "During either player's turn, when ...: ..."
         return "quick"
     if cond["turn"] in ("either", "opponent") and not cond["events"] and (not pendulum or spell_trap):
         # "During your opponent's turn: ...", "Once per opponent's turn: ..." (Spell/Trap effects too)

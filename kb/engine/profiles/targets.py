@@ -6,9 +6,34 @@ import re
 
 from ...text import fold_quotes
 
-__all__ = ["target_kinds"]
+__all__ = ["target_kinds", "split_cost_and_target"]
 
-_TARGET_OBJECT = re.compile(r"\btargets?\b(?: for an attack)?([^;:]*)", re.IGNORECASE)
+# the text between ":" and ";" holds both the cost and the targeting; a clause that starts with "target"
+# (after "You can"/"then"/"and") is the targeting, the rest is the cost
+_CLAUSE_SPLIT = re.compile(r",\s*(?:then|and|and then)\s+|\s+(?:and|then)\s+(?=target)|,\s+(?=target)")
+_TARGET_CLAUSE = re.compile(r"^(?:you can\s+|then\s+|and\s+|also\s+)?(?:target|targeting)\b", re.IGNORECASE)
+
+
+def split_cost_and_target(text: str) -> tuple[str, str]:
+    """``(cost, targeting)`` of the text between an effect's ``:`` and ``;`` (either may be "").
+
+    "You can discard 1 card, then target 1 monster" -> ``("You can discard 1 card", "target 1 monster")``;
+    "targeting 1 monster in your GY" -> ``("", "targeting 1 monster in your GY")``.  Targeting is not a cost.
+    """
+    cost, target = [], []
+    for clause in _CLAUSE_SPLIT.split(text.strip()):
+        clause = clause.strip().strip(",").strip()
+        if clause:
+            (target if _TARGET_CLAUSE.match(clause) else cost).append(clause)
+    if target and cost and re.match(r"^(?:You can|you can)\b", text.strip()) and not cost[0].lower().startswith(
+            "you can"):
+        cost[0] = "You can " + cost[0]
+    target_text = ", ".join(re.sub(r"^(?:you can\s+|then\s+|and\s+|also\s+)", "", t, flags=re.IGNORECASE)
+                            for t in target)
+    return ", then ".join(cost), target_text
+
+
+_TARGET_OBJECT = re.compile(r"\btarget(?:s|ing)?\b(?: for an attack)?([^;:]*)", re.IGNORECASE)
 
 
 def target_kinds(text: str) -> list[str]:
