@@ -158,14 +158,14 @@ def test_ask_box(server, page):
 
 def test_ask_box_ambiguous_name_reasks_with_a_candidate(server, page):
     expect = playwright.expect
-    response = page.goto(server + "/ask?q=" + "Can tearlaments chain to Pot of Greed?".replace(" ", "+"))
+    response = page.goto(server + "/ask?q=" + 'Can "tearlaments" chain to Pot of Greed?'.replace(" ", "+"))
     assert response.status == 400
     page.console_errors.remove("Failed to load resource: the server responded with a status of 400 (BAD REQUEST)")
     candidate = page.get_by_role("alert").locator(".reask a").first
     name = candidate.inner_text()
     assert name.startswith("Tearlaments ")
     candidate.click()
-    expect(page.get_by_label("Your question, in plain words")).to_have_value(f"Can {name} chain to Pot of Greed?")
+    expect(page.get_by_label("Your question, in plain words")).to_have_value(f'Can "{name}" chain to Pot of Greed?')
     expect(page.locator(".verdict").first).to_be_visible()
 
 

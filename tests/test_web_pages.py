@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from sqlalchemy import func
@@ -419,14 +420,37 @@ def test_ask_page_before_the_new_fields(client, monkeypatch):
 
 
 def test_ask_page_ambiguous_name_reasks_with_each_candidate(client):
-    page = view(client, "/ask?q=Can+tearlaments+chain+to+Pot+of+Greed%3F", status=400)
+    # a quoted name is taken as written: one fitting several cards is an ambiguous error
+    page = view(client, "/ask?q=Can+%22tearlaments%22+chain+to+Pot+of+Greed%3F", status=400)
     reasks = [(href, text) for href, text in page.links if href.startswith("/ask?q=")
               and text.startswith("Tearlaments ")]
     assert len(reasks) >= 2
     href, name = reasks[0]
-    answered = view(client, href)
-    assert f"Can {name} chain to Pot of Greed?" in answered.visible or "Answer:" in answered.visible
-    assert "Answer:" in answered.visible
+    answered = client.get(href)
+    assert answered.status_code == 200
+    assert f'value="Can &#34;{name}&#34; chain to Pot of Greed?"' in answered.get_data(as_text=True)
+    assert "Answer:" in view(client, href).visible
+
+
+def test_ask_page_reask_links_from_an_error(monkeypatch, client):
+    from kb.errors import AmbiguousError, NotFoundError
+    from webapp import pages
+
+    def ambiguous(*args, **kwargs):
+        raise AmbiguousError("'blue eyes' matches 3 cards", ["Blue-Eyes White Dragon", "Blue-Eyes Alternative"])
+
+    monkeypatch.setattr(pages.engine, "ask", ambiguous)
+    page = view(client, "/ask?q=Can+Blue+Eyes+attack+twice%3F", status=400)
+    asked = {text: parse_qs(urlsplit(href).query)["q"] for href, text in page.links if href.startswith("/ask?q=")}
+    assert asked["Blue-Eyes White Dragon"] == ["Can Blue-Eyes White Dragon attack twice?"]
+    assert "Which card did you mean?" in page.visible
+
+    def missing(*args, **kwargs):
+        raise NotFoundError("no card is named 'zzz'", ["Pot of Greed"])
+
+    monkeypatch.setattr(pages.engine, "ask", missing)
+    page = view(client, "/ask?q=what+about+yyy", status=404)  # the name is not in the question: card links
+    assert "/cards?name=Pot+of+Greed" in page.hrefs("/cards")
 
 
 def test_describe_question_covers_each_kind():

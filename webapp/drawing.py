@@ -88,6 +88,10 @@ def _link_name(item) -> str:
     return str(item)
 
 
+def _is_generic(item) -> bool:
+    return isinstance(item, dict) and "class" in item
+
+
 def _link_controller(item) -> str:
     return str(item.get("controller") or "") if isinstance(item, dict) else ""
 
@@ -106,11 +110,12 @@ def chain_stack(question: dict, answer: dict) -> list[dict]:
     if not resolved_links or len(resolved_links) != len(asked_links):
         resolved_links = asked_links
     links = [{"number": number, "card": _link_name(link), "controller": _link_controller(asked),
-              "asked": False}
+              "asked": False, "named": not _is_generic(asked)}
              for number, (link, asked) in enumerate(zip(resolved_links, asked_links), start=1)]
     links.append({"number": len(links) + 1, "card": _link_name(resolved.get("card") or question["card"]),
                   "controller": str(question.get("controller") or ""), "asked": True,
-                  "verdict": answer.get("answer")})
-    for link in links:
-        link["href"] = url_for("pages.card_lookup", name=link["card"]) if link["card"] else None
+                  "verdict": answer.get("answer"), "named": not _is_generic(question.get("card"))})
+    for link in links:  # a generic card ("a Counter Trap Card") has no page
+        named = link.pop("named")
+        link["href"] = url_for("pages.card_lookup", name=link["card"]) if link["card"] and named else None
     return list(reversed(links))
