@@ -27,4 +27,4 @@ def test_golden(session, mechanism, case):
     assert got == case["expect"], f"{case['why']}: {answer['explanation']}"
     assert answer["steps"] and all(step["cites"] for step in answer["steps"])
     if isinstance(case["q"], str):
-        assert answer["parsed"]["ask"] in ("chain", "activate", "timing", "segoc")
+        assert answer["parsed"]["ask"] in ("chain", "activate", "timing", "segoc", "negate")

@@ -208,8 +208,8 @@ _CONDITIONS: dict[str, tuple[dict | None, str]] = {
          "raw": "the event its text names happens", "when_if": "when"}]), "its trigger event just happened"),
 }
 # what a card that does X waits for, when the class says what it does
-_CONDITION_OF = {"negate_activation": "activation", "negate_effect": "activation", "negate_summon": "summon",
-                 "negate_attack": "attack"}
+# ("negate_effect" implies no condition: Effect Veiler negates the effects of a monster it targets)
+_CONDITION_OF = {"negate_activation": "activation", "negate_summon": "summon", "negate_attack": "attack"}
 
 
 def _profile(card_type: str, prop: str | None, kind: str, *, section: str = "card", categories=(),
@@ -275,8 +275,11 @@ def _locations(card_type: str, kind: str, section: str, where: str | None) -> li
 
 def _readings(card_type: str, prop: str | None, kind: str, does: list[str] | None) -> list[tuple[list, str, bool, str]]:
     """(categories, condition name, optional, assumption) for each reading of what the card does."""
+    waits = [name for c in does or () if (name := _CONDITION_OF.get(c))]
     if kind in ("continuous",):
         return [(list(does or []), "none", True, "")]
+    if waits:  # a card that negates activations (Summons, attacks) waits for one, whatever its kind
+        return [(list(does), waits[0], True, "")]
     if kind == "flip":
         return [(list(does or []), "none", True, "")]
     if kind == "trigger":
@@ -284,8 +287,7 @@ def _readings(card_type: str, prop: str | None, kind: str, does: list[str] | Non
                 (list(does or []), "own_event", False, "it is a mandatory trigger"),
                 (list(does or []), "other_event", True, "it is an optional trigger about another event")]
     if does is not None:
-        waits = [name for c in does if (name := _CONDITION_OF.get(c))]
-        return [(list(does), waits[0] if waits else "none", True, "")]
+        return [(list(does), "none", True, "")]
     counter = card_type == "Trap" and prop == "Counter"
     out = []
     for condition in (("activation", "summon", "attack") if counter else ("none",)):

@@ -33,6 +33,11 @@ SUMMON_BY = ("procedure", "effect")
 # Summons that are made by a card effect's resolution unless the question says otherwise
 _USUALLY_BY_EFFECT = {"fusion": "a card that Fusion Summons (such as Polymerization)",
                       "ritual": "a Ritual Spell Card"}
+# the ability a monster needs for each kind of Summon; Special Summon Monsters cannot be Normal/Tribute Summoned
+_SUMMON_ABILITY = {"fusion": "Fusion", "synchro": "Synchro", "xyz": "Xyz", "link": "Link", "ritual": "Ritual",
+                   "pendulum": "Pendulum"}
+_NOT_NORMAL_SUMMONED = {"normal": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"),
+                        "tribute": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"), "flip": ("Link",)}
 # the profile's summon methods that a Summon of each kind meets
 _METHOD_MATCHES = {"normal": {"normal"}, "tribute": {"normal", "tribute"}, "flip": {"flip"},
                    "special": {"special"}, **{kind: {"special", kind} for kind in
@@ -41,6 +46,8 @@ _NEGATES = ("negate_activation", "negate_effect")
 _ONE_MONSTER = re.compile(r"exactly 1 monster|\ba monster would\b|\b1 monster would\b|would (?:Normal |Special |Flip "
                           r"|Tribute )?Summon (?:exactly )?(?:a|1) monster\b(?!\(s\))", re.IGNORECASE)
 _SUMMON_FIELDS = {"card", "how", "by", "count"}
+# "Negate the Pendulum Summon": the profile's negate_summon pattern does not name every kind of Summon
+_NEGATE_SUMMON_TEXT = re.compile(r"\bnegate (?:the|that|its|their) (?:[A-Z][a-z]+ )?Summons?\b", re.IGNORECASE)
 
 
 # ----------------------------------------------------------------------------------------- validation
@@ -109,6 +116,11 @@ def negating_effects(card: checks.EngineCard, categories=_NEGATES) -> list[dict]
     """The activated effects of ``card`` that negate (an activation or an effect, or a Summon)."""
     return [e for e in card.effects if e["kind"] in checks.ACTIVATED_KINDS and set(e["categories"]) & set(categories)
             and (card.effect is None or e["index"] == card.effect)]
+
+
+def _negates_summon(effect: dict) -> bool:
+    """``negate_summon`` in the profile, or the text's "negate the <kind> Summon" (e.g. "Pendulum Summon")."""
+    return "negate_summon" in effect["categories"] or bool(_NEGATE_SUMMON_TEXT.search(effect.get("text") or ""))
 
 
 def _answers_activation(effect: dict) -> bool:
@@ -188,10 +200,27 @@ def _summon_patterns(effect: dict) -> list[dict]:
             if p["type"] == "summon" and p.get("stage") == "would"]
 
 
-def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.EngineCard, moment: Moment):
+def summon_method_problem(how: str, abilities: list[str]) -> str | None:
+    """Why a monster with ``abilities`` cannot be Summoned by ``how`` (``None`` when it can)."""
+    needed = _SUMMON_ABILITY.get(how)
+    if needed and needed not in abilities:
+        return f"it is not a {needed} Monster"
+    barred = [a for a in _NOT_NORMAL_SUMMONED.get(how, ()) if a in abilities]
+    if barred:
+        return f"a {barred[0]} Monster cannot be {'Flip' if how == 'flip' else 'Normal or Tribute'} Summoned"
+    return None
+
+
+def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.EngineCard, moment: Moment,
+                   abilities: list[str] | None = None):
     verdict = checks.Verdict()
     how, by, count = summon["how"], summon.get("by"), summon.get("count")
-    effects = [e for e in negating_effects(card, ("negate_summon",)) if _summon_patterns(e)]
+    problem = summon_method_problem(how, abilities) if abilities is not None else None
+    if problem:
+        return verdict.fail("summon method", f"{monster.name} cannot be {how.capitalize()} Summoned: {problem}",
+                            "summon_method")
+    effects = [e for e in card.effects if e["kind"] in checks.ACTIVATED_KINDS and _summon_patterns(e) and
+               _negates_summon(e) and (card.effect is None or e["index"] == card.effect)]
     if not effects:
         if _unread(card):
             verdict.step("negation", "unknown", f"no readable effect of {card.name} negates a Summon, but part of "
@@ -283,7 +312,7 @@ def _match_summon(pattern: dict, raw: str, how: str, count: int | None, summoner
 
 def answer_negate(session: Session, question: dict) -> dict:
     """Answer a normalised ``negate`` question with the SCENARIOS.md answer object."""
-    from .questions import _explain, card_options, engine_card
+    from .questions import _explain, card_options, engine_card, resolve
 
     moment = Moment(question.get("turn"), question.get("phase"), question.get("step"), question.get("timing"))
     asked = card_options(session, question["card"])
@@ -292,10 +321,13 @@ def answer_negate(session: Session, question: dict) -> dict:
     if "summon" in question:
         summon = question["summon"]
         monster = engine_card(session, summon["card"])
+        abilities = None if generic.is_generic(summon["card"]) else list(
+            resolve(session, summon["card"]["card"]).abilities or [])
         monster.name = generic.item_name(summon["card"], monster.name)
         resolved["summon"] = {"card": monster.name, "how": summon["how"], **{k: summon[k] for k in ("by", "count")
                                                                              if k in summon}}
-        verdict, _combo, tried = generic.best_of(lambda cards: _negate_summon(cards[0], summon, monster, moment),
+        verdict, _combo, tried = generic.best_of(lambda cards: _negate_summon(cards[0], summon, monster, moment,
+                                                                        abilities),
                                                  [asked])
         subject = f"{phrase} negating the {summon['how']} Summon of {monster.name}"
         others = [monster.id]

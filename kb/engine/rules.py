@@ -495,6 +495,13 @@ RULES.update({
                   "text": "A Pendulum Summon is a method that Special Summons any number of monsters in a single "
                           "timing."},
     },
+    "summon_method": {
+        "statement": "Fusion, Synchro, Xyz, Link and Ritual Monsters are Special Summon Monsters: they cannot be "
+                     "Normal or Tribute Summoned; each is Summoned by its own method.",
+        "sections": ["cr-draft:202.16a", "md:semi-nomi"],
+        "quote": {"id": "cr-draft:202.16a",
+                  "text": "A Special Summon Monster cannot be Normal/Tribute Summoned or Normal/Tribute Set."},
+    },
 })
 # --- end generic cards and negation questions ---
 
