@@ -4,33 +4,31 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
+import string
+import threading
 
 import pytest
 from click.testing import CliRunner
 from sqlmodel import select
 from whoosh import query as wq
 
-from kb.build import build
 from kb.cli import cli
 from kb.db import open_session
 from kb.errors import InvalidQueryError
 from kb.models import Card, RulingCard, Section
 from kb.query import COORDINATION, Coordinated
 from kb.search import open_index, search, suggest
+from kb.search.limits import MAX_EXPANSIONS, MAX_QUERY_CHARS
 
 
-def _quiet(_message: str) -> None:
-    pass
 
 
 @pytest.fixture(scope="module")
-def kb(tmp_path_factory, datasets):
-    """Rulebooks, cards, nicknames and rulings, indexed (the steps search reads)."""
-    path = tmp_path_factory.mktemp("search") / "kb"
-    build(path, data_dir=datasets, steps=["rulebooks", "cards", "aliases", "rulings", "search-index"],
-          log=_quiet)
-    return path
+def kb(full_kb):
+    """The complete knowledge base (built once per session, or ``$KB_TEST_FULL_KB``), read only."""
+    return full_kb
 
 
 @pytest.fixture(scope="module")
@@ -167,6 +165,62 @@ def test_bad_paging_is_an_invalid_query(kb):
         search(kb, "priority", page=0)
     with pytest.raises(InvalidQueryError, match="kind"):
         search(kb, "priority", kind="monster")
+
+
+# ---------------------------------------------------------------------------------------- bounded work
+
+
+def _random_word(length: int, seed: int) -> str:
+    rng = random.Random(seed)
+    return "".join(rng.choice(string.ascii_lowercase) for _ in range(length))
+
+
+def _finishes(func, seconds: float = 120.0):
+    """``func()``'s outcome (value or exception), asserting it comes back at all within a generous bound
+    (a hang guard, not a speed check: an unbounded query took 43 s and 932 MB for 30,000 characters)."""
+    outcome: list = []
+
+    def run():
+        try:
+            outcome.append(func())
+        except Exception as exc:  # noqa: BLE001 - handed to the test
+            outcome.append(exc)
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert outcome, f"still running after {seconds:.0f} s"
+    return outcome[0]
+
+
+def test_an_overlong_query_is_refused_with_its_length(kb):
+    error = _finishes(lambda: search(kb, _random_word(30_000, 1)))
+    assert isinstance(error, InvalidQueryError) and "30,000 characters" in str(error)
+    assert error.position == MAX_QUERY_CHARS and len(error.query) < 100
+    assert _finishes(lambda: suggest(kb, _random_word(30_000, 1))) == []
+    result = CliRunner().invoke(cli, ["--kb", str(kb), "search", _random_word(30_000, 2), "--json"])
+    assert result.exit_code == 1 and json.loads(result.output)["error"]["type"] == "invalid_query"
+
+
+def test_the_longest_query_allowed_finishes(kb):
+    word = _finishes(lambda: search(kb, _random_word(MAX_QUERY_CHARS, 3)))
+    assert word["total"] == 0 and isinstance(word["suggestions"], list)
+    rng = random.Random(4)
+    words = " ".join(_random_word(rng.randint(4, 9), n) for n in range(200))[:MAX_QUERY_CHARS]
+    many = _finishes(lambda: search(kb, words, limit=100))
+    assert isinstance(many, dict) and many["page"] == 1
+
+
+def test_typo_expansions_are_whooshs_close_terms_bounded(kb):
+    index = open_index(kb)
+    reader = index.searcher.reader()
+    for word, maxdist in (("judgement", 2), ("destory", 1), ("monstr", 1), ("sumon", 1), ("chian", 1)):
+        q = wq.FuzzyTerm("body", word, maxdist=maxdist, prefixlength=1)
+        expected = set(reader.terms_within("body", word, maxdist, prefix=1))
+        found = index.evaluator.expansions(q)
+        assert len(found) <= MAX_EXPANSIONS and len(found) == len(set(found))
+        assert set(found) == expected if len(expected) <= MAX_EXPANSIONS else set(found) < expected
+    long_word = wq.FuzzyTerm("body", _random_word(5_000, 5), maxdist=2, prefixlength=1)
+    assert _finishes(lambda: index.evaluator.expansions(long_word)) == []
 
 
 # ---------------------------------------------------------------------------------------- facets, pages

@@ -10,6 +10,7 @@ from ..errors import InvalidQueryError
 from ..query import And, Word, parse, text_words
 from ..text import name_key
 from .index import SearchIndex, open_index
+from .limits import MAX_SUGGEST_WORD_CHARS, check_query
 
 __all__ = ["suggest", "SUGGESTION_CHARS"]
 
@@ -19,7 +20,7 @@ SUGGESTION_CHARS = 60  # longer titles (example paragraphs) are not offered as s
 def _closest_word(index: SearchIndex, word: str) -> str | None:
     vocabulary = index.meta.get("vocabulary", {})
     lowered = word.lower()
-    if lowered in vocabulary or len(lowered) < 3 or not lowered.isalpha():
+    if lowered in vocabulary or not 3 <= len(lowered) <= MAX_SUGGEST_WORD_CHARS or not lowered.isalpha():
         return None
     candidates = process.extract(lowered, index.word_list, scorer=fuzz.ratio, limit=8, score_cutoff=70)
     if not candidates:
@@ -32,8 +33,13 @@ def suggest(kb_path, q: str, *, limit: int = 5) -> list[str]:
     """Queries to try instead of ``q``: ``q`` with misspelled words corrected, then close names/titles.
 
     Also serves as type-ahead: names and titles starting with ``q`` come first among the titles.
-    Never raises for a malformed query (it is read as plain words).
+    Never raises for a malformed query (it is read as plain words); a query over the length bound
+    (:func:`kb.search.limits.check_query`) gets no suggestions.
     """
+    try:
+        check_query(q)
+    except InvalidQueryError:
+        return []
     index = open_index(kb_path)
     out: list[str] = []
     try:

@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import numpy as np
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 from whoosh import query as wq, scoring
 from whoosh.fields import TEXT
 
 from .. import query as query_module
 from ..query import Coordinated
+from .limits import MAX_EXPANSIONS, MAX_FUZZY_CHARS
 from .schema import WEIGHTING
 
 __all__ = ["QueryEvaluator"]
+
 
 class _Scores:
     """The documents a query node matches (boolean mask) and their scores (dense arrays by docnum)."""
@@ -128,9 +132,28 @@ class QueryEvaluator:
             return np.unique(ends >> 32)
         return self._cached(("p", q.fieldname, tuple(q.words), q.slop), compute)
 
-    def _expansions(self, q) -> list[str]:
-        return self._cached(("f", q.fieldname, q.text, q.maxdist, q.prefixlength), lambda: list(
-            self.reader.terms_within(q.fieldname, q.text, q.maxdist, prefix=q.prefixlength)))
+    def _terms_starting(self, fieldname: str, prefix: str) -> list[str]:
+        """The terms of a field that start with ``prefix`` (cached per process)."""
+        def compute():
+            return [t.decode() if isinstance(t, bytes) else t
+                    for t in self.reader.expand_prefix(fieldname, prefix)]
+        return self._cached(("pre", fieldname, prefix), compute)
+
+    def expansions(self, q) -> list[str]:
+        """The terms of a ``FuzzyTerm``'s field within ``maxdist`` edits of its text (sharing its first
+        ``prefixlength`` characters), closest first, at most :data:`MAX_EXPANSIONS`; none for a word
+        longer than :data:`MAX_FUZZY_CHARS`.  Same terms as whoosh's ``terms_within`` (Levenshtein
+        distance), computed with rapidfuzz over the terms that share the prefix."""
+        text, maxdist = q.text, q.maxdist
+        if len(text) > MAX_FUZZY_CHARS or len(text) <= q.prefixlength:
+            return [text] if (q.fieldname, text) in self.reader else []
+
+        def compute():
+            candidates = self._terms_starting(q.fieldname, text[:q.prefixlength])
+            found = process.extract(text, candidates, scorer=Levenshtein.distance, score_cutoff=maxdist,
+                                    limit=MAX_EXPANSIONS)
+            return [term for term, _distance, _index in found]
+        return self._cached(("f", q.fieldname, text, maxdist, q.prefixlength), compute)
 
     # -- tree
 
@@ -186,7 +209,7 @@ class QueryEvaluator:
             return out
         if isinstance(q, wq.FuzzyTerm):
             out = self._empty()
-            for text in self._expansions(q):
+            for text in self.expansions(q):
                 part = self._term(q.fieldname, text, q.boost)
                 out.mask |= part.mask
                 out.score += part.score

@@ -8,6 +8,7 @@ from ..errors import InvalidQueryError
 from ..query import And, Filter, Node, Phrase, Word, parse, to_whoosh
 from .did_you_mean import suggest
 from .index import open_index
+from .limits import check_query
 from .schema import KINDS
 from .snippets import highlight_terms, make_snippet
 
@@ -49,12 +50,14 @@ def search(kb_path, q: str, *, kind: str | None = None, source: str | None = Non
         "suggestions": [...], "relaxed": bool}``.  ``relaxed`` is true when no document held every
         word, so documents holding some of them are listed.  ``suggestions`` (did you mean) are given
         when nothing matched.
-    :raises InvalidQueryError: for a query that does not parse, with the position of the problem.
+    :raises InvalidQueryError: for a query that does not parse, with the position of the problem, or
+        one longer than :data:`kb.search.limits.MAX_QUERY_CHARS`.
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
         raise InvalidQueryError(f"limit must be 1-{MAX_LIMIT}, got {limit!r}", str(q), None)
     if not isinstance(page, int) or isinstance(page, bool) or page < 1:
         raise InvalidQueryError(f"page must be 1 or more, got {page!r}", str(q), None)
+    check_query(q)
     index = open_index(kb_path)
     node = _with_filters(parse(q), kind, source, q)
     relaxed = False

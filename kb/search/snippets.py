@@ -23,7 +23,7 @@ def highlight_terms(q, fieldname: str = "body", evaluator: QueryEvaluator | None
     elif isinstance(q, wq.Phrase) and q.fieldname == fieldname:
         found.update(q.words)
     elif isinstance(q, wq.FuzzyTerm) and q.fieldname == fieldname and evaluator is not None:
-        found.update(evaluator._expansions(q))
+        found.update(evaluator.expansions(q))
     elif isinstance(q, wq.AndNot):
         found |= highlight_terms(q.a, fieldname, evaluator)
     elif isinstance(q, wq.ConstantScoreQuery):
