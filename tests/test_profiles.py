@@ -255,3 +255,38 @@ def test_split_cost_and_target():
                                                                                  "target 1 monster")
     assert split_cost_and_target("You can target 1 card on the field") == ("", "target 1 card on the field")
     assert split_cost_and_target("You can discard 1 card") == ("You can discard 1 card", "")
+
+
+@pytest.mark.parametrize("name,expected", [
+    ("Seraphim Papillion", [("trigger", 1), ("quick", 2)]),
+    ("Prediction Princess Tarotrei", [("trigger", 1), ("quick", 2), ("quick", 2)]),
+    ("Nekroz of Gungnir", [("quick", 2), ("quick", 2)]),
+    ("El Shaddoll Apkallone", [("trigger", 1), ("trigger", 1)]),
+    ("Gem-Knight Amber", [("ignition", 1)]),
+])
+def test_bulleted_effects_are_read(cards, name, expected):
+    assert _kinds_speeds(cards, name) == expected
+
+
+def test_bulleted_once_per_turn_applies_to_the_bullets(cards):
+    gungnir = [e for e in _effects(cards, "Nekroz of Gungnir") if e["kind"] == "quick"]
+    assert [e["once_per_turn"] for e in gungnir] == ["hard", "hard"] and gungnir[0]["locations"] == ["hand"]
+
+
+def test_effects_granted_to_other_monsters_are_not_this_cards(cards):
+    # "... Effect Monsters in ... this card's column ... gain this effect. ● You can banish this card ... (Quick Effect)"
+    assert _kinds_speeds(cards, "The Weather Rainy Canvas") == [("activation", 1)]
+
+
+@pytest.mark.parametrize("name", ["Legacy of Yata-Garasu", "Dark Coffin"])
+def test_activate_one_of_these_effects(cards, name):
+    effect = _effects(cards, name)[0]
+    assert effect["kind"] == "activation" and not [u for u in effect["unknown"] if "1 of these" in u]
+    if name == "Legacy of Yata-Garasu":
+        assert effect["complete"] and effect["categories"] == ["draw"] and effect["spell_speed"] == 2
+
+
+@pytest.mark.parametrize("name", ["Cassimolar", "Labyrinth Wall Shadow"])
+def test_start_of_battle_phase_is_a_trigger(cards, name):
+    [effect] = [e for e in _effects(cards, name) if e["text"].startswith("At the start of")]
+    assert (effect["kind"], effect["spell_speed"]) == ("trigger", 1)

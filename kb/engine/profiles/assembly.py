@@ -153,12 +153,60 @@ def _plain_activation(fields: dict) -> dict:
     return effect
 
 
+# a sentence whose "●" bullets are effects of their own: "You can only use each of these effects ... once per
+# turn.", "... it gains this effect.", "This card gains effects based on the number of ...:"; not a choice
+# ("Activate 1 of these effects") nor a list inside one effect's condition ("includes any of these effects")
+_ONCE_FOR_BULLETS = re.compile(r"^You can only use (?:each|1|one|either) of (?:these|the following) effects\b",
+                               re.IGNORECASE)
+# effects this card gains ("it gains this effect", "this card becomes an Effect Monster with this effect"); bullets
+# that other monsters gain ("Effect Monsters in this card's column gain this effect") stay in one continuous effect
+_GRANTS_BULLETS = re.compile(r"\b(?:this card|it|this face-up card|this (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned "
+                             r"card)\s+(?:also\s+)?(?:gains?|becomes?|become)\b[^.]*?\b(?:effects?|effect\(s\))\b",
+                             re.IGNORECASE)
+_GRANTS_OTHERS = re.compile(r"\b(?:gains?|gain) (?:this|these|the following) effects?\b", re.IGNORECASE)
+_BULLET_LEVEL = re.compile(r"^\d+\+?\s*:\s*")  # "2+: ..." (effects gained by a count)
+
+
+def _bullets_are_effects(head: str) -> bool:
+    """True when the ``●`` bullets after ``head`` are separate effects (see above)."""
+    if _ONCE_FOR_BULLETS.search(head):
+        return True
+    inner = head.rstrip().rstrip(":")
+    if top_level_index(inner, ":") >= 0 or top_level_index(inner, ";") >= 0:
+        return False  # the bullets belong to this effect (its choices or its condition)
+    if _GRANTS_BULLETS.search(head):
+        return True
+    if _GRANTS_OTHERS.search(head):
+        return False
+    return not re.search(
+        r"\b(?:1|one|2|two|any) of (?:these|the following)\b|\bthe following\b", head, re.IGNORECASE)
+
+
+def _add_bulleted_effects(effects: list[dict], head: str, bullets: list[str], fields: dict, section: str) -> None:
+    """The sentence before the bullets, then every bullet as an effect of its own."""
+    head_text = head.rstrip()
+    if head_text.endswith(":"):
+        head_text = head_text[:-1].rstrip() + "."
+    _add_sentence(effects, head_text, fields, section)
+    first = len(effects)
+    for bullet in bullets:
+        for sentence in split_sentences(_BULLET_LEVEL.sub("", bullet)):
+            _add_sentence(effects, sentence, fields, section)
+    if _ONCE_FOR_BULLETS.search(head) and re.search(r"\bonce per turn\b", head):
+        for effect in effects[first:]:
+            if effect["kind"] not in ("rule", "continuous"):
+                effect["once_per_turn"] = "hard"
+
+
 def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str) -> None:
     sentence = sentence.strip()
     if not sentence:
         return
     lines = sentence.split("\n")
-    head, bullets = lines[0], [re.sub(r"^[●•]\s*", "", b).strip() for b in lines[1:]]
+    head, bullets = re.sub(r"^[●•]\s*", "", lines[0]), [re.sub(r"^[●•]\s*", "", b).strip() for b in lines[1:]]
+    if bullets and _bullets_are_effects(head):
+        _add_bulleted_effects(effects, head, bullets, fields, section)
+        return
     # "This is a Quick Effect if <state>": the effect before it is a Quick Effect while the state holds
     quick_if = re.match(r"^(?:This|That) (?:is|effect is|becomes) a Quick Effect if (.*?)\.?$", head)
     if quick_if and effects and effects[-1]["kind"] in ("ignition", "quick"):

@@ -101,6 +101,8 @@ CATEGORY_PATTERNS: list[tuple[str, str]] = [
     ("apply", r"\bapply\b|\bapplies\b|\bapplied\b"),
     ("treat_as", r"\btreated as\b|\balso treated as\b|\bis also\b|\bbecomes? (?:a|an)\b"),
     ("flip", r"\bflip\b|\bflipped\b|\bface-up\b"),
+    ("grant_effect", r"\bgains? (?:this|these|the following) effects?\b|\bgains? effects based on\b|"
+                     r"\bbecomes? an Effect Monster with (?:this|these) effects?\b"),
 ]
 _CATEGORY_RE = [(name, re.compile(pattern, re.IGNORECASE if name not in {"set_card", "token", "equip"}
                                   else 0)) for name, pattern in CATEGORY_PATTERNS]

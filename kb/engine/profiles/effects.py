@@ -30,6 +30,10 @@ _OLDER_WORDING_NOT_TRIGGER = re.compile(
     r"\bas (?:1 of )?(?:the )?(?:monsters?|materials?|Tributes?) (?:required|for)\b")
 
 
+_CHOOSE_ONE = re.compile(r"^(?:You can )?(?:activate|apply) (?:1|one) of (?:these|the following) effects\.?$",
+                         re.IGNORECASE)
+
+
 def _older_wording_condition_end(text: str) -> int:
     """Where the condition of an older-worded trigger ends ("When this card is destroyed by battle and sent to
     the Graveyard, send 1 ..."): the first top-level comma after which the text before it reads as an event
@@ -67,6 +71,8 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
     if colon < 0 and not activation and fields["card_type"] == "Monster":
         colon = _older_wording_condition_end(work)
     condition_text, body = (work[:colon], work[colon + 1:].strip()) if colon >= 0 else ("", work)
+    if _CHOOSE_ONE.match(condition_text.strip()) and bullets:
+        condition_text = ""  # "Activate 1 of these effects:" introduces the choices, it is not a condition
     semicolon = top_level_index(body, ";")
     cost, resolution = (body[:semicolon].strip(), body[semicolon + 1:].strip()) if semicolon >= 0 else ("", body)
     bullets_are_condition = bool(re.search(r"includes? any of these effects", condition_text))
@@ -170,9 +176,14 @@ _PHASE_TRIGGER_PHASES = {"standby", "end", "draw"}
 
 
 def _phase_timed(cond: dict) -> bool:
-    """True when the condition is only "during <Standby/End/Draw> Phase" (no event, no Damage Step timing)."""
-    return bool(cond["phases"]) and set(cond["phases"]) <= _PHASE_TRIGGER_PHASES and not cond["events"] and \
-        not cond["damage_step"]
+    """True when the condition is only "during <Standby/End/Draw> Phase" or "at the start/end of <a phase>"
+    (no event, no Damage Step timing)."""
+    if cond["events"] or cond["damage_step"] or not cond["phases"]:
+        return False
+    # "At the start of your opponent's Battle Phase: ..." starts once too, as that phase begins
+    return set(cond["phases"]) <= _PHASE_TRIGGER_PHASES or bool(re.match(
+        r"^(?:Once per turn,? )?at the (?:start|beginning|end) of (?:the |your |your opponent's |each )?"
+        r"(?:Battle Phase|Main Phase|Standby Phase|End Phase)", cond["raw"], re.IGNORECASE))
 
 
 def _responds_to_activation(cond: dict) -> bool:
@@ -202,6 +213,8 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "continuous"
     if cond is None:
         return "ignition"
+    if re.match(r"^While\b", cond["raw"]) and not cond["events"] and not re.match(r"^(?:You can|you can)\b", body):
+        return "continuous"  # "While in Attack Position: monsters you control gain 800 ATK"
     if _phase_timed(cond):
         # "During the End Phase: ...", "Once per turn, during your opponent's Standby Phase: ...": an effect
         # that starts in that phase is trigger-like (Spell Speed 1 on a monster), not a Quick Effect

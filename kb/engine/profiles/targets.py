@@ -10,7 +10,7 @@ __all__ = ["target_kinds", "split_cost_and_target"]
 
 # the text between ":" and ";" holds both the cost and the targeting; a clause that starts with "target"
 # (after "You can"/"then"/"and") is the targeting, the rest is the cost
-_CLAUSE_SPLIT = re.compile(r",\s*(?:then|and|and then)\s+|\s+(?:and|then)\s+(?=target)|,\s+(?=target)")
+_CLAUSE_SPLIT = re.compile(r",\s*(?:then|and|and then)\s+|\s+(?:and|then|to)\s+(?=target)|,\s+(?=target)")
 _TARGET_CLAUSE = re.compile(r"^(?:you can\s+|then\s+|and\s+|also\s+)?(?:target|targeting)\b", re.IGNORECASE)
 
 
