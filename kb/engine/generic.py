@@ -32,7 +32,7 @@ CLASS_FIELDS = ("type", "property", "effect", "does", "from")
 CLASS_VALUES: dict[str, tuple[str, ...]] = {
     "type": ("spell", "trap", "monster"),
     "property": ("normal", "quick-play", "continuous", "equip", "field", "ritual", "counter"),
-    "effect": ("ignition", "trigger", "quick", "flip", "continuous", "pendulum"),
+    "effect": ("ignition", "trigger", "quick", "flip", "continuous", "pendulum", "any"),
     "from": ("hand", "field", "gy"),
 }
 CARD_TYPES = {"spell": "Spell", "trap": "Trap", "monster": "Monster"}
@@ -47,7 +47,8 @@ PROPERTIES: dict[str, tuple[tuple[str, ...], str]] = {
     "counter": (("trap",), "Counter"),
 }
 # effect kinds a Spell/Trap's face-up card (or GY) effect can have; FLIP and Pendulum Effects are monsters'
-_SPELL_TRAP_EFFECTS = ("ignition", "trigger", "quick", "continuous")
+# "effect": "any" on a Spell/Trap: the activated effects a face-up Spell/Trap has (a Spell's are Spell Speed 1)
+_SPELL_TRAP_ACTIVATED = {"spell": ("ignition", "trigger"), "trap": ("ignition", "trigger", "quick")}
 # words of the interface that stand for profile categories
 DOES_ALIASES: dict[str, tuple[str, ...]] = {
     "change_atk_def": ("atk_change", "def_change"),
@@ -64,7 +65,8 @@ _DOES_WORDS = {
     "change_position": "changes battle positions", "take_control": "takes control",
 }
 _KIND_WORDS = {"ignition": "Ignition Effect", "trigger": "Trigger Effect", "quick": "Quick Effect",
-               "flip": "FLIP effect", "continuous": "Continuous Effect", "pendulum": "Pendulum Effect"}
+               "flip": "FLIP effect", "continuous": "Continuous Effect", "pendulum": "Pendulum Effect",
+               "any": "effect"}
 _MONSTER_KINDS = ("ignition", "trigger", "quick", "flip")  # a monster's activated effects
 
 
@@ -251,11 +253,14 @@ def _shapes(cls: dict) -> list[tuple[str, str | None, str, str]]:
             if effect == "pendulum":
                 out += [(card_type, None, k, "pendulum") for k in ("ignition", "trigger")]
             else:
-                out += [(card_type, None, k, "card") for k in ([effect] if effect else _MONSTER_KINDS)]
+                kinds_of = _MONSTER_KINDS if effect in (None, "any") else (effect,)
+                out += [(card_type, None, k, "card") for k in kinds_of]
             continue
         props = [prop] if prop else [p for p, (types, _) in PROPERTIES.items() if card_kind in types]
         if effect:
-            out += [(card_type, PROPERTIES[p][1] if p else None, effect, "card") for p in (props if prop else [None])]
+            kinds_of = _SPELL_TRAP_ACTIVATED[card_kind] if effect == "any" else (effect,)
+            out += [(card_type, PROPERTIES[p][1] if p else None, k, "card") for p in (props if prop else [None])
+                    for k in kinds_of]
         else:
             out += [(card_type, PROPERTIES[p][1], "activation", "card") for p in props]
     return out

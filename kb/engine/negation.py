@@ -86,10 +86,11 @@ def normalise_negate(question: dict, out: dict, card_item) -> None:
     if "card" not in summon:
         raise BadQuestionError("summon.card must name the monster being Summoned", "summon.card", None)
     result = {"card": card_item(summon["card"], "summon.card")}
-    if summon.get("how") not in SUMMON_METHODS:
+    if "how" in summon and summon["how"] not in SUMMON_METHODS:
         raise BadQuestionError(f"invalid summon.how: {summon.get('how')!r} (expected one of "
                                f"{', '.join(SUMMON_METHODS)})", "summon.how", summon.get("how"))
-    result["how"] = summon["how"]
+    if "how" in summon:
+        result["how"] = summon["how"]
     if "by" in summon:
         if summon["by"] not in SUMMON_BY:
             raise BadQuestionError(f"invalid summon.by: {summon['by']!r} (expected one of {', '.join(SUMMON_BY)})",
@@ -100,7 +101,7 @@ def normalise_negate(question: dict, out: dict, card_item) -> None:
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise BadQuestionError(f"summon.count must be a number of monsters (1, 2, ...), not {count!r}",
                                    "summon.count", count)
-        if count > 1 and summon["how"] != "pendulum":
+        if count > 1 and summon.get("how", "pendulum") != "pendulum":
             raise BadQuestionError("only a Pendulum Summon Summons several monsters at once", "summon.count", count)
         result["count"] = count
     controller = result["card"].get("controller")
@@ -213,6 +214,18 @@ def summon_method_problem(how: str, abilities: list[str]) -> str | None:
 
 def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.EngineCard, moment: Moment,
                    abilities: list[str] | None = None):
+    if "how" not in summon:  # "is it possible?" over the kinds of Summon the monster can have
+        verdicts = []
+        for how in SUMMON_METHODS:
+            if abilities is not None and summon_method_problem(how, abilities):
+                continue
+            verdict = _negate_summon(card, dict(summon, how=how), monster, moment, abilities)
+            verdict.assume(f"it is a {how.capitalize()} Summon")
+            verdicts.append(verdict)
+            if verdict.answer == "yes":
+                break
+        rank = {"yes": 0, "unknown": 1}
+        return min(verdicts, key=lambda v: (rank.get(v.answer, 2), -sum(s["result"] == "pass" for s in v.steps)))
     verdict = checks.Verdict()
     how, by, count = summon["how"], summon.get("by"), summon.get("count")
     problem = summon_method_problem(how, abilities) if abilities is not None else None
@@ -244,8 +257,10 @@ def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.Engine
     # 2. does X's condition meet it
     summoner = monster.controller or (other_player(card.controller) if card.controller else "A")
     controller = card.controller or other_player(summoner)
-    if how in ("normal", "tribute", "flip") and moment.turn is None:
-        moment = Moment(summoner, moment.phase, moment.step, moment.timing)  # made by the turn player
+    if moment.turn is None and moment.phase is None:
+        # a Summon by procedure is made by the turn player in their Main Phase
+        moment = Moment(summoner, "main1")
+        verdict.assume(f"{monster.name} is Summoned by {summoner} in their Main Phase")
     results = []
     for effect in effects:
         raw = (effect.get("condition") or {}).get("raw") or ""
@@ -324,12 +339,11 @@ def answer_negate(session: Session, question: dict) -> dict:
         abilities = None if generic.is_generic(summon["card"]) else list(
             resolve(session, summon["card"]["card"]).abilities or [])
         monster.name = generic.item_name(summon["card"], monster.name)
-        resolved["summon"] = {"card": monster.name, "how": summon["how"], **{k: summon[k] for k in ("by", "count")
-                                                                             if k in summon}}
+        resolved["summon"] = {"card": monster.name, **{k: summon[k] for k in ("how", "by", "count") if k in summon}}
         verdict, _combo, tried = generic.best_of(lambda cards: _negate_summon(cards[0], summon, monster, moment,
                                                                         abilities),
                                                  [asked])
-        subject = f"{phrase} negating the {summon['how']} Summon of {monster.name}"
+        subject = f"{phrase} negating the {summon['how'] + ' ' if 'how' in summon else ''}Summon of {monster.name}"
         others = [monster.id]
     else:
         target = question.get("target", len(question["to"]) - 1)
