@@ -12,7 +12,6 @@ from ..model import Moment
 from . import actions as act
 from . import battle, resolve, triggers
 from .cards import Catalog
-from .rulebook import PENDULUM_ZONES
 from .setup import bad
 from .state import EMZ_NAMES, PILES, GameState, Instance, other
 
@@ -22,7 +21,8 @@ _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "tribute_summoned", "fl
                  "special": "special_summoned", "fusion": "fusion_summoned", "synchro": "synchro_summoned",
                  "xyz": "xyz_summoned", "link": "link_summoned", "ritual": "ritual_summoned",
                  "pendulum": "pendulum_summoned"}
-_STAYS_ON_FIELD = ("Continuous", "Equip", "Field")
+_PLACE = {"gy": "GY", "extra": "Extra Deck", "deck": "Deck", "banished": "banishment", "hand": "hand",
+          "field": "field"}
 
 
 class Game:
@@ -163,7 +163,8 @@ class Game:
             verb = "discarded to the GY"
         elif tributed:
             verb = "Tributed"
-        self.say(f"{inst.name} ({inst.owner}) is {verb} from the {origin} by {by}" + (f": {cause}" if cause else ""))
+        self.say(f"{inst.name} ({inst.owner}) is {verb} from the {_PLACE.get(origin, origin)} by {by}"
+                 + (f": {cause}" if cause else ""))
 
     def place_monster(self, inst: Instance, player: str, zone, *, kind: str, by: str, face: str = "up",
                       position: str = "attack", link: int | None = None) -> None:
@@ -196,7 +197,8 @@ class Game:
             state.log_event("special_summoned", inst, by=by, origin=origin, link=link)
         how = {"normal": "Normal Summons", "tribute": "Tribute Summons", "special": "Special Summons"}.get(
             kind, f"{kind.title()} Summons")
-        self.say(f"{player} {how} {inst.name} from the {origin} in {position.title()} Position ({inst.where()})"
+        self.say(f"{player} {how} {inst.name} from the {_PLACE.get(origin, origin)} in {position.title()} Position "
+                 f"({inst.where()})"
                  + (" by a card effect" if by == "effect" else ""))
 
     def _default_zone(self, player: str, inst: Instance, origin: str) -> tuple[str, int]:
@@ -502,7 +504,3 @@ class Game:
         legal.add("turn", "pass", f"turn {state.turn_number}: {state.turn}'s turn", "turn_structure")
         return legal
 
-
-def pendulum_zone_indexes() -> tuple[int, ...]:
-    """The Spell & Trap Zone indexes that are Pendulum Zones."""
-    return PENDULUM_ZONES

@@ -121,6 +121,12 @@ def activate(game, action: dict) -> Legality:
         elif kind in ("trigger", "flip"):
             return legal.add("trigger", "fail", f"the event {inst.name}'s {kind} effect waits for has not just "
                                                 f"happened", "trigger", "activation_condition")
+    # --- an activation condition that names an event: is that event happening now?
+    cond_events = (effect.get("condition") or {}).get("events") or []
+    if kind == "activation" and cond_events and not pending:
+        window = _event_window(game, cond_events)
+        if window is not None:
+            return legal.add("activation condition", "fail", window, "activation_condition", "summon_negation")
     # --- today's checks on the simulated moment
     ecard = game.engine_card(inst, effect["index"])
     if kind not in ("trigger", "flip"):
@@ -237,6 +243,34 @@ def activate(game, action: dict) -> Legality:
     return legal
 
 
+def _event_window(game, patterns: list[dict]) -> str | None:
+    """``None`` when some event of the condition can be happening now, else why none is."""
+    state = game.state
+    reasons = []
+    for pattern in patterns:
+        kind = pattern.get("type")
+        if kind == "activation":
+            if state.chain:
+                return None
+            reasons.append("no card or effect is being activated (no chain)")
+        elif kind == "summon" and pattern.get("stage") == "would":
+            if state.pending_summon is not None and not state.chain:
+                return None
+            reasons.append("no monster is about to be Summoned (a Summon by a card effect, or one already "
+                           "completed, has no Summon negation window)")
+        elif kind == "summon":
+            reasons.append("no Summon that meets the condition was the last thing to happen")
+        elif kind == "attack_declared":
+            window = state.log[game.window_start - 1:] if game.window_start else state.log
+            if state.battle is not None and not state.battle.calculated and state.step == "battle" and \
+                    any(e.kind == "attack_declared" for e in window[-3:]):
+                return None
+            reasons.append("no attack was just declared")
+        else:
+            return None
+    return "; ".join(reasons) if reasons else None
+
+
 def _cost_given(kind: str, cost: dict, cost_cards) -> bool:
     keys = {"discard": ("discard",), "tribute": ("tribute",), "send_to_gy": ("send", "discard", "tribute"),
             "banish": ("banish",), "banish_from_gy": ("banish",), "xyz_material": ("detach",)}[kind]
@@ -337,6 +371,8 @@ def resolve_chain(game) -> None:
         return
     state.resolving = True
     chain = list(state.chain)
+    game.steps.append(_citation_step("chain resolution", "pass", f"the chain of {len(chain)} link(s) resolves, Chain "
+                                     f"Link {len(chain)} first", "sim_chain_resolution"))
     to_gy: list[Instance] = []
     for link in reversed(chain):
         state.new_step()

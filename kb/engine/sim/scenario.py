@@ -85,6 +85,8 @@ def answer_scenario(session: Session, question: dict) -> dict:
     kind = query["kind"]
     ruleset = RULESETS[scenario["ruleset"]]
     last_index = len(scenario["actions"]) - 1
+    if kind != "legal" and game.illegal is None:
+        game.finish()
     steps = list(game.steps)
     answer, explanation, extra = "unknown", "", {}
     if game.illegal is not None and not (kind == "legal" and game.illegal[0] == last_index):
@@ -104,7 +106,6 @@ def answer_scenario(session: Session, question: dict) -> dict:
         else:
             explanation = f"{subject}: yes: " + "; ".join(c.detail for c in legality.checks[-3:] if hasattr(c, "detail")) + "."
     else:
-        game.finish()
         if game.illegal is not None:
             index, legality = game.illegal
             explanation = f"action {index} is not legal: {legality.first('fail').detail}."

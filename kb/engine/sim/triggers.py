@@ -150,19 +150,19 @@ def _other_triggers(game, event: Event, is_last: bool) -> list[Trigger]:
                 when = (effect.get("when_if") or cond.get("when_if")) == "when"
                 raw = re.sub(r"^(?:When|If)\s+|Summon(?:ed|s)?|Normal|Special|Flip|Tribute|monster\(s\)|monsters?|"
                              r"your opponent|you|is|are|a|an|or|and|,", " ", cond.get("raw", ""))
-                if _QUALIFIER.search(raw):
-                    out.append(Trigger(inst, effect["index"], "unknown",
-                                       f"{inst.name}'s condition \"{cond.get('raw')}\" qualifies the monster in a way "
-                                       f"the simulator does not check", not optional))
-                    break
                 if optional and when and not is_last:
                     out.append(Trigger(inst, effect["index"], "misses",
-                                       f"the Summon of {summoned.name} was not the last thing to happen: "
+                                       f"the Summon of {summoned.name} was not the last thing to happen (whether or "
+                                       f"not it meets every word of the condition): "
                                        f"{inst.name}'s optional \"When ...\" {_noun(effect)} "
                                        f"misses the timing", False,
                                        [_step("missing the timing", "fail", "an optional \"When\" effect whose event "
                                               "was not the last thing to happen misses the timing",
                                               "missing_timing")]))
+                elif _QUALIFIER.search(raw):
+                    out.append(Trigger(inst, effect["index"], "unknown",
+                                       f"{inst.name}'s condition \"{cond.get('raw')}\" qualifies the monster in a way "
+                                       f"the simulator does not check", not optional))
                 else:
                     sort = "mandatory" if not optional else "\"If\""
                     out.append(Trigger(inst, effect["index"], "activates",
