@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from math import prod
 
 from ..errors import BadQuestionError
 from . import rules
@@ -410,7 +411,7 @@ def _merge_sources(sources: dict, tags: list[str]) -> dict:
 def best_of(run, options: list[list[Variant]]) -> tuple:
     """Run ``run(cards)`` for every combination of variants; the best verdict (yes > unknown > no).
 
-    Returns ``(verdict, chosen variants, combinations tried)``; the chosen variants' assumptions are added
+    Returns ``(verdict, chosen variants, number of combinations)``; the chosen variants' assumptions are added
     to the verdict's ``assumed``.  Among equal answers the verdict with most passed checks is shown.
     """
     results = []
@@ -425,16 +426,16 @@ def best_of(run, options: list[list[Variant]]) -> tuple:
     for variant in combo:
         for text in variant.assumed:
             verdict.assume(text)
-    return verdict, combo, len(results)
+    return verdict, combo, prod(len(option) for option in options)
 
 
-def note_readings(verdict: Verdict, tried: int) -> None:
-    """Say, as the first step, how many readings of the generic card(s) were tried (only when several)."""
-    if tried <= 1:
+def note_readings(verdict: Verdict, readings: int) -> None:
+    """Say, as the first step, that the generic card(s) had several readings (only when they had)."""
+    if readings <= 1:
         return
     result = {"yes": "pass", "no": "fail"}.get(verdict.answer, "unknown")
-    detail = (f"{tried} reading(s) of the kind of card were tried (is it possible for some card of that kind?); "
-              + {"pass": "the one shown passes", "fail": "none passes; the one shown fails",
+    detail = (f"the kind of card can be read {readings} ways (is it possible for some card of that kind?): "
+              + {"pass": "the reading shown passes", "fail": "no reading passes; the one shown fails",
                  "unknown": "none could be decided"}[result])
     verdict.steps.insert(0, {"check": "kinds considered", "result": result, "detail": detail,
                              **rules.citation("card_kinds")})
