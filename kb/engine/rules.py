@@ -66,7 +66,8 @@ RULES: dict[str, dict] = {
         "statement": "Activating a Spell Card other than a Quick-Play Spell is Spell Speed 1.",
         "sections": ["prb2017:activating-spell-cards", "cr-draft:204.2", "community:7.8.1"],
         "quote": {"id": "prb2017:activating-spell-cards",
-                  "text": "Spell Cards have a Spell Speed of 1, with the exception of Quick-Play Spell Cards."},
+                  "text": "Spell Cards have a Spell Speed of 1, with the exception of Quick-Play Spell "
+                          "Cards."},
     },
     "spell_effect_speed": {
         "statement": "The activated effects of Spell Cards (a face-up Continuous Spell's, an effect in the GY) "
@@ -79,8 +80,8 @@ RULES: dict[str, dict] = {
         "statement": "Activating a Quick-Play Spell is Spell Speed 2.",
         "sections": ["prb2017:quick-play-spells", "cr-draft:209.3", "community:7.8.1"],
         "quote": {"id": "prb2017:quick-play-spells",
-                  "text": "Quick-Play Spells are of Spell Speed 2. As a result, they can also be activated in a "
-                          "chain to the activations of cards or effects, except Counter Trap Cards."},
+                  "text": "Quick-Play Spells are of Spell Speed 2. As a result, they can also be activated "
+                          "in a chain to the activations of cards or effects, except Counter Trap Cards."},
     },
     "trap_speed": {
         "statement": "Activating a Normal or Continuous Trap Card is Spell Speed 2.",
@@ -220,13 +221,25 @@ RULES: dict[str, dict] = {
                      "Phase when the game state is open.",
         "sections": ["prb2017:ignition-effects", "community:9.4.2", "md:ignition"],
         "quote": {"id": "prb2017:ignition-effects",
-                  "text": "Ignition Effects have a Spell Speed of 1."},
+                  "text": "Effects that can be declared to activate during the Main Phase, once the turn "
+                          "player has priority and they do not wish to activate or resolve an effect, are "
+                          "Ignition Effects."},
+    },
+    "ignition_speed": {
+        "statement": "Ignition Effects are Spell Speed 1.",
+        "sections": ["prb2017:ignition-effects", "prb2017:spell-speed-1", "community:7.8.1"],
+        "quote": {"id": "prb2017:ignition-effects", "text": "Ignition Effects have a Spell Speed of 1."},
     },
     "trigger": {
         "statement": "Trigger Effects activate when their event happens; they are Spell Speed 1.",
-        "sections": ["prb2017:trigger-effects", "community:9.4.3", "md:trigger"],
-        "quote": {"id": "prb2017:trigger-effects",
-                  "text": "Trigger Effects have a Spell Speed of 1."},
+        "sections": ["community:9.4.3", "prb2017:trigger-effects", "md:trigger"],
+        "quote": {"id": "community:9.4.3",
+                  "text": "Effects that are activated in a particular written timing are Trigger Effects."},
+    },
+    "trigger_speed": {
+        "statement": "Trigger Effects are Spell Speed 1.",
+        "sections": ["prb2017:trigger-effects", "prb2017:spell-speed-1", "community:7.8.1"],
+        "quote": {"id": "prb2017:trigger-effects", "text": "Trigger Effects have a Spell Speed of 1."},
     },
     "trigger_location": {
         "statement": "A trigger effect activates from the location the card is in when its event happens.",
@@ -238,9 +251,15 @@ RULES: dict[str, dict] = {
     "quick": {
         "statement": "Quick Effects are Spell Speed 2 and can be activated in either player's turn whenever "
                      "their condition is met.",
-        "sections": ["prb2017:quick-effects", "community:9.4.4", "community:7.9"],
-        "quote": {"id": "prb2017:quick-effects",
-                  "text": "Quick Effects have a Spell Speed of 2."},
+        "sections": ["community:7.9", "prb2017:quick-effects", "community:9.4.4"],
+        "quote": {"id": "community:7.9",
+                  "text": "Fast effects can be activated by either player - even during their opponent's "
+                          "turn, as long as the conditions are appropriate."},
+    },
+    "quick_speed": {
+        "statement": "Quick Effects are Spell Speed 2.",
+        "sections": ["prb2017:quick-effects", "prb2017:spell-speed-2", "community:7.8.1"],
+        "quote": {"id": "prb2017:quick-effects", "text": "Quick Effects have a Spell Speed of 2."},
     },
     "flip": {
         "statement": "Flip effects activate when the monster is flipped face-up; they are Spell Speed 1.",
@@ -340,7 +359,8 @@ RULES: dict[str, dict] = {
     "damage_step_triggers": {
         "statement": "Optional triggers about the card itself being Summoned, moved, flipped or destroyed "
                      "can be activated in the Damage Step; other optional triggers cannot.",
-        "sections": ["community:8.5.3.2", "prb2017:trigger-effects", "md:effect-activations-in-the-damage-step"],
+        "sections": ["community:8.5.3.2", "prb2017:trigger-effects",
+                     "md:effect-activations-in-the-damage-step"],
         "quote": {"id": "community:8.5.3.2",
                   "text": "Optional Trigger and Trigger-like Effects if that effect activates in response "
                           "to the card itself is Special Summoned successfully, being moved to a different "
@@ -352,7 +372,8 @@ RULES: dict[str, dict] = {
     "segoc": {
         "statement": "Simultaneous triggers form one chain: turn player's mandatory, then the opponent's "
                      "mandatory, then the turn player's optional, then the opponent's optional effects.",
-        "sections": ["md:segoc", "community:7.9.4.2", "prb2017:if-multiple-effects-are-activated-simultaneously"],
+        "sections": ["md:segoc", "community:7.9.4.2",
+                     "prb2017:if-multiple-effects-are-activated-simultaneously"],
         "quote": {"id": "md:segoc",
                   "text": "If there are two or more effects, the turn player builds the Chain starting "
                           "with their mandatory effects, in any order. Then the opponent continues the "
@@ -388,10 +409,10 @@ RULES: dict[str, dict] = {
     "psct": {
         "statement": "Problem-Solving Card Text: activation condition before \":\", cost before \";\", effect "
                      "after it; \"You can\" marks an optional effect.",
-        "sections": ["community:9.2.3", "community:9.2.4", "community:9.1"],
-        "quote": {"id": "community:9.2.4",
-                  "text": "On cards with Problem-Solving Card Text, the cost is written before a semicolon "
-                          "\";\", at the start of a card effect or after the activation condition[1]."},
+        "sections": ["community:9.1", "community:9.2.3", "community:9.2.4"],
+        "quote": {"id": "community:9.1",
+                  "text": "The purpose of Problem-Solving Card Text is to specify card effects to the point "
+                          "that most situations can be resolved by logically interpreting the card text[1]."},
     },
     "targeting": {
         "statement": "An effect targets when its text says \"target\"; targets are chosen on activation.",
@@ -519,9 +540,9 @@ SPELL_SPEEDS: list[tuple[str | None, str | None, str, int | None, str]] = [
     ("Spell", None, "continuous", None, "not_activated"),
     ("Spell", None, "rule", None, "not_activated"),
     ("Spell", None, "*", 1, "spell_effect_speed"),
-    ("Monster", None, "quick", 2, "quick"),
-    ("Monster", None, "ignition", 1, "ignition"),
-    ("Monster", None, "trigger", 1, "trigger"),
+    ("Monster", None, "quick", 2, "quick_speed"),
+    ("Monster", None, "ignition", 1, "ignition_speed"),
+    ("Monster", None, "trigger", 1, "trigger_speed"),
     ("Monster", None, "flip", 1, "flip"),
     ("Monster", None, "continuous", None, "not_activated"),
     ("Monster", None, "rule", None, "not_activated"),
