@@ -15,7 +15,8 @@ import click
 from .cli import err_console, kb_path_of
 from .errors import KbError
 
-__all__ = ["default_workers", "register", "serve_app", "warm_up"]
+__all__ = ["DEFAULT_WORKER_CLASS", "WORKER_CLASSES", "default_workers", "gunicorn_options", "register",
+           "serve_app", "warm_up"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -37,33 +38,69 @@ def warm_up(app) -> None:
         name_index(kb_session())
 
 
+# Worker classes `kb serve` offers.  gevent is the default: each connection is a greenlet, so a client
+# that sends half a request, or nothing, costs a few kilobytes and never a worker or a thread; reading a
+# request's line and headers is bounded by the keep-alive timeout (gunicorn's async workers wrap each
+# read of a request head in it), after which the connection is closed.  sync and gthread are kept for
+# comparison: under them one idle or slow client per worker (sync) or per thread (gthread) stalls every
+# other request (see docs/web-and-api.md).
+WORKER_CLASSES = ("gevent", "gthread", "sync")
+DEFAULT_WORKER_CLASS = "gevent"
+KEEPALIVE_SECONDS = 5  # an idle kept-alive connection, or a request head not sent in full, is closed after this
+WORKER_CONNECTIONS = 1000  # open connections one gevent worker holds at most
+# Request limits gunicorn enforces itself (before the app): within them, every request reaches the app
+# and gets its answers in the error envelope.  Query strings are limited by the app to 500 characters per
+# text parameter, so a line of 8190 bytes is never the limit a valid request meets.
+LIMIT_REQUEST_LINE = 8190
+LIMIT_REQUEST_FIELDS = 100
+LIMIT_REQUEST_FIELD_SIZE = 8190
+
+
+def gunicorn_options(*, host: str, port: int, workers: int | None, worker_class: str, threads: int,
+                     access_log: bool, timeout: int) -> dict:
+    """The gunicorn settings of ``kb serve`` (see the constants above)."""
+    return {
+        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
+        "workers": workers or default_workers(),
+        "worker_class": worker_class,
+        "threads": threads if worker_class == "gthread" else 1,
+        "worker_connections": WORKER_CONNECTIONS,
+        "keepalive": KEEPALIVE_SECONDS,
+        "timeout": timeout,
+        "graceful_timeout": 10,
+        "preload_app": True,
+        "accesslog": "-" if access_log else None,
+        "errorlog": "-",
+        "limit_request_line": LIMIT_REQUEST_LINE,
+        "limit_request_fields": LIMIT_REQUEST_FIELDS,
+        "limit_request_field_size": LIMIT_REQUEST_FIELD_SIZE,
+        "proc_name": "kb-serve",
+        "control_socket_disable": True,  # several servers (tests, bench) may run side by side
+    }
+
+
 def serve_app(kb_path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-              workers: int | None = None, threads: int = 1, access_log: bool = True,
-              timeout: int = 60) -> None:
+              workers: int | None = None, worker_class: str = DEFAULT_WORKER_CLASS, threads: int = 4,
+              access_log: bool = True, timeout: int = 60) -> None:
     """Run the web app on ``kb_path`` under gunicorn until interrupted.
 
     :raises KnowledgeBaseMissingError: when no knowledge base has been built at ``kb_path``.
     """
+    if worker_class == "gevent":
+        # patch before the app and its caches are made, so that every lock, socket and connection pool
+        # the workers inherit cooperates with gevent (gunicorn's own patch in the worker comes too late
+        # for what the master preloads)
+        from gevent import monkey
+
+        monkey.patch_all()
     from gunicorn.app.base import BaseApplication
 
     from webapp import create_app
 
     app = create_app({"KB_PATH": str(kb_path)})
     warm_up(app)  # also fails early, with a clear message, when there is no knowledge base
-    options = {
-        "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
-        "workers": workers or default_workers(),
-        "threads": threads,
-        "worker_class": "gthread" if threads > 1 else "sync",
-        "timeout": timeout,
-        "graceful_timeout": 10,
-        "preload_app": True,
-        "accesslog": "-" if access_log else None,
-        "errorlog": "-",
-        "limit_request_line": 8190,
-        "proc_name": "kb-serve",
-        "control_socket_disable": True,  # several servers (tests, bench) may run side by side
-    }
+    options = gunicorn_options(host=host, port=port, workers=workers, worker_class=worker_class,
+                               threads=threads, access_log=access_log, timeout=timeout)
 
     class _Server(BaseApplication):
         def load_config(self):
@@ -83,18 +120,20 @@ def serve_app(kb_path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PO
               help="Port to listen on.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help=f"Worker processes (default: two per core, at most eight; here {default_workers()}).")
-@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Threads per worker (more than one uses gunicorn's gthread workers).")
+@click.option("--worker-class", type=click.Choice(WORKER_CLASSES), default=DEFAULT_WORKER_CLASS,
+              show_default=True, help="gunicorn worker class (gevent: idle or slow clients cost no worker).")
+@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
+              help="Threads per worker (gthread only).")
 @click.option("--no-access-log", is_flag=True, help="Do not log each request.")
 @click.pass_context
-def serve_command(ctx, host, port, workers, threads, no_access_log):
+def serve_command(ctx, host, port, workers, worker_class, threads, no_access_log):
     """Serve the web app and the JSON API on the built knowledge base (under gunicorn)."""
     kb_path = kb_path_of(ctx)
     err_console.print(f"serving {kb_path} on http://{host}:{port}/ (API: /api/v1/, docs: /docs/api)",
                       highlight=False)
     try:
-        serve_app(kb_path, host=host, port=port, workers=workers, threads=threads,
-                  access_log=not no_access_log)
+        serve_app(kb_path, host=host, port=port, workers=workers, worker_class=worker_class,
+                  threads=threads, access_log=not no_access_log)
     except KbError as exc:
         err_console.print(f"[red]error:[/red] {exc}", highlight=False)
         raise SystemExit(1) from None

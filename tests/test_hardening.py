@@ -256,3 +256,72 @@ def test_a_served_app_drops_the_old_version_after_a_swap(two_versions):
         assert client.get("/api/v1/cards/named", query_string={"fuzzy": "Pot of Greed"}).status_code in (200, 404)
         assert [key for key in graph._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]
         assert [key for key in cards._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]
+
+
+# --------------------------------------------------------------------- idle and slow clients (serve)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture()
+def served(full_kb, tmp_path):
+    """`kb serve --workers 2` (its default worker class) on a free loopback port: the base URL."""
+    import os
+    import signal
+    import time
+    import urllib.request
+
+    port = _free_port()
+    log = open(tmp_path / "serve.log", "wb")
+    server = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "--kb", str(full_kb),
+                               "serve", "--port", str(port), "--workers", "2", "--no-access-log"],
+                              stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(base + "/api/v1/health", timeout=2).read()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError((tmp_path / "serve.log").read_text()[-2000:]) from None
+                time.sleep(0.3)
+        yield base, port
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+        log.close()
+
+
+def test_idle_and_partial_connections_do_not_stall_the_server(served):
+    """50 clients that connect and send nothing or half a request: every other request is still
+    answered (the bound is one of liveness, not speed), and the half-open connections are closed."""
+    import socket
+    import time
+    import urllib.request
+
+    base, port = served
+    idle = []
+    for number in range(50):
+        connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+        if number % 2:
+            connection.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\n")  # no blank line
+        idle.append(connection)
+    time.sleep(0.5)
+    for path in ("/api/v1/health", "/api/v1/cards/named?exact=Pot%20of%20Greed", "/api/v1/health"):
+        started = time.monotonic()
+        with urllib.request.urlopen(base + path, timeout=10) as response:  # raises if no answer in 10 s
+            assert response.status == 200
+        print(f"{path}: {time.monotonic() - started:.3f} s with 50 idle connections open")
+    # the server closes connections whose request head is not complete within its keep-alive timeout
+    for connection in idle:
+        connection.settimeout(30)
+        assert connection.recv(100) == b""
+        connection.close()
