@@ -29,7 +29,10 @@ def _random_cards(session, rng: random.Random, catalog: Catalog, count: int) -> 
     from ..profiles import load_profiles
 
     out = []
-    for card_id in rng.sample(ids, count):
+    pool = session.info.get("sim_fuzz_pool")
+    if pool is None:
+        pool = session.info["sim_fuzz_pool"] = rng.sample(ids, min(len(ids), 3000))
+    for card_id in rng.sample(pool, count):
         row = session.get(Card, card_id)
         card = catalog._by_name.get(row.name)
         if card is None:
