@@ -47,9 +47,18 @@ def _render_effects(data: dict) -> None:
 def _render_answer(answer: dict) -> None:
     console.print(f"[bold]{answer['answer']}[/bold]" + (f"  order: {', '.join(answer['order'])}"
                                                         if "order" in answer else ""), highlight=False)
+    if answer.get("quote"):  # the rulebook sentence that most likely answers an undecided question
+        console.print(f"\u201c{answer['quote']['text']}\u201d ({answer['quote']['id']})", markup=False,
+                      highlight=False)
     console.print(answer["explanation"], markup=False, highlight=False)
+    if answer.get("understood"):
+        console.print(f"understood as: {answer['understood']}", markup=False, highlight=False)
     if answer.get("parsed"):
-        console.print(f"understood as: {json.dumps(answer['parsed'])}", markup=False, highlight=False)
+        console.print(f"parsed: {json.dumps(answer['parsed'])}", markup=False, highlight=False)
+    for reading in answer.get("readings") or []:
+        console.print(f"  possible reading: {reading['understood']}", markup=False, highlight=False)
+    if answer.get("unused_words"):
+        console.print(f"words not used: {' '.join(answer['unused_words'])}", markup=False, highlight=False)
     for step in answer["steps"]:
         console.print(f"  [{step['result']}] {step['check']}: {step['detail']}", markup=False, highlight=False)
         if step.get("quote"):

@@ -49,8 +49,8 @@ def _unknown(reason: str) -> dict:
             "steps": [], "assumed": [], "rulings": []}
 
 
-def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_path) -> dict:
-    found = related(session, text, kb_path)
+def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_path, reading: Reading) -> dict:
+    found = related(session, text, kb_path, [e.card_id for e in reading.entities if e.card_id is not None])
     sections, quote = found["sections"], found["quote"]
     if quote:
         answer["quote"] = quote
@@ -100,7 +100,7 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         return answer
     reading = understand(session, text)
     if reading.frame is None:
-        return _decorate(_with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path), reading)
+        return _decorate(_with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path, reading), reading)
     question = reading.frame.question
     try:
         try:
@@ -112,8 +112,8 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
                 raise
     except KbError as exc:
         reason = f"the engine cannot take this question yet ({exc})"
-        return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path), reading)
+        return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)
     if answer.get("answer") == "unknown":
         answer = _with_fallback(session, answer, text, answer.get("explanation") or "the engine cannot decide",
-                                kb_path)
+                                kb_path, reading)
     return _decorate(answer, reading)

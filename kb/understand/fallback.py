@@ -86,20 +86,35 @@ def _section_texts(session: Session, ids: list[str]) -> list[tuple[str, str]]:
     return out
 
 
-def related(session: Session, text: str, kb_path) -> dict:
-    """``{"sections": [...], "rulings": [...], "quote": {...} | None}`` for a question in words."""
-    sections, rulings = [], []
-    words = " ".join(w for w in re.findall(r"[A-Za-z][\w'-]+", fold_quotes(text)) if len(w) > 2)[:300]
-    words = words.replace('"', " ")
+def _card_rulings(session: Session, text: str, card_ids: list[int]) -> list[str]:
+    """Rulings about the cards the question names, those sharing the most question words first."""
+    from ..cards import card_rulings
+    wanted = {_stem(w) for w in _words(text)}
+    scored = []
+    for card_id in list(dict.fromkeys(card_ids))[:3]:
+        try:
+            rulings = card_rulings(session, card_id)
+        except KbError:
+            continue
+        for order, ruling in enumerate(rulings[:60]):
+            own = {_stem(w) for w in _words(f"{ruling.get('question') or ''} {ruling.get('answer') or ''}")}
+            scored.append((-len(wanted & own), order, ruling["id"]))
+    scored.sort()
+    return list(dict.fromkeys(ruling_id for shared, _, ruling_id in scored if shared < 0))[:RULINGS]
+
+
+def related(session: Session, text: str, kb_path, card_ids: list[int] = ()) -> dict:
+    """``{"sections": [...], "rulings": [...], "quote": {...} | None}`` for a question in words: the
+    sections the search ranks best, the sentence among the first of them that most likely answers, and
+    the rulings about the cards it names (``card_ids``) that share most of its words."""
+    sections = []
+    words = " ".join(w for w in re.findall(r"[A-Za-z][\w'-]+", fold_quotes(text).replace('"', " "))
+                     if len(w) > 2)[:300]
     if words:
         try:
             from ..search import search
-            found = search(kb_path, words, limit=12)
-            for result in found.get("results", []):
-                if result.get("kind") == "section" and len(sections) < SECTIONS:
-                    sections.append(result["id"])
-                elif result.get("kind") == "ruling" and len(rulings) < RULINGS:
-                    rulings.append(result["id"])
+            found = search(kb_path, words, kind="section", limit=SECTIONS)
+            sections = [result["id"] for result in found.get("results", [])][:SECTIONS]
         except KbError:  # a question the query language rejects: no sections
             pass
         except Exception:  # noqa: BLE001 - a missing or unreadable index must not turn an answer into a traceback
@@ -108,4 +123,4 @@ def related(session: Session, text: str, kb_path) -> dict:
     if quote:
         sections.remove(quote["id"])
         sections.insert(0, quote["id"])
-    return {"sections": sections, "rulings": rulings, "quote": quote}
+    return {"sections": sections, "rulings": _card_rulings(session, text, list(card_ids)), "quote": quote}

@@ -48,6 +48,8 @@ def card_phrase(item: dict) -> str:
     if isinstance(item, str):
         return item
     head = item["card"] if "card" in item else describe_kind(item["class"])
+    if "card" in item and item.get("effect") is not None:
+        head = f"{head}'s effect #{item['effect']}"
     notes = []
     if item.get("controller"):
         notes.append(item["controller"])
@@ -79,13 +81,51 @@ def _moment_phrase(question: dict) -> str:
     return (" " + ", ".join(parts)) if parts else ""
 
 
-def _card(skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None) -> dict:
+class Unclear(Exception):
+    """The question leaves open something the engine needs (which effect of a card is meant)."""
+
+
+_ACTIVATED = ("ignition", "trigger", "quick", "flip")
+
+
+def _effect_index(entity, effects_of) -> int | None:
+    """The effect meant by "the (Graveyard) effect of X": the one activated effect that fits, else
+    :class:`Unclear` for a Spell/Trap (its activation would be answered instead); None for a monster
+    whose effects the engine may weigh together."""
+    effects = effects_of(entity.name) if effects_of else []
+    spell_trap = any(e.get("kind") == "activation" for e in effects)
+    fitting = [e for e in effects if e.get("kind") in _ACTIVATED
+               and (not entity.aside.get("location") or entity.aside["location"] in (e.get("locations") or []))
+               and (not entity.aside.get("effect_kind") or e.get("kind") == entity.aside["effect_kind"])]
+    if len(fitting) == 1 and (spell_trap or entity.aside.get("location") or entity.aside.get("effect_kind")):
+        return fitting[0]["index"]
+    if spell_trap:
+        raise Unclear(f"{entity.name} has {len(fitting)} activated effects besides its activation; which one is "
+                      "meant is not said" if fitting else f"{entity.name} has no activated effect besides its "
+                      "activation")
+    if (entity.aside.get("location") or entity.aside.get("effect_kind")) and not fitting:
+        raise Unclear(f"{entity.name} has no such effect")
+    return None
+
+
+def _card(skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None,
+          effects_of=None) -> dict:
     entity = skeleton.entities[n]
     item: dict = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls)}
+    if entity.aside.get("effect_of"):
+        if entity.kind == "class" and entity.cls.get("type") in ("spell", "trap"):
+            raise Unclear(f"which effect of {describe_kind(entity.cls)} is meant is not said")
+        if entity.kind == "card":
+            index = _effect_index(entity, effects_of)
+            if index is not None:
+                item["effect"] = index
+
     owner = controller or {"asker": "A", "opponent": "B"}.get(entity.aside.get("controller"))
     if owner:
         item["controller"] = owner
-    if entity.aside.get("location"):
+    if entity.aside.get("location") and entity.kind == "class":
+        item["class"]["from"] = entity.aside["location"]
+    elif entity.aside.get("location"):
         item["location"] = entity.aside["location"]
     if entity.aside.get("face"):
         item["face"] = entity.aside["face"]
@@ -103,12 +143,22 @@ def _moments(moments: dict) -> dict:
     return out
 
 
-def _story_links(skeleton: Skeleton, story: Story) -> list[dict]:
-    return [_card(skeleton, link.entity, link.controller) for link in story.links]
+def _story_links(skeleton: Skeleton, story: Story, effects_of) -> list[dict]:
+    return [_card(skeleton, link.entity, link.controller, effects_of=effects_of) for link in story.links]
 
 
-def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict) -> Frame:
-    """The JSON question of one reading (see the module doc)."""
+def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of=None) -> Frame:
+    """The JSON question of one reading (see the module doc).
+
+    :param effects_of: card name -> its effect profiles (to tell which effect "the effect of X" means).
+    """
+    try:
+        return _build(skeleton, story, intent, moments, effects_of)
+    except Unclear as exc:
+        return Frame(None, "", str(exc))
+
+
+def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of) -> Frame:
     states = {k: moments[k] for k in _STATE_KEYS if k in moments}
     when = _moments(moments)
     if moments.get("conflicts"):
@@ -129,7 +179,7 @@ def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict)
         kind = "chain_story"  # "my opponent activates X. Can I activate Y?": Y would be Chain Link 2
     if kind in ("chain", "chain_story", "negate") and moments.get("new_chain"):
         return Frame(None, "", "the question asks about a new chain and a chain link at once")
-    card = _card(skeleton, intent.x, asked_owner, states)
+    card = _card(skeleton, intent.x, asked_owner, states, effects_of)
     if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
         card["controller"] = "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
     if kind == "timing":
@@ -151,11 +201,15 @@ def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict)
         if story.summon or story.attack:
             return Frame(None, "", "the question tells of a Summon or an attack, which a question without a "
                                    "chain does not take")
+        responds = {"negate_activation", "negate_effect"} & set((card.get("class") or {}).get("does", []))
+        if responds:
+            return Frame(None, "", f"{describe_kind(card['class'])} is activated in response to an activation; "
+                                   "the question does not say to which")
         question = {"ask": "activate", "card": card, **when}
         return Frame(question, f"Can {card_phrase(card)} be activated{_moment_phrase(question)}?",
                      used_entities=used)
     # a chain: the story's links, then the card it responds to
-    to = _story_links(skeleton, story)
+    to = _story_links(skeleton, story, effects_of)
     target_index = None
     if intent.y is not None:
         y_entity = skeleton.entities[intent.y]
@@ -165,7 +219,7 @@ def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict)
         if same:
             target_index = same[-1]
         else:
-            to.append(_card(skeleton, intent.y, None))
+            to.append(_card(skeleton, intent.y, None, effects_of=effects_of))
             target_index = len(to) - 1
         used.add(intent.y)
     elif intent.summon is not None or (kind == "negate" and story.summon and not to):
@@ -176,7 +230,7 @@ def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict)
             summon["entity"] = story.summon["entity"]
         if kind != "negate" or to:
             return Frame(None, "", "a chain link in response to a Summon is not read yet")
-        summoned = (_card(skeleton, summon["entity"], None) if summon.get("entity") is not None
+        summoned = (_card(skeleton, summon["entity"], None, effects_of=effects_of) if summon.get("entity") is not None
                     else {"class": {"type": "monster"}})
         if summon.get("entity") is not None:
             used.add(summon["entity"])

@@ -35,7 +35,7 @@ def _tables() -> dict:
     return {"types": phrases(generic["types"]), "properties": phrases(generic["properties"]),
             "effects": phrases(generic["effects"]), "does": phrases(generic["does"]),
             "states": phrases(generic["states"]),
-            "determiners": sorted((tuple(d.split()) for d in generic["determiners"]), key=lambda d: -len(d)),
+            "determiners": sorted(((tuple(d.split()), d) for d in generic["determiners"]), key=lambda d: -len(d[0])),
             "card_words": set(generic["card_words"]), "effect_words": set(generic["effect_words"]),
             "does_lead": set(generic["does_lead"])}
 
@@ -45,8 +45,11 @@ def _words(tokens: list[Token], i: int) -> list[str]:
 
 
 def _match(table, words: list[str], at: int) -> tuple[int, str] | None:
+    if at >= len(words):
+        return None
+    first = words[at]
     for phrase, value in table:
-        if tuple(words[at:at + len(phrase)]) == phrase:
+        if phrase[0] == first and tuple(words[at:at + len(phrase)]) == phrase:
             return len(phrase), value
     return None
 
@@ -60,7 +63,7 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     stop = len(tokens) if stop is None else stop
     words = [t.low if not t.punct else t.text for t in tokens[i:stop]]
     at, cls, extras = 0, {}, {}
-    det = _match([(d, " ".join(d)) for d in tables["determiners"]], words, at)
+    det = _match(tables["determiners"], words, at)
     if det:
         at += det[0]
         if det[1] in ("my", "your"):
@@ -107,10 +110,7 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
         cls["effect"] = effect[1]
     elif at < len(words) and words[at] in tables["effect_words"] and ("type" in cls or card_word):
         at += 1
-        if cls.get("type") in ("spell", "trap") or possessive:
-            cls["effect"] = "continuous" if cls.get("property") == "continuous" else cls.get("effect", "any")
-        else:
-            cls["effect"] = "any"
+        cls["effect"] = "any"  # an effect of the kind, not a card's activation (which one: not said)
     if at < len(words) and words[at] in tables["does_lead"]:
         does = _match(tables["does"], words, at + 1)
         if does:
@@ -167,6 +167,9 @@ def find_generic(tokens: list[Token], entities: list[Entity]) -> list[Entity]:
             continue
         stop = next((k for k in range(i, len(tokens)) if covered[k]), len(tokens))
         read = read_kind(tokens, i, stop)
+        if read and read[0] + 1 < len(tokens) and tokens[read[0]].low == "of" and (
+                covered[read[0] + 1] or tokens[read[0] + 1].low in ("the", "a", "an", "my", "your", "their")):
+            read = None  # "the Trigger Effect of X": the effect of a card, read by the story stage
         if read:
             end, cls, extras = read
             text = " ".join(t.text for t in tokens[i:end])

@@ -64,33 +64,33 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
          rf"^(?:does|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
          rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
     _row("can I negate Y with X", "negate",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:negate|stop|counter) (?:the activation of |the effect of )?"
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:negate|stop|counter) (?:the activation of |the effect of )?"
          rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR}) (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})"),
     _row("can I chain X to negate Y", "negate",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|respond with|play) (?:my |a |an |the )?"
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|respond with|play) (?:my |a |an |the )?"
          rf"(?P<x>{ENT}){_EFF}(?: {_TO} (?:it|that|this))? (?:to|and) (?:negate|stop) "
          rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
     # chain
     _row("can I chain X to Y", "chain",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
          rf"respond by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
     _row("can X be chained to Y", "chain",
          rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:chained|activated|used|played) {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
     _row("can I respond to Y with X", "chain",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
          rf"(?:with|using|by activating|by chaining|by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"),
     _row("can X respond to Y", "chain",
          rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:chain to|respond to|be chained to|be a response to|"
          rf"be activated in response to|be used in response to) (?:{_TARGET}|{_ANAPHOR})"),
     _row("can I respond with X", "chain_story",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
          rf"(?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF}(?: in response| to (?:it|that|this))?"),
     _row("can I chain X", "chain_story",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:chain|activate|use|play) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|play) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"
          rf"{_EFF}(?: in response| in a chain| as chain link \d+)"),
     # activate (no chain): the story, when there is one, decides whether it is a chain
     _row("can I activate X", "activate",
-         rf"^{_CAN} (?P<actor>{ACTOR}) {_OPT}(?:activate|use|play) (?:my |a |an |the |their )?(?:set )?(?P<x>{ENT}){_EFF}"),
+         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:activate|use|play) (?:my |a |an |the |their )?(?:set )?(?P<x>{ENT}){_EFF}"),
     _row("can X be activated", "activate",
          rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
     # timing

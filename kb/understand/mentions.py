@@ -26,6 +26,7 @@ from sqlmodel import Session
 from ..errors import AmbiguousError, KbError, NotFoundError
 from ..links import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
+from ..version_cache import VersionCache, store_stamp
 from .tokens import Token
 from .vocabulary import grammar_words
 
@@ -94,32 +95,18 @@ class MentionIndex:
         return cls(full=full, prefixes=prefixes, leading=leading, names=dict(linker.names), linker=linker)
 
 
-_CACHE: dict[str, tuple[tuple, MentionIndex]] = {}
-
-
-def _store_stamp(session: Session) -> tuple[str | None, tuple | None]:
-    database = session.get_bind().url.database or ""
-    database = database.removeprefix("file:").split("?", 1)[0]
-    if not database or database == ":memory:":
-        return None, None
-    try:
-        stat = Path(database).stat()
-        return database, (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        return database, None
+_CACHE: VersionCache[MentionIndex] = VersionCache()
+_RESOLVED: dict[str, Path] = {}
 
 
 def mention_index(session: Session) -> MentionIndex:
-    """The scanner of the session's knowledge base, built once per process and file version."""
-    path, stamp = _store_stamp(session)
-    cached = _CACHE.get(path) if path else None
-    if cached and cached[0] == stamp:
-        return cached[1]
-    index = MentionIndex.build(build_name_index(session))
-    if path:
-        _CACHE.clear()  # one knowledge base at a time keeps memory modest
-        _CACHE[path] = (stamp, index)
-    return index
+    """The scanner of the session's knowledge base, built once per process and store version (a new
+    version drops the previous one's scanner: :mod:`kb.version_cache`)."""
+    database = (session.get_bind().url.database or "").removeprefix("file:").split("?", 1)[0]
+    if not database or database == ":memory:":
+        return MentionIndex.build(build_name_index(session))
+    store = _RESOLVED.get(database) or _RESOLVED.setdefault(database, Path(database).resolve())
+    return _CACHE.get(store.parent, store_stamp(store), lambda: MentionIndex.build(build_name_index(session)))
 
 
 # ----------------------------------------------------------------------------------------- scanning
@@ -158,6 +145,12 @@ def _acceptable(index: MentionIndex, tokens: list[Token], i: int, j: int, how: s
     return True
 
 
+def _has_name_word(index: MentionIndex, tokens: list[Token]) -> bool:
+    """Whether some word is neither ordinary English nor game vocabulary ("Ash" in "Ash Blossom")."""
+    return any(not t.punct and t.bare_key not in index.linker.ordinary and not _game_word(t.bare_key)
+               for t in tokens)
+
+
 def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[bool],
                 table: dict | None = None) -> tuple[int, int, str] | None:
     """(end token, card id, how) of the longest name starting at token ``i``: a whole name or nickname,
@@ -176,7 +169,7 @@ def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[
                 if candidate in full and (best is None or j + 1 > best[0]):
                     best = (j + 1, *full[candidate])
                 owner = index.leading.get(candidate) if table is None else None
-                if owner is not None and words >= 2:
+                if owner is not None and words >= 2 and _has_name_word(index, tokens[i:j + 1]):
                     lead = (j + 1, owner, "prefix")
         running += token.key
         if table is not None:
@@ -191,7 +184,8 @@ def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[
 
 def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
     """Names in double quotes, resolved as typed names (nicknames and typos included)."""
-    from ..cards import match_name
+    from ..cards import match_name, name_index
+    exact = name_index(session)
     found = []
     opens = [i for i, t in enumerate(tokens) if t.punct and t.text == '"']
     while len(opens) >= 2:
@@ -202,7 +196,7 @@ def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered:
             continue
         text = " ".join(t.text for t in inner)
         try:
-            card = match_name(session, text, strict=True)
+            card = exact.lookup(text) or match_name(session, text, strict=True)
         except AmbiguousError:
             raise
         except NotFoundError:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
+from ..errors import KbError
+
 from .frame import Frame, build_frame
 from .generic import find_generic
 from .intent import read_intents
@@ -82,8 +84,16 @@ def understand(session: Session, text: str) -> Reading:
     story_pieces, question_pieces = split_question(skeleton)
     reading.story = read_story(skeleton, story_pieces)
     candidates = []
+
+    def effects_of(name: str) -> list[dict]:
+        from ..engine import card_profile
+        try:
+            return card_profile(session, name)
+        except KbError:
+            return []
+
     for intent, used in read_intents(skeleton, question_pieces):
-        frame = build_frame(skeleton, reading.story, intent, reading.moments)
+        frame = build_frame(skeleton, reading.story, intent, reading.moments, effects_of)
         left = _meaningful([skeleton.pieces[i].text for i in intent.rest
                             if not skeleton.pieces[i].used and skeleton.pieces[i].entity is None])
         candidates.append((len(left), frame, used))

@@ -99,15 +99,17 @@ def absorb_effect_phrases(skeleton: Skeleton) -> None:
 # ------------------------------------------------------------------------------------ moments
 
 @lru_cache(maxsize=1)
-def _moment_patterns() -> list[tuple[re.Pattern, dict]]:
+def _moment_table() -> tuple[re.Pattern, dict[str, dict]]:
+    """One regex over every moment and state phrase of the vocabulary (longest first) and the fields of
+    each phrase."""
     vocab = vocabulary()
-    out = []
+    fields: dict[str, dict] = {}
     for table in ("moment", "state"):
         for row in vocab[table]:
             for phrase in row["phrases"]:
-                out.append((re.compile(r"(?<![\w'])" + re.escape(phrase) + r"(?![\w'])"), dict(row["fields"])))
-    out.sort(key=lambda item: -len(item[0].pattern))
-    return out
+                fields.setdefault(phrase, dict(row["fields"]))
+    ordered = sorted(fields, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in ordered) + r")(?![\w'])"), fields
 
 
 _EXTRA_MOMENTS = [
@@ -116,8 +118,7 @@ _EXTRA_MOMENTS = [
      {"new_chain": True}),
     (re.compile(r"\bas (?:a |the )?cost\b|\bto pay (?:the |its )?cost\b|\bby paying\b"), {"by": "cost"}),
     (re.compile(r"\bby battle\b"), {"by": "battle"}),
-    (re.compile(rf"\bby (?:a |an |the )?(?:card )?effect\b|\bby (?:the effect of )?{ENT}(?:'s)?(?: effect)?\b"),
-     {"by": "effect"}),
+    (re.compile(r"\bby (?:a |an |the )?(?:card )?effect\b"), {"by": "effect"}),
 ]
 
 
@@ -126,18 +127,18 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
     fields: dict = {}
     text, spans = skeleton.text_of(indices)
     taken: list[tuple[int, int]] = []
-    for pattern, values in _moment_patterns() + _EXTRA_MOMENTS:
-        for match in pattern.finditer(text):
-            if any(match.start() < e and s < match.end() for s, e in taken):
-                continue
-            for key, value in values.items():
-                if key in fields and fields[key] != value and key != "by":
-                    fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
-                if key == "by" and "{" in pattern.pattern and "e" in match.group():
-                    continue  # "by X's effect": the entity stays for the story
-                fields[key] = value
-            taken.append(match.span())
-            skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    table, phrase_fields = _moment_table()
+    found = [(match, phrase_fields[match.group()], False) for match in table.finditer(text)]
+    found += [(match, values, True) for pattern, values in _EXTRA_MOMENTS for match in pattern.finditer(text)]
+    for match, values, _extra in found:
+        if any(match.start() < e and s < match.end() for s, e in taken):
+            continue
+        for key, value in values.items():
+            if key in fields and fields[key] != value:
+                fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
+            fields[key] = value
+        taken.append(match.span())
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     return fields
 
 

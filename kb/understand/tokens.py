@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..text import fold_quotes, name_key
 
@@ -26,16 +27,16 @@ class Token:
     end: int
     punct: bool = False
 
-    @property
+    @cached_property
     def low(self) -> str:
         return self.text.lower()
 
-    @property
+    @cached_property
     def key(self) -> str:
         """The word reduced as card names are (:func:`kb.text.name_key`)."""
         return name_key(self.text)
 
-    @property
+    @cached_property
     def bare_key(self) -> str:
         """The key without a possessive ending (``Master's`` -> ``master``)."""
         return name_key(_POSSESSIVE.sub("", self.text)) if "'" in self.text else self.key
