@@ -14,7 +14,7 @@ from sqlmodel import select
 from kb import engine
 from kb.cli import cli
 from kb.engine import rules
-from kb.engine.rulings import MAX_RULINGS, MECHANISMS, question_mechanisms
+from kb.engine.rulings import MAX_RULINGS, MECHANISMS, question_mechanisms, ruling_details_for
 from kb.models import Card, Ruling, RulingCard, Section
 
 GOLDEN = Path(__file__).parent / "golden" / "engine"
@@ -186,6 +186,12 @@ def test_ruling_details_follow_the_ids(session):
     for detail in answer["ruling_details"]:
         assert detail["excerpt"] and "\n" not in detail["excerpt"] and len(detail["excerpt"]) <= 181
         assert detail["source"] and "date" in detail
+
+
+def test_ruling_details_for_ids_chosen_elsewhere(session):
+    answer = engine.ask(session, {"ask": "timing", "card": "Sangan", "event": "sent_to_gy"})
+    ids = answer["rulings"] + ["goat:nonexistent"]
+    assert ruling_details_for(session, ids) == answer["ruling_details"]
 
 
 def test_question_mechanisms_come_from_kind_and_fields():

@@ -28,7 +28,7 @@ from sqlmodel import Session, select
 from ..models import Ruling, RulingCard
 
 __all__ = ["MAX_RULINGS", "MECHANISMS", "KIND_MECHANISMS", "question_mechanisms", "select_rulings",
-           "answer_rulings", "ruling_detail"]
+           "answer_rulings", "ruling_detail", "ruling_details_for"]
 
 MAX_RULINGS = 5
 MAX_OTHER_CARD_RULINGS = 1  # of them at most this many name only another card of the question (``to``)
@@ -205,6 +205,14 @@ def ruling_detail(ruling: Ruling) -> dict:
     if ruling.url:
         out["url"] = ruling.url
     return out
+
+
+def ruling_details_for(session: Session, ruling_ids: list[str]) -> list[dict]:
+    """``ruling_details`` for rulings chosen elsewhere (e.g. by search), in the order given; unknown ids
+    are left out."""
+    rows = {r.id: r for r in session.exec(select(Ruling).where(Ruling.id.in_(list(ruling_ids))))} \
+        if ruling_ids else {}
+    return [ruling_detail(rows[i]) for i in ruling_ids if i in rows]
 
 
 def answer_rulings(session: Session, question: dict, primary_ids: list[int],
