@@ -386,7 +386,10 @@ OPERATIONS: dict[str, dict[str, dict]] = {
             errors=(400, 404), operation_id="askText"),
         "post": _operation(
             "engine", "Answer a scenario question (JSON)",
-            "The body is a question object of SCENARIOS.md: chain, activate, segoc or timing.",
+            "The body is a question object of SCENARIOS.md: chain, activate, segoc or timing, or negate "
+            "(docs/engine.md). Wherever a question takes a card, {\"class\": {\"type\": \"trap\", "
+            "\"property\": \"counter\"}} names a hypothetical card of a kind (a generic card; fields type, "
+            "property, effect, does, from: docs/engine.md).",
             _ok(_ref("Answer")), cached=False, errors=(400, 404, 413), operation_id="askJson",
             body={"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["ask"],
