@@ -306,3 +306,23 @@ def test_japanese_name_renders_with_a_cjk_font(server, page, tmp_path):
     assert missing_glyph_box not in characters, "a character renders as the missing-glyph box"
     box = glyphs.nth(0).bounding_box()
     assert box["width"] > 8 and box["height"] > 8
+
+
+def test_ask_box_completes_a_quoted_card_name(server, page):
+    expect = playwright.expect
+    page.goto(server + "/ask")
+    box = page.get_by_role("combobox", name="Your question, in plain words")
+    box.press_sequentially("Can Twin Twisters chain to pot of gr", delay=20)
+    page.wait_for_timeout(400)
+    expect(page.get_by_role("listbox")).to_be_hidden()  # words outside quotes are not completed
+    box.fill("")
+    box.press_sequentially('Can Twin Twisters chain to "pot of gr', delay=20)
+    expect(page.get_by_role("option", name="Pot of Greed", exact=True)).to_be_visible(timeout=10000)
+    index = page.get_by_role("option").all_inner_texts().index("Pot of Greed")
+    for _ in range(index + 1):
+        box.press("ArrowDown")
+    box.press("Enter")
+    expect(box).to_have_value('Can Twin Twisters chain to "Pot of Greed"')
+    box.press_sequentially("?", delay=20)
+    box.press("Enter")
+    expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))

@@ -2,6 +2,8 @@
 //  - Card-name autocomplete on inputs marked data-autocomplete="cards": an ARIA 1.2 combobox whose
 //    listbox is filled from /api/v1/cards/autocomplete. Arrow keys move through the names, Enter
 //    takes the highlighted one, Escape closes the list; a click takes a name too.
+//    data-autocomplete="quoted-cards" (the ask box, a sentence): only the name being typed after an
+//    opening double quote is completed, and the chosen name is closed with a quote.
 //  - The chain checker's "Add a link" and "Remove" buttons edit the form in place instead of
 //    asking the server for the form again.
 // Names are set as text (never parsed as HTML). No dependencies, no inline script (CSP).
@@ -19,8 +21,7 @@
     list.id = id + "-listbox";
     list.className = "autocomplete-list";
     list.setAttribute("role", "listbox");
-    var label = document.querySelector("label[for='" + id + "']");
-    if (label) { list.setAttribute("aria-label", label.textContent + ": matching card names"); }
+    list.setAttribute("aria-label", "Matching card names");
     list.hidden = true;
     input.parentNode.insertBefore(list, input.nextSibling);
     input.setAttribute("role", "combobox");
@@ -30,6 +31,17 @@
     input.setAttribute("autocomplete", "off");
 
     var timer = null, asked = "", active = -1, names = [];
+    var quoted = input.getAttribute("data-autocomplete") === "quoted-cards";
+
+    // the part of the value being completed: all of it, or the text after an unclosed '"' before the caret
+    function fragment() {
+      if (!quoted) { return { start: 0, end: input.value.length, text: input.value.trim() }; }
+      var caret = input.selectionStart === null ? input.value.length : input.selectionStart;
+      var before = input.value.slice(0, caret);
+      var open = before.lastIndexOf('"');
+      if (open < 0 || (before.split('"').length - 1) % 2 === 0) { return null; }
+      return { start: open + 1, end: caret, text: before.slice(open + 1).trim() };
+    }
 
     function options() { return list.querySelectorAll("[role=option]"); }
 
@@ -53,7 +65,15 @@
 
     function choose(index) {
       if (index < 0 || index >= names.length) { return; }
-      input.value = names[index];
+      var part = fragment();
+      if (quoted && part) {
+        var rest = input.value.slice(part.end).replace(/^[^"]*"/, "");
+        var head = input.value.slice(0, part.start) + names[index] + '"';
+        input.value = head + (rest && rest.charAt(0) !== " " ? " " : "") + rest;
+        input.setSelectionRange(head.length, head.length);
+      } else {
+        input.value = names[index];
+      }
       asked = names[index];
       close();
     }
@@ -78,8 +98,9 @@
     }
 
     function lookUp() {
-      var prefix = input.value.trim();
-      if (prefix.length < 2) { show([]); return; }
+      var part = fragment();
+      var prefix = part ? part.text : "";
+      if (prefix.length < 2) { asked = ""; show([]); return; }
       if (prefix === asked) { return; }
       asked = prefix;
       fetch("/api/v1/cards/autocomplete?limit=" + LIMIT + "&q=" + encodeURIComponent(prefix), {
@@ -87,7 +108,8 @@
       }).then(function (response) {
         return response.ok ? response.json() : { data: [] };
       }).then(function (body) {
-        if (input.value.trim() !== prefix || document.activeElement !== input) { return; }
+        var now = fragment();
+        if (!now || now.text !== prefix || document.activeElement !== input) { return; }
         show((body.data || []).map(String));
       }).catch(function () { /* offline or server down: the plain input still works */ });
     }
@@ -141,7 +163,6 @@
         labels[1].setAttribute("for", select.id);
         if (list) {
           list.id = input.id + "-listbox";
-          list.setAttribute("aria-label", "Chain Link " + n + ": matching card names");
           input.setAttribute("aria-controls", list.id);
         }
         input.required = n === 1;
