@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from ..engine.rules import citation
+from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from .fallback import related
 from .pipeline import Reading, understand, words_of
@@ -67,6 +68,7 @@ def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_pa
         steps.append({"check": "understand question", "result": "unknown", "detail": reason, **citation("psct")})
     answer["steps"] = steps + list(answer.get("steps") or [])
     answer["rulings"] = list(dict.fromkeys(list(answer.get("rulings") or []) + found["rulings"]))
+    answer["ruling_details"] = ruling_details_for(session, answer["rulings"])  # same order (interfaces §6)
     if quote:
         answer["explanation"] = f"{answer['explanation']} The rulebook sentence that most likely answers it " \
                                 f"({quote['id']}): \"{quote['text']}\""
