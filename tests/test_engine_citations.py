@@ -93,6 +93,7 @@ def test_every_golden_step_cites_at_most_three_and_quotes(session):
     steps = 0
     for question in QUESTIONS:
         answer = engine.ask(session, question)
+        assert [detail["id"] for detail in answer["ruling_details"]] == answer["rulings"], question
         for step in answer["steps"]:
             steps += 1
             assert 1 <= len(step["cites"]) <= 3, (question, step)
