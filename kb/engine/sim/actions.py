@@ -464,9 +464,9 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
                                                                 f"{origin} only its own procedure Summons it",
                                  "sim_properly_summoned", "sim_special_summon_monster")
         if condition == "unknown":
-            return legal.add("Summoning condition", "unknown", f"{inst.name} \"Cannot be Normal Summoned/Set\" with "
-                                                               f"a procedure the simulator does not read",
-                             "sim_special_summon_monster")
+            first = inst.card.text.split("\n")[0].split(". ")[0]
+            return legal.add("Summoning condition", "unknown", f"{inst.name}'s Summoning condition (\"{first[:120]}\") "
+                                                               f"is not modelled", "sim_special_summon_monster")
         if condition == "normal":
             legal.add("Summoning condition", "pass", f"{inst.name} has no Summoning condition",
                       "sim_special_summon_monster")

@@ -40,6 +40,7 @@ class Game:
         self.window_start = 0  # log index where the events of the current window begin
         self.activated: list[str] = []
         self.missed: list[str] = []
+        self.doubtful: tuple[int, act.Legality] | None = None
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -265,6 +266,11 @@ class Game:
             self.assume(text)
         if legality.answer == "no" and self.illegal is None:
             self.illegal = (action["index"], legality)
+        if legality.answer == "unknown":
+            doubt = legality.first("unknown")
+            self.assume(f"action {action['index']} ({kind.replace('_', ' ')}) was taken as legal, as the question "
+                        f"says it happened (the checks could not decide: {doubt.detail if doubt else 'unknown'})")
+            self.doubtful = (action["index"], legality)
         state.check_invariants()
         return legality
 
@@ -389,8 +395,9 @@ class Game:
         if self.state.turn != player or self.state.phase not in ("main1", "main2") or self.state.chain_open():
             return legal.add("Main Phase", "fail", "Spells and Traps are Set in your own Main Phase with no chain",
                              "spell_activation")
-        if inst.card.is_monster and not inst.card.is_pendulum:
-            return legal.add("card type", "fail", f"{inst.name} is a monster", "spell_activation")
+        if inst.card.is_monster:
+            return legal.add("card type", "unknown", f"{inst.name} is a monster: Setting it in a Spell & Trap Zone is "
+                                                     f"not modelled", "spell_activation")
         if inst.card.property == "Field":
             if self.state.at(player, "field_zone", 0) is not None:
                 old = self.state.at(player, "field_zone", 0)

@@ -21,7 +21,8 @@ __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
 QUERY_KINDS = ("legal", "outcome", "order", "activates")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
-_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage")
+_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count")
+_PILES = ("hand", "deck", "gy", "banished", "extra", "field")
 
 
 def normalise_scenario(question: dict) -> dict:
@@ -56,6 +57,11 @@ def normalise_scenario(question: dict) -> dict:
     for key in ("lp", "damage"):
         if key in query and query[key] not in PLAYERS:
             raise bad(f"query.{key}", query[key], "must be A or B")
+    if "count" in query:
+        count = query["count"]
+        if not isinstance(count, dict) or count.get("player") not in PLAYERS or count.get("pile") not in _PILES or \
+                set(count) - {"player", "pile"}:
+            raise bad("query.count", count, f"must be {{\"player\": \"A\"|\"B\", \"pile\": {'|'.join(_PILES)}}}")
     for key in ("where", "destroyed"):
         if key in query and (not isinstance(query[key], str) or not query[key].strip()):
             raise bad(f"query.{key}", query[key], "must name a card")
@@ -219,6 +225,13 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
         locs = sorted({("field" if i.on_field else i.location) for i in places})
         return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
+    if "count" in query:
+        player, pile = query["count"]["player"], query["count"]["pile"]
+        if pile == "field":
+            number = sum(1 for i in state.cards.values() if i.on_field and i.controller == player)
+        else:
+            number = state.pile_count(player, pile)
+        return str(number), f"{player} has {number} card(s) in the {pile}.", extra
     if "destroyed" in query:
         card = game.catalog_card(query["destroyed"], "query.destroyed")
         was = card.name in destroyed
