@@ -21,12 +21,13 @@ from math import prod
 
 from ..errors import BadQuestionError
 from . import rules
+from . import engine as checks
 from .engine import EngineCard, Verdict
 from .profiles import CATEGORY_PATTERNS
 
 __all__ = ["CLASS_FIELDS", "CLASS_VALUES", "PROPERTIES", "DOES_ALIASES", "GENERIC_ID", "Variant",
            "normalise_class", "is_generic", "describe_class", "variants", "link_variants", "best_of",
-           "merged_card", "item_name", "note_readings", "timing_unknown"]
+           "merged_card", "item_name", "note_readings", "timing_unknown", "check_activate"]
 
 GENERIC_ID = -1  # the id of every hypothetical card: it has no rulings and no row in the store
 CLASS_FIELDS = ("type", "property", "effect", "does", "from")
@@ -342,7 +343,7 @@ def variants(item: dict) -> list[Variant]:
 
 
 def _variant_words(card_type: str, prop: str | None, kind: str, section: str) -> str:
-    card = f"{prop + ' ' if prop else ''}{card_type}" + (" Card" if card_type != "Monster" else "")
+    card = "monster" if card_type == "Monster" else f"{prop + ' ' if prop else ''}{card_type} Card"
     if section == "pendulum":
         return f"a Pendulum Effect ({kind})"
     if kind == "activation":
@@ -466,4 +467,32 @@ def timing_unknown(phrase: str, event: str) -> Verdict:
                                                  f"its text names and on whether it says \"When\" (optional "
                                                  f"\"When\" effects miss the timing when the event was not the "
                                                  f"last thing to happen) or \"If\"", "missing_timing")
+    return verdict
+
+
+def _answers_activation(card: EngineCard) -> bool:
+    return any(p["type"] == "activation" for e in card.effects
+               for p in (e.get("condition") or {}).get("events", []))
+
+
+def check_activate(card: EngineCard, moment) -> Verdict:
+    """An ``activate`` question about a reading of a kind of card.
+
+    A card of a kind that answers activations (a Counter Trap, a card that negates activations) is
+    activated in response to something: "can a Counter Trap be activated in the Damage Step?" asks
+    whether it can be at that moment, so when it cannot start a chain, the reading is also tried as the
+    next link of a chain started then by some other card (the answer says so under ``assumed``).
+    """
+    verdict = checks.check_activate(card, moment)
+    if verdict.answer == "yes" or not _answers_activation(card):
+        return verdict
+    starters = [v.card for kind in ("spell", "trap", "monster") for v in variants({"class": {"type": kind}})]
+    for starter in starters:
+        chained = checks.check_chain(card, [starter], moment)
+        if chained.answer == "yes":
+            first = starter.effects[0]
+            example = _variant_words(starter.card_type, starter.property, first["kind"], first["section"])
+            chained.assume(f"{card.name} is activated in response to a card or effect activated at that moment "
+                           f"(such as {example})")
+            return chained
     return verdict

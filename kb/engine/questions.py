@@ -267,7 +267,8 @@ def answer_question(session: Session, question: dict) -> dict:
         subject = f"{card.name} chained to {names[-1]}"
         others = _named_ids([options[0].card for options in chain_options])
     elif kind == "activate":
-        verdict, _combo, tried = generic.best_of(lambda cards: checks.check_activate(cards[0], moment),
+        check = generic.check_activate if generic.is_generic(question["card"]) else checks.check_activate
+        verdict, _combo, tried = generic.best_of(lambda cards: check(cards[0], moment),
                                                  [card_options(session, question["card"])])
         generic.note_readings(verdict, tried)
         subject = f"activating {card.name}"
