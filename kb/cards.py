@@ -41,6 +41,7 @@ __all__ = [
     "NameMatch",
     "name_index",
     "name_tokens",
+    "name_spelling",
     "preferred_order",
     "resolve_card",
     "match_name",
@@ -81,6 +82,18 @@ def name_tokens(text: str) -> list[str]:
     return [token for token in re.split(r"[^0-9a-z]+", text) if token]
 
 
+def name_spelling(name: str) -> str:
+    """A name as spelled, for telling apart names that differ only in punctuation: lower case, accents and
+    curly quotes folded, runs of spaces one space; punctuation kept ("H.E.R.O. Flash!" -> "h.e.r.o. flash!")."""
+    text = unicodedata.normalize("NFKD", fold_quotes(name))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return " ".join(text.split())
+
+
+def _spaced(spelling: str) -> str:
+    return " ".join(re.split(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+", spelling)).strip()
+
+
 def _content(tokens: list[str]) -> list[str]:
     kept = [t for t in tokens if t not in STOPWORDS]
     return kept or tokens
@@ -118,6 +131,9 @@ class NameIndex:
     vocab: list[str] = field(default_factory=list)  # sorted words (prefix search)
     keys: list[tuple[str, int]] = field(default_factory=list)  # sorted (name_key, position)
     key_list: list[str] = field(default_factory=list)  # the name keys of ``keys``, same order
+    # names that differ only in punctuation ("H.E.R.O. Flash!" / "Hero Flash!!") share a name_key:
+    # name_key -> [(spelling, card id)], best first, for such keys only (see :func:`name_spelling`)
+    spellings: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     name_of: dict[int, str] = field(default_factory=dict)  # card id -> name
     ja_name_of: dict[int, str] = field(default_factory=dict)  # card id -> Japanese name
     _by_length_cache: dict = field(default_factory=dict, repr=False)
@@ -147,16 +163,21 @@ class NameIndex:
                                                                 card_id, name, name_ja))
         for key, group in by_key.items():
             group.sort()
-            _, card_id, name, _ = group[0]
-            index.exact[key] = card_id
-            position = len(index.names)
-            index.names.append(name)
-            index.ids.append(card_id)
-            words = name_tokens(name)
-            index.content.append(tuple(_content(words)))
-            for word in set(words):
-                index.postings.setdefault(word, []).append(position)
-            index.keys.append((key, position))
+            index.exact[key] = group[0][1]
+            spelled: dict[str, tuple[int, str]] = {}  # spelling -> best card with it (group is sorted)
+            for _, card_id, name, _ in group:
+                spelled.setdefault(name_spelling(name), (card_id, name))
+            if len(spelled) > 1:
+                index.spellings[key] = [(spelling, card_id) for spelling, (card_id, _) in spelled.items()]
+            for card_id, name in spelled.values():  # every distinct spelling can be found and completed
+                position = len(index.names)
+                index.names.append(name)
+                index.ids.append(card_id)
+                words = name_tokens(name)
+                index.content.append(tuple(_content(words)))
+                for word in set(words):
+                    index.postings.setdefault(word, []).append(position)
+                index.keys.append((key, position))
             for _, other_id, _, name_ja in group:
                 ja_key = name_key(name_ja or "")
                 if ja_key and ja_key not in index.exact_ja:
@@ -191,6 +212,9 @@ class NameIndex:
     def lookup(self, query: str) -> NameMatch | None:
         """The exact stages only: name, Japanese name, alias, number. None when none applies."""
         key = name_key(query)
+        if key in self.spellings:
+            card_id = self._closest_spelling(query, self.spellings[key])
+            return NameMatch(card_id, self.name_of[card_id], "name")
         if key in self.exact:
             card_id = self.exact[key]
             return NameMatch(card_id, self.name_of[card_id], "name")
@@ -201,6 +225,18 @@ class NameIndex:
             card_id = self.aliases[key]
             return NameMatch(card_id, self.name_of[card_id], "alias")
         return self._number(query)
+
+    @staticmethod
+    def _closest_spelling(query: str, spellings: list[tuple[str, int]]) -> int:
+        """Among names equal but for punctuation, the one spelled as typed: the exact spelling (case, accents
+        and spacing ignored), else the one closest with punctuation read as spaces, else the preferred."""
+        typed = name_spelling(query)
+        for spelling, card_id in spellings:
+            if spelling == typed:
+                return card_id
+        spaced = _spaced(typed)
+        best = max(range(len(spellings)), key=lambda i: (fuzz.ratio(spaced, _spaced(spellings[i][0])), -i))
+        return spellings[best][1]
 
     # ----------------------------------------------------------------------------- fuzzy stage
 

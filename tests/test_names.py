@@ -148,3 +148,24 @@ def test_index_from_rows():
     assert index.match("pot of desire").card_id == 2
     with pytest.raises(AmbiguousError):
         index.match("pot")
+
+
+@pytest.mark.parametrize("query,name", [
+    ("H.E.R.O. Flash!", "H.E.R.O. Flash!"),
+    ("h.e.r.o. flash!", "H.E.R.O. Flash!"),
+    ("H.E.R.O. Flash", "H.E.R.O. Flash!"),
+    ("Hero Flash!!", "Hero Flash!!"),
+    ("hero flash", "Hero Flash!!"),
+    ("Rai-Mei", "Rai-Mei"),
+    ("rai mei", "Rai-Mei"),
+    ("Raimei", "Raimei"),
+])
+def test_exact_spelling_wins_over_a_name_equal_but_for_punctuation(db, query, name):
+    assert resolve_card(db, query).name == name
+
+
+def test_names_equal_but_for_punctuation_from_rows():
+    index = NameIndex.build([(1, "Raimei", "raimei", "", 56260110, 1), (2, "Rai-Mei", "raimei", "", 82105704, 2)])
+    assert (index.match("Rai-Mei").card_id, index.match("RAI-MEI").card_id, index.match("raimei").card_id) == (2, 2, 1)
+    assert index.match("Rai-Mei").how == "name"
+    assert set(index.complete("rai")) >= {"Raimei", "Rai-Mei"}
