@@ -39,7 +39,9 @@ MECHANISMS: dict[str, tuple[str, ...]] = {
     "chain": (r"\bchain(?:s|ed|ing)?\b", r"\bin response\b", r"\brespond(?:s|ed|ing)?\b",
               r"\bspell speed\b"),
     "negation": (r"\bnegat(?:e|es|ed|ing|ion)\b",),
-    "activation": (r"\b(?:can|cannot|can't|can not|could|couldn't)\s+(?:be\s+)?activat",
+    "activation": (r"\b(?:can|cannot|can't|could|couldn't|may|must)(?:\s+not)?\s+(?:only\s+)?"
+                   r"(?:be\s+)?activat",
+                   r"\bactivated (?:in|during) (?:any|either|the|your|their|an?)\b",
                    r"\bfrom (?:the|your) hand\b", r"\bactivation condition\b", r"\bopen game state\b",
                    r"\bthe (?:same )?turn (?:it|they|that it|that they) (?:was|were|is|are) set\b",
                    r"\bset (?:it|them|this card) (?:this|that) turn\b", r"\bspell speed\b",
