@@ -23,8 +23,6 @@ from kb.search import open_index, search, suggest
 from kb.search.limits import MAX_EXPANSIONS, MAX_QUERY_CHARS
 
 
-
-
 @pytest.fixture(scope="module")
 def kb(full_kb):
     """The complete knowledge base (built once per session, or ``$KB_TEST_FULL_KB``), read only."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from whoosh.analysis import LowercaseFilter, StemFilter, Token, Tokenizer
+from whoosh.analysis import Token, Tokenizer
 from whoosh.analysis.filters import Filter as TokenFilter
+from whoosh.lang.porter import stem
 
 from ..text import fold_quotes
 
-__all__ = ["KbTokenizer", "FoldFilter", "text_analyzer", "analyze", "CJK", "TOKEN_RE"]
+__all__ = ["KbAnalyzer", "KbTokenizer", "FoldFilter", "text_analyzer", "analyze", "CJK", "TOKEN_RE"]
 
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 TOKEN_RE = re.compile(rf"(?P<num>\d+(?:\.\d+)+[a-z]?)(?![\w.])|(?P<cjk>[{CJK}]+)"
@@ -77,9 +78,85 @@ class FoldFilter(TokenFilter):
             yield token
 
 
+def _fold(text: str) -> str:
+    """:class:`FoldFilter` on one token."""
+    if text.isascii():
+        return text
+    if re.search(f"[{CJK}]", text):
+        return "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in text)
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+class KbAnalyzer(KbTokenizer):
+    """The whole analysis in one pass: :class:`KbTokenizer`, lower case, :class:`FoldFilter` and Porter
+    stemming, with the index token of each distinct word cached (the same tokens as
+    ``KbTokenizer() | LowercaseFilter() | FoldFilter() | StemFilter()``, three to four times faster:
+    the search index build spent a third of its time in the token filter chain)."""
+
+    CACHE_WORDS = 500_000
+
+    def __init__(self):
+        self._tokens: dict[str, str] = {}
+
+    def __getstate__(self):  # the schema is pickled into the index: not the cache
+        return {}
+
+    def __setstate__(self, state):
+        self._tokens = {}
+
+    def _token(self, raw: str, cjk: bool) -> str:
+        """The index token of one matched word (or one Japanese bigram when ``cjk``)."""
+        found = self._tokens.get(raw)
+        if found is None:
+            text = raw if cjk else unicodedata.normalize("NFKC", raw).replace("'", "")
+            found = stem(_fold(text.lower()))
+            if len(self._tokens) >= self.CACHE_WORDS:
+                self._tokens.clear()
+            self._tokens[raw] = found
+        return found
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        if not tokenize:
+            for token in super().__call__(value, positions, chars, keeporiginal, removestops, start_pos,
+                                          start_char, tokenize, mode, **kwargs):
+                token.text = stem(_fold(token.text.lower()))
+                yield token
+            return
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        token.boost, token.stopped = 1.0, False
+        value = fold_quotes(value)
+        pos = start_pos
+        for match in TOKEN_RE.finditer(value):
+            if match.lastgroup != "cjk":
+                token.text = self._token(match.group(), False)
+                if keeporiginal:
+                    token.original = token.text
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar, token.endchar = start_char + match.start(), start_char + match.end()
+                pos += 1
+                yield token
+                continue
+            text = unicodedata.normalize("NFKC", match.group())
+            grams = [(text, 0)] if len(text) == 1 else [(text[k:k + 2], k) for k in range(len(text) - 1)]
+            for gram, offset in grams:
+                token.text = self._token(gram, True)
+                if keeporiginal:
+                    token.original = token.text
+                if positions:
+                    token.pos = pos
+                if chars:
+                    token.startchar = start_char + match.start() + offset
+                    token.endchar = token.startchar + len(gram)
+                pos += 1
+                yield token
+
+
 def text_analyzer():
-    """The analyzer of every text field (and of query words)."""
-    return KbTokenizer() | LowercaseFilter() | FoldFilter() | StemFilter(cachesize=200000)
+    """The analyzer of every text field (and of query words): :class:`KbAnalyzer`."""
+    return KbAnalyzer()
 
 
 _ANALYZER = text_analyzer()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from whoosh import scoring
-from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .analysis import text_analyzer
 
@@ -29,16 +29,15 @@ def build_schema() -> Schema:
         return NUMERIC(int, shift_step=0)
 
     return Schema(
-        doc=ID(unique=True, stored=True),  # "<kind>/<id>"
-        kind=keyword(stored=True, sortable=True),
-        source=keyword(stored=True, sortable=True),
-        region=keyword(stored=True, sortable=True),
-        card_type=keyword(stored=True, sortable=True),
-        title=TEXT(analyzer=analyzer, stored=True, phrase=True),
+        kind=keyword(sortable=True),
+        source=keyword(sortable=True),
+        region=keyword(sortable=True),
+        card_type=keyword(sortable=True),
+        title=TEXT(analyzer=analyzer, phrase=True),
         title_key=keyword(),
         alt=TEXT(analyzer=analyzer, phrase=True),
         context=TEXT(analyzer=analyzer, phrase=False),
-        body=TEXT(analyzer=analyzer, stored=True, phrase=True),
+        body=TEXT(analyzer=analyzer, phrase=True),
         types=keyword(),
         attr=keyword(),
         race=keyword(),
@@ -46,6 +45,6 @@ def build_schema() -> Schema:
         cards=keyword(),
         level=number(), rank=number(), link=number(), atk=number(), scale=number(),
         **{"def": number()},
-        info=STORED(),  # the kind-specific fields of a result
+        packed=STORED(),  # title, body, kind-specific fields of a result: kb.search.stored
     )
 

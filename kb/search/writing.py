@@ -14,6 +14,7 @@ from ..db import index_path
 from ..text import fold_quotes
 from .documents import all_documents
 from .schema import META_FILE, build_schema
+from .stored import PACKED_FIELD, pack
 
 __all__ = ["write_index", "build_index_step"]
 
@@ -34,7 +35,8 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     vocabulary: Counter = Counter()
     titles: list[list] = []
     for doc in all_documents(session):
-        writer.add_document(**{k: v for k, v in doc.items() if v not in (None, "")})
+        fields = {k: v for k, v in doc.items() if v not in (None, "") and k not in ("doc", "info")}
+        writer.add_document(**fields, **{PACKED_FIELD: pack(doc)})
         counts[doc["kind"]] += 1
         for text in (doc["title"], doc.get("body", "")):
             vocabulary.update(w.lower() for w in _WORD_RE.findall(fold_quotes(text or "")))
