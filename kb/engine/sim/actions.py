@@ -283,6 +283,9 @@ def check_normal_summon(state: GameState, player: str, inst: Instance, tributes:
     if condition in ("nomi", "semi_nomi") or inst.card.extra_deck_frame or "Ritual" in inst.card.abilities:
         return legal.add("Summoning condition", "fail", f"{inst.name} is a Special Summon Monster: it cannot be "
                                                         f"Normal Summoned or Set", "sim_special_summon_monster")
+    if condition == "set_only" and not set_it:
+        return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Normal or Special Summoned (it can "
+                                                        f"only be Set)", "card_text_overrides", "sim_special_summon_monster")
     if condition == "unknown" and "cannot be normal summoned" in inst.card.text.lower():
         return legal.add("Summoning condition", "unknown", f"{inst.name} \"Cannot be Normal Summoned/Set\" with a "
                                                            f"procedure the simulator does not read",
@@ -442,7 +445,7 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
     condition = card.summon_condition
     by_effect = how == "effect"
     origin = inst.location
-    if condition == "cannot_special":
+    if condition in ("cannot_special", "set_only"):
         return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Special Summoned",
                          "sim_special_summon_monster", "card_text_overrides")
     if by_effect:

@@ -26,6 +26,9 @@ def declare(game, action: dict) -> Legality:
                              "sim_first_turn_battle")
         return legal.add("phase", "fail", f"attacks are declared in the Battle Phase, not the {state.phase} phase",
                          "sim_attack_declaration")
+    if state.step == "start":
+        return legal.add("step", "fail", "attacks are declared in the Battle Step, not the Start Step",
+                         "sim_attack_declaration", "turn_structure")
     if state.step in ("damage", "end") or state.chain_open():
         return legal.add("step", "fail", f"an attack is declared in the Battle Step with no chain, not now "
                                          f"({state.step} step)", "sim_attack_declaration")

@@ -30,12 +30,17 @@ def summon_condition(text: str, abilities: tuple[str, ...], card_type: str) -> s
     """How the card may be Summoned, read from its text and frame.
 
     ``normal`` (no condition), ``nomi`` ("Must be Special Summoned ..."), ``semi_nomi`` ("Must first be ..."
-    and Extra Deck / Ritual monsters), ``cannot_special`` ("Cannot be Special Summoned."), ``unknown``
+    and Extra Deck / Ritual monsters), ``cannot_special`` ("Cannot be Special Summoned."), ``set_only`` ("Cannot be Normal or Special Summoned"),
+    ``unknown``
     ("Cannot be Normal Summoned/Set" with no readable procedure, "cannot be Special Summoned except from ...").
     """
     if card_type != "Monster":
         return "normal"
-    first_paragraph = text.split("\n")[0]
+    lines = text.split("\n")
+    extra = any(frame in abilities for frame in EXTRA_DECK_FRAMES)
+    first_paragraph = " ".join(lines[:2]) if extra else lines[0]
+    if re.search(r"cannot be normal or special summoned", first_paragraph, re.I):
+        return "set_only"
     if _CANNOT_SPECIAL.search(first_paragraph):
         return "cannot_special"
     if _NOMI.search(first_paragraph) and "must first be" not in first_paragraph.lower():

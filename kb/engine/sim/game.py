@@ -80,6 +80,9 @@ class Game:
         labelled = [c for c in state.cards.values() if c.label == ref]
         if labelled:
             return labelled[0]
+        plain = [c for c in state.cards.values() if c.card.id < 0 and c.card.name == ref and c.location in locations]
+        if plain:
+            return plain[0]
         card = self.catalog_card(ref, field)
         matches = [c for c in state.cards.values() if c.card.name == card.name and c.location in locations and
                    (player is None or (c.controller if c.on_field else c.owner) == player)]
@@ -113,7 +116,11 @@ class Game:
         return inst
 
     def catalog_card(self, ref: str, field: str):
+        """The printed card a reference means (a monster given by stats only, a label, or a card name)."""
         from .setup import card_name_at
+        for inst in self.state.cards.values():
+            if (inst.card.id < 0 and inst.card.name == ref) or (inst.label is not None and inst.label == ref):
+                return inst.card
         return card_name_at(self.catalog, ref, field)
 
     # ------------------------------------------------------------------------------ primitives
@@ -442,7 +449,7 @@ class Game:
         state = self.state
         state.phase, state.step, state.timing, state.battle = to, None, None, None
         if to == "battle":
-            state.step = "start"
+            state.step = "battle"  # the Start Step passes (the state may name it to ask about it)
             state.records[state.turn].battle_phase_conducted = True
         self.say(f"{state.turn} enters the {to.replace('main1', 'Main Phase 1').replace('main2', 'Main Phase 2')}"
                  f"{' Phase' if to in ('draw', 'standby', 'battle', 'end') else ''}")

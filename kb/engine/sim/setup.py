@@ -17,10 +17,11 @@ __all__ = ["build_state", "card_name_at", "bad", "SUMMON_KINDS"]
 SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 _STATE_FIELDS = {"turn", "turn_number", "phase", "step", "players", "records"}
 _PLAYER_FIELDS = {"lp", *PILES, "monsters", "spells_traps", "field_zone"}
-_MONSTER_FIELDS = {"card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
+_STAT_FIELDS = {"name", "atk", "def", "level"}
+_MONSTER_FIELDS = {*_STAT_FIELDS, "card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
                    "set_this_turn", "attacked_this_turn", "counters", "owner", "position_changed_this_turn"}
 _SPELL_FIELDS = {"card", "id", "zone", "face", "set_this_turn", "equipped_to", "owner", "counters"}
-_PILE_CARD_FIELDS = {"card", "id", "properly", "summoned", "face"}
+_PILE_CARD_FIELDS = {*_STAT_FIELDS, "card", "id", "properly", "summoned", "face"}
 _RECORD_FIELDS = {"normal_summons_used", "extra_normal_summons"}
 
 
@@ -64,6 +65,7 @@ class _Builder:
     def __init__(self, catalog: Catalog, state: GameState) -> None:
         self.catalog, self.state = catalog, state
         self.labels: dict[str, str] = {}
+        self.synthetic = 0
 
     def card_object(self, item, field: str, allowed: set) -> tuple[SimCard, dict]:
         if isinstance(item, str):
@@ -71,7 +73,14 @@ class _Builder:
         if not isinstance(item, dict):
             raise bad(field, item, "must be a card name or a card object")
         _check_fields(item, allowed, field)
-        card = card_name_at(self.catalog, item.get("card"), f"{field}.card")
+        if "card" not in item and _STAT_FIELDS & set(item) and "name" in allowed:
+            card = self.plain_monster(item, field)
+        else:
+            if set(item) & (_STAT_FIELDS - {"name"}):
+                key = sorted(set(item) & (_STAT_FIELDS - {"name"}))[0]
+                raise bad(f"{field}.{key}", item[key], "stats describe a monster given without \"card\"; a named "
+                                                       "card has its printed stats")
+            card = card_name_at(self.catalog, item.get("card"), f"{field}.card")
         label = item.get("id")
         if label is not None:
             if not isinstance(label, str) or not label:
@@ -81,6 +90,21 @@ class _Builder:
                                                 f"be in only one place")
             self.labels[label] = field
         return card, item
+
+    def plain_monster(self, item: dict, field: str) -> SimCard:
+        """A monster described only by its stats (``{"name"?, "atk", "def", "level"}``): no effects."""
+        stats = {}
+        for key, low in (("atk", 0), ("def", 0), ("level", 1)):
+            if key in item:
+                stats[key] = _int(item[key], f"{field}.{key}", low)
+        name = item.get("name") or item.get("id") or (
+            f"a monster with {stats['atk']} ATK" if "atk" in stats else f"a Level {stats.get('level', '?')} monster")
+        if not isinstance(name, str) or not name.strip():
+            raise bad(f"{field}.name", name, "must be a non-empty string")
+        self.synthetic -= 1
+        return SimCard(id=self.synthetic, name=name.strip(), card_type="Monster", abilities=("Normal",),
+                       level=stats.get("level", 4), atk=stats.get("atk"), defense=stats.get("def"),
+                       text="(a monster described by its stats only: no effects)")
 
     def place(self, card: SimCard, player: str, location: str, item: dict, **parts) -> Instance:
         owner = item.get("owner", player)
@@ -220,7 +244,7 @@ def build_state(catalog: Catalog, spec, ruleset: str) -> GameState:
         raise bad("state.step", step, f"a Battle Phase step ({', '.join(BATTLE_STEPS)}) needs phase battle")
     state.step = step if phase == "battle" else None
     if phase == "battle" and state.step is None:
-        state.step = "start"
+        state.step = "battle"
     if state.step == "damage":
         state.timing = "start"
     if state.phase == "battle":
