@@ -130,7 +130,7 @@ def answer_scenario(session: Session, question: dict) -> dict:
                       **rules.citation("turn_structure")})
     out = {"answer": answer, "card": None, "resolved": {"cards": _names(game)},
            "explanation": explanation, "steps": steps, "assumed": game.assumed,
-           "rulings": [], "ruleset": scenario["ruleset"], "ruleset_title": ruleset["title"],
+           "rulings": [], "ruling_details": [], "ruleset": scenario["ruleset"], "ruleset_title": ruleset["title"],
            "replay": game.replay}
     if game.unmodelled:
         out["not_modelled"] = list(game.unmodelled)
