@@ -13,7 +13,8 @@ from sqlmodel import Session
 from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
-from .fallback import related
+from ..models import Section
+from .fallback import best_sentence, related
 from .pipeline import Reading, understand, words_of
 
 __all__ = ["ask_plain"]
@@ -62,8 +63,13 @@ def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_pa
             step["quote"] = quote
         steps.append(step)
         if sections[3:]:
-            steps.append({"check": "related sections", "result": "unknown",
-                          "detail": "further sections that match the question", "cites": sections[3:5]})
+            more = {"check": "related sections", "result": "unknown",
+                    "detail": "further sections that match the question", "cites": sections[3:5]}
+            texts = [(sid, row.text) for sid in sections[3:5] if (row := session.get(Section, sid)) is not None]
+            more_quote = best_sentence(text, texts)  # every step quotes (interfaces §5)
+            if more_quote:
+                more["quote"] = more_quote
+            steps.append(more)
     else:
         steps.append({"check": "understand question", "result": "unknown", "detail": reason, **citation("psct")})
     answer["steps"] = steps + list(answer.get("steps") or [])

@@ -206,7 +206,9 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
             return Frame(None, "", f"{describe_kind(card['class'])} is activated in response to an activation; "
                                    "the question does not say to which")
         question = {"ask": "activate", "card": card, **when}
-        return Frame(question, f"Can {card_phrase(card)} be activated{_moment_phrase(question)}?",
+        event = {"attack_declared": " when an attack is declared", "summoning": " when a monster would be Summoned"
+                 }.get(moments.get("event"), "")
+        return Frame(question, f"Can {card_phrase(card)} be activated{event}{_moment_phrase(question)}?",
                      used_entities=used)
     # a chain: the story's links, then the card it responds to
     to = _story_links(skeleton, story, effects_of)
@@ -252,8 +254,8 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
     question = {"ask": "negate" if kind == "negate" else "chain", "card": card, "to": to, **when}
     if kind == "negate" and target_index is not None and target_index != len(to) - 1:
         question["target"] = target_index
-    if story.attack and kind != "negate":
-        question["event"] = "attack_declared"
+    if (story.attack or moments.get("event")) and kind != "negate":
+        question["event"] = moments.get("event") or "attack_declared"
     n = len(to) + 1
     chain_words = ""
     if len(to) > 1:

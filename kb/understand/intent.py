@@ -111,6 +111,7 @@ TIMING_EVENTS: list[tuple[re.Pattern, str]] = [
     (re.compile(r"\b(?:sent|goes|is sent|was sent|gets sent|dumped|milled) (?:from [\w' ]+ )?to the (?:gy|graveyard)\b"),
      "sent_to_gy"),
     (re.compile(r"\bdestroyed\b"), "destroyed"),
+    (re.compile(r"\b(?:sent|milled|dumped)\b"), "sent_to_gy"),
     (re.compile(r"\bbanished\b"), "banished"),
     (re.compile(r"\bdiscarded\b"), "discarded"),
     (re.compile(r"\btributed\b"), "tributed"),

@@ -108,8 +108,32 @@ def _moment_table() -> tuple[re.Pattern, dict[str, dict]]:
         for row in vocab[table]:
             for phrase in row["phrases"]:
                 fields.setdefault(phrase, dict(row["fields"]))
+                if table == "state" and phrase.startswith("the "):  # "during the same turn I Set it"
+                    for lead in ("during ", "in ", "on "):
+                        fields.setdefault(lead + phrase, dict(row["fields"]))
     ordered = sorted(fields, key=len, reverse=True)
     return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in ordered) + r")(?![\w'])"), fields
+
+
+_WHOSE = r"(?:my own|my opponent's|my opponents|the opponent's|opponent's|opponents|your own|your opponent's|my|your|their)"
+_PHASES = {"draw": "draw", "standby": "standby", "main": "main1", "main 1": "main1", "main 2": "main2",
+           "battle": "battle", "end": "end"}
+_WHOSE_PHASE = re.compile(rf"\b(?:during|in|on|at) (?P<whose>{_WHOSE}) (?:turn's )?(?:(?P<phase>draw|standby|main 1|main 2|"
+                          rf"main|battle|end) phase(?: (?P<n>[12]))?|damage step)\b")
+# an event the question says the card answers ("when my opponent attacks"): kept as "event"
+_EVENTS = [
+    (re.compile(rf"\b(?:when|after|as|if|once) (?:my opponent|the opponent|they|he|she|an opponent's monster|"
+                rf"a monster|an opponent's monster) (?:declares? an attack|attacks|declared an attack)\b|"
+                rf"\b(?:when|if) (?:i am|i'm|i get) attacked\b|\bin response to (?:an|the) attack(?: declaration)?\b|"
+                rf"\bwhen an attack is declared\b"), {"event": "attack_declared"}),
+    (re.compile(r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?(?:normal |special |tribute |"
+                r"flip )?summons? (?:a|their|his|her) monster\b|\bin response to (?:the|a|that) summon\b|"
+                r"\bwhen a monster (?:would be|is) summoned\b"), {"event": "summoning"}),
+]
+
+
+def _whose_turn(whose: str) -> str:
+    return "opponent" if "opponent" in whose or whose == "their" else "asker"
 
 
 _EXTRA_MOMENTS = [
@@ -128,7 +152,17 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
     text, spans = skeleton.text_of(indices)
     taken: list[tuple[int, int]] = []
     table, phrase_fields = _moment_table()
-    found = [(match, phrase_fields[match.group()], False) for match in table.finditer(text)]
+    found = []
+    for match in _WHOSE_PHASE.finditer(text):  # "during my opponent's Battle Phase", "my own turn's Damage Step"
+        values = {"turn": _whose_turn(match.group("whose"))}
+        phase = match.group("phase")
+        if phase:
+            values["phase"] = _PHASES["main 2" if match.group("n") == "2" else phase]
+        else:
+            values.update(phase="battle", step="damage")
+        found.append((match, values, True))
+    found += [(match, values, True) for pattern, values in _EVENTS for match in pattern.finditer(text)]
+    found += [(match, phrase_fields[match.group()], False) for match in table.finditer(text)]
     found += [(match, values, True) for pattern, values in _EXTRA_MOMENTS for match in pattern.finditer(text)]
     for match, values, _extra in found:
         if any(match.start() < e and s < match.end() for s, e in taken):
@@ -144,6 +178,7 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
 
 # ------------------------------------------------------------------------------- the question
 
+_MODAL = r"(?:can|could|may|will|would|does|do)"
 _QUESTION_WORD = r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|when|am|should|must|has|have)"
 
 
@@ -168,6 +203,9 @@ def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
         if re.fullmatch(_QUESTION_WORD, word) and (k == 0 or words[k - 1] in (",", ":", "-", "so", "and", "then",
                                                                                "now")):
             cut = k
+            break
+        if k > 0 and re.fullmatch(_MODAL, word) and not re.fullmatch(_QUESTION_WORD, words[0]):
+            cut = k  # "if my opponent activates X can I chain Y" (no comma): the first modal verb asks
             break
     return live[:begin + cut], live[begin + cut:end]
 
