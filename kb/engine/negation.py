@@ -46,6 +46,8 @@ _NEGATES = ("negate_activation", "negate_effect")
 _ONE_MONSTER = re.compile(r"exactly 1 monster|\ba monster would\b|\b1 monster would\b|would (?:Normal |Special |Flip "
                           r"|Tribute )?Summon (?:exactly )?(?:a|1) monster\b(?!\(s\))", re.IGNORECASE)
 _SUMMON_FIELDS = {"card", "how", "by", "count"}
+_MONSTER_NEGATION = re.compile(r"negate the effects of (?:that|the|this|1|a|an)? ?(?:face-up )?(?:Effect )?monsters?\b|"
+                               r"\bmonsters?\b[^.;]*; negate (?:its|their) effects", re.IGNORECASE)
 # "Negate the Pendulum Summon": the profile's negate_summon pattern does not name every kind of Summon
 _NEGATE_SUMMON_TEXT = re.compile(r"\bnegate (?:the|that|its|their) (?:[A-Z][a-z]+ )?Summons?\b", re.IGNORECASE)
 
@@ -129,6 +131,18 @@ def _answers_activation(effect: dict) -> bool:
     return any(p["type"] == "activation" for p in (effect.get("condition") or {}).get("events", []))
 
 
+def _monsters_only(effect: dict) -> bool:
+    """Does the effect negate only a monster's effects ("negate the effects of that face-up monster")?
+
+    Read from the text: it negates a monster's effects and names no Spell/Trap anywhere (Infinite
+    Impermanence also negates Spell/Trap effects in its column, so it is not "monsters only").
+    """
+    text = effect.get("text") or ""
+    if re.search(r"\bSpells?\b|\bTraps?\b|Spell/Trap", text):
+        return False
+    return bool(_MONSTER_NEGATION.search(text)) or effect.get("target_kinds") == ["monster"]
+
+
 def _what(effect: dict) -> str:
     cats = set(effect["categories"])
     if "negate_activation" in cats:
@@ -181,6 +195,13 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
     verdict.answer = chained.answer
     if chained.answer == "yes":
         shown = next((e for e in effects if e["index"] == chained.effect), effects[0])
+        link_effect = next((e for e in link.effects if e["index"] == chained.link_effect), None)
+        link_is_monster = link.card_type == "Monster" and (link_effect or {}).get("section") != "pendulum"
+        if not _answers_activation(shown) and _monsters_only(shown) and not link_is_monster:
+            return verdict.fail("negated", f"{checks._effect_label(card, shown)} negates the effects of a monster; "
+                                           f"Chain Link {target + 1} is "
+                                           f"{checks._effect_label(link, link_effect) if link_effect else link.name}, "
+                                           f"not a monster's effect", "psct", "negate_effect_only")
         if not _answers_activation(shown):
             verdict.step("negated", "unknown", f"{checks._effect_label(card, shown)} can be chained to Chain Link "
                                                f"{target + 1} ({link.name}), but it negates the effects of a card "
