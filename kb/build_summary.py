@@ -32,7 +32,7 @@ def _linked(row: dict) -> str:
     if "linked" not in row:
         return ""
     rate = row.get("link_rate")
-    return f"{row['linked']}/{row.get('mentions', '?')}" + (f" {rate}" if rate not in (None, "", "-") else "")
+    return f"{row['linked']}" + (f" ({rate})" if rate not in (None, "", "-") else "")
 
 
 # (header, the summary keys it shows, how it shows them) for each rulebook row
@@ -40,12 +40,12 @@ BOOK_COLUMNS: tuple[tuple[str, tuple[str, ...], Callable[[dict], str]], ...] = (
     ("sections", ("sections",), _count("sections")),
     ("references", ("references", "resolved", "unresolved"), _part("resolved", "references")),
     ("terms", ("terms",), _count("terms")),
-    ("card names", ("mentions", "linked", "link_rate"), _linked),
+    ("cards linked", ("mentions", "linked", "link_rate"), _linked),  # the build log has the details
     ("problems", ("problems",), _count("problems")),
 )
 
 
-CAPTION = "references: resolved/found · card names: linked/mentioned, rate"
+CAPTION = "references: resolved/found · cards linked: card names linked (rate)"
 
 
 def book_table(books: dict[str, dict]) -> tuple[Table, dict[str, dict]]:
@@ -64,13 +64,16 @@ def book_table(books: dict[str, dict]) -> tuple[Table, dict[str, dict]]:
     return table, rest
 
 
+BOOK_KEY = "references"  # only a rulebook's import reports references (the search step counts sections too)
+
+
 def _facts(row: dict) -> str:
     return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in row.items())
 
 
 def print_build_summary(console: Console, summary: dict[str, dict], timings: dict[str, float]) -> None:
     """Print the summary of a build: the rulebooks' table, then a line per other step and the timings."""
-    books = {source: row for source, row in summary.items() if "sections" in row}
+    books = {source: row for source, row in summary.items() if BOOK_KEY in row}
     if books:
         table, rest = book_table(books)
         console.print(table)

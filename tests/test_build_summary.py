@@ -11,6 +11,7 @@ BOOK = {"sections": 1432, "references": 12345, "resolved": 12001, "unresolved": 
         "mentions": 14321, "problems": 17, "linked": 14200, "link_rate": "99.2%"}
 SUMMARY = {source: dict(BOOK) for source in ("community", "cr-draft", "prb2017", "tcg-v10", "md")}
 SUMMARY["cards"] = {"cards": 13456, "rulings": 9012}
+SUMMARY["search"] = {"documents": 21073, "sections": 1707, "terms": 380}  # not a rulebook: a line
 
 
 def render(summary: dict, width: int = 80) -> list[str]:
@@ -33,9 +34,11 @@ def test_every_book_row_shows_its_counts_on_one_line():
     lines = render(SUMMARY)
     for source in ("community", "cr-draft", "prb2017", "tcg-v10", "md"):
         row = next(line for line in lines if line.startswith(f"│ {source} "))
-        for cell in ("1432", "12001/12345", "321", "14200/14321 99.2%", "17"):
+        for cell in ("1432", "12001/12345", "321", "14200 (99.2%)", "17"):
             assert cell in row, (cell, row)
     assert "cards: cards 13456, rulings 9012" in lines
+    assert "search: documents 21073, sections 1707, terms 380" in lines
+    assert not any(line.startswith("│ search") for line in lines)
     assert lines[-1] == "steps: import 1.50s, links 12.25s"
 
 

@@ -66,7 +66,8 @@
     function choose(index) {
       if (index < 0 || index >= names.length) { return; }
       var part = fragment();
-      if (quoted && part) {
+      if (!part) { close(); return; }  // the caret left the quoted name
+      if (quoted) {
         var rest = input.value.slice(part.end).replace(/^[^"]*"/, "");
         var head = input.value.slice(0, part.start) + names[index] + '"';
         input.value = head + (rest && rest.charAt(0) !== " " ? " " : "") + rest;
@@ -75,7 +76,7 @@
         input.value = names[index];
       }
       asked = names[index];
-      close();
+      show([]);
     }
 
     function show(found) {
@@ -122,7 +123,9 @@
       var open = !list.hidden && names.length > 0;
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         if (!open) {
-          if (names.length) { list.hidden = false; input.setAttribute("aria-expanded", "true"); }
+          var part = fragment();
+          if (!part) { return; }
+          if (names.length && part.text === asked) { list.hidden = false; input.setAttribute("aria-expanded", "true"); }
           else { asked = ""; lookUp(); }
           event.preventDefault();
           return;
