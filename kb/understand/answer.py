@@ -23,6 +23,8 @@ _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "ne
 
 
 def _ask_json(session: Session, question: dict) -> dict:
+    if question.get("ask") == "spell_speed":
+        return spell_speed_answer(session, question)
     from ..engine import ask as ask_engine
     return ask_engine(session, question)
 
