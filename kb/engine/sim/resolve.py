@@ -328,6 +328,10 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
                 ops.append({"op": "special_summon", "uid": uid, "position": pos.group(1).lower() if pos else None})
             done.add("special_summon")
             cats.discard("attack_rule")
+    if "add_to_hand" in cats and link.targets and re.search(r"add (?:it|that target|them|those targets) to "
+                                                            r"(?:your|the owner's|their owner's) hand", text, re.I):
+        ops.extend({"op": "return_to_hand", "uid": uid} for uid in link.targets)
+        done.add("add_to_hand")
     if "destroy" in cats and "destroy" not in done and link.targets and \
             re.search(r"destroy (?:it|that target|them|those targets|that card)\b", text, re.I):
         ops.extend({"op": "destroy", "uid": uid} for uid in link.targets)
@@ -376,8 +380,10 @@ def resolve_chain(game) -> None:
     to_gy: list[Instance] = []
     for link in reversed(chain):
         state.new_step()
+        start = len(state.log)
         _resolve_link(game, link, to_gy)
         state.log_event("link_resolved", state.cards[link.uid], link=link.number)
+        game.apply_continuous(state.log[start:])
     for inst in to_gy:
         if inst.on_field:
             game.move(inst, "gy", by="rule", cause="it resolved (or its activation was negated)")
@@ -559,6 +565,8 @@ def _apply_op(game, link: ChainLink, source: Instance, op: dict) -> None:
             pass
         game.place_monster(card, player, None, kind="special", by="effect",
                            position=op.get("position") or "attack", link=link.number)
+        if source.card.property in _STAYS and source.on_field and link.kind == "activation":
+            source.linked_to = card.uid  # "that monster" of its Continuous effects
         return
     if kind == "destroy":
         _destroy(game, card, link, source)

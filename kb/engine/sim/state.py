@@ -53,6 +53,7 @@ class Instance:
     counters: int = 0
     equipped_to: int | None = None
     pendulum_zone: bool = False  # a Pendulum Monster activated as a Spell in a Pendulum Zone
+    linked_to: int | None = None  # "that monster" of a Continuous card that Special Summoned it
 
     @property
     def name(self) -> str:

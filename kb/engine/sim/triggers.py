@@ -99,6 +99,19 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
                (p.get("from") == "field" and event.origin not in (None, "field")) for p in patterns
                if p.get("type") == "card_event") and all(p.get("type") == "card_event" for p in patterns):
             continue
+        moved = _moved_since(inst, event)
+        if moved is not None:
+            if inst.location in ("hand", "deck") or (inst.location == "extra" and inst.face == "down"):
+                out.append(Trigger(inst, effect["index"], "misses", f"{inst.name} went on to the {inst.location} "
+                                   f"after it was {event.kind.replace('_', ' ')}: it is a new card there and the "
+                                   f"effect cannot be activated", effect.get("optional") is False,
+                                   [_step("trigger location", "fail", f"{inst.name} is no longer where the event put "
+                                          f"it ({moved})", "trigger_location")]))
+            else:
+                out.append(Trigger(inst, effect["index"], "unknown", f"{inst.name} moved again after the event "
+                                   f"({moved}); whether its effect still activates is not modelled",
+                                   effect.get("optional") is False))
+            continue
         timing_event = _TIMING_NAMES[event.kind]
         by = "battle" if event.kind == "destroyed_by_battle" else event.by
         ecard = game.engine_card(inst, effect["index"])
@@ -108,6 +121,24 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
         detail = _detail(inst, event, verdict, is_last)
         out.append(Trigger(inst, effect["index"], verdict.answer, detail, mandatory, list(verdict.steps)))
     return out
+
+
+_DESTINATION = {"sent_to_gy": "gy", "destroyed": "gy", "destroyed_by_battle": "gy", "discarded": "gy",
+                "tributed": "gy", "detached": "gy", "used_as_material": "gy", "banished": "banished",
+                "added_to_hand": "hand", "returned": None, "flipped": "field"}
+
+
+def _moved_since(inst: Instance, event: Event) -> str | None:
+    """Where the card went after the event put it somewhere else (``None`` when it is still there)."""
+    expected = "field" if event.kind in _SUMMON_KIND else _DESTINATION.get(event.kind)
+    if expected is None:
+        return None
+    now = "field" if inst.on_field else inst.location
+    if expected == "gy" and now == "extra" and inst.card.is_pendulum:
+        return None
+    if event.kind in ("destroyed", "destroyed_by_battle") and now == "banished":
+        return None  # destroyed and banished instead
+    return None if now == expected else f"now in the {now}"
 
 
 def _detail(inst: Instance, event: Event, verdict, is_last: bool) -> str:
