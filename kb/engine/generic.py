@@ -327,8 +327,10 @@ def variants(item: dict) -> list[Variant]:
                 effects.append(dict(_profile(card_type, prop, "continuous", categories=categories), index=1))
                 effect["categories"] = []
             name = _variant_name(cls, card_type, prop, kind, section)
+            # "from" is where the effect is activated; for a Spell/Trap Card's activation, where the card is
+            where = item.get("location") or (cls.get("from") if kind == "activation" else None)
             card = EngineCard(id=GENERIC_ID, name=name, card_type=card_type, property=prop, effects=effects,
-                              controller=item.get("controller"), location=item.get("location"),
+                              controller=item.get("controller"), location=where,
                               face=item.get("face"), set_this_turn=item.get("set_this_turn"))
             assumed = [f"{phrase}, for example {_variant_words(card_type, prop, kind, section)}"] \
                 if len(_shapes(cls)) > 1 else []
