@@ -18,7 +18,8 @@ from kb.engine.rulings import MAX_RULINGS, MECHANISMS, question_mechanisms, ruli
 from kb.models import Card, Ruling, RulingCard, Section
 
 GOLDEN = Path(__file__).parent / "golden"
-QUESTIONS = [json.loads(line)["q"] for folder in ("engine", "sim") for path in sorted((GOLDEN / folder).glob("*.jsonl"))
+QUESTIONS = [json.loads(line)["q"] for folder in ("engine", "sim")
+             for path in sorted((GOLDEN / folder).glob("*.jsonl"))
              for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
