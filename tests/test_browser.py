@@ -178,8 +178,10 @@ def test_unknown_card_in_the_chain_checker_offers_candidates(server, page):
     expect(alert).to_contain_text("tearlaments")
     candidate = alert.get_by_role("link").first
     name = candidate.inner_text()
-    candidate.click()
-    expect(page.get_by_role("heading", level=1)).to_have_text(name)
+    candidate.click()  # the same question with that card
+    expect(page.get_by_role("combobox", name="Card to activate in response")).to_have_value(name)
+    expect(page.locator(".verdict").first).to_be_visible()
+    expect(page.locator(".chain-stack .chain-link").first).to_contain_text(name)
 
 
 def _stack_texts(page) -> list[str]:

@@ -237,8 +237,13 @@ def test_chain_checker_with_moment(client):
 
 
 def test_chain_checker_errors_beside_the_form(client):
-    page = view(client, "/chain?to=Pot+of+Greed&card=tearlaments", status=400)
-    assert "Candidates:" in page.visible and page.hrefs("/cards?name=")
+    page = view(client, "/chain?to=Pot+of+Greed&to_controller=A&to=tearlaments&card=Twin+Twisters", status=400)
+    assert "Which card did you mean? Try again with:" in page.visible
+    retry = [(href, text) for href, text in page.links if href.startswith("/chain?") and text.startswith("Tearlaments")]
+    assert len(retry) >= 2  # the same chain with the candidate in link 2
+    href, name = retry[0]
+    assert parse_qs(urlsplit(href).query)["to"] == ["Pot of Greed", name]
+    assert "Verdict:" in view(client, href).visible
     page = view(client, "/chain?to=Pot+of+Greed&card=Twin+Twisters&phase=lunch", status=400)
     assert "'phase' must be one of" in page.visible
 

@@ -225,6 +225,7 @@ def chain():
             answer = engine.ask(kb_session(), question, kb_path=kb_dir())
         except (ApiError, NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
+            error["reask"] = recheck_links(exc)
     if not links:
         links = [{"card": "", "controller": ""}]
     choices = {**MOMENT_CHOICES, **STATE_CHOICES, "set_this_turn": ("true", "false")}
@@ -269,22 +270,46 @@ def ask():
 QUOTED_NAME = re.compile(r"'([^']+)'|\"([^\"]+)\"")  # the name an error message quotes
 
 
-def reask_links(question: str, exc: Exception) -> list[dict]:
-    """For a name the engine could not pin down: the question asked again with each candidate card in
-    its place, as ``[{"name", "href"}]``; empty when the name cannot be found in the question."""
+def _unresolved_name(exc: Exception) -> tuple[str | None, list[str]]:
+    """The name an unknown/ambiguous-card error is about (an attribute, else the name its message
+    quotes) and its candidate cards."""
     candidates = getattr(exc, "candidates", None) or getattr(exc, "suggestions", None) or []
     name = getattr(exc, "name", None) or getattr(exc, "query", None)
     if not name:
         quoted = QUOTED_NAME.search(str(exc))
         name = next((group for group in quoted.groups() if group), None) if quoted else None
+    return (str(name) if name else None), [str(c) for c in candidates]
+
+
+def recheck_links(exc: Exception) -> list[dict]:
+    """The chain checker's question asked again with each candidate card in place of the field (the
+    card, or a link) holding the name the engine could not pin down, as ``[{"name", "href"}]``."""
+    name, candidates = _unresolved_name(exc)
+    if not name or not candidates:
+        return []
+    args = {key: request.args.getlist(key) for key in request.args if key not in ("add", "remove")}
+    wanted = name.strip().lower()
+    for key in ("card", "to"):
+        values = args.get(key, [])
+        index = next((i for i, value in enumerate(values) if value.strip().lower() == wanted), None)
+        if index is not None:
+            return [{"name": candidate, "href": url_for("pages.chain", **dict(args, **{
+                key: values[:index] + [candidate] + values[index + 1:]}))} for candidate in candidates]
+    return []
+
+
+def reask_links(question: str, exc: Exception) -> list[dict]:
+    """For a name the engine could not pin down: the question asked again with each candidate card in
+    its place, as ``[{"name", "href"}]``; empty when the name cannot be found in the question."""
+    name, candidates = _unresolved_name(exc)
     if not name or not candidates:
         return []
     where = question.lower().find(str(name).lower())
     if where < 0:
         return []
     links = []
-    for candidate in map(str, candidates):
-        asked = question[:where] + candidate + question[where + len(str(name)):]
+    for candidate in candidates:
+        asked = question[:where] + candidate + question[where + len(name):]
         links.append({"name": candidate, "href": url_for("pages.ask", q=asked)})
     return links
 
