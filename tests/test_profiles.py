@@ -290,3 +290,25 @@ def test_activate_one_of_these_effects(cards, name):
 def test_start_of_battle_phase_is_a_trigger(cards, name):
     [effect] = [e for e in _effects(cards, name) if e["text"].startswith("At the start of")]
     assert (effect["kind"], effect["spell_speed"]) == ("trigger", 1)
+
+
+@pytest.mark.parametrize("name,text_start,kind_speed", [
+    ("Magidog", "If this card is sent to the Graveyard for the Synchro Summon", ("trigger", 1)),
+    ("Spell Reactor・RE", "Once per turn, when your opponent activates a Spell Card", ("quick", 2)),
+    ("Magical Scientist", "Pay 1000 Life Points to Special Summon", ("ignition", 1)),
+    ("Throwstone Unit", "Tribute 1 Warrior-Type monster", ("ignition", 1)),
+    ("Legendary Flame Lord", "Remove 3 Spell Counters from this card to destroy", ("ignition", 1)),
+    ("Junk Gardna", "Once per turn, you can select 1 monster your opponent controls", ("quick", 2)),
+    ("Shinobird Crow", "Once per turn, during either player's Damage Step, when", ("quick", 2)),
+    ("Superheavy Samurai Soulbuster Gauntlet", "During either player's Damage Step, when", ("quick", 2)),
+    ("Centur-Ion Gargoyle II", "During the Main Phase, if this card is a Continuous Trap", ("quick", 2)),
+    ("Centur-Ion Trudea", "During the Main Phase, if this card is a Continuous Trap", ("quick", 2)),
+])
+def test_older_wordings_of_activated_effects(cards, name, text_start, kind_speed):
+    [effect] = [e for e in _effects(cards, name) if e["text"].startswith(text_start)]
+    assert (effect["kind"], effect["spell_speed"]) == kind_speed
+
+
+@pytest.mark.parametrize("name", ["Genex Gaia", "Proxy Dragon", "Crusadia Arboria", "Star Drawing"])
+def test_older_wording_replacements_are_not_triggers(cards, name):
+    assert not [e for e in _effects(cards, name) if e["kind"] == "trigger" and ":" not in e["text"]]

@@ -208,7 +208,9 @@ def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str
         _add_bulleted_effects(effects, head, bullets, fields, section)
         return
     # "This is a Quick Effect if <state>": the effect before it is a Quick Effect while the state holds
-    quick_if = re.match(r"^(?:This|That) (?:is|effect is|becomes) a Quick Effect if (.*?)\.?$", head)
+    quick_if = re.match(r"^(?:This|That) (?:is|effect is|becomes) a Quick Effect if (.*?)\.?$", head) or \
+        re.match(r"^(?:This|That) effect (?:can|may) (?:also )?be activated (during (?:either player's|your opponent's) "
+                 r"turn)\.?$", head)
     if quick_if and effects and effects[-1]["kind"] in ("ignition", "quick"):
         effect = effects[-1]
         effect["kind"] = "quick"

@@ -472,4 +472,6 @@ def _parse_phase_clause(piece: str, cond: dict) -> bool:
             cond["phases"].append(name)
     if _WHOSE.get(whose) in ("own", "opponent"):
         cond["turn"] = _WHOSE[whose]
+    elif whose in ("either player's", "either"):
+        cond["turn"] = "either"  # "during either player's Damage Step"
     return True

@@ -34,11 +34,17 @@ _CHOOSE_ONE = re.compile(r"^(?:You can )?(?:activate|apply) (?:1|one) of (?:thes
                          re.IGNORECASE)
 
 
+# "If ... would be destroyed, you can ... instead", "you can treat it as ...": replacements and rules, not triggers
+_OLDER_WORDING_REPLACEMENT = re.compile(r"\bwould\b.*\|.*\binstead\b|\| you can (?:treat|use)\b", re.IGNORECASE)
+
+
 def _older_wording_condition_end(text: str) -> int:
     """Where the condition of an older-worded trigger ends ("When this card is destroyed by battle and sent to
-    the Graveyard, send 1 ..."): the first top-level comma after which the text before it reads as an event
-    with nothing left unread; -1 when there is none (a continuous effect, or a condition not understood)."""
-    if not re.match(r"^When\b", text) or _OLDER_WORDING_NOT_TRIGGER.search(text):
+    the Graveyard, send 1 ...", "If ..., you can ..."): the first top-level comma after which the text before
+    it reads as an event with nothing left unread; -1 when there is none (a continuous effect, or a
+    condition not understood)."""
+    when = bool(re.match(r"^(?:Once per turn, )?[Ww]hen\b", text))
+    if not (when or re.match(r"^(?:If|Each time)\b", text)) or _OLDER_WORDING_NOT_TRIGGER.search(text):
         return -1
     start = 0
     while True:
@@ -47,7 +53,10 @@ def _older_wording_condition_end(text: str) -> int:
             return -1
         end = start + comma
         cond = parse_condition(text[:end])
-        if cond["events"] and not cond["unparsed"] and text[end + 1:].strip():
+        rest = text[end + 1:].strip()
+        # "If/Each time ..., you can ...": optional, so activated; a mandatory "If ..., ..." is often continuous
+        if cond["events"] and not cond["unparsed"] and rest and (when or re.match(r"^you can\b", rest)) and \
+                not _OLDER_WORDING_REPLACEMENT.search(text[:end] + " | " + rest):
             return end
         start = end + 1
 
@@ -199,6 +208,14 @@ def _responds_to_activation(cond: dict) -> bool:
     return cond["turn"] == "either" or any(event.get("when_if") == "when" for event in events)
 
 
+# older wording of an ignition effect: "<cost> to <effect>" ("Tribute 2 of them to draw 3 cards", "Remove 3 Spell
+# Counters from this card to destroy all monsters on the field")
+_OLDER_COST_TO_EFFECT = re.compile(
+    r"^(?:Once per turn,? )?(?:you can )?(?:Tribute|Remove|Send|Discard|Pay|Banish|Detach|Return|Offer)\b[^.;:]*?"
+    r"\bto (?:destroy|draw|Special Summon|add|inflict|increase|decrease|make|have|negate|change|return|select|"
+    r"send|banish|look|gain|take|target|equip|place|switch|toss|roll|declare|discard)\b", re.IGNORECASE)
+
+
 def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, colon: int, body: str,
                   *, pendulum: bool, spell_trap: bool = False) -> str:
     """ignition / trigger / quick / continuous / flip for one monster (or Spell/Trap/Pendulum) effect."""
@@ -208,7 +225,8 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "quick"
     activated = colon >= 0 or bool(re.match(r"^(?:You can|you can)\b[^.]*;", body))
     if not activated:
-        if cond is None and re.match(r"^(?:You can|Once per turn,? you can)\b", body):
+        if cond is None and (re.match(r"^(?:You can|Once per turn,? you can)\b", body) or
+                             (not pendulum and _OLDER_COST_TO_EFFECT.match(body))):
             return "ignition"
         return "continuous"
     if cond is None:
@@ -225,6 +243,9 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "quick"
     if cond["turn"] == "either" and cond["events"] and not pendulum:
         # older text marks a Quick Effect "During either player's turn, when ...: ..."
+        return "quick"
+    if re.search(r"\b[Dd]uring the (?:Main|Battle) Phase\b", cond["raw"]) and not cond["events"] and not pendulum:
+        # "During the Main Phase: ..." (either player's): a monster effect usable in the opponent's turn is quick
         return "quick"
     if cond["turn"] in ("either", "opponent") and not cond["events"] and (not pendulum or spell_trap):
         # "During your opponent's turn: ...", "Once per opponent's turn: ..." (Spell/Trap effects too)
