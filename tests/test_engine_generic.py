@@ -24,34 +24,49 @@ QUICK_PLAY = {"class": {"type": "spell", "property": "quick-play"}}
 
 # ----------------------------------------------------------------------------------------- no store needed
 
-@pytest.mark.parametrize("cls,words", [
-    ({"type": "trap", "property": "counter"}, "a Counter Trap Card"),
-    ({"type": "spell", "property": "quick-play"}, "a Quick-Play Spell Card"),
-    ({"type": "monster", "effect": "quick"}, "a monster's Quick Effect"),
-    ({"effect": "ignition"}, "a monster's Ignition Effect"),
-    ({"effect": "pendulum"}, "a Pendulum Monster's Pendulum Effect"),
-    ({"type": "trap", "property": "continuous", "effect": "any"}, "a face-up Continuous Trap Card's effect"),
-    ({"type": "spell", "does": ["negate_activation"]}, "a Spell Card that negates activations"),
-    ({"type": "spell", "property": "quick-play", "does": ["change_atk_def"]},
-     "a Quick-Play Spell Card that changes ATK and changes DEF"),
-    ({"type": "monster", "effect": "quick", "from": "hand"}, "a monster's Quick Effect (activated from the hand)"),
-])
+
+@pytest.mark.parametrize(
+    "cls,words",
+    [
+        ({"type": "trap", "property": "counter"}, "a Counter Trap Card"),
+        ({"type": "spell", "property": "quick-play"}, "a Quick-Play Spell Card"),
+        ({"type": "monster", "effect": "quick"}, "a monster's Quick Effect"),
+        ({"effect": "ignition"}, "a monster's Ignition Effect"),
+        ({"effect": "pendulum"}, "a Pendulum Monster's Pendulum Effect"),
+        (
+            {"type": "trap", "property": "continuous", "effect": "any"},
+            "a face-up Continuous Trap Card's effect",
+        ),
+        ({"type": "spell", "does": ["negate_activation"]}, "a Spell Card that negates activations"),
+        (
+            {"type": "spell", "property": "quick-play", "does": ["change_atk_def"]},
+            "a Quick-Play Spell Card that changes ATK and changes DEF",
+        ),
+        (
+            {"type": "monster", "effect": "quick", "from": "hand"},
+            "a monster's Quick Effect (activated from the hand)",
+        ),
+    ],
+)
 def test_class_in_words(cls, words):
     assert describe_class(normalise_class(cls, "card")) == words
 
 
-@pytest.mark.parametrize("cls,field,value", [
-    ({"type": "potion"}, "card.class.type", "potion"),
-    ({"type": "spell", "property": "counter"}, "card.class.property", "counter"),
-    ({"type": "monster", "property": "normal"}, "card.class.property", "normal"),
-    ({"type": "trap", "effect": "flip"}, "card.class.effect", "flip"),
-    ({"effect": "sneaky"}, "card.class.effect", "sneaky"),
-    ({"does": ["explode"]}, "card.class.does", "explode"),
-    ({"does": []}, "card.class.does", []),
-    ({"colour": "red"}, "card.class.colour", "red"),
-    ({"from": "deck"}, "card.class.from", "deck"),
-    ({}, "card.class", {}),
-])
+@pytest.mark.parametrize(
+    "cls,field,value",
+    [
+        ({"type": "potion"}, "card.class.type", "potion"),
+        ({"type": "spell", "property": "counter"}, "card.class.property", "counter"),
+        ({"type": "monster", "property": "normal"}, "card.class.property", "normal"),
+        ({"type": "trap", "effect": "flip"}, "card.class.effect", "flip"),
+        ({"effect": "sneaky"}, "card.class.effect", "sneaky"),
+        ({"does": ["explode"]}, "card.class.does", "explode"),
+        ({"does": []}, "card.class.does", []),
+        ({"colour": "red"}, "card.class.colour", "red"),
+        ({"from": "deck"}, "card.class.from", "deck"),
+        ({}, "card.class", {}),
+    ],
+)
 def test_bad_class_names_field_and_value(cls, field, value):
     with pytest.raises(BadQuestionError) as error:
         normalise_class(cls, "card")
@@ -62,25 +77,43 @@ def test_bad_class_names_field_and_value(cls, field, value):
 
 def test_readings_cover_what_the_class_leaves_open():
     spells = variants({"class": normalise_class({"type": "spell"}, "card")})
-    assert {v.card.property for v in spells} == {"Normal", "Quick-Play", "Continuous", "Equip", "Field", "Ritual"}
+    assert {v.card.property for v in spells} == {
+        "Normal",
+        "Quick-Play",
+        "Continuous",
+        "Equip",
+        "Field",
+        "Ritual",
+    }
     counter = variants({"class": normalise_class({"type": "trap", "property": "counter"}, "card")})
     assert all(v.card.effects[0]["spell_speed"] == 3 for v in counter)
-    assert {v.card.effects[0]["condition"]["events"][0]["type"] for v in counter} == \
-        {"activation", "summon", "attack_declared"}  # every Counter Trap answers something
-    quick = variants({"class": normalise_class({"type": "monster", "effect": "quick",
-                                                "does": ["negate_activation"]}, "card")})
+    assert {v.card.effects[0]["condition"]["events"][0]["type"] for v in counter} == {
+        "activation",
+        "summon",
+        "attack_declared",
+    }  # every Counter Trap answers something
+    quick = variants(
+        {
+            "class": normalise_class(
+                {"type": "monster", "effect": "quick", "does": ["negate_activation"]}, "card"
+            )
+        }
+    )
     assert len(quick) == 1 and quick[0].card.effects[0]["condition"]["events"][0]["type"] == "activation"
 
 
 def test_summon_methods_need_the_monster_kind():
     assert summon_method_problem("synchro", ["Effect"]) == "it is not a Synchro Monster"
     assert summon_method_problem("normal", ["Xyz"]) is not None
-    assert summon_method_problem("flip", ["Fusion", "Effect"]) is None  # flipped face-down, then Flip Summoned
+    assert (
+        summon_method_problem("flip", ["Fusion", "Effect"]) is None
+    )  # flipped face-down, then Flip Summoned
     assert summon_method_problem("flip", ["Link"]) is not None
     assert summon_method_problem("special", ["Link"]) is None
 
 
 # ----------------------------------------------------------------------------------------- answers
+
 
 def test_generic_answer_shape(session):
     answer = engine.ask(session, {"ask": "chain", "card": COUNTER, "to": QUICK_PLAY})
@@ -105,42 +138,100 @@ def test_generic_link_fits_a_named_card_condition(session):
     # Ash Blossom needs an activation that includes a search (or ...): some Quick-Play Spells do
     answer = engine.ask(session, {"ask": "chain", "card": "Ash Blossom & Joyous Spring", "to": QUICK_PLAY})
     assert answer["answer"] == "yes"
-    assert any("its effect includes" in text and "not every card of this kind does" in text
-               for text in answer["assumed"])
-    answer = engine.ask(session, {"ask": "chain", "card": "Ash Blossom & Joyous Spring",
-                                  "to": {"class": {"type": "spell", "property": "quick-play", "does": ["destroy"]}}})
+    assert any(
+        "its effect includes" in text and "not every card of this kind does" in text
+        for text in answer["assumed"]
+    )
+    answer = engine.ask(
+        session,
+        {
+            "ask": "chain",
+            "card": "Ash Blossom & Joyous Spring",
+            "to": {"class": {"type": "spell", "property": "quick-play", "does": ["destroy"]}},
+        },
+    )
     assert answer["answer"] == "no"  # what it does is given: it only destroys
 
 
 def test_generic_segoc_and_timing_are_unknown(session):
-    answer = engine.ask(session, {"ask": "segoc", "triggers": [
-        {"class": {"type": "monster", "effect": "trigger"}, "controller": "A"}, {"card": "Sangan", "controller": "B"}]})
+    answer = engine.ask(
+        session,
+        {
+            "ask": "segoc",
+            "triggers": [
+                {"class": {"type": "monster", "effect": "trigger"}, "controller": "A"},
+                {"card": "Sangan", "controller": "B"},
+            ],
+        },
+    )
     assert answer["answer"] == "unknown"  # optional or mandatory: which card it is decides
-    answer = engine.ask(session, {"ask": "timing", "card": {"class": {"effect": "trigger"}}, "event": "sent_to_gy",
-                                  "last": False})
+    answer = engine.ask(
+        session,
+        {"ask": "timing", "card": {"class": {"effect": "trigger"}}, "event": "sent_to_gy", "last": False},
+    )
     assert answer["answer"] == "unknown"
     assert answer["steps"][0]["cites"]
 
 
-@pytest.mark.parametrize("question,field", [
-    ({"ask": "chain", "card": {"class": {"type": "trap"}, "card": "Raigeki"}, "to": "Raigeki"}, "card.card"),
-    ({"ask": "chain", "card": {"class": {"type": "trap"}, "effect": 0}, "to": "Raigeki"}, "card.effect"),
-    ({"ask": "chain", "card": "Magic Jammer", "to": [{"class": {"type": "spell", "property": "fast"}}]},
-     "to[0].class.property"),
-    ({"ask": "negate", "card": "Magic Jammer"}, "to"),
-    ({"ask": "negate", "card": "Magic Jammer", "to": "Raigeki", "summon": {"card": "Sangan", "how": "normal"}},
-     "summon"),
-    ({"ask": "negate", "card": "Magic Jammer", "to": ["Raigeki", "Cosmic Cyclone"], "target": 2}, "target"),
-    ({"ask": "negate", "card": "Magic Jammer", "to": "Raigeki", "target": True}, "target"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "how": "teleport"}}, "summon.how"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "how": "normal", "by": "magic"}},
-     "summon.by"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "how": "normal", "count": 2}},
-     "summon.count"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": {"how": "normal"}}, "summon.card"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "speed": 3}}, "summon.speed"),
-    ({"ask": "negate", "card": "Solemn Judgment", "summon": "Sangan"}, "summon"),
-])
+@pytest.mark.parametrize(
+    "question,field",
+    [
+        (
+            {"ask": "chain", "card": {"class": {"type": "trap"}, "card": "Raigeki"}, "to": "Raigeki"},
+            "card.card",
+        ),
+        ({"ask": "chain", "card": {"class": {"type": "trap"}, "effect": 0}, "to": "Raigeki"}, "card.effect"),
+        (
+            {
+                "ask": "chain",
+                "card": "Magic Jammer",
+                "to": [{"class": {"type": "spell", "property": "fast"}}],
+            },
+            "to[0].class.property",
+        ),
+        ({"ask": "negate", "card": "Magic Jammer"}, "to"),
+        (
+            {
+                "ask": "negate",
+                "card": "Magic Jammer",
+                "to": "Raigeki",
+                "summon": {"card": "Sangan", "how": "normal"},
+            },
+            "summon",
+        ),
+        (
+            {"ask": "negate", "card": "Magic Jammer", "to": ["Raigeki", "Cosmic Cyclone"], "target": 2},
+            "target",
+        ),
+        ({"ask": "negate", "card": "Magic Jammer", "to": "Raigeki", "target": True}, "target"),
+        (
+            {"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "how": "teleport"}},
+            "summon.how",
+        ),
+        (
+            {
+                "ask": "negate",
+                "card": "Solemn Judgment",
+                "summon": {"card": "Sangan", "how": "normal", "by": "magic"},
+            },
+            "summon.by",
+        ),
+        (
+            {
+                "ask": "negate",
+                "card": "Solemn Judgment",
+                "summon": {"card": "Sangan", "how": "normal", "count": 2},
+            },
+            "summon.count",
+        ),
+        ({"ask": "negate", "card": "Solemn Judgment", "summon": {"how": "normal"}}, "summon.card"),
+        (
+            {"ask": "negate", "card": "Solemn Judgment", "summon": {"card": "Sangan", "speed": 3}},
+            "summon.speed",
+        ),
+        ({"ask": "negate", "card": "Solemn Judgment", "summon": "Sangan"}, "summon"),
+    ],
+)
 def test_bad_negate_and_generic_questions(session, question, field):
     with pytest.raises(BadQuestionError) as error:
         engine.ask(session, question)
@@ -148,21 +239,34 @@ def test_bad_negate_and_generic_questions(session, question, field):
 
 
 def test_negate_resolved_and_steps(session):
-    answer = engine.ask(session, {"ask": "negate", "card": "Ultimate Providence",
-                                  "to": ["Cosmic Cyclone", {"card": "Spell Shattering Arrow", "controller": "A"}],
-                                  "target": 0})
+    answer = engine.ask(
+        session,
+        {
+            "ask": "negate",
+            "card": "Ultimate Providence",
+            "to": ["Cosmic Cyclone", {"card": "Spell Shattering Arrow", "controller": "A"}],
+            "target": 0,
+        },
+    )
     assert answer["answer"] == "no"
     assert answer["resolved"]["target"] == 0
     assert answer["resolved"]["to"] == ["Cosmic Cyclone", "Spell Shattering Arrow"]
     failing = [s for s in answer["steps"] if s["result"] == "fail"]
     assert failing[-1]["check"] == "chained directly"
-    assert failing[-1]["quote"]["text"].startswith("Effects that negate activations must be activated in a chain "
-                                                   "directly")
+    assert failing[-1]["quote"]["text"].startswith(
+        "Effects that negate activations must be activated in a chain directly"
+    )
 
 
 def test_negate_summon_assumes_the_procedure(session):
-    answer = engine.ask(session, {"ask": "negate", "card": "Chaos Trap Hole",
-                                  "summon": {"card": "Black Rose Dragon", "how": "synchro"}})
+    answer = engine.ask(
+        session,
+        {
+            "ask": "negate",
+            "card": "Chaos Trap Hole",
+            "summon": {"card": "Black Rose Dragon", "how": "synchro"},
+        },
+    )
     assert answer["answer"] == "yes"
     assert any("by its procedure" in text for text in answer["assumed"])
     assert any("LIGHT or DARK" in text for text in answer["assumed"])  # the condition's kind is not checked
@@ -171,12 +275,21 @@ def test_negate_summon_assumes_the_procedure(session):
 
 def test_cli_accepts_both_forms(full_kb):
     runner = CliRunner()
-    for question in ({"ask": "chain", "card": COUNTER, "to": QUICK_PLAY},
-                     {"ask": "negate", "card": "Pendulum Hole", "summon": {"card": "Odd-Eyes Pendulum Dragon"}}):
+    for question in (
+        {"ask": "chain", "card": COUNTER, "to": QUICK_PLAY},
+        {"ask": "negate", "card": "Pendulum Hole", "summon": {"card": "Odd-Eyes Pendulum Dragon"}},
+    ):
         result = runner.invoke(cli, ["--kb", str(full_kb), "ask", json.dumps(question)])
         assert result.exit_code == 0, result.output
         assert json.loads(result.output)["answer"] == "yes"
-    result = runner.invoke(cli, ["--kb", str(full_kb), "ask", json.dumps(
-        {"ask": "chain", "card": {"class": {"type": "dragon"}}, "to": "Raigeki"})])
+    result = runner.invoke(
+        cli,
+        [
+            "--kb",
+            str(full_kb),
+            "ask",
+            json.dumps({"ask": "chain", "card": {"class": {"type": "dragon"}}, "to": "Raigeki"}),
+        ],
+    )
     assert result.exit_code == 1
     assert "card.class.type" in result.output

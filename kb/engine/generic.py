@@ -20,14 +20,30 @@ from itertools import product
 from math import prod
 
 from ..errors import BadQuestionError
-from . import rules
 from . import engine as checks
+from . import rules
 from .engine import EngineCard, Verdict
 from .profiles import CATEGORY_PATTERNS
 
-__all__ = ["CLASS_FIELDS", "CLASS_VALUES", "PROPERTIES", "DOES_ALIASES", "GENERIC_ID", "Variant",
-           "normalise_class", "is_generic", "describe_class", "variants", "link_variants", "best_of",
-           "merged_card", "item_name", "note_readings", "timing_unknown", "check_activate"]
+__all__ = [
+    "CLASS_FIELDS",
+    "CLASS_VALUES",
+    "DOES_ALIASES",
+    "GENERIC_ID",
+    "PROPERTIES",
+    "Variant",
+    "best_of",
+    "check_activate",
+    "describe_class",
+    "is_generic",
+    "item_name",
+    "link_variants",
+    "merged_card",
+    "normalise_class",
+    "note_readings",
+    "timing_unknown",
+    "variants",
+]
 
 GENERIC_ID = -1  # the id of every hypothetical card: it has no rulings and no row in the store
 CLASS_FIELDS = ("type", "property", "effect", "does", "from")
@@ -49,7 +65,8 @@ PROPERTIES: dict[str, tuple[tuple[str, ...], str]] = {
     "counter": (("trap",), "Counter"),
 }
 # effect kinds a Spell/Trap's face-up card (or GY) effect can have; FLIP and Pendulum Effects are monsters'
-# "effect": "any" on a Spell/Trap: the activated effects a face-up Spell/Trap has (a Spell's are Spell Speed 1)
+# "effect": "any" on a Spell/Trap: the activated effects a face-up Spell/Trap has
+# (a Spell's are Spell Speed 1)
 _SPELL_TRAP_ACTIVATED = {"spell": ("ignition", "trigger"), "trap": ("ignition", "trigger", "quick")}
 # words of the interface that stand for profile categories
 DOES_ALIASES: dict[str, tuple[str, ...]] = {
@@ -99,8 +116,9 @@ def normalise_class(value, where: str) -> dict:
                                f"\"counter\"}}, not {value!r}", f"{where}.class", value)
     unknown = sorted(set(value) - set(CLASS_FIELDS))
     if unknown:
-        raise BadQuestionError(f"unknown field {where}.class.{unknown[0]} (expected one of "
-                               f"{', '.join(CLASS_FIELDS)})", f"{where}.class.{unknown[0]}", value[unknown[0]])
+        name = f"{where}.class.{unknown[0]}"
+        raise BadQuestionError(f"unknown field {name} (expected one of {', '.join(CLASS_FIELDS)})", name,
+                               value[unknown[0]])
     out: dict = {}
     for key in ("type", "property", "effect", "from"):
         if key in value:
@@ -128,10 +146,11 @@ def normalise_class(value, where: str) -> dict:
     kind, prop, effect = out.get("type"), out.get("property"), out.get("effect")
     if prop and kind and kind not in PROPERTIES[prop][0]:
         raise BadQuestionError(f"{where}.class: a {kind} card has no property {prop!r} (it is one of "
-                               f"{', '.join(p for p, (types, _) in PROPERTIES.items() if kind in types) or 'none'})",
+                               f"{', '.join(p for p, (types, _) in PROPERTIES.items() if kind in types)})",
                                f"{where}.class.property", prop)
     if prop and kind == "monster":
-        raise BadQuestionError(f"{where}.class: property is for Spell/Trap Cards", f"{where}.class.property", prop)
+        raise BadQuestionError(f"{where}.class: property is for Spell/Trap Cards", f"{where}.class.property",
+                               prop)
     if effect in ("flip", "pendulum") and (kind in ("spell", "trap") or prop):
         raise BadQuestionError(f"{where}.class: a Spell/Trap Card has no {effect} effect",
                                f"{where}.class.effect", effect)
@@ -158,7 +177,7 @@ def _card_words(kind: str | None, prop: str | None) -> str:
 
 
 def describe_class(cls: dict) -> str:
-    """The class in words: "a Counter Trap Card", "a monster's Quick Effect", "a card that negates Summons"."""
+    """The class in words: "a Counter Trap Card", "a monster's Quick Effect", ...."""
     kind, prop, effect = cls.get("type"), cls.get("property"), cls.get("effect")
     if effect and not kind and not prop:
         kind = "monster"
@@ -182,7 +201,8 @@ def describe_class(cls: dict) -> str:
 
 def _condition(raw: str, events: list[dict], when_if: str | None = "when") -> dict:
     return {"raw": raw, "events": events, "state": [], "turn": None, "phases": [], "damage_step": [],
-            "except_damage_step": False, "except_phases": [], "once": None, "unparsed": [], "when_if": when_if}
+            "except_damage_step": False, "except_phases": [], "once": None, "unparsed": [],
+            "when_if": when_if}
 
 
 def _activation_pattern(includes=(), targets=None) -> dict:
@@ -198,7 +218,8 @@ _CONDITIONS: dict[str, tuple[dict | None, str]] = {
                    "it responds to an activation (\"When a card or effect is activated\")"),
     "summon": (_condition("When a monster(s) would be Summoned", [
         {"type": "summon", "stage": "would", "methods": ["any"], "player": "any", "subject": "monster",
-         "when_if": "when"}]), "it answers a monster about to be Summoned (\"When a monster would be Summoned\")"),
+         "when_if": "when"}]),
+               "it answers a monster about to be Summoned (\"When a monster would be Summoned\")"),
     "attack": (_condition("When an opponent's monster declares an attack", [
         {"type": "attack_declared", "subject": "monster", "player": "opponent", "direct": False,
          "raw": "an opponent's monster declares an attack", "when_if": "when"}]),
@@ -261,8 +282,8 @@ def _shapes(cls: dict) -> list[tuple[str, str | None, str, str]]:
         props = [prop] if prop else [p for p, (types, _) in PROPERTIES.items() if card_kind in types]
         if effect:
             kinds_of = _SPELL_TRAP_ACTIVATED[card_kind] if effect == "any" else (effect,)
-            out += [(card_type, PROPERTIES[p][1] if p else None, k, "card") for p in (props if prop else [None])
-                    for k in kinds_of]
+            out += [(card_type, PROPERTIES[p][1] if p else None, k, "card")
+                    for p in (props if prop else [None]) for k in kinds_of]
         else:
             out += [(card_type, PROPERTIES[p][1], "activation", "card") for p in props]
     return out
@@ -280,7 +301,8 @@ def _locations(card_type: str, kind: str, section: str, where: str | None) -> li
     return ["field"]
 
 
-def _readings(card_type: str, prop: str | None, kind: str, does: list[str] | None) -> list[tuple[list, str, bool, str]]:
+def _readings(card_type: str, prop: str | None, kind: str,
+              does: list[str] | None) -> list[tuple[list, str, bool, str]]:
     """(categories, condition name, optional, assumption) for each reading of what the card does."""
     waits = [name for c in does or () if (name := _CONDITION_OF.get(c))]
     if kind in ("continuous",):
@@ -300,11 +322,11 @@ def _readings(card_type: str, prop: str | None, kind: str, does: list[str] | Non
     for condition in (("activation", "summon", "attack") if counter else ("none",)):
         out.append(([], condition, True, ""))
     if kind in ("activation", "quick") and not counter:
-        out.append((["atk_change", "def_change"], "none", True, "it directly changes ATK/DEF (not every card "
-                                                              "of this kind does)"))
+        out.append((["atk_change", "def_change"], "none", True,
+                    "it directly changes ATK/DEF (not every card of this kind does)"))
     if kind == "quick" and card_type == "Monster":
-        out.append((["negate_activation"], "activation", True, "it negates activations (not every card of this "
-                                                              "kind does)"))
+        out.append((["negate_activation"], "activation", True,
+                    "it negates activations (not every card of this kind does)"))
     return out
 
 
@@ -318,8 +340,8 @@ def variants(item: dict) -> list[Variant]:
         hand = kind == "activation" and cls.get("from") == "hand" and card_type == "Trap"
         for categories, condition_name, optional, note in _readings(card_type, prop, kind, cls.get("does")):
             condition, condition_note = _CONDITIONS[condition_name]
-            effect = _profile(card_type, prop, kind, section=section, categories=categories, condition=condition,
-                              locations=locations, optional=optional, hand=hand)
+            effect = _profile(card_type, prop, kind, section=section, categories=categories,
+                              condition=condition, locations=locations, optional=optional, hand=hand)
             effects = [effect]
             if card_type == "Trap" and prop == "Continuous" and kind == "activation" and \
                     {"atk_change", "def_change"} & set(categories):
@@ -387,12 +409,14 @@ def link_variants(item: dict, asked: list[EngineCard]) -> list[Variant]:
         effect = variant.card.effects[0]
         if effect["kind"] not in ("activation", "ignition", "trigger", "quick", "flip"):
             continue
-        new = dict(effect, categories=list(dict.fromkeys(effect["categories"] + [w.split(":")[0] for w in wanted])),
+        categories = list(dict.fromkeys(effect["categories"] + [w.split(":")[0] for w in wanted]))
+        new = dict(effect, categories=categories,
                    sources=_merge_sources(effect["sources"], wanted), targets=targets or effect["targets"])
         card = EngineCard(**{**variant.card.__dict__, "effects": [new] + variant.card.effects[1:]})
         notes = list(variant.assumed)
         if wanted:
-            notes.append(f"{phrase}: its effect includes {', '.join(dict.fromkeys(wanted))} (not every card of "
+            notes.append(f"{phrase}: its effect includes {', '.join(dict.fromkeys(wanted))} "
+                         f"(not every card of "
                          f"this kind does)")
         if targets:
             notes.append(f"{phrase}: its activation targets (not every card of this kind does)")
@@ -454,7 +478,8 @@ def merged_card(item: dict) -> EngineCard:
             effects.append(dict(effect, index=len(effects)))
     return EngineCard(id=GENERIC_ID, name=describe_class(item["class"]), card_type=first.card_type,
                       property=first.property, effects=effects, controller=item.get("controller"),
-                      location=item.get("location"), face=item.get("face"), set_this_turn=item.get("set_this_turn"))
+                      location=item.get("location"), face=item.get("face"),
+                      set_this_turn=item.get("set_this_turn"))
 
 
 def item_name(item: dict, name: str) -> str:
@@ -465,10 +490,10 @@ def item_name(item: dict, name: str) -> str:
 def timing_unknown(phrase: str, event: str) -> Verdict:
     """A timing question about a kind of card: which event it waits for, and "When" or "If", decide."""
     verdict = Verdict("unknown")
-    verdict.step("trigger condition", "unknown", f"whether {phrase} activates after {event} depends on the event "
-                                                 f"its text names and on whether it says \"When\" (optional "
-                                                 f"\"When\" effects miss the timing when the event was not the "
-                                                 f"last thing to happen) or \"If\"", "missing_timing")
+    detail = (f"whether {phrase} activates after {event} depends on the event its text names and on whether "
+              f"it says \"When\" (optional \"When\" effects miss the timing when the event was not the last "
+              f"thing to happen) or \"If\"")
+    verdict.step("trigger condition", "unknown", detail, "missing_timing")
     return verdict
 
 
@@ -494,7 +519,7 @@ def check_activate(card: EngineCard, moment) -> Verdict:
         if chained.answer == "yes":
             first = starter.effects[0]
             example = _variant_words(starter.card_type, starter.property, first["kind"], first["section"])
-            chained.assume(f"{card.name} is activated in response to a card or effect activated at that moment "
-                           f"(such as {example})")
+            chained.assume(f"{card.name} is activated in response to a card or effect activated at that "
+                           f"moment (such as {example})")
             return chained
     return verdict

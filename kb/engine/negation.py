@@ -26,33 +26,69 @@ from . import generic
 from .model import PLAYERS, Moment, other_player
 from .rulings import answer_rulings
 
-__all__ = ["SUMMON_METHODS", "SUMMON_BY", "normalise_negate", "answer_negate", "negating_effects"]
+__all__ = ["SUMMON_BY", "SUMMON_METHODS", "answer_negate", "negating_effects", "normalise_negate"]
 
-SUMMON_METHODS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual")
+SUMMON_METHODS = (
+    "normal",
+    "tribute",
+    "flip",
+    "special",
+    "fusion",
+    "synchro",
+    "xyz",
+    "link",
+    "pendulum",
+    "ritual",
+)
 SUMMON_BY = ("procedure", "effect")
 # Summons that are made by a card effect's resolution unless the question says otherwise
-_USUALLY_BY_EFFECT = {"fusion": "a card that Fusion Summons (such as Polymerization)",
-                      "ritual": "a Ritual Spell Card"}
-# the ability a monster needs for each kind of Summon; Special Summon Monsters cannot be Normal/Tribute Summoned
-_SUMMON_ABILITY = {"fusion": "Fusion", "synchro": "Synchro", "xyz": "Xyz", "link": "Link", "ritual": "Ritual",
-                   "pendulum": "Pendulum"}
-_NOT_NORMAL_SUMMONED = {"normal": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"),
-                        "tribute": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"), "flip": ("Link",)}
+_USUALLY_BY_EFFECT = {
+    "fusion": "a card that Fusion Summons (such as Polymerization)",
+    "ritual": "a Ritual Spell Card",
+}
+# the ability a monster needs for each kind of Summon;
+# Special Summon Monsters cannot be Normal/Tribute Summoned
+_SUMMON_ABILITY = {
+    "fusion": "Fusion",
+    "synchro": "Synchro",
+    "xyz": "Xyz",
+    "link": "Link",
+    "ritual": "Ritual",
+    "pendulum": "Pendulum",
+}
+_NOT_NORMAL_SUMMONED = {
+    "normal": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"),
+    "tribute": ("Fusion", "Synchro", "Xyz", "Link", "Ritual"),
+    "flip": ("Link",),
+}
 # the profile's summon methods that a Summon of each kind meets
-_METHOD_MATCHES = {"normal": {"normal"}, "tribute": {"normal", "tribute"}, "flip": {"flip"},
-                   "special": {"special"}, **{kind: {"special", kind} for kind in
-                                             ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")}}
+_METHOD_MATCHES = {
+    "normal": {"normal"},
+    "tribute": {"normal", "tribute"},
+    "flip": {"flip"},
+    "special": {"special"},
+    **{kind: {"special", kind} for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+}
 _NEGATES = ("negate_activation", "negate_effect")
-_ONE_MONSTER = re.compile(r"exactly 1 monster|\ba monster would\b|\b1 monster would\b|would (?:Normal |Special |Flip "
-                          r"|Tribute )?Summon (?:exactly )?(?:a|1) monster\b(?!\(s\))", re.IGNORECASE)
+_ONE_MONSTER = re.compile(
+    r"exactly 1 monster|\ba monster would\b|\b1 monster would\b|would (?:Normal |Special |Flip "
+    r"|Tribute )?Summon (?:exactly )?(?:a|1) monster\b(?!\(s\))",
+    re.IGNORECASE,
+)
 _SUMMON_FIELDS = {"card", "how", "by", "count"}
-_MONSTER_NEGATION = re.compile(r"negate the effects of (?:that|the|this|1|a|an)? ?(?:face-up )?(?:Effect )?monsters?\b|"
-                               r"\bmonsters?\b[^.;]*; negate (?:its|their) effects", re.IGNORECASE)
+_MONSTER_NEGATION = re.compile(
+    r"negate the effects of (?:that|the|this|1|a|an)? ?(?:face-up )?(?:Effect )?monsters?\b|"
+    r"\bmonsters?\b[^.;]*; negate (?:its|their) effects",
+    re.IGNORECASE,
+)
 # "Negate the Pendulum Summon": the profile's negate_summon pattern does not name every kind of Summon
-_NEGATE_SUMMON_TEXT = re.compile(r"\bnegate (?:the|that|its|their) (?:[A-Z][a-z]+ )?Summons?\b", re.IGNORECASE)
+_NEGATE_SUMMON_TEXT = re.compile(
+    r"\bnegate (?:the|that|its|their) (?:[A-Z][a-z]+ )?Summons?\b", re.IGNORECASE
+)
 
 
 # ----------------------------------------------------------------------------------------- validation
+
 
 def normalise_negate(question: dict, out: dict, card_item) -> None:
     """Validate the negation part of a ``negate`` question into ``out`` (``card`` is already done).
@@ -61,69 +97,100 @@ def normalise_negate(question: dict, out: dict, card_item) -> None:
     """
     has_to, has_summon = "to" in question, "summon" in question
     if has_to == has_summon:
-        raise BadQuestionError("a negate question needs either \"to\" (the chain) or \"summon\" (the Summon)",
-                               "summon" if has_summon else "to", question.get("to", question.get("summon")))
+        raise BadQuestionError(
+            'a negate question needs either "to" (the chain) or "summon" (the Summon)',
+            "summon" if has_summon else "to",
+            question.get("to", question.get("summon")),
+        )
     if has_to:
         to = question["to"]
         if to is None or to == [] or to == "":
-            raise BadQuestionError("\"to\" must name the chain link(s) to negate", "to", to)
+            raise BadQuestionError('"to" must name the chain link(s) to negate', "to", to)
         items = to if isinstance(to, list) else [to]
-        out["to"] = [card_item(item, f"to[{i}]" if isinstance(to, list) else "to") for i, item in enumerate(items)]
+        out["to"] = [
+            card_item(item, f"to[{i}]" if isinstance(to, list) else "to") for i, item in enumerate(items)
+        ]
         if "target" in question:
             target = question["target"]
             if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(items):
-                raise BadQuestionError(f"target must be a chain index from 0 to {len(items) - 1}, not {target!r}",
-                                       "target", target)
+                raise BadQuestionError(
+                    f"target must be a chain index from 0 to {len(items) - 1}, not {target!r}",
+                    "target",
+                    target,
+                )
             out["target"] = target
         return
     if "target" in question:
-        raise BadQuestionError("target is for negating a chain link (with \"to\")", "target", question["target"])
+        raise BadQuestionError(
+            'target is for negating a chain link (with "to")', "target", question["target"]
+        )
     summon = question["summon"]
     if not isinstance(summon, dict):
-        raise BadQuestionError(f"summon must be an object {{\"card\", \"how\", \"by\"}}, not {summon!r}", "summon",
-                               summon)
+        raise BadQuestionError(
+            f'summon must be an object {{"card", "how", "by"}}, not {summon!r}', "summon", summon
+        )
     unknown = sorted(set(summon) - _SUMMON_FIELDS)
     if unknown:
-        raise BadQuestionError(f"unknown field summon.{unknown[0]}", f"summon.{unknown[0]}", summon[unknown[0]])
+        raise BadQuestionError(
+            f"unknown field summon.{unknown[0]}", f"summon.{unknown[0]}", summon[unknown[0]]
+        )
     if "card" not in summon:
         raise BadQuestionError("summon.card must name the monster being Summoned", "summon.card", None)
     result = {"card": card_item(summon["card"], "summon.card")}
     if "how" in summon and summon["how"] not in SUMMON_METHODS:
-        raise BadQuestionError(f"invalid summon.how: {summon.get('how')!r} (expected one of "
-                               f"{', '.join(SUMMON_METHODS)})", "summon.how", summon.get("how"))
+        raise BadQuestionError(
+            f"invalid summon.how: {summon.get('how')!r} (expected one of {', '.join(SUMMON_METHODS)})",
+            "summon.how",
+            summon.get("how"),
+        )
     if "how" in summon:
         result["how"] = summon["how"]
     if "by" in summon:
         if summon["by"] not in SUMMON_BY:
-            raise BadQuestionError(f"invalid summon.by: {summon['by']!r} (expected one of {', '.join(SUMMON_BY)})",
-                                   "summon.by", summon["by"])
+            raise BadQuestionError(
+                f"invalid summon.by: {summon['by']!r} (expected one of {', '.join(SUMMON_BY)})",
+                "summon.by",
+                summon["by"],
+            )
         result["by"] = summon["by"]
     if "count" in summon:
         count = summon["count"]
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise BadQuestionError(f"summon.count must be a number of monsters (1, 2, ...), not {count!r}",
-                                   "summon.count", count)
+            raise BadQuestionError(
+                f"summon.count must be a number of monsters (1, 2, ...), not {count!r}", "summon.count", count
+            )
         if count > 1 and summon.get("how", "pendulum") != "pendulum":
-            raise BadQuestionError("only a Pendulum Summon Summons several monsters at once", "summon.count", count)
+            raise BadQuestionError(
+                "only a Pendulum Summon Summons several monsters at once", "summon.count", count
+            )
         result["count"] = count
     controller = result["card"].get("controller")
     if controller is not None and controller not in PLAYERS:  # pragma: no cover - card_item validates it
-        raise BadQuestionError(f"invalid summon.card.controller: {controller!r}", "summon.card.controller",
-                               controller)
+        raise BadQuestionError(
+            f"invalid summon.card.controller: {controller!r}", "summon.card.controller", controller
+        )
     out["summon"] = result
 
 
 # ----------------------------------------------------------------------------------------- reading X
 
+
 def negating_effects(card: checks.EngineCard, categories=_NEGATES) -> list[dict]:
     """The activated effects of ``card`` that negate (an activation or an effect, or a Summon)."""
-    return [e for e in card.effects if e["kind"] in checks.ACTIVATED_KINDS and set(e["categories"]) & set(categories)
-            and (card.effect is None or e["index"] == card.effect)]
+    return [
+        e
+        for e in card.effects
+        if e["kind"] in checks.ACTIVATED_KINDS
+        and set(e["categories"]) & set(categories)
+        and (card.effect is None or e["index"] == card.effect)
+    ]
 
 
 def _negates_summon(effect: dict) -> bool:
     """``negate_summon`` in the profile, or the text's "negate the <kind> Summon" (e.g. "Pendulum Summon")."""
-    return "negate_summon" in effect["categories"] or bool(_NEGATE_SUMMON_TEXT.search(effect.get("text") or ""))
+    return "negate_summon" in effect["categories"] or bool(
+        _NEGATE_SUMMON_TEXT.search(effect.get("text") or "")
+    )
 
 
 def _answers_activation(effect: dict) -> bool:
@@ -156,6 +223,7 @@ def _unread(card: checks.EngineCard) -> bool:
 
 # ----------------------------------------------------------------------------------------- chain links
 
+
 def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target: int, moment: Moment):
     """The verdict for negating chain link ``target`` (0-based) of ``chain`` with ``card``."""
     verdict = checks.Verdict()
@@ -163,27 +231,47 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
     link = chain[target]
     if not effects:
         if _unread(card):
-            verdict.step("negation", "unknown", f"no readable effect of {card.name} negates an activation or effect, "
-                                                f"but part of its text could not be read", "psct")
+            verdict.step(
+                "negation",
+                "unknown",
+                f"no readable effect of {card.name} negates an activation or effect, "
+                f"but part of its text could not be read",
+                "psct",
+            )
             return verdict
-        return verdict.fail("negation", f"{card.name} has no effect that negates an activation or an effect",
-                            "negate_effect_only", "psct")
+        return verdict.fail(
+            "negation",
+            f"{card.name} has no effect that negates an activation or an effect",
+            "negate_effect_only",
+            "psct",
+        )
     by_activation = [e for e in effects if _answers_activation(e)]
     others = [e for e in effects if not _answers_activation(e)]
-    summary = "; ".join(f"{checks._effect_label(card, e)} {_what(e)}" +
-                        (f" ({e['condition']['raw']})" if _answers_activation(e) else "") for e in effects)
+    summary = "; ".join(
+        f"{checks._effect_label(card, e)} {_what(e)}"
+        + (f" ({e['condition']['raw']})" if _answers_activation(e) else "")
+        for e in effects
+    )
     rule = "negate_directly" if by_activation else "negate_effect_only"
     verdict.step("negation", "pass", summary, rule, "card_vs_effect_activation")
     if target != len(chain) - 1:
         if not others:
-            return verdict.fail("chained directly", f"{card.name} would be Chain Link {len(chain) + 1}, chained to "
-                                                    f"{chain[-1].name} (Chain Link {len(chain)}), not to {link.name} "
-                                                    f"(Chain Link {target + 1}): an effect that negates an activation "
-                                                    f"must be chained directly to it", "negate_directly")
-        verdict.step("chained directly", "unknown", f"{card.name} negates the effects of a card rather than answering "
-                                                    f"an activation; whether that stops {link.name} (Chain Link "
-                                                    f"{target + 1}) depends on that card when it resolves",
-                     "negate_effect_only")
+            return verdict.fail(
+                "chained directly",
+                f"{card.name} would be Chain Link {len(chain) + 1}, chained to "
+                f"{chain[-1].name} (Chain Link {len(chain)}), not to {link.name} "
+                f"(Chain Link {target + 1}): an effect that negates an activation "
+                f"must be chained directly to it",
+                "negate_directly",
+            )
+        verdict.step(
+            "chained directly",
+            "unknown",
+            f"{card.name} negates the effects of a card rather than answering "
+            f"an activation; whether that stops {link.name} (Chain Link "
+            f"{target + 1}) depends on that card when it resolves",
+            "negate_effect_only",
+        )
         verdict.answer = "unknown"
         return verdict
     negater = checks.EngineCard(**{**card.__dict__, "effects": effects, "effect": None})
@@ -198,28 +286,46 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
         link_effect = next((e for e in link.effects if e["index"] == chained.link_effect), None)
         link_is_monster = link.card_type == "Monster" and (link_effect or {}).get("section") != "pendulum"
         if not _answers_activation(shown) and _monsters_only(shown) and not link_is_monster:
-            return verdict.fail("negated", f"{checks._effect_label(card, shown)} negates the effects of a monster; "
-                                           f"Chain Link {target + 1} is "
-                                           f"{checks._effect_label(link, link_effect) if link_effect else link.name}, "
-                                           f"not a monster's effect", "psct", "negate_effect_only")
+            return verdict.fail(
+                "negated",
+                f"{checks._effect_label(card, shown)} negates the effects of a monster; "
+                f"Chain Link {target + 1} is "
+                f"{checks._effect_label(link, link_effect) if link_effect else link.name}, "
+                f"not a monster's effect",
+                "psct",
+                "negate_effect_only",
+            )
         if not _answers_activation(shown):
-            verdict.step("negated", "unknown", f"{checks._effect_label(card, shown)} can be chained to Chain Link "
-                                               f"{target + 1} ({link.name}), but it negates the effects of a card "
-                                               f"rather than answering the activation; whether that chain link is "
-                                               f"negated depends on which card it affects when it resolves",
-                         "negate_effect_only")
+            verdict.step(
+                "negated",
+                "unknown",
+                f"{checks._effect_label(card, shown)} can be chained to Chain Link "
+                f"{target + 1} ({link.name}), but it negates the effects of a card "
+                f"rather than answering the activation; whether that chain link is "
+                f"negated depends on which card it affects when it resolves",
+                "negate_effect_only",
+            )
             verdict.answer = "unknown"
         elif "negate_activation" not in shown["categories"]:
-            verdict.step("negated", "pass", f"{checks._effect_label(card, shown)} negates the effect of {link.name}; "
-                                            f"the activation itself is not negated", "negate_effect_only")
+            verdict.step(
+                "negated",
+                "pass",
+                f"{checks._effect_label(card, shown)} negates the effect of {link.name}; "
+                f"the activation itself is not negated",
+                "negate_effect_only",
+            )
     return verdict
 
 
 # ----------------------------------------------------------------------------------------- Summons
 
+
 def _summon_patterns(effect: dict) -> list[dict]:
-    return [p for p in (effect.get("condition") or {}).get("events", [])
-            if p["type"] == "summon" and p.get("stage") == "would"]
+    return [
+        p
+        for p in (effect.get("condition") or {}).get("events", [])
+        if p["type"] == "summon" and p.get("stage") == "would"
+    ]
 
 
 def summon_method_problem(how: str, abilities: list[str]) -> str | None:
@@ -233,8 +339,13 @@ def summon_method_problem(how: str, abilities: list[str]) -> str | None:
     return None
 
 
-def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.EngineCard, moment: Moment,
-                   abilities: list[str] | None = None):
+def _negate_summon(
+    card: checks.EngineCard,
+    summon: dict,
+    monster: checks.EngineCard,
+    moment: Moment,
+    abilities: list[str] | None = None,
+):
     if "how" not in summon:  # "is it possible?" over the kinds of Summon the monster can have
         verdicts = []
         for how in SUMMON_METHODS:
@@ -246,35 +357,65 @@ def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.Engine
             if verdict.answer == "yes":
                 break
         rank = {"yes": 0, "unknown": 1}
-        return min(verdicts, key=lambda v: (rank.get(v.answer, 2), -sum(s["result"] == "pass" for s in v.steps)))
+        return min(
+            verdicts, key=lambda v: (rank.get(v.answer, 2), -sum(s["result"] == "pass" for s in v.steps))
+        )
     verdict = checks.Verdict()
     how, by, count = summon["how"], summon.get("by"), summon.get("count")
     problem = summon_method_problem(how, abilities) if abilities is not None else None
     if problem:
-        return verdict.fail("summon method", f"{monster.name} cannot be {how.capitalize()} Summoned: {problem}",
-                            "summon_method")
-    effects = [e for e in card.effects if e["kind"] in checks.ACTIVATED_KINDS and _summon_patterns(e) and
-               _negates_summon(e) and (card.effect is None or e["index"] == card.effect)]
+        return verdict.fail(
+            "summon method",
+            f"{monster.name} cannot be {how.capitalize()} Summoned: {problem}",
+            "summon_method",
+        )
+    effects = [
+        e
+        for e in card.effects
+        if e["kind"] in checks.ACTIVATED_KINDS
+        and _summon_patterns(e)
+        and _negates_summon(e)
+        and (card.effect is None or e["index"] == card.effect)
+    ]
     if not effects:
         if _unread(card):
-            verdict.step("negation", "unknown", f"no readable effect of {card.name} negates a Summon, but part of "
-                                                f"its text could not be read", "psct")
+            verdict.step(
+                "negation",
+                "unknown",
+                f"no readable effect of {card.name} negates a Summon, but part of its text could not be read",
+                "psct",
+            )
             return verdict
-        return verdict.fail("negation", f"{card.name} has no effect that negates a Summon (it is activated "
-                                        f"\"when a monster would be Summoned\")", "summon_negation")
+        return verdict.fail(
+            "negation",
+            f"{card.name} has no effect that negates a Summon (it is activated "
+            f'"when a monster would be Summoned")',
+            "summon_negation",
+        )
     # 1. can this Summon be negated at all
     if by is None and how in _USUALLY_BY_EFFECT:
         by = "effect"
         verdict.assume(f"the {how.capitalize()} Summon is performed by {_USUALLY_BY_EFFECT[how]}")
     if by == "effect":
-        return verdict.fail("summon can be negated", f"the {how} Summon of {monster.name} is performed while an "
-                                                     f"effect resolves, so there is no moment to negate it (only "
-                                                     f"the activation of that effect can be negated)",
-                            "summon_by_effect", "summon_negatable")
+        return verdict.fail(
+            "summon can be negated",
+            f"the {how} Summon of {monster.name} is performed while an "
+            f"effect resolves, so there is no moment to negate it (only "
+            f"the activation of that effect can be negated)",
+            "summon_by_effect",
+            "summon_negatable",
+        )
     if by is None:
-        verdict.assume(f"{monster.name} is Summoned by its procedure outside a chain, not by a resolving effect")
-    verdict.step("summon can be negated", "pass", f"a {how} Summon by procedure happens outside a chain and can be "
-                                                  f"negated", "summon_negatable", "summon_negation")
+        verdict.assume(
+            f"{monster.name} is Summoned by its procedure outside a chain, not by a resolving effect"
+        )
+    verdict.step(
+        "summon can be negated",
+        "pass",
+        f"a {how} Summon by procedure happens outside a chain and can be negated",
+        "summon_negatable",
+        "summon_negation",
+    )
     # 2. does X's condition meet it
     summoner = monster.controller or (other_player(card.controller) if card.controller else "A")
     controller = card.controller or other_player(summoner)
@@ -290,15 +431,19 @@ def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.Engine
     passed = [r for r in results if r[2][0] == "pass"]
     if not passed:
         effect, pattern, (_, why, keys, _notes) = results[0]
-        return verdict.fail("activation condition", f"{card.name} needs \"{effect['condition']['raw']}\": {why}",
-                            *keys)
+        return verdict.fail(
+            "activation condition", f'{card.name} needs "{effect["condition"]["raw"]}": {why}', *keys
+        )
     effect, pattern, (_, why, keys, notes) = passed[0]
     for note in notes:
         verdict.assume(note)
-    verdict.step("activation condition", "pass", f"{card.name}: \"{effect['condition']['raw']}\" — {why}", *keys)
+    verdict.step(
+        "activation condition", "pass", f'{card.name}: "{effect["condition"]["raw"]}" — {why}', *keys
+    )
     # 3. can X be activated then (its own window: Set this turn, hand, phases, Damage Step ...)
-    negater = checks.EngineCard(**{**card.__dict__, "effects": [effect], "effect": None,
-                                   "controller": controller})
+    negater = checks.EngineCard(
+        **{**card.__dict__, "effects": [effect], "effect": None, "controller": controller}
+    )
     activated = checks.check_activate(negater, moment)
     for step in activated.steps:
         if step["check"] != "activation condition":
@@ -311,40 +456,66 @@ def _negate_summon(card: checks.EngineCard, summon: dict, monster: checks.Engine
     return verdict
 
 
-def _match_summon(pattern: dict, raw: str, how: str, count: int | None, summoner: str | None,
-                  controller: str | None) -> tuple:
+def _match_summon(
+    pattern: dict, raw: str, how: str, count: int | None, summoner: str | None, controller: str | None
+) -> tuple:
     """(result, why, rule keys, assumptions) for one "would be Summoned" pattern against the Summon."""
     notes: list[str] = []
     methods = set(pattern.get("methods") or ["any"])
     if "any" not in methods and not methods & _METHOD_MATCHES[how]:
-        return ("fail", f"a {how} Summon is not a {'/'.join(sorted(methods))} Summon", ["summon_negation"], notes)
+        return (
+            "fail",
+            f"a {how} Summon is not a {'/'.join(sorted(methods))} Summon",
+            ["summon_negation"],
+            notes,
+        )
     player = pattern.get("player", "any")
     if player in ("opponent", "you"):
         if summoner and controller:
             if (player == "opponent") != (summoner != controller):
-                return ("fail", f"it answers {'the opponent' if player == 'opponent' else 'its controller'}'s "
-                                f"Summons; this is {'its controller' if summoner == controller else 'the opponent'}'s",
-                        ["summon_negation"], notes)
+                return (
+                    "fail",
+                    (
+                        f"it answers {'the opponent' if player == 'opponent' else 'its controller'}'s "
+                        f"Summons; this is {'its controller' if summoner == controller else 'the opponent'}'s"
+                    ),
+                    ["summon_negation"],
+                    notes,
+                )
         else:
-            notes.append(f"the monster is Summoned by {'the opponent' if player == 'opponent' else 'its controller'} "
-                         f"of the negating card")
+            notes.append(
+                f"the monster is Summoned by {'the opponent' if player == 'opponent' else 'its controller'} "
+                f"of the negating card"
+            )
     keys = ["summon_negation"]
     one_only = bool(_ONE_MONSTER.search(raw)) and "monster(s)" not in raw
     if how == "pendulum" and one_only:
         keys = ["pendulum_summon_count", "summon_negation"]
         if count is not None and count > 1:
-            return ("fail", f"it answers the Summon of exactly one monster; this Pendulum Summon is of {count}",
-                    keys, notes)
+            return (
+                "fail",
+                f"it answers the Summon of exactly one monster; this Pendulum Summon is of {count}",
+                keys,
+                notes,
+            )
         if count is None:
-            notes.append("only one monster is Pendulum Summoned (it cannot answer a Pendulum Summon of several)")
+            notes.append(
+                "only one monster is Pendulum Summoned (it cannot answer a Pendulum Summon of several)"
+            )
     elif how == "pendulum" and count and count > 1:
         keys = ["pendulum_summon_count", "summon_negation"]
     if re.search(r"\b(?:LIGHT|DARK|EARTH|WATER|FIRE|WIND|DIVINE|Level|Rank|Effect Monster|Tuner)\b", raw):
         notes.append(f"the Summoned monster is of the kind its condition names ({raw})")
-    return ("pass", f"a {how} Summon{f' of {count} monsters' if count and count > 1 else ''} meets it", keys, notes)
+    return (
+        "pass",
+        f"a {how} Summon{f' of {count} monsters' if count and count > 1 else ''} meets it",
+        keys,
+        notes,
+    )
 
 
 # ----------------------------------------------------------------------------------------- answering
+
 
 def answer_negate(session: Session, question: dict) -> dict:
     """Answer a normalised ``negate`` question with the SCENARIOS.md answer object."""
@@ -357,25 +528,38 @@ def answer_negate(session: Session, question: dict) -> dict:
     if "summon" in question:
         summon = question["summon"]
         monster = engine_card(session, summon["card"])
-        abilities = None if generic.is_generic(summon["card"]) else list(
-            resolve(session, summon["card"]["card"]).abilities or [])
+        abilities = (
+            None
+            if generic.is_generic(summon["card"])
+            else list(resolve(session, summon["card"]["card"]).abilities or [])
+        )
         monster.name = generic.item_name(summon["card"], monster.name)
-        resolved["summon"] = {"card": monster.name, **{k: summon[k] for k in ("how", "by", "count") if k in summon}}
-        verdict, _combo, tried = generic.best_of(lambda cards: _negate_summon(cards[0], summon, monster, moment,
-                                                                        abilities),
-                                                 [asked])
-        subject = f"{phrase} negating the {summon['how'] + ' ' if 'how' in summon else ''}Summon of {monster.name}"
+        resolved["summon"] = {
+            "card": monster.name,
+            **{k: summon[k] for k in ("how", "by", "count") if k in summon},
+        }
+        verdict, _combo, tried = generic.best_of(
+            lambda cards: _negate_summon(cards[0], summon, monster, moment, abilities), [asked]
+        )
+        subject = (
+            f"{phrase} negating the {summon['how'] + ' ' if 'how' in summon else ''}Summon of {monster.name}"
+        )
         others = [monster.id]
     else:
         target = question.get("target", len(question["to"]) - 1)
-        chain_options = [card_options(session, item, [v.card for v in asked] if i == target else ())
-                         for i, item in enumerate(question["to"])]
-        names = [generic.item_name(item, options[0].card.name)
-                 for item, options in zip(question["to"], chain_options)]
+        chain_options = [
+            card_options(session, item, [v.card for v in asked] if i == target else ())
+            for i, item in enumerate(question["to"])
+        ]
+        names = [
+            generic.item_name(item, options[0].card.name)
+            for item, options in zip(question["to"], chain_options)
+        ]
         resolved["to"] = names[-1] if len(names) == 1 else names
         resolved["target"] = target
         verdict, _combo, tried = generic.best_of(
-            lambda cards: _negate_link(cards[0], cards[1:], target, moment), [asked] + chain_options)
+            lambda cards: _negate_link(cards[0], cards[1:], target, moment), [asked] + chain_options
+        )
         subject = f"{phrase} negating {names[target]}"
         others = [options[0].card.id for options in chain_options]
     generic.note_readings(verdict, tried)
@@ -384,6 +568,12 @@ def answer_negate(session: Session, question: dict) -> dict:
     if not verdict.steps:  # every answer cites
         verdict.step("question", "unknown", "no check applied", "psct")
     primary = [c.id for c in [asked[0].card] if c.id != generic.GENERIC_ID]
-    return {"answer": verdict.answer, "card": phrase, "resolved": resolved,
-            "explanation": _explain(verdict, subject), "steps": verdict.steps, "assumed": verdict.assumed,
-            **answer_rulings(session, question, primary, [i for i in others if i != generic.GENERIC_ID])}
+    return {
+        "answer": verdict.answer,
+        "card": phrase,
+        "resolved": resolved,
+        "explanation": _explain(verdict, subject),
+        "steps": verdict.steps,
+        "assumed": verdict.assumed,
+        **answer_rulings(session, question, primary, [i for i in others if i != generic.GENERIC_ID]),
+    }
