@@ -14,6 +14,7 @@ from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from ..models import Section
+from .facts import spell_speed_answer
 from .fallback import best_sentence, related
 from .pipeline import Reading, understand, words_of
 

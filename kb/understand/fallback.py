@@ -42,7 +42,8 @@ def _stem(word: str) -> str:
 
 def sentences_of(text: str) -> list[str]:
     """The sentences of a section text, verbatim (split after . ! ? and at line breaks)."""
-    return [s.strip() for s in _SENTENCE.split(text or "") if s and len(s.strip()) > 15]
+    return [s.strip() for s in _SENTENCE.split(text or "")
+            if s and len(s.strip()) > 15 and not s.strip().startswith("[")]  # "[Pictured: ...]" captions
 
 
 def best_sentence(question: str, texts: list[tuple[str, str]]) -> dict | None:

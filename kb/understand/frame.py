@@ -182,6 +182,17 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
     card = _card(skeleton, intent.x, asked_owner, states, effects_of)
     if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
         card["controller"] = "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
+    if kind == "spell_speed":
+        if skeleton.entities[intent.x].kind != "card":
+            return Frame(None, "", "the Spell Speed of a kind of card is in the rules table, not read from a card")
+        item = {k: v for k, v in card.items() if k in ("card", "effect")}
+        question = {"ask": "spell_speed", "card": item}
+        if intent.speed is not None:
+            question["speed"] = intent.speed
+            text = f"Is {card_phrase(item)} Spell Speed {intent.speed}?"
+        else:
+            text = f"What is the Spell Speed of {card_phrase(item)}?"
+        return Frame(question, text, used_entities=used)
     if kind == "timing":
         rest = " ".join(skeleton.pieces[i].text for i in intent.rest)
         event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)

@@ -170,6 +170,8 @@ def find_generic(tokens: list[Token], entities: list[Entity]) -> list[Entity]:
         if read and read[0] + 1 < len(tokens) and tokens[read[0]].low == "of" and (
                 covered[read[0] + 1] or tokens[read[0] + 1].low in ("the", "a", "an", "my", "your", "their")):
             read = None  # "the Trigger Effect of X": the effect of a card, read by the story stage
+        if read and read[0] < len(tokens) and tokens[read[0]].low == "speed":
+            read = None  # "Spell Speed 2" is no Spell Card
         if read:
             end, cls, extras = read
             text = " ".join(t.text for t in tokens[i:end])

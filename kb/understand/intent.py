@@ -46,6 +46,7 @@ class Intent:
     anaphor: bool = False  # "it", "that": the story's last link (or the link named before)
     rest: list[int] = field(default_factory=list)  # pieces after the matched phrase (moments, conditions)
     x_actor_said: bool = False
+    speed: int | None = None  # "is X Spell Speed 2"
 
 
 def _row(name: str, kind: str, pattern: str) -> tuple[str, str, re.Pattern]:
@@ -98,6 +99,11 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
          rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing"),
     _row("does X's effect activate", "timing",
          rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)"),
+    # a fact of the card: its Spell Speed
+    _row("is X Spell Speed N", "spell_speed",
+         rf"^(?:is|are) (?P<x>{ENT}){_EFF} (?:a |of )?spell speed (?P<speed>[123]|one|two|three)"),
+    _row("what Spell Speed is X", "spell_speed",
+         rf"^what(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}(?: have)?"),
     # order
     _row("which goes first", "segoc",
          r"^(?:which|whose|what) (?:\w+ )?(?:effects? |cards? |ones? |triggers? )?(?:goes|go|is placed|are placed|is put|"
@@ -140,6 +146,8 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
 
         intent = Intent(kind, name, x=entity("x"), y=entity("y"), actor=groups.get("actor"),
                         anaphor=bool(groups.get("it")), x_actor_said=bool(groups.get("actor")))
+        if groups.get("speed"):
+            intent.speed = {"one": 1, "two": 2, "three": 3}.get(groups["speed"]) or int(groups["speed"])
         if groups.get("summon"):
             intent.summon = {"how": groups.get("how"), "entity": entity("sy")}
         used = Skeleton.pieces_between(spans, match.start(), match.start("rest"))
