@@ -115,9 +115,10 @@ SIM_RULES: dict[str, dict] = {
     "sim_replay": _row(
         "If the number of monsters the opponent controls changes after an attack declaration, before the "
         "Damage Step, a replay occurs; the first monster still counts as having attacked if another attacks.",
-        ["community:8.5.2.2", "prb2017:battle-replays", "cr-draft:405.5"], "community:8.5.2.2",
-        "Note that if you attack with a different monster, the first monster is still considered to have "
-        "declared an attack, and it cannot attack again this turn[1]."),
+        ["prb2017:battle-replays", "community:8.5.2.2", "cr-draft:405.5"], "prb2017:battle-replays",
+        "After you perform an attack declaration with your monster, if a monster the opponent controls leaves "
+        "the field or a new opponent's monster is Special Summoned or something similar during the Battle Step, "
+        "so that the number of monsters the opponent controls changes, a replay is triggered."),
     "sim_no_replay_damage_step": _row(
         "A change in the number of the opponent's monsters during the Damage Step causes no replay.",
         ["community:8.5.3", "prb2017:damage-step"], "community:8.5.3",
