@@ -523,3 +523,13 @@ def check_activate(card: EngineCard, moment) -> Verdict:
                            f"moment (such as {example})")
             return chained
     return verdict
+
+
+def explain_segoc(steps: list[dict], phrases: list[str]) -> None:
+    """Say why a kind of card cannot be placed in a SEGOC chain: mandatory or optional is not said."""
+    for step in steps:
+        if step["check"] == "trigger kind" and step["result"] == "unknown" and \
+                any(step["detail"].startswith(phrase) for phrase in phrases):
+            phrase = next(p for p in phrases if step["detail"].startswith(p))
+            step["detail"] = (f"{phrase}: whether its trigger effect is mandatory or optional is not said (a card of "
+                              f"that kind can be either), so its place in the chain is not known")

@@ -243,6 +243,8 @@ def answer_question(session: Session, question: dict) -> dict:
     if kind == "segoc":
         cards = [engine_card(session, item) for item in question["triggers"]]
         result = checks.check_segoc(cards, question["turn"])
+        generic.explain_segoc(result["steps"], [c.name for c, item in zip(cards, question["triggers"])
+                                                if generic.is_generic(item)])
         answer = {"answer": result["answer"], "order": result["order"], "groups": result["groups"],
                   "card": None, "resolved": {"triggers": [c.name for c in cards], "turn": question["turn"]},
                   "explanation": ("chain link 1 first: " + ", ".join(result["order"]) + ".") if result["order"]
