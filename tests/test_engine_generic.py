@@ -293,3 +293,18 @@ def test_cli_accepts_both_forms(full_kb):
     )
     assert result.exit_code == 1
     assert "card.class.type" in result.output
+
+
+def test_api_accepts_both_forms(full_kb):
+    from webapp import create_app
+
+    client = create_app({"KB_PATH": str(full_kb)}).test_client()
+    response = client.post("/api/v1/ask", json={"ask": "chain", "card": COUNTER, "to": QUICK_PLAY})
+    assert response.status_code == 200
+    assert response.get_json()["resolved"] == {"card": "a Counter Trap Card", "to": "a Quick-Play Spell Card"}
+    response = client.post("/api/v1/ask", json={"ask": "negate", "card": "Pendulum Hole",
+                                                "summon": {"card": "Odd-Eyes Pendulum Dragon", "how": "pendulum"}})
+    assert response.status_code == 200 and response.get_json()["answer"] == "yes"
+    response = client.post("/api/v1/ask", json={"ask": "chain", "card": {"class": {"type": "potion"}}, "to": "Raigeki"})
+    assert response.status_code == 400
+    assert "card.class.type" in json.dumps(response.get_json())
