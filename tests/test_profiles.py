@@ -312,3 +312,14 @@ def test_older_wordings_of_activated_effects(cards, name, text_start, kind_speed
 @pytest.mark.parametrize("name", ["Genex Gaia", "Proxy Dragon", "Crusadia Arboria", "Star Drawing"])
 def test_older_wording_replacements_are_not_triggers(cards, name):
     assert not [e for e in _effects(cards, name) if e["kind"] == "trigger" and ":" not in e["text"]]
+
+
+@pytest.mark.parametrize("name", ["Gusto Gulldo", "Gusto Squirro", "Laval Forest Sprite", "Synchro Magnet"])
+def test_tuner_whose_type_line_omits_effect_is_read(cards, name):
+    assert [kind for kind, _ in _kinds_speeds(cards, name)] == ["trigger"]
+
+
+def test_normal_tuner_flavor_text_has_no_effects(cards):
+    normal_tuners = [c for c in cards.values() if c["card_type"] == "Monster" and
+                     {"Normal", "Tuner"} <= set(t.strip() for t in (c.get("monster_type_line") or "").split("/"))]
+    assert normal_tuners and all(parse_card(card) == [] for card in normal_tuners[:20])

@@ -109,9 +109,14 @@ def parse_card(card) -> list[dict]:
 
 
 def _is_normal_monster(fields: dict) -> bool:
-    return fields["card_type"] == "Monster" and "Effect" not in fields["abilities"] and (
-        "Normal" in fields["abilities"] or not fields["abilities"] or
-        set(fields["abilities"]) <= {"Normal", "Tuner", "Pendulum"})
+    return fields["card_type"] == "Monster" and "Effect" not in fields["abilities"] and "Normal" in fields["abilities"]
+
+
+def _may_be_normal_monster(fields: dict) -> bool:
+    """A monster whose type line says neither Normal nor Effect ("Winged Beast / Tuner"): the card data leaves
+    "Effect" out of many Tuner and Pendulum monsters, so the text decides (flavor text reads as no effect)."""
+    return fields["card_type"] == "Monster" and "Effect" not in fields["abilities"] and \
+        set(fields["abilities"]) <= {"Tuner", "Pendulum"}
 
 
 def _parse(fields: dict) -> list[dict]:
@@ -125,8 +130,13 @@ def _parse(fields: dict) -> list[dict]:
             effect["index"] = effects.index(effect)
         return effects
     text = _strip_materials(fields, fields["text"]) if card_type == "Monster" else fields["text"]
+    pendulum_effects = len(effects)
     for sentence in split_sentences(text):
         _add_sentence(effects, sentence, fields, section="card")
+    if _may_be_normal_monster(fields) and not any(
+            e["kind"] in ("ignition", "trigger", "quick", "flip") or e["kind"] == "rule" and e["subkind"] != "note"
+            for e in effects[pendulum_effects:]):
+        del effects[pendulum_effects:]  # flavor text of a Normal Monster
     if card_type in ("Spell", "Trap") and not any(e["kind"] == "activation" for e in effects):
         effects.insert(0, _plain_activation(fields))
     # hand-activation / set-turn exceptions written anywhere on the card apply to the card's activation
