@@ -517,13 +517,26 @@ def _match_summon(
 # ----------------------------------------------------------------------------------------- answering
 
 
+def _negating_kind(item: dict, summon: bool) -> dict:
+    """A kind of card asked whether it can negate is read as one that negates (activations, or Summons).
+
+    "Can a Counter Trap negate a monster effect?" is "is it possible for some Counter Trap?": the readings
+    are those of a card of the kind that negates; the answer lists that under ``assumed``.
+    """
+    if not generic.is_generic(item) or item["class"].get("does") is not None:
+        return item
+    does = ["negate_summon"] if summon else ["negate_activation"]
+    return dict(item, **{"class": dict(item["class"], does=does)})
+
+
 def answer_negate(session: Session, question: dict) -> dict:
     """Answer a normalised ``negate`` question with the SCENARIOS.md answer object."""
     from .questions import _explain, card_options, engine_card, resolve
 
     moment = Moment(question.get("turn"), question.get("phase"), question.get("step"), question.get("timing"))
-    asked = card_options(session, question["card"])
-    phrase = generic.item_name(question["card"], asked[0].card.name)
+    phrase = generic.item_name(question["card"], "")
+    asked = card_options(session, _negating_kind(question["card"], "summon" in question))
+    phrase = phrase or asked[0].card.name
     resolved: dict = {"card": phrase}
     if "summon" in question:
         summon = question["summon"]
