@@ -60,6 +60,7 @@ class Game:
         self.activated: list[str] = []
         self.missed: list[str] = []
         self.doubtful: tuple[int, act.Legality] | None = None
+        self.unactivated: list[str] = []
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -321,6 +322,8 @@ class Game:
         if state.battle is not None and not state.battle.calculated and kind in ("phase", "attack", "end_turn") and \
                 not state.battle.replay:
             battle.finish(self)
+        if kind != "activate":
+            self.note_unactivated()
         handler = getattr(self, f"_do_{kind}")
         legality = handler(action)
         self.last_legality = legality
@@ -344,6 +347,14 @@ class Game:
         if self.state.pending_summon is not None:
             self.complete_pending_summon()
         self.state.check_invariants()
+
+    def note_unactivated(self) -> None:
+        """Mandatory triggers waiting while the story moves on: what they would do is not simulated."""
+        for trig in self.pending:
+            if trig.result == "activates" and trig.mandatory:
+                self.unactivated.append(f"{trig.inst.name}'s mandatory effect (it must be activated; the actions "
+                                        f"did not put it on a chain)")
+        self.pending = [t for t in self.pending if not (t.result == "activates" and t.mandatory)]
 
     def _player(self, action: dict, default: str | None = None) -> str:
         return action.get("player") or default or self.state.turn
@@ -525,6 +536,9 @@ class Game:
         inst = self.find(action["card"], player, ("monster", "emz", "spell_trap", "field_zone", "hand", "deck", "gy",
                                                   "banished", "extra"), where)
         legal = act.Legality()
+        if action["to"] == "extra" and not (inst.card.extra_deck_frame or inst.card.is_pendulum):
+            return legal.add("destination", "fail", f"{inst.name} is not a card of the Extra Deck",
+                             "sim_special_summon_monster")
         if action["destroyed"] and not inst.on_field:
             return legal.add("destroy", "fail", f"{inst.name} is in the {inst.location}, not on the field: it cannot be "
                                                 f"destroyed", "sim_destroy_on_field")

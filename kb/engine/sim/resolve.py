@@ -63,14 +63,15 @@ def _pick_effect(game, inst: Instance, action: dict) -> dict | None:
     pending = [t for t in game.pending if t.inst.uid == inst.uid and t.result == "activates"]
     if pending:
         return next(e for e in effects if e["index"] == pending[0].effect)
-    if inst.card.card_type in ("Spell", "Trap") and not inst.on_field or inst.face == "down" or \
-            (inst.card.card_type in ("Spell", "Trap") and inst.location == "hand"):
+    spell_trap = inst.card.card_type in ("Spell", "Trap")
+    if spell_trap and (inst.location == "hand" or (inst.on_field and inst.face == "down")):
         hit = next((e for e in effects if e["kind"] == "activation"), None)
         if hit is not None:
             return hit
     place = "field" if inst.on_field else inst.location
-    usable = [e for e in effects if e["kind"] in ("ignition", "quick", "trigger", "flip", "activation") and
-              (not e.get("locations") or place in e["locations"])]
+    kinds = ("ignition", "quick", "trigger", "flip") if inst.on_field and inst.face == "up" else \
+        ("ignition", "quick", "trigger", "flip", "activation")
+    usable = [e for e in effects if e["kind"] in kinds and (not e.get("locations") or place in e["locations"])]
     return usable[0] if usable else next((e for e in effects if e["kind"] in checks.ACTIVATED_KINDS), None)
 
 
@@ -136,7 +137,7 @@ def activate(game, action: dict) -> Legality:
             event = _recent_chain_event(game)
             verdict = checks.check_chain(ecard, chain_cards, game.moment(), event=event)
         elif summon_negation:
-            verdict = None
+            verdict = checks.check_activate(ecard, game.moment())
             legal.add("Summon negation", "pass", f"{inst.name} answers the Summon of "
                                                  f"{state.cards[state.pending_summon].name} before it resolves",
                       "summon_negation")

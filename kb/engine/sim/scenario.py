@@ -121,6 +121,10 @@ def answer_scenario(session: Session, question: dict) -> dict:
             answer, explanation, extra = _order(game)
         else:
             answer, explanation, extra = _outcome(game, query)
+        if kind != "activates":
+            game.note_unactivated()
+        for text in game.unactivated:
+            game.unmodelled_part(text)
         if game.unmodelled and answer not in ("unknown",) and not _independent(kind, query, game):
             explanation = (f"unknown: the simulator does not model {'; '.join(game.unmodelled)} "
                            f"(it would have answered {answer}: {explanation})")
