@@ -296,6 +296,10 @@ def check_normal_summon(state: GameState, player: str, inst: Instance, tributes:
         return legal.add("Normal Summons this turn", "fail", f"{player} has already used {record.normal_summons_used}"
                                                              f" of {allowed} Normal Summon/Set this turn",
                          "sim_normal_summon_once")
+    if set_it and record.normal_summons_used >= allowed - record.extra_summons_only:
+        return legal.add("Normal Summons this turn", "fail", f"the Normal Summon left to {player} was granted by an "
+                                                             f"effect that allows a Summon, not a Set",
+                         "sim_additional_summon_set", "sim_normal_summon_once")
     legal.add("Normal Summons this turn", "pass", f"{record.normal_summons_used} of {allowed} Normal Summon/Set "
                                                   f"used this turn", "sim_normal_summon_once")
     legal.extend(check_tributes(state, player, inst, tributes))

@@ -360,10 +360,11 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
             ops.append({"op": "damage", "player": other(link.controller), "amount": int(burn.group(1)), "then": then})
             done.add("damage")
     grant = re.search(r"conduct (\d) Normal Summons/Sets this turn", text) or \
-        re.search(r"Normal Summon(?:/Set)? 1 [^.]*in addition to your Normal Summon/Set", text)
+        re.search(r"(?:Normal|Tribute) Summon(/Set)? 1 [^.]*in addition to your Normal Summon/Set", text)
     if grant:
-        count = int(grant.group(1)) - 1 if grant.groups() else 1
-        ops.append({"op": "grant_normal_summon", "player": link.controller, "count": count})
+        count = int(grant.group(1)) - 1 if grant.group(1) and grant.group(1).isdigit() else 1
+        set_ok = "Summons/Sets" in grant.group(0) or bool(grant.group(1))
+        ops.append({"op": "grant_normal_summon", "player": link.controller, "count": count, "set_ok": set_ok})
         done |= {"set_card", "normal_summon"}
     missing = sorted(cats - done)
     return ops, missing
@@ -504,6 +505,8 @@ def _apply_op(game, link: ChainLink, source: Instance, op: dict) -> None:
         return
     if kind == "grant_normal_summon":
         state.records[player].extra_normal_summons += op.get("count", 1)
+        if not op.get("set_ok", True):
+            state.records[player].extra_summons_only += op.get("count", 1)
         game.say(f"{player} may conduct {op.get('count', 1)} more Normal Summon/Set this turn")
         return
     if kind in ("draw", "add_to_hand"):

@@ -167,6 +167,12 @@ SIM_RULES: dict[str, dict] = {
         ["prb2017:5.1"], "prb2017:5.1",
         "• If an activation is not negated, but later the effect is negated or is unable to resolve, the effect "
         "still counts as having been activated."),
+    "sim_additional_summon_set": _row(
+        "An additional Normal Summon granted by an effect that says only \"Normal Summon\" cannot be used to Set; "
+        "\"Normal Summon/Set\" grants either (card text decides).",
+        ["cr-draft:301.8n", "md:additional-normal-summons"], "cr-draft:301.8n",
+        "A Normal/Tribute Summoned gained by an effect that give an additional Normal/Tribute Summon cannot be used "
+        "to perform a Normal/Tribute Set but only to perform a Normal/Tribute Summon."),
 }
 
 # Tributes needed to Normal Summon/Set by Level: (lowest Level, highest Level, Tributes).

@@ -127,6 +127,7 @@ class TurnRecord:
 
     normal_summons_used: int = 0
     extra_normal_summons: int = 0
+    extra_summons_only: int = 0  # of those, granted as "Normal Summon" only (not Set)
     once_per_turn: set = field(default_factory=set)  # (card name, effect index)
     battle_phase_conducted: bool = False
     attacks_declared: int = 0
