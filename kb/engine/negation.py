@@ -41,8 +41,9 @@ SUMMON_METHODS = (
     "ritual",
 )
 SUMMON_BY = ("procedure", "effect")
-# Summons that are made by a card effect's resolution unless the question says otherwise
-_USUALLY_BY_EFFECT = {
+# Summons that are always made by a card effect's resolution (md "Negating Summons" lists the Summons by
+# game mechanics that can be negated: Normal, Flip, Synchro, Xyz, Pendulum, Link, built-in Special Summons)
+_ALWAYS_BY_EFFECT = {
     "fusion": "a card that Fusion Summons (such as Polymerization)",
     "ritual": "a Ritual Spell Card",
 }
@@ -393,9 +394,15 @@ def _negate_summon(
             "summon_negation",
         )
     # 1. can this Summon be negated at all
-    if by is None and how in _USUALLY_BY_EFFECT:
-        by = "effect"
-        verdict.assume(f"the {how.capitalize()} Summon is performed by {_USUALLY_BY_EFFECT[how]}")
+    if how in _ALWAYS_BY_EFFECT:
+        return verdict.fail(
+            "summon can be negated",
+            f"a {how.capitalize()} Summon is always performed while the effect of {_ALWAYS_BY_EFFECT[how]} "
+            f"resolves, so there is no moment to negate the Summon of {monster.name} (only the activation of "
+            f"that card can be negated)",
+            "summon_by_effect",
+            "summon_negatable",
+        )
     if by == "effect":
         return verdict.fail(
             "summon can be negated",
