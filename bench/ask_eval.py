@@ -52,9 +52,15 @@ def load_items(paths) -> list[dict]:
             if not line.strip():
                 continue
             row = json.loads(line)
-            items.append({"id": row["id"], "question": row.get("question") or row.get("q"),
-                          "kind": row.get("kind", "ask"), "expect": row.get("answer", row.get("expect")),
-                          "quote": row.get("quote")})
+            items.append(
+                {
+                    "id": row["id"],
+                    "question": row.get("question") or row.get("q"),
+                    "kind": row.get("kind", "ask"),
+                    "expect": row.get("answer", row.get("expect")),
+                    "quote": row.get("quote"),
+                }
+            )
     return items
 
 
@@ -121,8 +127,13 @@ def evaluate(session, items: list[dict], kb_path=None) -> dict:
             continue
         outcome = score(answer, item["expect"])
         by_kind[kind][outcome] += 1
-        row = {**item, "outcome": outcome, "got": answer.get("answer"), "parsed": answer.get("parsed"),
-               "understood": answer.get("understood")}
+        row = {
+            **item,
+            "outcome": outcome,
+            "got": answer.get("answer"),
+            "parsed": answer.get("parsed"),
+            "understood": answer.get("understood"),
+        }
         if outcome == "unknown" and item.get("quote"):
             held = _holds_quote(session, cited_sections(answer)[:CITED_DEPTH], item["quote"], section_text)
             by_kind[kind]["unknown_quoted" if held else "unknown_unquoted"] += 1
@@ -133,11 +144,13 @@ def evaluate(session, items: list[dict], kb_path=None) -> dict:
 
 def time_questions(session, questions: list[str], kb_path, repeat: int) -> tuple[float, float]:
     """(p50 seconds of engine.ask, p50 seconds of the trivial baseline) over warm caches."""
+
     def safe(q):
         try:
             engine.ask(session, q, kb_path=kb_path)
         except KbError:
             pass
+
     for q in questions:
         safe(q)
     asked, base = [], []
@@ -168,21 +181,28 @@ def _print(result: dict, show: str | None) -> None:
             goal["n"] += n
         unk = counts.get("unknown", 0)
         quoted = f"{counts.get('unknown_quoted', 0)}/{unk}" if unk else "-"
-        print(f"{kind:<16}{n:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
-              f"{counts.get('error', 0):>7}{quoted:>11}")
+        print(
+            f"{kind:<16}{n:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
+            f"{counts.get('error', 0):>7}{quoted:>11}"
+        )
     for label, counts in (("goal kinds", goal), ("all", totals)):
         n = max(1, counts["n"])
         unk = counts.get("unknown", 0)
         with_quote = counts.get("unknown_quoted", 0) + counts.get("unknown_unquoted", 0)
-        print(f"{label:<16}{counts['n']:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
-              f"{counts.get('error', 0):>7}{counts.get('unknown_quoted', 0):>6}/{with_quote:<4}"
-              f"  right {counts.get('right', 0) / n:.1%} wrong {counts.get('wrong', 0) / n:.1%}"
-              + (f" quote@5 {counts.get('unknown_quoted', 0) / with_quote:.1%}" if with_quote else ""))
+        print(
+            f"{label:<16}{counts['n']:>5}{counts.get('right', 0):>7}{counts.get('wrong', 0):>7}{unk:>9}"
+            f"{counts.get('error', 0):>7}{counts.get('unknown_quoted', 0):>6}/{with_quote:<4}"
+            f"  right {counts.get('right', 0) / n:.1%} wrong {counts.get('wrong', 0) / n:.1%}"
+            + (f" quote@5 {counts.get('unknown_quoted', 0) / with_quote:.1%}" if with_quote else "")
+        )
     if show:
         for row in result["rows"]:
             if show == "all" or row["kind"] == show or row["outcome"] == show:
-                print(f"\n[{row['outcome']}] {row['id']} ({row['kind']}) expect {row['expect']!r} got {row['got']!r}"
-                      + (f" quote_cited={row['quote_cited']}" if "quote_cited" in row else ""))
+                print(
+                    f"\n[{row['outcome']}] {row['id']} ({row['kind']}) "
+                    f"expect {row['expect']!r} got {row['got']!r}"
+                    + (f" quote_cited={row['quote_cited']}" if "quote_cited" in row else "")
+                )
                 print(f"  Q: {row['question']}")
                 if row.get("understood"):
                     print(f"  understood: {row['understood']}")
@@ -196,19 +216,26 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timing rounds (0: no timing)")
     args = parser.parse_args(argv)
     import os
+
     kb_path = args.kb or os.environ.get("KB_PATH")
     items = load_items([SEED_FILE, ASK_FILE])
     with session_scope(kb_path) as session:
         result = evaluate(session, items, kb_path=kb_path)
-        timing = time_questions(session, [i["question"] for i in items], kb_path, args.repeat) if args.repeat else None
+        timing = (
+            time_questions(session, [i["question"] for i in items], kb_path, args.repeat)
+            if args.repeat
+            else None
+        )
     if args.json:
         print(json.dumps({**result, "p50_seconds": timing and timing[0]}, indent=2, ensure_ascii=False))
         return 0
     _print(result, args.show)
     if timing:
         p50, base = timing
-        print(f"\nplain-language p50 {p50 * 1000:.2f} ms (goal <= 5 ms); trivial baseline p50 "
-              f"{base * 1e6:.1f} us; ratio {p50 / base:.0f}x")
+        print(
+            f"\nplain-language p50 {p50 * 1000:.2f} ms (goal <= 5 ms); trivial baseline p50 "
+            f"{base * 1e6:.1f} us; ratio {p50 / base:.0f}x"
+        )
     return 0
 
 

@@ -33,31 +33,47 @@ def _parsed(session, text):
 
 # ------------------------------------------------------------------------------------------ mentions
 
-@pytest.mark.parametrize("text,names", [
-    ("would pot of greed resolve if my opponent chains something", ["Pot of Greed"]),
-    ("Is Sangan's effect mandatory?", ["Sangan"]),
-    ("what does the graveyard effect of Sangan do", ["Sangan"]),
-    ('Does "Mirror Force" destroy Set monsters?', ["Mirror Force"]),
-    ("MIRROR FORCE and heavy storm in one chain", ["Mirror Force", "Heavy Storm"]),
-    ("Is MST a Quick-Play Spell?", ["Mystical Space Typhoon"]),
-    ("I hold ash blossom in hand", ["Ash Blossom & Joyous Spring"]),
-    ("44095762 is the passcode I mean", ["Mirror Force"]),
-])
+
+@pytest.mark.parametrize(
+    "text,names",
+    [
+        ("would pot of greed resolve if my opponent chains something", ["Pot of Greed"]),
+        ("Is Sangan's effect mandatory?", ["Sangan"]),
+        ("what does the graveyard effect of Sangan do", ["Sangan"]),
+        ('Does "Mirror Force" destroy Set monsters?', ["Mirror Force"]),
+        ("MIRROR FORCE and heavy storm in one chain", ["Mirror Force", "Heavy Storm"]),
+        ("Is MST a Quick-Play Spell?", ["Mystical Space Typhoon"]),
+        ("I hold ash blossom in hand", ["Ash Blossom & Joyous Spring"]),
+        ("44095762 is the passcode I mean", ["Mirror Force"]),
+    ],
+)
 def test_mentions_find_names_nicknames_passcodes_in_any_case(session, text, names):
     assert [name for name, _ in _mentions(session, text)] == names
 
 
 def test_mentions_read_asides_and_later_short_references(session):
-    entities = find_mentions(session, tokenize(
-        "I chain Torrential Tribute (Chain Link 2) to Spiritual Beast Cannahawk, then Cannahawk's effect resolves"))
+    entities = find_mentions(
+        session,
+        tokenize(
+            "I chain Torrential Tribute (Chain Link 2) to Spiritual Beast Cannahawk, "
+            "then Cannahawk's effect resolves"
+        ),
+    )
     assert [(e.name, e.aside.get("link")) for e in entities] == [
-        ("Torrential Tribute", 2), ("Spiritual Beast Cannahawk", None), ("Spiritual Beast Cannahawk", None)]
+        ("Torrential Tribute", 2),
+        ("Spiritual Beast Cannahawk", None),
+        ("Spiritual Beast Cannahawk", None),
+    ]
     assert entities[-1].how == "reference"
 
 
 def test_mentions_common_words_never_become_cards(session):
-    for text in ("it is my turn and the monster effect resolves", "can i chain a trap to an effect on my turn",
-                 "does the counter go away at the end of the turn", "what about a token or a link"):
+    for text in (
+        "it is my turn and the monster effect resolves",
+        "can i chain a trap to an effect on my turn",
+        "does the counter go away at the end of the turn",
+        "what about a token or a link",
+    ):
         assert _mentions(session, text) == [], text
 
 
@@ -74,19 +90,25 @@ def test_mentions_one_word_name_that_is_an_ordinary_word_needs_a_capital(session
 
 # ------------------------------------------------------------------------------------------ generic
 
-@pytest.mark.parametrize("text,cls", [
-    ("my opponent flips a Counter Trap over", {"type": "trap", "property": "counter"}),
-    ("then a quick play spell card goes on top", {"type": "spell", "property": "quick-play"}),
-    ("I had a Normal Trap Card ready", {"type": "trap", "property": "normal"}),
-    ("they used a monster's Quick Effect", {"type": "monster", "effect": "quick"}),
-    ("what about an Ignition Effect", {"effect": "ignition"}),
-    ("a pendulum effect resolves", {"effect": "pendulum"}),
-    ("a Field Spell is face-up", {"type": "spell", "property": "field"}),
-    ("I hold a card that negates activations", {"does": ["negate_activation"]}),
-    ("a Quick-Play Spell that raises ATK was chained", {"type": "spell", "property": "quick-play",
-                                                         "does": ["atk_change"]}),
-    ("they chain a card that destroys Spells/Traps", {"does": ["destroy"]}),
-])
+
+@pytest.mark.parametrize(
+    "text,cls",
+    [
+        ("my opponent flips a Counter Trap over", {"type": "trap", "property": "counter"}),
+        ("then a quick play spell card goes on top", {"type": "spell", "property": "quick-play"}),
+        ("I had a Normal Trap Card ready", {"type": "trap", "property": "normal"}),
+        ("they used a monster's Quick Effect", {"type": "monster", "effect": "quick"}),
+        ("what about an Ignition Effect", {"effect": "ignition"}),
+        ("a pendulum effect resolves", {"effect": "pendulum"}),
+        ("a Field Spell is face-up", {"type": "spell", "property": "field"}),
+        ("I hold a card that negates activations", {"does": ["negate_activation"]}),
+        (
+            "a Quick-Play Spell that raises ATK was chained",
+            {"type": "spell", "property": "quick-play", "does": ["atk_change"]},
+        ),
+        ("they chain a card that destroys Spells/Traps", {"does": ["destroy"]}),
+    ],
+)
 def test_generic_cards_read_as_class_objects(text, cls):
     assert _kinds(text) == [cls]
 
@@ -105,38 +127,63 @@ def test_generic_card_in_an_aside_describes_the_card_before_it(session):
 
 # ------------------------------------------------------------------------------------------ story
 
+
 def test_story_chain_links_with_controllers_and_the_next_link(session):
-    question = _parsed(session, "My opponent activates Heavy Storm, I chain Sakuretsu Armor, then they chain "
-                                "Solemn Judgment. Can I now chain Magic Jammer to Solemn Judgment?")
+    question = _parsed(
+        session,
+        "My opponent activates Heavy Storm, I chain Sakuretsu Armor, then they chain "
+        "Solemn Judgment. Can I now chain Magic Jammer to Solemn Judgment?",
+    )
     assert question["ask"] == "chain"
     assert question["card"] == {"card": "Magic Jammer", "controller": "A"}
-    assert question["to"] == [{"card": "Heavy Storm", "controller": "B"}, {"card": "Sakuretsu Armor", "controller": "A"},
-                              {"card": "Solemn Judgment", "controller": "B"}]
+    assert question["to"] == [
+        {"card": "Heavy Storm", "controller": "B"},
+        {"card": "Sakuretsu Armor", "controller": "A"},
+        {"card": "Solemn Judgment", "controller": "B"},
+    ]
 
 
 def test_story_which_was_chained_to_and_link_numbers(session):
-    question = _parsed(session, "I chain Dust Tornado (Chain Link 3) to my opponent's Twin Twisters, which was "
-                                "chained to my Call of the Haunted. Can my opponent chain Solemn Judgment to "
-                                "Dust Tornado?")
-    assert [link["card"] for link in question["to"]] == ["Call of the Haunted", "Twin Twisters", "Dust Tornado"]
+    question = _parsed(
+        session,
+        "I chain Dust Tornado (Chain Link 3) to my opponent's Twin Twisters, which was "
+        "chained to my Call of the Haunted. Can my opponent chain Solemn Judgment to "
+        "Dust Tornado?",
+    )
+    assert [link["card"] for link in question["to"]] == [
+        "Call of the Haunted",
+        "Twin Twisters",
+        "Dust Tornado",
+    ]
     assert [link.get("controller") for link in question["to"]] == ["A", "B", "A"]
     assert question["card"]["controller"] == "B"
 
 
 def test_story_contradicting_its_link_numbers_is_unknown(session):
-    reading = understand(session, "I chain Dust Tornado (Chain Link 2) to my opponent's Twin Twisters, which was "
-                                  "chained to my Call of the Haunted. Can my opponent chain Solemn Judgment to "
-                                  "Dust Tornado?")
+    reading = understand(
+        session,
+        "I chain Dust Tornado (Chain Link 2) to my opponent's Twin Twisters, which was "
+        "chained to my Call of the Haunted. Can my opponent chain Solemn Judgment to "
+        "Dust Tornado?",
+    )
     assert reading.frame is None and "Chain Link" in reading.reason
 
 
-@pytest.mark.parametrize("text,fields", [
-    ("Can I activate Kuriboh during damage calculation?", {"phase": "battle", "step": "damage", "timing": "calc"}),
-    ("Can Shrink be activated before damage calculation on my opponent's turn?",
-     {"phase": "battle", "step": "damage", "timing": "before_calc", "turn": "B"}),
-    ("Can I activate Dust Tornado the same turn I Set it?", {}),
-    ("Can I activate Effect Veiler from my hand in the End Phase?", {"phase": "end"}),
-])
+@pytest.mark.parametrize(
+    "text,fields",
+    [
+        (
+            "Can I activate Kuriboh during damage calculation?",
+            {"phase": "battle", "step": "damage", "timing": "calc"},
+        ),
+        (
+            "Can Shrink be activated before damage calculation on my opponent's turn?",
+            {"phase": "battle", "step": "damage", "timing": "before_calc", "turn": "B"},
+        ),
+        ("Can I activate Dust Tornado the same turn I Set it?", {}),
+        ("Can I activate Effect Veiler from my hand in the End Phase?", {"phase": "end"}),
+    ],
+)
 def test_story_moments_and_states(session, text, fields):
     question = _parsed(session, text)
     assert question["ask"] == "activate"
@@ -148,23 +195,28 @@ def test_story_moments_and_states(session, text, fields):
 
 
 def test_story_after_the_chain_resolves_is_a_new_chain(session):
-    reading = understand(session, "My opponent activates Raigeki. After the chain resolves, can I chain "
-                                  "Trap Jammer to it?")
+    reading = understand(
+        session, "My opponent activates Raigeki. After the chain resolves, can I chain Trap Jammer to it?"
+    )
     assert reading.frame is None and "new chain" in reading.reason
 
 
 # ------------------------------------------------------------------------------------------ intent
 
-@pytest.mark.parametrize("text,kind", [
-    ("Can Divine Wrath negate Dark Armed Dragon?", "negate"),
-    ("Is Divine Wrath able to stop Dark Armed Dragon?", "negate"),
-    ("Does Divine Wrath work against Dark Armed Dragon?", "negate"),
-    ("Can I chain Twin Twisters to Raigeki?", "chain"),
-    ("Can Twin Twisters respond to Raigeki?", "chain"),
-    ("Can Kuriboh be activated during damage calculation?", "activate"),
-    ("Does Sangan's effect activate if it is sent to the GY as a cost?", "timing"),
-    ("Does Peten the Dark Clown miss the timing if it is destroyed and then a card is drawn?", "timing"),
-])
+
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("Can Divine Wrath negate Dark Armed Dragon?", "negate"),
+        ("Is Divine Wrath able to stop Dark Armed Dragon?", "negate"),
+        ("Does Divine Wrath work against Dark Armed Dragon?", "negate"),
+        ("Can I chain Twin Twisters to Raigeki?", "chain"),
+        ("Can Twin Twisters respond to Raigeki?", "chain"),
+        ("Can Kuriboh be activated during damage calculation?", "activate"),
+        ("Does Sangan's effect activate if it is sent to the GY as a cost?", "timing"),
+        ("Does Peten the Dark Clown miss the timing if it is destroyed and then a card is drawn?", "timing"),
+    ],
+)
 def test_intent_kinds(session, text, kind):
     assert _parsed(session, text)["ask"] == kind
 
@@ -181,40 +233,66 @@ def test_intent_negate_a_summon(session):
 
 # ------------------------------------------------------------------------------------------ paraphrases
 
-@pytest.mark.parametrize("group", [
-    ["Can I chain Twin Twisters to Raigeki?", "can i respond to raigeki with twin twisters",
-     "Can Twin Twisters be chained to Raigeki?", "Could I activate Twin Twisters in response to Raigeki?",
-     "is it possible to chain twin twisters to raigeki"],
-    ["Can Divine Wrath negate Dark Armed Dragon?", "Is Divine Wrath able to stop Dark Armed Dragon?",
-     "Does Divine Wrath work against Dark Armed Dragon?", "can i negate dark armed dragon with divine wrath",
-     "Could Divine Wrath stop Dark Armed Dragon"],
-    ["Can Kuriboh be activated during damage calculation?", "can i activate kuriboh during damage calculation",
-     "Can Kuriboh's effect be used during damage calculation?", "could I use Kuriboh during damage calc",
-     "is it possible to activate kuriboh during damage calculation"],
-])
+
+@pytest.mark.parametrize(
+    "group",
+    [
+        [
+            "Can I chain Twin Twisters to Raigeki?",
+            "can i respond to raigeki with twin twisters",
+            "Can Twin Twisters be chained to Raigeki?",
+            "Could I activate Twin Twisters in response to Raigeki?",
+            "is it possible to chain twin twisters to raigeki",
+        ],
+        [
+            "Can Divine Wrath negate Dark Armed Dragon?",
+            "Is Divine Wrath able to stop Dark Armed Dragon?",
+            "Does Divine Wrath work against Dark Armed Dragon?",
+            "can i negate dark armed dragon with divine wrath",
+            "Could Divine Wrath stop Dark Armed Dragon",
+        ],
+        [
+            "Can Kuriboh be activated during damage calculation?",
+            "can i activate kuriboh during damage calculation",
+            "Can Kuriboh's effect be used during damage calculation?",
+            "could I use Kuriboh during damage calc",
+            "is it possible to activate kuriboh during damage calculation",
+        ],
+    ],
+)
 def test_paraphrases_give_the_same_parse(session, group):
     parses = []
     for text in group:
         question = _parsed(session, text)
         assert question is not None, text
         card = question["card"]
-        parses.append((question["ask"], card.get("card"), json.dumps(question.get("to"), sort_keys=True),
-                       question.get("timing")))
+        parses.append(
+            (
+                question["ask"],
+                card.get("card"),
+                json.dumps(question.get("to"), sort_keys=True),
+                question.get("timing"),
+            )
+        )
     assert len(set(parses)) == 1, parses
 
 
 # ------------------------------------------------------------------------------------------ casual
 
-@pytest.mark.parametrize("text,expect", [
-    ("can dark bribe negate a monster effect", "no"),
-    ("can i use effect veiler on my own turn", "no"),
-    ("can solemn judgment negate a normal summon", "yes"),
-    ("my opponent activates dark hole, can i respond with mirror force", "no"),
-    ("can mst be chained to pot of greed", "yes"),
-    ("can i chain book of moon to raigeki", "yes"),
-    ("can magic jammer negate mirror force", "no"),
-    ("can i activate trap hole the turn i set it", "no"),
-])
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("can dark bribe negate a monster effect", "no"),
+        ("can i use effect veiler on my own turn", "no"),
+        ("can solemn judgment negate a normal summon", "yes"),
+        ("my opponent activates dark hole, can i respond with mirror force", "no"),
+        ("can mst be chained to pot of greed", "yes"),
+        ("can i chain book of moon to raigeki", "yes"),
+        ("can magic jammer negate mirror force", "no"),
+        ("can i activate trap hole the turn i set it", "no"),
+    ],
+)
 def test_casual_phrasing(session, full_kb, text, expect):
     answer = engine.ask(session, text, kb_path=full_kb)
     assert answer["answer"] == expect, answer["explanation"]
@@ -222,6 +300,7 @@ def test_casual_phrasing(session, full_kb, text, expect):
 
 
 # ------------------------------------------------------------------------------------------ answers
+
 
 def test_answer_carries_parsed_understood_and_unused_words(session, full_kb):
     answer = engine.ask(session, "Please tell me: can I chain Twin Twisters to Raigeki?", kb_path=full_kb)
@@ -232,8 +311,10 @@ def test_answer_carries_parsed_understood_and_unused_words(session, full_kb):
 
 def test_unknown_answer_leads_with_a_verbatim_quote(session, full_kb):
     from kb.models import Section
-    answer = engine.ask(session, "What happens to Xyz Materials when the Xyz Monster leaves the field?",
-                        kb_path=full_kb)
+
+    answer = engine.ask(
+        session, "What happens to Xyz Materials when the Xyz Monster leaves the field?", kb_path=full_kb
+    )
     assert answer["answer"] == "unknown"
     quote = answer["quote"]
     assert quote["text"] in session.get(Section, quote["id"]).text
@@ -241,20 +322,30 @@ def test_unknown_answer_leads_with_a_verbatim_quote(session, full_kb):
 
 
 def test_words_the_engine_does_not_model_make_the_answer_unknown(session, full_kb):
-    answer = engine.ask(session, "While Skill Drain is applying, can I activate Effect Veiler from my hand?",
-                        kb_path=full_kb)
+    answer = engine.ask(
+        session, "While Skill Drain is applying, can I activate Effect Veiler from my hand?", kb_path=full_kb
+    )
     assert answer["answer"] == "unknown" and "Skill Drain" in answer["explanation"]
 
 
 # ------------------------------------------------------------------------------------------ bad input
+
 
 def test_empty_question_is_an_error(session):
     with pytest.raises(BadQuestionError):
         engine.ask(session, "   ")
 
 
-@pytest.mark.parametrize("text", ["?!?!...", "x" * 10_000, "can " + "pot of greed " * 900 + "chain to raigeki",
-                                  "Can Florbnax Quuzzle negate Wibbleton Sprocket?", "\u0000\u200b?"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "?!?!...",
+        "x" * 10_000,
+        "can " + "pot of greed " * 900 + "chain to raigeki",
+        "Can Florbnax Quuzzle negate Wibbleton Sprocket?",
+        "\u0000\u200b?",
+    ],
+)
 def test_odd_input_is_unknown_with_a_reason(session, full_kb, text):
     answer = engine.ask(session, text, kb_path=full_kb)
     assert answer["answer"] == "unknown" and answer["explanation"].startswith("Not answered")
@@ -290,3 +381,22 @@ def test_dev_set_floor(session, full_kb):
     assert right >= floor["right"], f"right answers dropped: {right} < {floor['right']}"
     assert wrong <= floor["wrong"], f"wrong answers rose: {wrong} > {floor['wrong']}"
     assert errors <= floor["errors"], f"errors rose: {errors} > {floor['errors']}"
+
+
+# ------------------------------------------------------------------------------------------ card facts
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("is solemn judgment spell speed 3", "yes"),
+        ("Is Twin Twisters Spell Speed 1?", "no"),
+        ("what spell speed is effect veiler", "2"),
+        ("is call of the haunted a continuous trap", "yes"),
+        ("Is Raigeki a Quick-Play Spell?", "no"),
+    ],
+)
+def test_card_facts_spell_speed_and_kind(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer["explanation"]
+    assert answer["steps"][0]["cites"] and answer["steps"][0]["quote"]

@@ -14,7 +14,7 @@ from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from ..models import Section
-from .facts import spell_speed_answer
+from .facts import card_kind_answer, spell_speed_answer
 from .fallback import best_sentence, related
 from .pipeline import Reading, understand, words_of
 
@@ -26,7 +26,10 @@ _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "ne
 def _ask_json(session: Session, question: dict) -> dict:
     if question.get("ask") == "spell_speed":
         return spell_speed_answer(session, question)
+    if question.get("ask") == "card_kind":
+        return card_kind_answer(session, question)
     from ..engine import ask as ask_engine
+
     return ask_engine(session, question)
 
 
@@ -39,19 +42,31 @@ def _negate_as_chain(session: Session, question: dict, exc: BadQuestionError) ->
     answer = _ask_json(session, chain)
     if answer["answer"] == "yes":
         from ..engine import card_profile
+
         card = question["card"].get("card") if isinstance(question["card"], dict) else question["card"]
         effects = card_profile(session, card) if card else []
         if not any(c in _NEGATE_CATEGORIES for e in effects for c in e.get("categories", [])):
-            answer = dict(answer, answer="unknown",
-                          explanation=f"{answer['explanation']} Whether it negates that card is not modelled.")
+            answer = dict(
+                answer,
+                answer="unknown",
+                explanation=f"{answer['explanation']} Whether it negates that card is not modelled.",
+            )
     answer["assumed"] = list(answer.get("assumed", [])) + [
-        "negation read as: the card can be activated in response and it negates"]
+        "negation read as: the card can be activated in response and it negates"
+    ]
     return answer
 
 
 def _unknown(reason: str) -> dict:
-    return {"answer": "unknown", "card": None, "resolved": {}, "explanation": f"Not answered: {reason}.",
-            "steps": [], "assumed": [], "rulings": []}
+    return {
+        "answer": "unknown",
+        "card": None,
+        "resolved": {},
+        "explanation": f"Not answered: {reason}.",
+        "steps": [],
+        "assumed": [],
+        "rulings": [],
+    }
 
 
 def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_path, reading: Reading) -> dict:
@@ -66,27 +81,40 @@ def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_pa
             step["quote"] = quote
         steps.append(step)
         if sections[3:]:
-            more = {"check": "related sections", "result": "unknown",
-                    "detail": "further sections that match the question", "cites": sections[3:5]}
-            texts = [(sid, row.text) for sid in sections[3:5] if (row := session.get(Section, sid)) is not None]
+            more = {
+                "check": "related sections",
+                "result": "unknown",
+                "detail": "further sections that match the question",
+                "cites": sections[3:5],
+            }
+            texts = [
+                (sid, row.text) for sid in sections[3:5] if (row := session.get(Section, sid)) is not None
+            ]
             more_quote = best_sentence(text, texts)  # every step quotes (interfaces §5)
             if more_quote:
                 more["quote"] = more_quote
             steps.append(more)
     else:
-        steps.append({"check": "understand question", "result": "unknown", "detail": reason, **citation("psct")})
+        steps.append(
+            {"check": "understand question", "result": "unknown", "detail": reason, **citation("psct")}
+        )
     answer["steps"] = steps + list(answer.get("steps") or [])
     answer["rulings"] = list(dict.fromkeys(list(answer.get("rulings") or []) + found["rulings"]))
     answer["ruling_details"] = ruling_details_for(session, answer["rulings"])  # same order (interfaces §6)
     if quote:
-        answer["explanation"] = f"{answer['explanation']} The rulebook sentence that most likely answers it " \
-                                f"({quote['id']}): \"{quote['text']}\""
+        answer["explanation"] = (
+            f"{answer['explanation']} The rulebook sentence that most likely answers it "
+            f'({quote["id"]}): "{quote["text"]}"'
+        )
     return answer
 
 
 def _decorate(answer: dict, reading: Reading) -> dict:
-    answer["parsed"] = reading.frame.question if reading.frame else (
-        reading.frames[0].question if len(reading.readings()) == 1 else None)
+    answer["parsed"] = (
+        reading.frame.question
+        if reading.frame
+        else (reading.frames[0].question if len(reading.readings()) == 1 else None)
+    )
     answer["understood"] = reading.understood
     answer["unused_words"] = reading.unused_words
     if len(reading.readings()) > 1:
@@ -105,13 +133,21 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         raise BadQuestionError("empty question", "q", text)
     if not words_of(text):
         answer = _unknown("the question has no words")
-        answer["steps"] = [{"check": "understand question", "result": "unknown",
-                            "detail": "the question has no words", **citation("psct")}]
+        answer["steps"] = [
+            {
+                "check": "understand question",
+                "result": "unknown",
+                "detail": "the question has no words",
+                **citation("psct"),
+            }
+        ]
         answer.update(parsed=None, understood=None, unused_words=[])
         return answer
     reading = understand(session, text)
     if reading.frame is None:
-        return _decorate(_with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path, reading), reading)
+        return _decorate(
+            _with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path, reading), reading
+        )
     question = reading.frame.question
     try:
         try:
@@ -125,6 +161,7 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         reason = f"the engine cannot take this question yet ({exc})"
         return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)
     if answer.get("answer") == "unknown":
-        answer = _with_fallback(session, answer, text, answer.get("explanation") or "the engine cannot decide",
-                                kb_path, reading)
+        answer = _with_fallback(
+            session, answer, text, answer.get("explanation") or "the engine cannot decide", kb_path, reading
+        )
     return _decorate(answer, reading)

@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from ..engine.rules import SPELL_SPEEDS, citation
 
-__all__ = ["spell_speed_answer"]
+__all__ = ["spell_speed_answer", "card_kind_answer"]
 
 _ACTIVATED = ("activation", "ignition", "trigger", "quick", "flip")
 
@@ -30,6 +30,7 @@ def spell_speed_answer(session: Session, question: dict) -> dict:
     yes/no when ``speed`` asks about one value."""
     from ..engine import card_profile
     from ..engine.questions import resolve
+
     item = question["card"]
     card = resolve(session, item["card"])
     effects = [e for e in card_profile(session, card) if e.get("kind") in _ACTIVATED and e.get("spell_speed")]
@@ -38,22 +39,76 @@ def spell_speed_answer(session: Session, question: dict) -> dict:
     speeds = sorted({e["spell_speed"] for e in effects})
     subject = f"{card.name}'s effect #{item['effect']}" if item.get("effect") is not None else card.name
     rule = _rule_of(card.card_type, card.property, effects[0]["kind"]) if effects else "psct"
-    base = {"card": card.name, "resolved": {"card": card.name, **({"effect": item["effect"]}
-                                                                  if item.get("effect") is not None else {})},
-            "assumed": [], "rulings": []}
+    base = {
+        "card": card.name,
+        "resolved": {
+            "card": card.name,
+            **({"effect": item["effect"]} if item.get("effect") is not None else {}),
+        },
+        "assumed": [],
+        "rulings": [],
+    }
     if len(speeds) != 1:
-        detail = (f"{subject} has activated effects of Spell Speed {', '.join(map(str, speeds))}; which one is "
-                  "meant is not said") if speeds else f"{subject} has no activated effect the engine could read"
-        return {**base, "answer": "unknown", "explanation": f"{subject}: unknown: {detail}.",
-                "steps": [{"check": "spell speed", "result": "unknown", "detail": detail, **citation(rule)}]}
+        detail = (
+            (
+                f"{subject} has activated effects of Spell Speed {', '.join(map(str, speeds))}; which one is "
+                "meant is not said"
+            )
+            if speeds
+            else f"{subject} has no activated effect the engine could read"
+        )
+        return {
+            **base,
+            "answer": "unknown",
+            "explanation": f"{subject}: unknown: {detail}.",
+            "steps": [{"check": "spell speed", "result": "unknown", "detail": detail, **citation(rule)}],
+        }
     speed = speeds[0]
     kinds = ", ".join(sorted({e["kind"] for e in effects}))
-    detail = f"{subject} ({card.property + ' ' if card.property else ''}{card.card_type}, {kinds}) is Spell Speed {speed}"
+    kind_words = f"{card.property + ' ' if card.property else ''}{card.card_type}, {kinds}"
+    detail = f"{subject} ({kind_words}) is Spell Speed {speed}"
     if question.get("speed") is None:
-        return {**base, "answer": str(speed), "spell_speed": speed, "explanation": f"{detail}.",
-                "steps": [{"check": "spell speed", "result": "pass", "detail": detail, **citation(rule)}]}
+        return {
+            **base,
+            "answer": str(speed),
+            "spell_speed": speed,
+            "explanation": f"{detail}.",
+            "steps": [{"check": "spell speed", "result": "pass", "detail": detail, **citation(rule)}],
+        }
     same = speed == question["speed"]
-    return {**base, "answer": "yes" if same else "no", "spell_speed": speed,
-            "explanation": f"{'yes' if same else 'no'}: {detail}.",
-            "steps": [{"check": "spell speed", "result": "pass" if same else "fail", "detail": detail,
-                       **citation(rule)}]}
+    return {
+        **base,
+        "answer": "yes" if same else "no",
+        "spell_speed": speed,
+        "explanation": f"{'yes' if same else 'no'}: {detail}.",
+        "steps": [
+            {"check": "spell speed", "result": "pass" if same else "fail", "detail": detail, **citation(rule)}
+        ],
+    }
+
+
+def card_kind_answer(session: Session, question: dict) -> dict:
+    """``{"ask": "card_kind", "card": {"card"}, "kind": {"type"?, "property"?}}``: is the card of that kind
+    ("is Called by the Grave a Quick-Play Spell?"), from the card's own type and property."""
+    from ..engine.questions import resolve
+
+    card = resolve(session, question["card"]["card"])
+    kind = question["kind"]
+    actual = {"type": (card.card_type or "").lower(), "property": (card.property or "").lower()}
+    said = ", ".join(f"{k} {v}" for k, v in kind.items())
+    detail = f"{card.name} is a {(card.property + ' ') if card.property else ''}{card.card_type}"
+    same = all(actual.get(k) == v for k, v in kind.items())
+    base = {"card": card.name, "resolved": {"card": card.name}, "assumed": [], "rulings": []}
+    return {
+        **base,
+        "answer": "yes" if same else "no",
+        "explanation": f"{'yes' if same else 'no'} ({said}): {detail}.",
+        "steps": [
+            {
+                "check": "card kind",
+                "result": "pass" if same else "fail",
+                "detail": detail,
+                **citation("card_kinds"),
+            }
+        ],
+    }

@@ -22,10 +22,13 @@ __all__ = ["related", "best_sentence", "sentences_of", "SECTIONS", "RULINGS"]
 SECTIONS = 5  # sections cited
 RULINGS = 5
 QUOTE_SECTIONS = 3  # sections whose sentences compete for the quote
-_STOP = frozenset("""a an the and or of to in on at by for from with as is are was were be been it its this that these
+_STOP = frozenset(
+    """a an the and or of to in on at by for from with as is are was were be been it its this that these
 those i my me you your we our they their them he his she her can could may might will would do does did not no
-yes if when then than so what which who how there here about into out up down just only also still now any some
-all each other another same own such very too more most much many one two""".split())
+yes if when then than so what which who how there here about into out up down just only also still now
+any some
+all each other another same own such very too more most much many one two""".split()
+)
 _SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
 
 
@@ -42,8 +45,11 @@ def _stem(word: str) -> str:
 
 def sentences_of(text: str) -> list[str]:
     """The sentences of a section text, verbatim (split after . ! ? and at line breaks)."""
-    return [s.strip() for s in _SENTENCE.split(text or "")
-            if s and len(s.strip()) > 15 and not s.strip().startswith("[")]  # "[Pictured: ...]" captions
+    return [
+        s.strip()
+        for s in _SENTENCE.split(text or "")
+        if s and len(s.strip()) > 15 and not s.strip().startswith("[")
+    ]  # "[Pictured: ...]" captions
 
 
 def best_sentence(question: str, texts: list[tuple[str, str]]) -> dict | None:
@@ -90,6 +96,7 @@ def _section_texts(session: Session, ids: list[str]) -> list[tuple[str, str]]:
 def _card_rulings(session: Session, text: str, card_ids: list[int]) -> list[str]:
     """Rulings about the cards the question names, those sharing the most question words first."""
     from ..cards import card_rulings
+
     wanted = {_stem(w) for w in _words(text)}
     scored = []
     for card_id in list(dict.fromkeys(card_ids))[:3]:
@@ -109,11 +116,13 @@ def related(session: Session, text: str, kb_path, card_ids: list[int] = ()) -> d
     sections the search ranks best, the sentence among the first of them that most likely answers, and
     the rulings about the cards it names (``card_ids``) that share most of its words."""
     sections = []
-    words = " ".join(w for w in re.findall(r"[A-Za-z][\w'-]+", fold_quotes(text).replace('"', " "))
-                     if len(w) > 2)[:300]
+    words = " ".join(
+        w for w in re.findall(r"[A-Za-z][\w'-]+", fold_quotes(text).replace('"', " ")) if len(w) > 2
+    )[:300]
     if words:
         try:
             from ..search import search
+
             found = search(kb_path, words, kind="section", limit=SECTIONS)
             sections = [result["id"] for result in found.get("results", [])][:SECTIONS]
         except KbError:  # a question the query language rejects: no sections

@@ -18,18 +18,45 @@ __all__ = ["Frame", "build_frame", "card_phrase"]
 
 _MOMENT_KEYS = ("turn", "phase", "step", "timing")
 _STATE_KEYS = ("location", "face", "set_this_turn")
-_PHASE_WORDS = {"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
-                "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase"}
-_TIMING_WORDS = {"start": "at the start of the Damage Step", "before_calc": "before damage calculation",
-                 "calc": "during damage calculation", "after_calc": "after damage calculation",
-                 "end": "at the end of the Damage Step"}
-_EVENT_WORDS = {"sent_to_gy": "sent to the GY", "destroyed": "destroyed", "banished": "banished",
-                "discarded": "discarded", "tributed": "Tributed", "special_summoned": "Special Summoned",
-                "normal_summoned": "Normal Summoned", "flipped": "flipped face-up", "added_to_hand": "added to the hand"}
-_SUMMON_WORDS = {None: "Summon", "normal": "Normal Summon", "tribute": "Tribute Summon", "flip": "Flip Summon",
-                 "special": "Special Summon", "fusion": "Fusion Summon", "synchro": "Synchro Summon",
-                 "xyz": "Xyz Summon", "link": "Link Summon", "pendulum": "Pendulum Summon",
-                 "ritual": "Ritual Summon"}
+_PHASE_WORDS = {
+    "draw": "the Draw Phase",
+    "standby": "the Standby Phase",
+    "main1": "Main Phase 1",
+    "battle": "the Battle Phase",
+    "main2": "Main Phase 2",
+    "end": "the End Phase",
+}
+_TIMING_WORDS = {
+    "start": "at the start of the Damage Step",
+    "before_calc": "before damage calculation",
+    "calc": "during damage calculation",
+    "after_calc": "after damage calculation",
+    "end": "at the end of the Damage Step",
+}
+_EVENT_WORDS = {
+    "sent_to_gy": "sent to the GY",
+    "destroyed": "destroyed",
+    "banished": "banished",
+    "discarded": "discarded",
+    "tributed": "Tributed",
+    "special_summoned": "Special Summoned",
+    "normal_summoned": "Normal Summoned",
+    "flipped": "flipped face-up",
+    "added_to_hand": "added to the hand",
+}
+_SUMMON_WORDS = {
+    None: "Summon",
+    "normal": "Normal Summon",
+    "tribute": "Tribute Summon",
+    "flip": "Flip Summon",
+    "special": "Special Summon",
+    "fusion": "Fusion Summon",
+    "synchro": "Synchro Summon",
+    "xyz": "Xyz Summon",
+    "link": "Link Summon",
+    "pendulum": "Pendulum Summon",
+    "ritual": "Ritual Summon",
+}
 
 
 @dataclass
@@ -94,22 +121,30 @@ def _effect_index(entity, effects_of) -> int | None:
     whose effects the engine may weigh together."""
     effects = effects_of(entity.name) if effects_of else []
     spell_trap = any(e.get("kind") == "activation" for e in effects)
-    fitting = [e for e in effects if e.get("kind") in _ACTIVATED
-               and (not entity.aside.get("location") or entity.aside["location"] in (e.get("locations") or []))
-               and (not entity.aside.get("effect_kind") or e.get("kind") == entity.aside["effect_kind"])]
+    fitting = [
+        e
+        for e in effects
+        if e.get("kind") in _ACTIVATED
+        and (not entity.aside.get("location") or entity.aside["location"] in (e.get("locations") or []))
+        and (not entity.aside.get("effect_kind") or e.get("kind") == entity.aside["effect_kind"])
+    ]
     if len(fitting) == 1 and (spell_trap or entity.aside.get("location") or entity.aside.get("effect_kind")):
         return fitting[0]["index"]
     if spell_trap:
-        raise Unclear(f"{entity.name} has {len(fitting)} activated effects besides its activation; which one is "
-                      "meant is not said" if fitting else f"{entity.name} has no activated effect besides its "
-                      "activation")
+        raise Unclear(
+            f"{entity.name} has {len(fitting)} activated effects besides its activation; which one is "
+            "meant is not said"
+            if fitting
+            else f"{entity.name} has no activated effect besides its activation"
+        )
     if (entity.aside.get("location") or entity.aside.get("effect_kind")) and not fitting:
         raise Unclear(f"{entity.name} has no such effect")
     return None
 
 
-def _card(skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None,
-          effects_of=None) -> dict:
+def _card(
+    skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None, effects_of=None
+) -> dict:
     entity = skeleton.entities[n]
     item: dict = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls)}
     if entity.aside.get("effect_of"):
@@ -162,7 +197,9 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
     states = {k: moments[k] for k in _STATE_KEYS if k in moments}
     when = _moments(moments)
     if moments.get("conflicts"):
-        return Frame(None, "", f"the question names two different moments ({'; '.join(moments['conflicts'])})")
+        return Frame(
+            None, "", f"the question names two different moments ({'; '.join(moments['conflicts'])})"
+        )
     if story.order_conflict:
         return Frame(None, "", story.order_conflict)
     kind = intent.kind
@@ -181,10 +218,14 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         return Frame(None, "", "the question asks about a new chain and a chain link at once")
     card = _card(skeleton, intent.x, asked_owner, states, effects_of)
     if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
-        card["controller"] = "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
+        card["controller"] = (
+            "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
+        )
     if kind == "spell_speed":
         if skeleton.entities[intent.x].kind != "card":
-            return Frame(None, "", "the Spell Speed of a kind of card is in the rules table, not read from a card")
+            return Frame(
+                None, "", "the Spell Speed of a kind of card is in the rules table, not read from a card"
+            )
         item = {k: v for k, v in card.items() if k in ("card", "effect")}
         question = {"ask": "spell_speed", "card": item}
         if intent.speed is not None:
@@ -193,6 +234,19 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         else:
             text = f"What is the Spell Speed of {card_phrase(item)}?"
         return Frame(question, text, used_entities=used)
+    if kind == "card_kind":
+        other = skeleton.entities[intent.y]
+        fields = {k: v for k, v in (other.cls or {}).items() if k in ("type", "property")}
+        if (
+            skeleton.entities[intent.x].kind != "card"
+            or other.kind != "class"
+            or set(other.cls) - set(fields)
+        ):
+            return Frame(None, "", "only a card's type and property are compared with a kind")
+        question = {"ask": "card_kind", "card": {"card": card["card"]}, "kind": fields}
+        return Frame(
+            question, f"Is {card['card']} {describe_kind(fields)}?", used_entities={intent.x, intent.y}
+        )
     if kind == "timing":
         rest = " ".join(skeleton.pieces[i].text for i in intent.rest)
         event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)
@@ -202,7 +256,9 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         question = {"ask": "timing", "card": card, "event": event}
         if moments.get("by"):
             question["by"] = moments["by"]
-        if any(w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")):
+        if any(
+            w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")
+        ):
             question["last"] = False
         question.update(when)
         by = f" by {question['by']}" if question.get("by") else ""
@@ -210,25 +266,40 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
     if kind == "activate":
         if story.summon or story.attack:
-            return Frame(None, "", "the question tells of a Summon or an attack, which a question without a "
-                                   "chain does not take")
+            return Frame(
+                None,
+                "",
+                "the question tells of a Summon or an attack, which a question without a chain does not take",
+            )
         responds = {"negate_activation", "negate_effect"} & set((card.get("class") or {}).get("does", []))
         if responds:
-            return Frame(None, "", f"{describe_kind(card['class'])} is activated in response to an activation; "
-                                   "the question does not say to which")
+            return Frame(
+                None,
+                "",
+                f"{describe_kind(card['class'])} is activated in response to an activation; "
+                "the question does not say to which",
+            )
         question = {"ask": "activate", "card": card, **when}
-        event = {"attack_declared": " when an attack is declared", "summoning": " when a monster would be Summoned"
-                 }.get(moments.get("event"), "")
-        return Frame(question, f"Can {card_phrase(card)} be activated{event}{_moment_phrase(question)}?",
-                     used_entities=used)
+        event = {
+            "attack_declared": " when an attack is declared",
+            "summoning": " when a monster would be Summoned",
+        }.get(moments.get("event"), "")
+        return Frame(
+            question,
+            f"Can {card_phrase(card)} be activated{event}{_moment_phrase(question)}?",
+            used_entities=used,
+        )
     # a chain: the story's links, then the card it responds to
     to = _story_links(skeleton, story, effects_of)
     target_index = None
     if intent.y is not None:
         y_entity = skeleton.entities[intent.y]
-        same = [k for k, link in enumerate(story.links)
-                if link.entity == intent.y or (y_entity.kind == "card"
-                                               and skeleton.entities[link.entity].card_id == y_entity.card_id)]
+        same = [
+            k
+            for k, link in enumerate(story.links)
+            if link.entity == intent.y
+            or (y_entity.kind == "card" and skeleton.entities[link.entity].card_id == y_entity.card_id)
+        ]
         if same:
             target_index = same[-1]
         else:
@@ -243,8 +314,11 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
             summon["entity"] = story.summon["entity"]
         if kind != "negate" or to:
             return Frame(None, "", "a chain link in response to a Summon is not read yet")
-        summoned = (_card(skeleton, summon["entity"], None, effects_of=effects_of) if summon.get("entity") is not None
-                    else {"class": {"type": "monster"}})
+        summoned = (
+            _card(skeleton, summon["entity"], None, effects_of=effects_of)
+            if summon.get("entity") is not None
+            else {"class": {"type": "monster"}}
+        )
         if summon.get("entity") is not None:
             used.add(summon["entity"])
         detail = {"card": summoned.get("card", summoned), "by": "procedure"}
@@ -252,15 +326,26 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
             detail["how"] = summon["how"]
         question = {"ask": "negate", "card": card, "summon": detail, **when}
         what = summoned.get("card") or "a monster"
-        return Frame(question, f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}?",
-                     used_entities=used | set(linked), uses_story=bool(story.summon))
+        return Frame(
+            question,
+            f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}?",
+            used_entities=used | set(linked),
+            uses_story=bool(story.summon),
+        )
     if not to:
         return Frame(None, "", "the question does not say what the card would respond to")
     if kind != "negate" and target_index is not None and target_index != len(to) - 1:
-        return Frame(None, "", f"the card would respond to {card_phrase(to[target_index])}, which is not the last "
-                               "chain link")
-    if "controller" not in card and to[-1].get("controller") in ("A", "B") and asked_owner is None \
-            and intent.actor is None:
+        return Frame(
+            None,
+            "",
+            f"the card would respond to {card_phrase(to[target_index])}, which is not the last chain link",
+        )
+    if (
+        "controller" not in card
+        and to[-1].get("controller") in ("A", "B")
+        and asked_owner is None
+        and intent.actor is None
+    ):
         pass  # SCENARIOS default: the opponent of the last link's controller; nothing to add
     question = {"ask": "negate" if kind == "negate" else "chain", "card": card, "to": to, **when}
     if kind == "negate" and target_index is not None and target_index != len(to) - 1:
@@ -270,12 +355,18 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
     n = len(to) + 1
     chain_words = ""
     if len(to) > 1:
-        chain_words = " (the chain: " + ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(to)) + ")"
+        chain_words = (
+            " (the chain: " + ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(to)) + ")"
+        )
     if kind == "negate":
         target = to[target_index if target_index is not None else -1]
-        text = (f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
-                f"{card_phrase(target)}{chain_words}{_moment_phrase(question)}?")
+        text = (
+            f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
+            f"{card_phrase(target)}{chain_words}{_moment_phrase(question)}?"
+        )
     else:
-        text = (f"Can {card_phrase(card)} be activated as Chain Link {n} in response to {card_phrase(to[-1])}"
-                f"{chain_words}{_moment_phrase(question)}?")
+        text = (
+            f"Can {card_phrase(card)} be activated as Chain Link {n} in response to {card_phrase(to[-1])}"
+            f"{chain_words}{_moment_phrase(question)}?"
+        )
     return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))

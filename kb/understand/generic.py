@@ -18,10 +18,23 @@ from .vocabulary import vocabulary
 
 __all__ = ["find_generic", "read_kind", "describe_kind"]
 
-_PROPERTY_WORDS = {"quick-play": "Quick-Play", "counter": "Counter", "normal": "Normal",
-                   "continuous": "Continuous", "equip": "Equip", "field": "Field", "ritual": "Ritual"}
-_EFFECT_WORDS = {"ignition": "Ignition Effect", "trigger": "Trigger Effect", "quick": "Quick Effect",
-                 "flip": "Flip effect", "pendulum": "Pendulum Effect", "continuous": "effect"}
+_PROPERTY_WORDS = {
+    "quick-play": "Quick-Play",
+    "counter": "Counter",
+    "normal": "Normal",
+    "continuous": "Continuous",
+    "equip": "Equip",
+    "field": "Field",
+    "ritual": "Ritual",
+}
+_EFFECT_WORDS = {
+    "ignition": "Ignition Effect",
+    "trigger": "Trigger Effect",
+    "quick": "Quick Effect",
+    "flip": "Flip effect",
+    "pendulum": "Pendulum Effect",
+    "continuous": "effect",
+}
 
 
 @lru_cache(maxsize=1)
@@ -32,16 +45,23 @@ def _tables() -> dict:
         out = [(tuple(p.split()), value) for value, items in table.items() for p in items]
         return sorted(out, key=lambda item: -len(item[0]))
 
-    return {"types": phrases(generic["types"]), "properties": phrases(generic["properties"]),
-            "effects": phrases(generic["effects"]), "does": phrases(generic["does"]),
-            "states": phrases(generic["states"]),
-            "determiners": sorted(((tuple(d.split()), d) for d in generic["determiners"]), key=lambda d: -len(d[0])),
-            "card_words": set(generic["card_words"]), "effect_words": set(generic["effect_words"]),
-            "does_lead": set(generic["does_lead"])}
+    return {
+        "types": phrases(generic["types"]),
+        "properties": phrases(generic["properties"]),
+        "effects": phrases(generic["effects"]),
+        "does": phrases(generic["does"]),
+        "states": phrases(generic["states"]),
+        "determiners": sorted(
+            ((tuple(d.split()), d) for d in generic["determiners"]), key=lambda d: -len(d[0])
+        ),
+        "card_words": set(generic["card_words"]),
+        "effect_words": set(generic["effect_words"]),
+        "does_lead": set(generic["does_lead"]),
+    }
 
 
 def _words(tokens: list[Token], i: int) -> list[str]:
-    return [t.low for t in tokens[i:i + 12]]
+    return [t.low for t in tokens[i : i + 12]]
 
 
 def _match(table, words: list[str], at: int) -> tuple[int, str] | None:
@@ -49,7 +69,7 @@ def _match(table, words: list[str], at: int) -> tuple[int, str] | None:
         return None
     first = words[at]
     for phrase, value in table:
-        if phrase[0] == first and tuple(words[at:at + len(phrase)]) == phrase:
+        if phrase[0] == first and tuple(words[at : at + len(phrase)]) == phrase:
             return len(phrase), value
     return None
 
@@ -87,7 +107,7 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
         bare = words[:at] + [words[at][:-2]]
         kind = _match(tables["types"], bare, at)
         if kind:
-            words = bare + ["'s"] + words[at + 1:]
+            words = bare + ["'s"] + words[at + 1 :]
     if kind:
         at += kind[0]
         cls["type"] = kind[1]
@@ -98,12 +118,11 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     card_word = at < len(words) and words[at].rstrip("'s") in tables["card_words"] | {"card"}
     if card_word:
         at += 1
-    possessive = at > 0 and (words[at - 1].endswith("'s") or words[at - 1].endswith("s'"))
+    at > 0 and (words[at - 1].endswith("'s") or words[at - 1].endswith("s'"))
     consumed_mark = 0
     if at < len(words) and words[at] == "'s":
         at += 1
         consumed_mark = 1  # the "'s" split from the type word is no token of its own
-        possessive = True
     effect = _match(tables["effects"], words, at)
     if effect:
         at += effect[0]
@@ -137,8 +156,11 @@ def describe_kind(cls: dict) -> str:
     text = head
     effect = cls.get("effect")
     if effect:
-        text = f"{head}'s {_EFFECT_WORDS.get(effect, 'effect')}" if kind or effect == "continuous" else \
-            _EFFECT_WORDS.get(effect, "effect")
+        text = (
+            f"{head}'s {_EFFECT_WORDS.get(effect, 'effect')}"
+            if kind or effect == "continuous"
+            else _EFFECT_WORDS.get(effect, "effect")
+        )
     if cls.get("does"):
         text += " that does " + " / ".join(d.replace("_", " ") for d in cls["does"])
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
@@ -167,8 +189,12 @@ def find_generic(tokens: list[Token], entities: list[Entity]) -> list[Entity]:
             continue
         stop = next((k for k in range(i, len(tokens)) if covered[k]), len(tokens))
         read = read_kind(tokens, i, stop)
-        if read and read[0] + 1 < len(tokens) and tokens[read[0]].low == "of" and (
-                covered[read[0] + 1] or tokens[read[0] + 1].low in ("the", "a", "an", "my", "your", "their")):
+        if (
+            read
+            and read[0] + 1 < len(tokens)
+            and tokens[read[0]].low == "of"
+            and (covered[read[0] + 1] or tokens[read[0] + 1].low in ("the", "a", "an", "my", "your", "their"))
+        ):
             read = None  # "the Trigger Effect of X": the effect of a card, read by the story stage
         if read and read[0] < len(tokens) and tokens[read[0]].low == "speed":
             read = None  # "Spell Speed 2" is no Spell Card

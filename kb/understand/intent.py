@@ -20,16 +20,26 @@ from .story import ACTOR
 
 __all__ = ["Intent", "INTENTS", "read_intents", "TIMING_EVENTS"]
 
-_CAN = (r"(?:can|could|may|will|would|is it (?:possible|legal|ok|okay) (?:for (?:me|you|my opponent) )?to|"
-        r"am i (?:able|allowed) to|are you (?:able|allowed) to|is (?:my opponent|the opponent) (?:able|allowed) to)")
+_CAN = (
+    r"(?:can|could|may|will|would|is it (?:possible|legal|ok|okay) (?:for (?:me|you|my opponent) )?to|"
+    r"am i (?:able|allowed) to|are you (?:able|allowed) to|"
+    r"is (?:my opponent|the opponent) (?:able|allowed) to)"
+)
 _OPT = r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just) )*"
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
-_TARGET = (rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's) )?"
-           rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})")
-_TO = (r"(?:directly )?(?:to|in response to|against|on|in chain to|as a response to|in a chain to|"
-       r"in response to the activation of|to the activation of|to the effect of|chained to)")
-_SUMMON = (r"(?P<summon>(?:a |an |the |my |my opponent's |the opponent's |their |that |this )?(?P<how>normal|tribute|"
-           rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?)")
+_TARGET = (
+    rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's) )?"
+    rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
+)
+_TO = (
+    r"(?:directly )?(?:to|in response to|against|on|in chain to|as a response to|in a chain to|"
+    r"in response to the activation of|to the activation of|to the effect of|chained to)"
+)
+_SUMMON = (
+    r"(?P<summon>(?:a |an |the |my |my opponent's |the opponent's |their |that |this )?"
+    r"(?P<how>normal|tribute|"
+    rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?)"
+)
 _ANAPHOR = r"(?P<it>it|that|this|that card|that activation|its activation|the activation|that effect|them)"
 
 
@@ -49,73 +59,141 @@ class Intent:
     speed: int | None = None  # "is X Spell Speed 2"
 
 
+_WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
+_DET = r"(?:my |a |an |the |their )?(?:set )?"
+_WHAT = (
+    rf"(?:the activation of |the effect of |the activation of the effect of )?"
+    rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"
+)
+
+
 def _row(name: str, kind: str, pattern: str) -> tuple[str, str, re.Pattern]:
     return name, kind, re.compile(pattern + r"(?P<rest>.*)$")
 
 
 INTENTS: list[tuple[str, str, re.Pattern]] = [
     # negation: said with a negate verb
-    _row("can X negate Y", "negate",
-         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|counter|cancel) (?:the activation of |the effect of |"
-         rf"the activation of the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
-    _row("is X able to negate Y", "negate",
-         rf"^is (?P<x>{ENT}){_EFF} (?:able|allowed) to (?:negate|stop|counter) (?:the activation of |the effect of )?"
-         rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
-    _row("does X negate Y", "negate",
-         rf"^(?:does|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
-         rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
-    _row("can I negate Y with X", "negate",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:negate|stop|counter) (?:the activation of |the effect of )?"
-         rf"(?:{_TARGET}|{_SUMMON}|{_ANAPHOR}) (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})"),
-    _row("can I chain X to negate Y", "negate",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|respond with|play) (?:my |a |an |the )?"
-         rf"(?P<x>{ENT}){_EFF}(?: {_TO} (?:it|that|this))? (?:to|and) (?:negate|stop) "
-         rf"(?:the activation of |the effect of )?(?:{_TARGET}|{_SUMMON}|{_ANAPHOR})"),
+    _row(
+        "can X negate Y",
+        "negate",
+        rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|counter|cancel) {_WHAT}",
+    ),
+    _row(
+        "is X able to negate Y",
+        "negate",
+        rf"^is (?P<x>{ENT}){_EFF} (?:able|allowed) to (?:negate|stop|counter) "
+        rf"{_WHAT}",
+    ),
+    _row(
+        "does X negate Y",
+        "negate",
+        rf"^(?:does|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
+        rf"{_WHAT}",
+    ),
+    _row(
+        "can I negate Y with X",
+        "negate",
+        rf"^{_CAN} {_WHO}{_OPT}(?:negate|stop|counter) "
+        rf"{_WHAT} (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})",
+    ),
+    _row(
+        "can I chain X to negate Y",
+        "negate",
+        rf"^{_CAN} {_WHO}{_OPT}(?:chain|activate|use|respond with|play) (?:my |a |an |the )?"
+        rf"(?P<x>{ENT}){_EFF}(?: {_TO} (?:it|that|this))? (?:to|and) (?:negate|stop) "
+        rf"{_WHAT}",
+    ),
     # chain
-    _row("can I chain X to Y", "chain",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
-         rf"respond by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
-    _row("can X be chained to Y", "chain",
-         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:chained|activated|used|played) {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})"),
-    _row("can I respond to Y with X", "chain",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
-         rf"(?:with|using|by activating|by chaining|by using) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"),
-    _row("can X respond to Y", "chain",
-         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:chain to|respond to|be chained to|be a response to|"
-         rf"be activated in response to|be used in response to) (?:{_TARGET}|{_ANAPHOR})"),
-    _row("can I respond with X", "chain_story",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
-         rf"(?:my |a |an |the )?(?:set )?(?P<x>{ENT}){_EFF}(?: in response| to (?:it|that|this))?"),
-    _row("can I chain X", "chain_story",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:chain|activate|use|play) (?:my |a |an |the )?(?:set )?(?P<x>{ENT})"
-         rf"{_EFF}(?: in response| in a chain| as chain link \d+)"),
+    _row(
+        "can I chain X to Y",
+        "chain",
+        rf"^{_CAN} {_WHO}{_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
+        rf"respond by using) {_DET}(?P<x>{ENT}){_EFF} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})",
+    ),
+    _row(
+        "can X be chained to Y",
+        "chain",
+        rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:chained|activated|used|played) {_OPT}{_TO} "
+        rf"(?:{_TARGET}|{_ANAPHOR})",
+    ),
+    _row(
+        "can I respond to Y with X",
+        "chain",
+        rf"^{_CAN} {_WHO}{_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
+        rf"(?:with|using|by activating|by chaining|by using) {_DET}(?P<x>{ENT})",
+    ),
+    _row(
+        "can X respond to Y",
+        "chain",
+        rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}(?:chain to|respond to|be chained to|be a response to|"
+        rf"be activated in response to|be used in response to) (?:{_TARGET}|{_ANAPHOR})",
+    ),
+    _row(
+        "can I respond with X",
+        "chain_story",
+        rf"^{_CAN} {_WHO}{_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
+        rf"{_DET}(?P<x>{ENT}){_EFF}(?: in response| to (?:it|that|this))?",
+    ),
+    _row(
+        "can I chain X",
+        "chain_story",
+        rf"^{_CAN} {_WHO}{_OPT}(?:chain|activate|use|play) {_DET}(?P<x>{ENT})"
+        rf"{_EFF}(?: in response| in a chain| as chain link \d+)",
+    ),
     # activate (no chain): the story, when there is one, decides whether it is a chain
-    _row("can I activate X", "activate",
-         rf"^{_CAN} (?:(?P<actor>{ACTOR}) )?{_OPT}(?:activate|use|play) (?:my |a |an |the |their )?(?:set )?(?P<x>{ENT}){_EFF}"),
-    _row("can X be activated", "activate",
-         rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
+    _row(
+        "can I activate X",
+        "activate",
+        rf"^{_CAN} {_WHO}{_OPT}(?:activate|use|play) {_DET}(?P<x>{ENT}){_EFF}",
+    ),
+    _row("can X be activated", "activate", rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
     # timing
-    _row("does X miss the timing", "timing",
-         rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing"),
-    _row("does X's effect activate", "timing",
-         rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)"),
+    _row(
+        "does X miss the timing",
+        "timing",
+        rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing",
+    ),
+    _row(
+        "does X's effect activate",
+        "timing",
+        rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)",
+    ),
     # a fact of the card: its Spell Speed
-    _row("is X Spell Speed N", "spell_speed",
-         rf"^(?:is|are) (?P<x>{ENT}){_EFF} (?:a |of )?spell speed (?P<speed>[123]|one|two|three)"),
-    _row("what Spell Speed is X", "spell_speed",
-         rf"^what(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}(?: have)?"),
+    _row(
+        "is X Spell Speed N",
+        "spell_speed",
+        rf"^(?:is|are) (?P<x>{ENT}){_EFF} (?:a |of )?spell speed (?P<speed>[123]|one|two|three)",
+    ),
+    _row(
+        "what Spell Speed is X",
+        "spell_speed",
+        rf"^what(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}(?: have)?",
+    ),
+    _row("is X a kind of card", "card_kind", rf"^(?:is|are) (?P<x>{ENT}) (?P<k>{ENT})$"),
     # order
-    _row("which goes first", "segoc",
-         r"^(?:which|whose|what) (?:\w+ )?(?:effects? |cards? |ones? |triggers? )?(?:goes|go|is placed|are placed|is put|"
-         r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)"),
-    _row("which resolves first", "resolves",
-         r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) first"),
+    _row(
+        "which goes first",
+        "segoc",
+        r"^(?:which|whose|what) (?:\w+ )?(?:effects? |cards? |ones? |triggers? )?"
+        r"(?:goes|go|is placed|are placed|is put|"
+        r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)",
+    ),
+    _row(
+        "which resolves first",
+        "resolves",
+        r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) first",
+    ),
 ]
 
 # timing events: phrase -> SCENARIOS.md "event"
 TIMING_EVENTS: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"\b(?:sent|goes|is sent|was sent|gets sent|dumped|milled) (?:from [\w' ]+ )?to the (?:gy|graveyard)\b"),
-     "sent_to_gy"),
+    (
+        re.compile(
+            r"\b(?:sent|goes|is sent|was sent|gets sent|dumped|milled) (?:from [\w' ]+ )?"
+            r"to the (?:gy|graveyard)\b"
+        ),
+        "sent_to_gy",
+    ),
     (re.compile(r"\bdestroyed\b"), "destroyed"),
     (re.compile(r"\b(?:sent|milled|dumped)\b"), "sent_to_gy"),
     (re.compile(r"\bbanished\b"), "banished"),
@@ -144,8 +222,15 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
                 return None
             return skeleton.pieces[Skeleton.pieces_between(spans, *match.span(group))[0]].entity
 
-        intent = Intent(kind, name, x=entity("x"), y=entity("y"), actor=groups.get("actor"),
-                        anaphor=bool(groups.get("it")), x_actor_said=bool(groups.get("actor")))
+        intent = Intent(
+            kind,
+            name,
+            x=entity("x"),
+            y=entity("y") if kind != "card_kind" else entity("k"),
+            actor=groups.get("actor"),
+            anaphor=bool(groups.get("it")),
+            x_actor_said=bool(groups.get("actor")),
+        )
         if groups.get("speed"):
             intent.speed = {"one": 1, "two": 2, "three": 3}.get(groups["speed"]) or int(groups["speed"])
         if groups.get("summon"):

@@ -73,8 +73,11 @@ class MentionIndex:
         full: dict[str, tuple[int, str]] = {}
         prefixes: set[str] = set()
         leading: dict[str, int | None] = {}
-        entries = [(name, card_id, "name") for card_id, name in linker.names.items()
-                   if linker.by_key.get(name_key(name)) == card_id]
+        entries = [
+            (name, card_id, "name")
+            for card_id, name in linker.names.items()
+            if linker.by_key.get(name_key(name)) == card_id
+        ]
         alias_names = {key: key for key in linker.aliases}
         for key, card_id in linker.aliases.items():
             entries.append((alias_names[key], card_id, "alias"))
@@ -110,6 +113,7 @@ def mention_index(session: Session) -> MentionIndex:
 
 
 # ----------------------------------------------------------------------------------------- scanning
+
 
 def _sentence_start(tokens: list[Token], i: int) -> bool:
     j = i - 1
@@ -147,12 +151,14 @@ def _acceptable(index: MentionIndex, tokens: list[Token], i: int, j: int, how: s
 
 def _has_name_word(index: MentionIndex, tokens: list[Token]) -> bool:
     """Whether some word is neither ordinary English nor game vocabulary ("Ash" in "Ash Blossom")."""
-    return any(not t.punct and t.bare_key not in index.linker.ordinary and not _game_word(t.bare_key)
-               for t in tokens)
+    return any(
+        not t.punct and t.bare_key not in index.linker.ordinary and not _game_word(t.bare_key) for t in tokens
+    )
 
 
-def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[bool],
-                table: dict | None = None) -> tuple[int, int, str] | None:
+def _longest_at(
+    index: MentionIndex, tokens: list[Token], i: int, covered: list[bool], table: dict | None = None
+) -> tuple[int, int, str] | None:
     """(end token, card id, how) of the longest name starting at token ``i``: a whole name or nickname,
     else the leading words of exactly one name ("Ash Blossom"); with ``table``, a short reference."""
     full = table if table is not None else index.full
@@ -169,7 +175,7 @@ def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[
                 if candidate in full and (best is None or j + 1 > best[0]):
                     best = (j + 1, *full[candidate])
                 owner = index.leading.get(candidate) if table is None else None
-                if owner is not None and words >= 2 and _has_name_word(index, tokens[i:j + 1]):
+                if owner is not None and words >= 2 and _has_name_word(index, tokens[i : j + 1]):
                     lead = (j + 1, owner, "prefix")
         running += token.key
         if table is not None:
@@ -185,13 +191,14 @@ def _longest_at(index: MentionIndex, tokens: list[Token], i: int, covered: list[
 def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
     """Names in double quotes, resolved as typed names (nicknames and typos included)."""
     from ..cards import match_name, name_index
+
     exact = name_index(session)
     found = []
     opens = [i for i, t in enumerate(tokens) if t.punct and t.text == '"']
     while len(opens) >= 2:
         i, j = opens[0], opens[1]
         opens = opens[2:]
-        inner = tokens[i + 1:j]
+        inner = tokens[i + 1 : j]
         if not inner or j - i > 2 * MAX_NAME_WORDS:
             continue
         text = " ".join(t.text for t in inner)
@@ -216,7 +223,7 @@ def _short_references(index: MentionIndex, entities: list[Entity]) -> dict[str, 
         words = [name_key(w) for w in re.split(r"[\s,]+", entity.name) if name_key(w)]
         for size in range(1, min(4, len(words))):
             for start in range(0, len(words) - size + 1):
-                part = words[start:start + size]
+                part = words[start : start + size]
                 if all(w in index.linker.ordinary or w in RULE_WORDS or w in NAME_JOINERS for w in part):
                     continue
                 key = "".join(part)
@@ -233,8 +240,12 @@ def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -
     grammar = grammar_words()
     runs, run = [], []
     for i, token in enumerate(tokens):
-        usable = (not covered[i] and not token.punct and token.key
-                  and (token.low not in grammar or token.low in NAME_JOINERS))
+        usable = (
+            not covered[i]
+            and not token.punct
+            and token.key
+            and (token.low not in grammar or token.low in NAME_JOINERS)
+        )
         if usable:
             run.append(i)
         else:
@@ -253,7 +264,7 @@ def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -
         done = False
         for size in range(min(len(run), FUZZY_RUN_WORDS), 1, -1):
             for start in range(0, len(run) - size + 1):
-                part = run[start:start + size]
+                part = run[start : start + size]
                 if tokens[part[0]].low in NAME_JOINERS or tokens[part[-1]].low in NAME_JOINERS:
                     continue
                 if all(tokens[k].bare_key in index.linker.ordinary for k in part):
@@ -261,8 +272,17 @@ def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -
                 text = " ".join(tokens[k].text for k in part)
                 match = resolve_name(index.linker, text)
                 if match.linked and match.how in ("fuzzy", "exact", "alias", "plural"):
-                    found.append(Entity(part[0], part[-1] + 1, "card", text, match.card_id,
-                                        index.names[match.card_id], how="fuzzy"))
+                    found.append(
+                        Entity(
+                            part[0],
+                            part[-1] + 1,
+                            "card",
+                            text,
+                            match.card_id,
+                            index.names[match.card_id],
+                            how="fuzzy",
+                        )
+                    )
                     for k in part:
                         covered[k] = True
                     done = True
@@ -273,14 +293,14 @@ def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -
 
 
 def _attach_asides(tokens: list[Token], entities: list[Entity], covered: list[bool]) -> None:
-    """"X (Chain Link 2)": the link number joins X and the aside's words are used."""
+    """ "X (Chain Link 2)": the link number joins X and the aside's words are used."""
     for entity in entities:
         i = entity.last
         if i < len(tokens) and tokens[i].text == "(":
             close = next((k for k in range(i + 1, min(len(tokens), i + 12)) if tokens[k].text == ")"), None)
             if close is None or any(covered[k] for k in range(i + 1, close)):
                 continue
-            inner = " ".join(t.text for t in tokens[i:close + 1])
+            inner = " ".join(t.text for t in tokens[i : close + 1])
             number = CHAIN_LINK_ASIDE.match(inner.replace("( ", "(").replace(" )", ")"))
             if number:
                 entity.aside["link"] = int(number.group(1))
@@ -320,8 +340,17 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
         if not covered[token_i] and re.fullmatch(r"\d{7,9}", token.text):
             card_id = index.linker.passwords.get(int(token.text))
             if card_id is not None:
-                entities.append(Entity(token_i, token_i + 1, "card", token.text, card_id, index.names[card_id],
-                                       how="passcode"))
+                entities.append(
+                    Entity(
+                        token_i,
+                        token_i + 1,
+                        "card",
+                        token.text,
+                        card_id,
+                        index.names[card_id],
+                        how="passcode",
+                    )
+                )
                 covered[token_i] = True
     try:
         entities += _fuzzy_runs(index, tokens, covered)

@@ -87,6 +87,7 @@ def understand(session: Session, text: str) -> Reading:
 
     def effects_of(name: str) -> list[dict]:
         from ..engine import card_profile
+
         try:
             return card_profile(session, name)
         except KbError:
@@ -94,12 +95,20 @@ def understand(session: Session, text: str) -> Reading:
 
     for intent, used in read_intents(skeleton, question_pieces):
         frame = build_frame(skeleton, reading.story, intent, reading.moments, effects_of)
-        left = _meaningful([skeleton.pieces[i].text for i in intent.rest
-                            if not skeleton.pieces[i].used and skeleton.pieces[i].entity is None])
+        left = _meaningful(
+            [
+                skeleton.pieces[i].text
+                for i in intent.rest
+                if not skeleton.pieces[i].used and skeleton.pieces[i].entity is None
+            ]
+        )
         candidates.append((len(left), frame, used))
     if candidates:  # the readings that explain the most of the question
-        fewest = min(c[0] for c in candidates if c[1].question is not None) if any(
-            c[1].question is not None for c in candidates) else min(c[0] for c in candidates)
+        fewest = (
+            min(c[0] for c in candidates if c[1].question is not None)
+            if any(c[1].question is not None for c in candidates)
+            else min(c[0] for c in candidates)
+        )
         for left, frame, used in candidates:
             if left == fewest or frame.question is None and not reading.frames:
                 reading.frames.append(frame)
@@ -112,14 +121,17 @@ def understand(session: Session, text: str) -> Reading:
     answerable = [f for f in reading.frames if f.question is not None]
     distinct = {json.dumps(f.question, sort_keys=True) for f in answerable}
     if not reading.frames:
-        reading.reason = ("no card named" if not entities else "no known phrasing matched") + \
-            " (the engine answers: can X chain to Y, can X negate Y, can X be activated at a moment, " \
+        reading.reason = (
+            ("no card named" if not entities else "no known phrasing matched")
+            + " (the engine answers: can X chain to Y, can X negate Y, can X be activated at a moment, "
             "does X's effect activate after an event)"
+        )
     elif not answerable:
         reading.reason = reading.frames[0].reason
     elif len(distinct) > 1:
         reading.reason = "the question can be read in two ways: " + " / ".join(
-            f.understood for f in answerable)
+            f.understood for f in answerable
+        )
     else:
         frame = answerable[0]
         left_out = [entities[i].text for i in range(len(entities)) if i not in frame.used_entities]
@@ -129,8 +141,10 @@ def understand(session: Session, text: str) -> Reading:
         elif left_out:
             reading.reason = f"the reading leaves out {', '.join(repr(w) for w in left_out)}"
         elif words:
-            reading.reason = (f"the question also says {' '.join(words)!r}, which the reading does not use "
-                              "(the engine would answer a different question)")
+            reading.reason = (
+                f"the question also says {' '.join(words)!r}, which the reading does not use "
+                "(the engine would answer a different question)"
+            )
         elif reading.truncated:
             reading.reason = f"the question is longer than {MAX_QUESTION_CHARS} characters"
         else:

@@ -17,12 +17,23 @@ from functools import lru_cache
 from .skeleton import ENT, Skeleton
 from .vocabulary import vocabulary
 
-__all__ = ["Link", "Story", "ACTOR", "actor_player", "absorb_effect_phrases", "read_moments", "split_question",
-           "read_story"]
+__all__ = [
+    "Link",
+    "Story",
+    "ACTOR",
+    "actor_player",
+    "absorb_effect_phrases",
+    "read_moments",
+    "split_question",
+    "read_story",
+]
 
-ACTOR = (r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|they|he|she)")
+ACTOR = r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|they|he|she)"
 _ASKER = {"i", "we", "you", "player a", "me", "my", "your", "our"}
-_POSSESSIVE = r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|player a's|player b's)"
+_POSSESSIVE = (
+    r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|"
+    r"player a's|player b's)"
+)
 
 
 def actor_player(actor: str | None) -> str | None:
@@ -59,17 +70,21 @@ class Story:
 
 # ------------------------------------------------------------------------------ effect phrases
 
-_EFFECT_OF = re.compile(rf"\b(?:the |its |an |a )?(?:(?:optional|mandatory|activated) )?(?:(?P<kind>graveyard|gy|hand|"
-                        rf"field|quick|ignition|trigger|flip|pendulum|monster|continuous) )?effects? of "
-                        rf"(?P<owner>the |a |an |my |your |their |my opponent's |the opponent's )?(?:already )?"
-                        rf"(?P<face>face-up |face up |set |face-down )?(?P<x>{ENT})\b")
-_EFFECT_AFTER = re.compile(rf"\b(?P<x>{ENT}) (?:'s )?(?:(?P<kind>graveyard|gy|hand|quick|ignition|trigger|flip|"
-                           rf"pendulum|activated) )?(?:effects?|ability)\b")
+_EFFECT_OF = re.compile(
+    rf"\b(?:the |its |an |a )?(?:(?:optional|mandatory|activated) )?(?:(?P<kind>graveyard|gy|hand|"
+    rf"field|quick|ignition|trigger|flip|pendulum|monster|continuous) )?effects? of "
+    rf"(?P<owner>the |a |an |my |your |their |my opponent's |the opponent's )?(?:already )?"
+    rf"(?P<face>face-up |face up |set |face-down )?(?P<x>{ENT})\b"
+)
+_EFFECT_AFTER = re.compile(
+    rf"\b(?P<x>{ENT}) (?:'s )?(?:(?P<kind>graveyard|gy|hand|quick|ignition|trigger|flip|"
+    rf"pendulum|activated) )?(?:effects?|ability)\b"
+)
 _WHERE = {"graveyard": "gy", "gy": "gy", "hand": "hand", "field": "field"}
 
 
 def absorb_effect_phrases(skeleton: Skeleton) -> None:
-    """"the Graveyard effect of X", "X's effect": the words join X (the effect, and where from)."""
+    """ "the Graveyard effect of X", "X's effect": the words join X (the effect, and where from)."""
     for pattern in (_EFFECT_OF, _EFFECT_AFTER):
         while True:
             text, spans = skeleton.text_of(skeleton.live())
@@ -98,6 +113,7 @@ def absorb_effect_phrases(skeleton: Skeleton) -> None:
 
 # ------------------------------------------------------------------------------------ moments
 
+
 @lru_cache(maxsize=1)
 def _moment_table() -> tuple[re.Pattern, dict[str, dict]]:
     """One regex over every moment and state phrase of the vocabulary (longest first) and the fields of
@@ -115,20 +131,44 @@ def _moment_table() -> tuple[re.Pattern, dict[str, dict]]:
     return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in ordered) + r")(?![\w'])"), fields
 
 
-_WHOSE = r"(?:my own|my opponent's|my opponents|the opponent's|opponent's|opponents|your own|your opponent's|my|your|their)"
-_PHASES = {"draw": "draw", "standby": "standby", "main": "main1", "main 1": "main1", "main 2": "main2",
-           "battle": "battle", "end": "end"}
-_WHOSE_PHASE = re.compile(rf"\b(?:during|in|on|at) (?P<whose>{_WHOSE}) (?:turn's )?(?:(?P<phase>draw|standby|main 1|main 2|"
-                          rf"main|battle|end) phase(?: (?P<n>[12]))?|damage step)\b")
+_WHOSE = (
+    r"(?:my own|my opponent's|my opponents|the opponent's|opponent's|opponents|your own|your opponent's|"
+    r"my|your|their)"
+)
+_PHASES = {
+    "draw": "draw",
+    "standby": "standby",
+    "main": "main1",
+    "main 1": "main1",
+    "main 2": "main2",
+    "battle": "battle",
+    "end": "end",
+}
+_WHOSE_PHASE = re.compile(
+    rf"\b(?:during|in|on|at) (?P<whose>{_WHOSE}) (?:turn's )?(?:(?P<phase>draw|standby|main 1|main 2|"
+    rf"main|battle|end) phase(?: (?P<n>[12]))?|damage step)\b"
+)
 # an event the question says the card answers ("when my opponent attacks"): kept as "event"
 _EVENTS = [
-    (re.compile(rf"\b(?:when|after|as|if|once) (?:my opponent|the opponent|they|he|she|an opponent's monster|"
-                rf"a monster|an opponent's monster) (?:declares? an attack|attacks|declared an attack)\b|"
-                rf"\b(?:when|if) (?:i am|i'm|i get) attacked\b|\bin response to (?:an|the) attack(?: declaration)?\b|"
-                rf"\bwhen an attack is declared\b"), {"event": "attack_declared"}),
-    (re.compile(r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?(?:normal |special |tribute |"
-                r"flip )?summons? (?:a|their|his|her) monster\b|\bin response to (?:the|a|that) summon\b|"
-                r"\bwhen a monster (?:would be|is) summoned\b"), {"event": "summoning"}),
+    (
+        re.compile(
+            r"\b(?:when|after|as|if|once) (?:my opponent|the opponent|they|he|she|an opponent's monster|"
+            r"a monster|an opponent's monster) (?:declares? an attack|attacks|declared an attack)\b|"
+            r"\b(?:when|if) (?:i am|i'm|i get) attacked\b|"
+            r"\bin response to (?:an|the) attack(?: declaration)?\b|"
+            r"\bwhen an attack is declared\b"
+        ),
+        {"event": "attack_declared"},
+    ),
+    (
+        re.compile(
+            r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?"
+            r"(?:normal |special |tribute |"
+            r"flip )?summons? (?:a|their|his|her) monster\b|\bin response to (?:the|a|that) summon\b|"
+            r"\bwhen a monster (?:would be|is) summoned\b"
+        ),
+        {"event": "summoning"},
+    ),
 ]
 
 
@@ -137,9 +177,13 @@ def _whose_turn(whose: str) -> str:
 
 
 _EXTRA_MOMENTS = [
-    (re.compile(r"\b(?:after|once) (?:that |the |this )?chain (?:has )?(?:resolves|resolved|is resolved|"
-                r"finishes resolving)\b|\bin a new chain\b|\bas a new chain\b|\bchain link 1\b(?= of a new)"),
-     {"new_chain": True}),
+    (
+        re.compile(
+            r"\b(?:after|once) (?:that |the |this )?chain (?:has )?(?:resolves|resolved|is resolved|"
+            r"finishes resolving)\b|\bin a new chain\b|\bas a new chain\b|\bchain link 1\b(?= of a new)"
+        ),
+        {"new_chain": True},
+    ),
     (re.compile(r"\bas (?:a |the )?cost\b|\bto pay (?:the |its )?cost\b|\bby paying\b"), {"by": "cost"}),
     (re.compile(r"\bby battle\b"), {"by": "battle"}),
     (re.compile(r"\bby (?:a |an |the )?(?:card )?effect\b"), {"by": "effect"}),
@@ -153,7 +197,9 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
     taken: list[tuple[int, int]] = []
     table, phrase_fields = _moment_table()
     found = []
-    for match in _WHOSE_PHASE.finditer(text):  # "during my opponent's Battle Phase", "my own turn's Damage Step"
+    for match in _WHOSE_PHASE.finditer(
+        text
+    ):  # "during my opponent's Battle Phase", "my own turn's Damage Step"
         values = {"turn": _whose_turn(match.group("whose"))}
         phase = match.group("phase")
         if phase:
@@ -179,7 +225,9 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
 # ------------------------------------------------------------------------------- the question
 
 _MODAL = r"(?:can|could|may|will|would|does|do)"
-_QUESTION_WORD = r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|when|am|should|must|has|have)"
+_QUESTION_WORD = (
+    r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|when|am|should|must|has|have)"
+)
 
 
 def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
@@ -200,33 +248,43 @@ def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
     words = [skeleton.pieces[i].text for i in live[begin:end]]
     cut = 0
     for k, word in enumerate(words):  # "my opponent activates X, can I ...": the story ends at the comma
-        if re.fullmatch(_QUESTION_WORD, word) and (k == 0 or words[k - 1] in (",", ":", "-", "so", "and", "then",
-                                                                               "now")):
+        if re.fullmatch(_QUESTION_WORD, word) and (
+            k == 0 or words[k - 1] in (",", ":", "-", "so", "and", "then", "now")
+        ):
             cut = k
             break
         if k > 0 and re.fullmatch(_MODAL, word) and not re.fullmatch(_QUESTION_WORD, words[0]):
             cut = k  # "if my opponent activates X can I chain Y" (no comma): the first modal verb asks
             break
-    return live[:begin + cut], live[begin + cut:end]
+    return live[: begin + cut], live[begin + cut : end]
 
 
 # ---------------------------------------------------------------------------------- the story
 
 _OPT = r"(?:(?:then|now|also|first|later|immediately|again|still|in turn) )*"
-_ACTIVATE = (r"(?:activates?|activated|activating|chains?|chained|chaining|uses?|used|responds? (?:by activating|"
-             r"with)|responded with|plays?|played|flips?|flipped)")
+_ACTIVATE = (
+    r"(?:activates?|activated|activating|chains?|chained|chaining|uses?|used|responds? (?:by activating|"
+    r"with)|responded with|plays?|played|flips?|flipped)"
+)
 _EVENT = re.compile(
     rf"(?:(?P<actor>{ACTOR}) {_OPT}{_ACTIVATE} (?:(?:my|his|her|their|its|the) (?:own )?)?(?P<x>{ENT})"
-    rf"|(?P<px>{ENT}) (?:is|was|gets|got|has been|had been) (?:activated|chained|used)(?: by (?P<pactor>{ACTOR}))?)"
+    rf"|(?P<px>{ENT}) (?:is|was|gets|got|has been|had been) (?:activated|chained|used)"
+    rf"(?: by (?P<pactor>{ACTOR}))?)"
     rf"(?: as chain link (?P<n>\d+))?"
     rf"(?: (?:directly )?(?:to|in response to|on|against|in chain to) (?:the activation of |the effect of )?"
     rf"(?:{_POSSESSIVE} )?(?P<y>{ENT}))?"
-    rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) (?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
-    rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?")
-_SUMMON = re.compile(rf"(?P<actor>{ACTOR}) {_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|link|"
-                     rf"pendulum|ritual) summons? (?:(?P<x>{ENT})|(?:a|an|one|the|several|two|three) "
-                     rf"(?:\w+ )?monsters?(?: at once| at the same time)?)")
-_ATTACK = re.compile(rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b")
+    rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) "
+    rf"(?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
+    rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?"
+)
+_SUMMON = re.compile(
+    rf"(?P<actor>{ACTOR}) {_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|link|"
+    rf"pendulum|ritual) summons? (?:(?P<x>{ENT})|(?:a|an|one|the|several|two|three) "
+    rf"(?:\w+ )?monsters?(?: at once| at the same time)?)"
+)
+_ATTACK = re.compile(
+    rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b"
+)
 _NUMBERED = re.compile(rf"(?P<x>{ENT})")
 _PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es)? priority\b")
 
@@ -248,18 +306,24 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         piece = Skeleton.pieces_between(spans, *group_span)[0]
         return skeleton.pieces[piece].entity
 
-    def add(entity: int, controller: str | None, after: int | None = None, before: int | None = None,
-            reference: bool = False) -> Link:
+    def add(
+        entity: int,
+        controller: str | None,
+        after: int | None = None,
+        before: int | None = None,
+        reference: bool = False,
+    ) -> Link:
         card_id = skeleton.entities[entity].card_id
         for link in story.links:  # a card named again as the target of a later link is the same link
-            if link.entity == entity or (reference and card_id is not None
-                                         and skeleton.entities[link.entity].card_id == card_id):
+            if link.entity == entity or (
+                reference and card_id is not None and skeleton.entities[link.entity].card_id == card_id
+            ):
                 if controller and not link.controller:
                     link.controller = controller
                 return link
         link = Link(entity, controller, skeleton.entities[entity].aside.get("link"))
         anchor = before if before is not None else after
-        position = next((k for k, l in enumerate(story.links) if l.entity == anchor), None)
+        position = next((k for k, existing in enumerate(story.links) if existing.entity == anchor), None)
         if position is None:
             story.links.append(link)
         else:
@@ -279,17 +343,27 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
             link.number = int(match.group("n"))
         if match.group("z"):
             z = entity_at(match.span("z"))
-            add(z, _owner_before(text, match.start("z")), before=y if y is not None else link.entity, reference=True)
+            add(
+                z,
+                _owner_before(text, match.start("z")),
+                before=y if y is not None else link.entity,
+                reference=True,
+            )
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _SUMMON.finditer(text):
-        story.summon = {"how": match.group("how"), "controller": actor_player(match.group("actor")),
-                        "entity": entity_at(match.span("x")) if match.group("x") else None}
+        story.summon = {
+            "how": match.group("how"),
+            "controller": actor_player(match.group("actor")),
+            "entity": entity_at(match.span("x")) if match.group("x") else None,
+        }
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _ATTACK.finditer(text):
         story.attack = actor_player(match.group("actor"))
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for k, link in enumerate(story.links):
         if link.number is not None and link.number != k + 1:
-            story.order_conflict = (f"{skeleton.entities[link.entity].label()} is said to be Chain Link "
-                                    f"{link.number} but the story makes it Chain Link {k + 1}")
+            story.order_conflict = (
+                f"{skeleton.entities[link.entity].label()} is said to be Chain Link "
+                f"{link.number} but the story makes it Chain Link {k + 1}"
+            )
     return story

@@ -14,7 +14,7 @@ __all__ = ["Token", "tokenize", "MAX_QUESTION_CHARS"]
 MAX_QUESTION_CHARS = 2000
 
 _LEAD = "\"'([{"
-_TRAIL = "\")]}.,;:!?"  # a trailing apostrophe stays: possessive "Thunderbirds'"
+_TRAIL = '")]}.,;:!?'  # a trailing apostrophe stays: possessive "Thunderbirds'"
 _POSSESSIVE = re.compile(r"(?:'s|s'|')$")
 
 
