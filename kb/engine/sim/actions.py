@@ -251,14 +251,16 @@ def _main_phase_open(state: GameState, player: str, what: str, rule_key: str) ->
 def check_tributes(state: GameState, player: str, inst: Instance, tributes: list[Instance]) -> Legality:
     """Tributes by Level: the number, and that each is a monster the player controls."""
     legal = Legality()
+    for trib in tributes:
+        if trib.location not in ("monster", "emz") or trib.controller != player or trib.uid == inst.uid:
+            return legal.add("tributes", "fail", f"{trib.name} is not a monster {player} controls", "sim_tributes")
+    if len({t.uid for t in tributes}) != len(tributes):
+        return legal.add("tributes", "fail", "the same monster is Tributed twice", "sim_tributes")
     needed = inst.card.tributes_needed()
     if needed is None:
         return legal.add("tributes", "unknown", f"{inst.name}'s text has a Tribute rule of its own (or it has no "
                                                 f"Level); the simulator does not read it", "sim_tributes",
                          "card_text_overrides")
-    for trib in tributes:
-        if trib.location not in ("monster", "emz") or trib.controller != player:
-            return legal.add("tributes", "fail", f"{trib.name} is not a monster {player} controls", "sim_tributes")
     if len(tributes) != needed:
         return legal.add("tributes", "fail", f"{inst.name} is Level {inst.card.level}: it needs {needed} "
                                              f"Tribute{'s' if needed != 1 else ''}, not {len(tributes)}",
@@ -287,9 +289,8 @@ def check_normal_summon(state: GameState, player: str, inst: Instance, tributes:
         return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Normal or Special Summoned (it can "
                                                         f"only be Set)", "card_text_overrides", "sim_special_summon_monster")
     if condition == "unknown" and "cannot be normal summoned" in inst.card.text.lower():
-        return legal.add("Summoning condition", "unknown", f"{inst.name} \"Cannot be Normal Summoned/Set\" with a "
-                                                           f"procedure the simulator does not read",
-                         "sim_special_summon_monster")
+        legal.add("Summoning condition", "unknown", f"{inst.name} \"Cannot be Normal Summoned/Set\" with a "
+                                                    f"procedure the simulator does not read", "sim_special_summon_monster")
     record = state.records[player]
     allowed = 1 + record.extra_normal_summons
     if record.normal_summons_used >= allowed:
@@ -472,7 +473,7 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
                                  "sim_properly_summoned", "sim_special_summon_monster")
         if condition == "unknown":
             first = inst.card.text.split("\n")[0].split(". ")[0]
-            return legal.add("Summoning condition", "unknown", f"{inst.name}'s Summoning condition (\"{first[:120]}\") "
+            legal.add("Summoning condition", "unknown", f"{inst.name}'s Summoning condition (\"{first[:120]}\") "
                                                                f"is not modelled", "sim_special_summon_monster")
         if condition == "normal":
             legal.add("Summoning condition", "pass", f"{inst.name} has no Summoning condition",
