@@ -323,3 +323,25 @@ def test_normal_tuner_flavor_text_has_no_effects(cards):
     normal_tuners = [c for c in cards.values() if c["card_type"] == "Monster" and
                      {"Normal", "Tuner"} <= set(t.strip() for t in (c.get("monster_type_line") or "").split("/"))]
     assert normal_tuners and all(effect["section"] == "pendulum" for card in normal_tuners for effect in parse_card(card))
+
+
+@pytest.mark.parametrize("name,text_start", [
+    ("Seismic Crasher", "Twice per turn, you can send"),
+    ("Castle Gate", "Once per turn, if this card is in face-up Attack Position, you can Tribute"),
+    ("Reshef the Dark Being", "Once per turn, by discarding 1 Spell Card"),
+    ("Winged Minion", "Tribute this card, then target 1 Fiend monster"),
+    ("Necro Defender", "During your Main Phase, you can remove from play this card"),
+])
+def test_older_wording_ignition_effects(cards, name, text_start):
+    [effect] = [e for e in _effects(cards, name) if e["text"].startswith(text_start)]
+    assert (effect["kind"], effect["spell_speed"]) == ("ignition", 1)
+
+
+@pytest.mark.parametrize("name,text_start", [
+    ("Genex Gaia", "If this card on the field would be destroyed"),
+    ("Dark Effigy", "If you Tribute Summon a DARK Normal Monster, you can treat"),
+    ("Star Drawing", "If this card is used for an Xyz Summon, you can treat it"),
+])
+def test_replacements_and_permissions_are_not_activated(cards, name, text_start):
+    [effect] = [e for e in _effects(cards, name) if e["text"].startswith(text_start)]
+    assert effect["kind"] in ("continuous", "rule")

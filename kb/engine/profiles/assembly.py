@@ -174,7 +174,8 @@ _GRANTS_BULLETS = re.compile(r"\b(?:this card|it|this face-up card|this (?:Fusio
                              r"card)\s+(?:also\s+)?(?:gains?|becomes?|become)\b[^.]*?\b(?:effects?|effect\(s\))\b",
                              re.IGNORECASE)
 _GRANTS_OTHERS = re.compile(r"\b(?:gains?|gain) (?:this|these|the following) effects?\b", re.IGNORECASE)
-_BULLET_LEVEL = re.compile(r"^\d+\+?\s*:\s*")  # "2+: ..." (effects gained by a count)
+# the label of a bullet gained under a condition: "2+: ...", "EARTH: ...", "Spell: ...", ""Card Name": ..."
+_BULLET_LEVEL = re.compile(r"^(?:\d+\+?|\"[^\"]+\"|(?!FLIP\b)[A-Z][\w/-]*(?: [A-Z][\w/-]*)?)\s*:\s*")
 
 
 def _bullets_are_effects(head: str) -> bool:

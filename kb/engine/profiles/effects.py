@@ -216,6 +216,17 @@ _OLDER_COST_TO_EFFECT = re.compile(
     r"send|banish|look|gain|take|target|equip|place|switch|toss|roll|declare|discard)\b", re.IGNORECASE)
 
 
+# "Tribute this card, then target 1 monster; ...": a cost and a ";" without "You can" or a condition
+_COST_VERB_START = re.compile(r"^(?:Tribute|Discard|Send|Banish|Pay|Target|Detach|Reveal|Remove|Shuffle|Return)\b")
+# older wording of an ignition effect: "Once per turn, [during your Main Phase / if <state>,] you can ...",
+# "Once per turn, by discarding 1 card, ..."
+_OLDER_IGNITION = re.compile(
+    r"^(?:(?:Once|Twice) per turn,? )?(?:(?:during your Main Phase(?: 1| 2)?|if (?![^,]*\bwould\b)[^,]+),\s*)?"
+    r"(?:you can\b(?! (?:Normal Summon|Tribute Summon|Set|Special Summon this card|treat|use|also|activate)\b)"
+    r"(?![^.]*\binstead\b)|by (?:discarding|paying|sending|tributing|banishing|removing|returning)\b)",
+    re.IGNORECASE)
+
+
 def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, colon: int, body: str,
                   *, pendulum: bool, spell_trap: bool = False) -> str:
     """ignition / trigger / quick / continuous / flip for one monster (or Spell/Trap/Pendulum) effect."""
@@ -223,10 +234,11 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
         return "flip"
     if quick_tag:
         return "quick"
-    activated = colon >= 0 or bool(re.match(r"^(?:You can|you can)\b[^.]*;", body))
+    activated = colon >= 0 or bool(re.match(r"^(?:You can|you can)\b[^.]*;", body)) or (
+        top_level_index(body, ";") >= 0 and bool(_COST_VERB_START.match(body)))
     if not activated:
         if cond is None and (re.match(r"^(?:You can|Once per turn,? you can)\b", body) or
-                             (not pendulum and _OLDER_COST_TO_EFFECT.match(body))):
+                             (not pendulum and (_OLDER_COST_TO_EFFECT.match(body) or _OLDER_IGNITION.match(body)))):
             return "ignition"
         return "continuous"
     if cond is None:
