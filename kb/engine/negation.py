@@ -211,6 +211,12 @@ def _monsters_only(effect: dict) -> bool:
     return bool(_MONSTER_NEGATION.search(text)) or effect.get("target_kinds") == ["monster"]
 
 
+def _card_activation(link: checks.EngineCard) -> bool:
+    """Can the chain link be a card's activation (a Spell/Trap Card placed face-up), not only an effect's?"""
+    kinds = {e["kind"] for e in link.effects if link.effect is None or e["index"] == link.effect}
+    return "activation" in kinds
+
+
 def _what(effect: dict) -> str:
     cats = set(effect["categories"])
     if "negate_activation" in cats:
@@ -263,7 +269,7 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
                 f"{chain[-1].name} (Chain Link {len(chain)}), not to {link.name} "
                 f"(Chain Link {target + 1}): an effect that negates an activation "
                 f"must be chained directly to it",
-                "negate_directly",
+                "negate_directly" if _card_activation(link) else "negate_directly_effect",
             )
         verdict.step(
             "chained directly",

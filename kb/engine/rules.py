@@ -470,6 +470,14 @@ RULES.update({
                   "text": "Effects that negate activations must be activated in a chain directly to the "
                           "activation of the effect they aim to negate."},
     },
+    "negate_directly_effect": {
+        "statement": "An effect that negates the activation of an effect must be chained directly to that "
+                     "activation.",
+        "sections": ["prb2017:negating-the-activation-of-effects", "prb2017:negating-the-activation-of-cards"],
+        "quote": {"id": "prb2017:negating-the-activation-of-effects",
+                  "text": "The effect that negates activations must be activated in a chain directly to the "
+                          "activation of the effect that would be negated."},
+    },
     "negate_effect_only": {
         "statement": "An effect that only negates effects leaves the activation standing: the card was still "
                      "activated, its effect is not applied.",
