@@ -98,3 +98,40 @@ def test_fuzz_random_legal_sequences_keep_invariants(session):
     report = fuzz(session, sequences=200, seed=7)
     assert report["errors"] == [], report["errors"][:3]
     assert report["sequences"] == 200 and report["actions"] > 200 and report["cards"] > 50
+
+
+def test_invariants_catch_an_impossible_state():
+    from kb.engine.sim.cards import SimCard
+    from kb.engine.sim.state import GameState, Instance, InvariantError
+
+    card = SimCard(id=1, name="Plain Monster", card_type="Monster", abilities=("Normal",), level=4, atk=1000,
+                   defense=1000)
+    state = GameState()
+    state.add(Instance(uid=1, card=card, owner="A", controller="A", location="monster", zone=0, position="attack"))
+    state.check_invariants()
+    state.add(Instance(uid=2, card=card, owner="A", controller="A", location="monster", zone=0, position="attack"))
+    with pytest.raises(InvariantError, match="share"):
+        state.check_invariants()
+    state.cards[2].zone = 1
+    state.players["A"].lp = "abc"
+    with pytest.raises(InvariantError, match="not an integer"):
+        state.check_invariants()
+    state.players["A"].lp = 8000
+    state.cards[2].face, state.cards[2].position = "down", "attack"
+    with pytest.raises(InvariantError, match="face-down in Attack Position"):
+        state.check_invariants()
+
+
+def test_summon_conditions_read_from_text():
+    from kb.engine.sim.cards import summon_condition
+
+    assert summon_condition("Cannot be Normal Summoned/Set. Must be Special Summoned (from your hand) by having "
+                            "exactly 3 DARK monsters in your GY.", ("Effect",), "Monster") == "nomi"
+    assert summon_condition("Cannot be Normal Summoned/Set. Must first be Special Summoned (from your hand) by "
+                            "banishing 1 LIGHT monster.", ("Effect",), "Monster") == "semi_nomi"
+    assert summon_condition("2+ Effect Monsters\nGains 500 ATK.", ("Link", "Effect"), "Monster") == "semi_nomi"
+    assert summon_condition("Cannot be Special Summoned. During the End Phase ...", ("Spirit",), "Monster") == \
+        "cannot_special"
+    assert summon_condition("Cannot be Special Summoned except from the Graveyard, and only if it was sent there "
+                            "from the field.", ("Effect",), "Monster") == "unknown"
+    assert summon_condition("A legendary dragon.", ("Normal",), "Monster") == "normal"
