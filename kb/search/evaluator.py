@@ -204,7 +204,7 @@ class QueryEvaluator:
             out.mask[docs] = True
             for word in q.words:
                 term_docs, scores = self._postings(q.fieldname, word)
-                picked = np.isin(term_docs, docs, assume_unique=True)
+                picked = out.mask[term_docs]  # the word's documents that hold the phrase
                 out.score[term_docs[picked]] += scores[picked] * q.boost
             return out
         if isinstance(q, wq.FuzzyTerm):

@@ -75,7 +75,7 @@ class SearchIndex:
         out = {}
         for name, (labels, values) in self.columns.items():
             if values.ndim == 2:
-                counts = values[mask].sum(axis=0)
+                counts = np.count_nonzero(values[mask], axis=0)
             else:
                 counts = np.bincount(values[mask], minlength=len(labels))
             pairs = [(label, int(n)) for label, n in zip(labels, counts) if n and label]

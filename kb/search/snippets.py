@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from whoosh import query as wq
 
@@ -35,33 +36,50 @@ def highlight_terms(q, fieldname: str = "body", evaluator: QueryEvaluator | None
 
 
 _WORD_STEMS: dict[str, str] = {}
+_STEMS_KEPT = 100_000  # bound on the cache of words seen in snippets (a long-running server)
 
 
 def _stem_of(word: str) -> str:
-    if word not in _WORD_STEMS:
+    found = _WORD_STEMS.get(word)
+    if found is None:
         tokens = analyze(word)
-        _WORD_STEMS[word] = tokens[0] if len(tokens) == 1 else ""
-    return _WORD_STEMS[word]
+        found = tokens[0] if len(tokens) == 1 else ""
+        if len(_WORD_STEMS) >= _STEMS_KEPT:
+            _WORD_STEMS.clear()
+        _WORD_STEMS[word] = found
+    return found
+
+
+@lru_cache(maxsize=256)
+def _span_pattern(terms: frozenset[str]) -> re.Pattern | None:
+    """One regex for a query's terms: Japanese bigrams literally, Latin stems at the start of a word.
+
+    Stems are (nearly always) prefixes of their words (``destroi`` is matched as ``destro``).
+    """
+    cjk = sorted({t for t in terms if t and re.match(f"[{CJK}]", t)}, key=len, reverse=True)
+    latin = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t and t not in cjk},
+                   key=len, reverse=True)
+    parts = []
+    if cjk:
+        parts.append("(?P<cjk>" + "|".join(re.escape(t) for t in cjk) + ")")
+    if latin:
+        parts.append("(?<![^\\W_])(?<!')(?:" + "|".join(re.escape(p) for p in latin) + ")")
+    return re.compile("|".join(parts), re.I) if parts else None
 
 
 def _term_spans(text: str, terms: set[str]) -> list[tuple[int, int]]:
     """Character spans of the words of ``text`` whose index token is in ``terms``.
 
-    Stems are (nearly always) prefixes of their words, so a regex over the stems finds the candidate
-    words and only those are analyzed; Japanese bigrams are matched literally.
+    A regex over the stems (:func:`_span_pattern`) finds the candidate words and only those are analyzed.
     """
-    prefixes = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t}, key=len,
-                      reverse=True)
-    if not prefixes:
+    pattern = _span_pattern(frozenset(terms))
+    if pattern is None:
         return []
-    pattern = re.compile("|".join(re.escape(p) for p in prefixes), re.I)
     spans = []
     for match in pattern.finditer(text, 0, 20000):
         start = match.start()
-        if re.match(f"[{CJK}]", match.group()):
+        if match.lastgroup == "cjk":
             spans.append((start, match.end()))
-            continue
-        if start and (text[start - 1].isalnum() or text[start - 1] == "'"):
             continue
         word = TOKEN_RE.match(text, start)
         if word and word.lastgroup != "cjk" and _stem_of(word.group()) in terms:
