@@ -358,6 +358,8 @@ def _negate_summon(
         for how in SUMMON_METHODS:
             if abilities is not None and summon_method_problem(how, abilities):
                 continue
+            if (summon.get("count") or 1) > 1 and how != "pendulum":
+                continue  # only a Pendulum Summon Summons several monsters at once
             verdict = _negate_summon(card, dict(summon, how=how), monster, moment, abilities)
             verdict.assume(f"it is a {how.capitalize()} Summon")
             verdicts.append(verdict)
@@ -567,9 +569,9 @@ def answer_negate(session: Session, question: dict) -> dict:
         verdict, _combo, tried = generic.best_of(
             lambda cards: _negate_summon(cards[0], summon, monster, moment, abilities), [asked]
         )
-        subject = (
-            f"{phrase} negating the {summon['how'] + ' ' if 'how' in summon else ''}Summon of {monster.name}"
-        )
+        how_words = summon["how"] + " " if "how" in summon else ""
+        many = f" and {summon['count'] - 1} other monster(s)" if (summon.get("count") or 1) > 1 else ""
+        subject = f"{phrase} negating the {how_words}Summon of {monster.name}{many}"
         others = [monster.id]
     else:
         target = question.get("target", len(question["to"]) - 1)
