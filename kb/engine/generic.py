@@ -531,5 +531,5 @@ def explain_segoc(steps: list[dict], phrases: list[str]) -> None:
         if step["check"] == "trigger kind" and step["result"] == "unknown" and \
                 any(step["detail"].startswith(phrase) for phrase in phrases):
             phrase = next(p for p in phrases if step["detail"].startswith(p))
-            step["detail"] = (f"{phrase}: whether its trigger effect is mandatory or optional is not said (a card of "
-                              f"that kind can be either), so its place in the chain is not known")
+            step["detail"] = (f"{phrase}: whether its trigger effect is mandatory or optional is not said "
+                              f"(a card of that kind can be either), so its place in the chain is not known")
