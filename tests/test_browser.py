@@ -328,3 +328,18 @@ def test_ask_box_completes_a_quoted_card_name(server, page):
     box.press_sequentially("?", delay=20)
     box.press("Enter")
     expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))
+
+
+def test_autocomplete_stays_closed_on_a_whole_name(server, page):
+    expect = playwright.expect
+    page.goto(server + "/chain")
+    box = page.get_by_label("Chain Link 1", exact=True)
+    with page.expect_response(lambda r: "/api/v1/cards/autocomplete" in r.url):
+        box.fill("pot of greed")
+    page.wait_for_timeout(200)
+    expect(page.get_by_role("listbox")).to_be_hidden()  # the "Add a link" button below stays clear
+    page.get_by_role("button", name="Add a link").click()
+    expect(page.locator(".link-row")).to_have_count(2)
+    box.focus()
+    box.press("ArrowDown")  # still offered on request
+    expect(page.get_by_role("listbox").first).to_be_visible()

@@ -1,7 +1,8 @@
 // Progressive enhancement for the pages; every form works without it.
 //  - Card-name autocomplete on inputs marked data-autocomplete="cards": an ARIA 1.2 combobox whose
 //    listbox is filled from /api/v1/cards/autocomplete. Arrow keys move through the names, Enter
-//    takes the highlighted one, Escape closes the list; a click takes a name too.
+//    takes the highlighted one, Escape closes the list; a click takes a name too. The list does not
+//    open by itself once the typed text is a whole card name.
 //    data-autocomplete="quoted-cards" (the ask box, a sentence): only the name being typed after an
 //    opening double quote is completed, and the chosen name is closed with a quote.
 //  - The chain checker's "Add a link" and "Remove" buttons edit the form in place instead of
@@ -111,7 +112,10 @@
       }).then(function (body) {
         var now = fragment();
         if (!now || now.text !== prefix || document.activeElement !== input) { return; }
-        show((body.data || []).map(String));
+        var found = (body.data || []).map(String);
+        show(found);
+        // a name already typed in full is not covered up by the list (Arrow Down still opens it)
+        if (found.some(function (name) { return name.toLowerCase() === prefix.toLowerCase(); })) { close(); }
       }).catch(function () { /* offline or server down: the plain input still works */ });
     }
 
