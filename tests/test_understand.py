@@ -400,3 +400,20 @@ def test_card_facts_spell_speed_and_kind(session, full_kb, text, expect):
     answer = engine.ask(session, text, kb_path=full_kb)
     assert answer["answer"] == expect, answer["explanation"]
     assert answer["steps"][0]["cites"] and answer["steps"][0]["quote"]
+
+
+def test_resolution_order_of_a_told_chain(session, full_kb):
+    answer = engine.ask(
+        session,
+        "my opponent activates raigeki, i chain mirror force, they chain solemn judgment. "
+        "which resolves first?",
+        kb_path=full_kb,
+    )
+    assert answer["answer"] == "Solemn Judgment (Chain Link 3)"
+    assert answer["order"] == ["Solemn Judgment", "Mirror Force", "Raigeki"]
+    listed = engine.ask(
+        session,
+        "Chain: Pot of Greed (Chain Link 1), Ash Blossom (Chain Link 2). Which card resolves first?",
+        kb_path=full_kb,
+    )
+    assert listed["order"] == ["Ash Blossom & Joyous Spring", "Pot of Greed"]

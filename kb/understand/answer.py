@@ -14,7 +14,7 @@ from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from ..models import Section
-from .facts import card_kind_answer, spell_speed_answer
+from .facts import card_kind_answer, resolution_order_answer, spell_speed_answer
 from .fallback import best_sentence, related
 from .pipeline import Reading, understand, words_of
 
@@ -28,6 +28,8 @@ def _ask_json(session: Session, question: dict) -> dict:
         return spell_speed_answer(session, question)
     if question.get("ask") == "card_kind":
         return card_kind_answer(session, question)
+    if question.get("ask") == "resolution_order":
+        return resolution_order_answer(question)
     from ..engine import ask as ask_engine
 
     return ask_engine(session, question)

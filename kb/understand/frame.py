@@ -203,6 +203,15 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
     if story.order_conflict:
         return Frame(None, "", story.order_conflict)
     kind = intent.kind
+    if kind == "resolves" and len(story.links) >= 2:
+        chain = _story_links(skeleton, story, effects_of)
+        listed = ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(chain))
+        return Frame(
+            {"ask": "resolution_order", "chain": chain},
+            f"In which order does the chain {listed} resolve?",
+            used_entities={link.entity for link in story.links},
+            uses_story=True,
+        )
     if kind in ("segoc", "resolves"):
         return Frame(None, f"({intent.pattern})", "the order of a chain told in words is not read yet")
     if intent.x is None:

@@ -360,6 +360,20 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     for match in _ATTACK.finditer(text):
         story.attack = actor_player(match.group("actor"))
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    numbered = [
+        n
+        for n in sorted({i for i in (skeleton.pieces[p].entity for p in indices) if i is not None})
+        if skeleton.entities[n].aside.get("link") and skeleton.entities[n].kind == "card"
+    ]
+    if not story.links and len(numbered) >= 2:  # "Chain: X (Chain Link 1), Y (Chain Link 2), ..."
+        numbered.sort(key=lambda n: skeleton.entities[n].aside["link"])
+        story.links = [Link(n, None, skeleton.entities[n].aside["link"]) for n in numbered]
+        for k, piece in enumerate(indices):
+            following = skeleton.pieces[indices[k + 1]].text if k + 1 < len(indices) else ""
+            if skeleton.pieces[piece].entity in numbered or (
+                skeleton.pieces[piece].text == "chain" and following == ":"
+            ):
+                skeleton.use([piece])
     for k, link in enumerate(story.links):
         if link.number is not None and link.number != k + 1:
             story.order_conflict = (
