@@ -13,7 +13,8 @@ from pathlib import Path
 import click
 
 from .cli import err_console, kb_path_of
-from .errors import KbError
+from .db import store_path
+from .errors import KbError, KnowledgeBaseMissingError
 
 __all__ = ["DEFAULT_WORKER_CLASS", "WORKER_CLASSES", "default_workers", "gunicorn_options", "register",
            "serve_app", "warm_up"]
@@ -56,6 +57,20 @@ LIMIT_REQUEST_FIELDS = 100
 LIMIT_REQUEST_FIELD_SIZE = 8190
 
 
+def _patch_for_gevent() -> None:
+    """Patch the standard library for gevent before the app and its caches are made, so that every lock,
+    socket and connection pool the forked workers inherit cooperates with gevent (gunicorn's own patch,
+    in each worker, comes too late for what the master preloads).  The server speaks plain HTTP, so the
+    note that ``ssl`` was imported earlier (by HTTP client libraries the CLI loads) does not apply."""
+    import warnings
+
+    from gevent import monkey
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", monkey.MonkeyPatchWarning)
+        monkey.patch_all()
+
+
 def gunicorn_options(*, host: str, port: int, workers: int | None, worker_class: str, threads: int,
                      access_log: bool, timeout: int) -> dict:
     """The gunicorn settings of ``kb serve`` (see the constants above)."""
@@ -86,13 +101,10 @@ def serve_app(kb_path: Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PO
 
     :raises KnowledgeBaseMissingError: when no knowledge base has been built at ``kb_path``.
     """
+    if not store_path(kb_path).exists():
+        raise KnowledgeBaseMissingError(f"no knowledge base at {kb_path} (run `kb build` first)")
     if worker_class == "gevent":
-        # patch before the app and its caches are made, so that every lock, socket and connection pool
-        # the workers inherit cooperates with gevent (gunicorn's own patch in the worker comes too late
-        # for what the master preloads)
-        from gevent import monkey
-
-        monkey.patch_all()
+        _patch_for_gevent()
     from gunicorn.app.base import BaseApplication
 
     from webapp import create_app

@@ -60,10 +60,6 @@ DEFAULT_CONFIG = {
     "MAX_CONTENT_LENGTH": 64 * 1024,  # request bodies above this get 413 in the error envelope
     "JSON_SORT_KEYS": False,
     "CACHE_MAX_AGE": 300,  # seconds, for Cache-Control on read routes
-    "PAGE_SIZE": 20,
-    "MAX_PAGE_SIZE": 100,
-    "INLINE_LIMIT": 3,
-    "INLINE_MAX_LIMIT": 10,
 }
 
 

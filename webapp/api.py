@@ -16,12 +16,12 @@ from flask import Blueprint, Response, current_app, jsonify, request, stream_wit
 from kb import cards as kb_cards
 from kb import corpus, engine, json_input, views
 from kb import search as kb_search
-from kb.graph import describe_node, explain, parse_node
+from kb.graph import NODE_KINDS, describe_node, explain, parse_node
 
 from . import kb_dir, kb_graph, kb_session, kb_version
 from .errors import ApiError
-from .params import cacheable, choice_arg, int_arg, page_args, text_arg
-from .questions import chain_question, graph_kinds
+from .params import LIMIT, PAGE, Param, cacheable, page_args, takes
+from .questions import chain_question
 
 __all__ = ["SEARCH_KINDS", "TWINS", "TWINS_NEEDING_QUERY", "bp", "run_search"]
 
@@ -46,6 +46,35 @@ TWINS = {
 TWINS_NEEDING_QUERY = {"pages.search", "pages.chain", "pages.ask"}
 
 SEARCH_KINDS = kb_search.KINDS
+
+# ---------------------------------------------------------------- the query parameters of the routes
+# (read by the routes and described by the OpenAPI document from these same objects: webapp/params.py)
+
+SEARCH_Q = Param("q", required=True, description="the query (docs/search.md)", example="damage step")
+SEARCH_KIND = Param("kind", "choice", "only this kind of result", choices=tuple(SEARCH_KINDS))
+SEARCH_SOURCE = Param("source", description="only this source (a rulebook id or a ruling source)",
+                      max_length=50)
+EXACT = Param("exact", description="the card's name, ignoring case, spacing and punctuation", max_length=200,
+              blank_is_absent=False, example="Pot of Greed")
+FUZZY = Param("fuzzy", description="a name with typos, partial words or a nickname", max_length=200,
+              blank_is_absent=False, example="pot of gred")
+AUTOCOMPLETE_Q = Param("q", description="the start of a card name", max_length=200, default="",
+                       example="pot of")
+AUTOCOMPLETE_LIMIT = Param("limit", "integer", "names at most (default 10)", default=10, minimum=1, maximum=25)
+INLINE_TEXT = Param("text", required=True, description="a chat message with [[card names]]", max_length=4000,
+                    example="can [[MST]] chain to [[Pot of Greed]]?")
+INLINE_LIMIT = Param("limit", "integer", "names resolved at most (default 3)", default=3, minimum=1,
+                     maximum=10)
+NODE = Param("node", required=True, description="a section id, card:<name or id>, ruling:<id>, term:<term>, "
+             "source:<id> or conflict:<id>", example="card:Pot of Greed")
+NODE_KINDS_PARAM = Param("kind", "choices", "only these node kinds", choices=tuple(NODE_KINDS))
+DEPTH = Param("depth", "integer", "steps from the node (default 1)", default=1, minimum=1, maximum=3)
+GRAPH_LIMIT = Param("limit", "integer", "nodes at most (default 50)", default=50, minimum=1, maximum=500)
+PATH_A = Param("a", required=True, description="the first node (as node= of /graph/related)",
+               example="card:Pot of Greed")
+PATH_B = Param("b", required=True, description="the second node", example="card:Graceful Charity")
+ASK_Q = Param("q", required=True, description="a question in plain words",
+              example="Can Twin Twisters chain to Pot of Greed?")
 
 
 def read(data) -> Response:
@@ -98,21 +127,18 @@ def openapi_document():
 
 def run_search() -> dict:
     """The search of the current request's ``q``/``kind``/``source``/``page``/``limit`` (page and API)."""
-    query = text_arg("q", required=True)
-    kind = choice_arg("kind", SEARCH_KINDS)
-    source = text_arg("source", max_length=50)
+    query, kind, source = SEARCH_Q.read(), SEARCH_KIND.read(), SEARCH_SOURCE.read()
     page, per_page = page_args()
     return kb_search.search(kb_dir(), query, kind=kind, source=source, limit=per_page, page=page)
 
 
 @bp.get("/search")
+@takes(SEARCH_Q, SEARCH_KIND, SEARCH_SOURCE, PAGE, LIMIT)
 def search():
     """Full-text search over sections, cards, rulings and terms, with facets and "did you mean"."""
     result = run_search()
     return read({"object": "list", "query": result["query"], "total": result["total"],
-                 "page": result["page"], "pages": result["pages"],
-                 "per_page": int_arg("limit", current_app.config["PAGE_SIZE"], minimum=1,
-                                     maximum=current_app.config["MAX_PAGE_SIZE"]),
+                 "page": result["page"], "pages": result["pages"], "per_page": LIMIT.read(),
                  "has_more": result["page"] < result["pages"], "data": result["results"],
                  "facets": result.get("facets", {}), "suggestions": result.get("suggestions", [])})
 
@@ -121,19 +147,20 @@ def search():
 
 
 @bp.get("/cards/named")
+@takes(EXACT, FUZZY)  # exactly one of them (the document says so with one object parameter)
 def card_named():
     """One card by ``exact=`` or ``fuzzy=`` name: the chat-bot look-up (``ambiguous`` with candidates)."""
-    exact, fuzzy = text_arg("exact", max_length=200), text_arg("fuzzy", max_length=200)
+    exact, fuzzy = EXACT.read(), FUZZY.read()
     if (exact is None) == (fuzzy is None):
         raise ApiError("give exactly one of the parameters 'exact' and 'fuzzy'")
     return read(views.named_card(kb_session(), exact=exact, fuzzy=fuzzy))
 
 
 @bp.get("/cards/autocomplete")
+@takes(AUTOCOMPLETE_Q, AUTOCOMPLETE_LIMIT)
 def card_autocomplete():
     """Up to ``limit`` card names starting with (or close to) ``q``."""
-    prefix = text_arg("q", default="", max_length=200)
-    limit = int_arg("limit", 10, minimum=1, maximum=25)
+    prefix, limit = AUTOCOMPLETE_Q.read(), AUTOCOMPLETE_LIMIT.read()
     names = kb_cards.autocomplete(kb_session(), prefix, limit=limit) if prefix else []
     return read({"object": "catalog", "total": len(names), "data": names})
 
@@ -145,6 +172,7 @@ def card(card_id: int):
 
 
 @bp.get("/cards/<int(max=9223372036854775807):card_id>/rulings")
+@takes(PAGE, LIMIT)
 def card_rulings(card_id: int):
     """A card's rulings (source, region, date), paginated."""
     kb_cards.get_card(kb_session(), card_id)  # 404 for an unknown card
@@ -152,11 +180,10 @@ def card_rulings(card_id: int):
 
 
 @bp.get("/inline")
+@takes(INLINE_TEXT, INLINE_LIMIT)
 def inline():
     """The ``[[card names]]`` in a chat message, resolved (at most ``limit``)."""
-    config = current_app.config
-    text = text_arg("text", required=True, max_length=4000)
-    limit = int_arg("limit", config["INLINE_LIMIT"], minimum=1, maximum=config["INLINE_MAX_LIMIT"])
+    text, limit = INLINE_TEXT.read(), INLINE_LIMIT.read()
     return read(views.inline_cards(kb_session(), text, limit))
 
 
@@ -164,6 +191,7 @@ def inline():
 
 
 @bp.get("/sources")
+@takes(PAGE, LIMIT)
 def sources():
     """The bundled rulebooks with their metadata and section counts."""
     return list_object(corpus.list_sources(kb_session()))
@@ -182,6 +210,7 @@ def section(section_id: str):
 
 
 @bp.get("/sections/<path:section_id>/rulings")
+@takes(PAGE, LIMIT)
 def section_rulings(section_id: str):
     """The rulings filed against a rule section, newest first, paginated."""
     return list_object(views.section_rulings(kb_session(), section_id))
@@ -194,6 +223,7 @@ def ruling(ruling_id: str):
 
 
 @bp.get("/conflicts")
+@takes(PAGE, LIMIT)
 def conflicts():
     """Every point on which the rulebooks disagree, with each side's section and position."""
     return list_object(views.conflicts_view(kb_session()))
@@ -203,21 +233,23 @@ def conflicts():
 
 
 @bp.get("/graph/related")
+@takes(NODE, NODE_KINDS_PARAM, DEPTH, GRAPH_LIMIT)
 def graph_related():
     """The neighbourhood of one node (``card:<id>``, ``section:<id>``, ``ruling:<id>`` ...) as node-link."""
+    text, kinds, depth, limit = NODE.read(), NODE_KINDS_PARAM.read(), DEPTH.read(), GRAPH_LIMIT.read()
     graph = kb_graph()
-    node = parse_node(graph, text_arg("node", required=True), kb_session())
-    depth = int_arg("depth", 1, minimum=1, maximum=3)
-    limit = int_arg("limit", 50, minimum=1, maximum=500)
-    return read(views.neighbourhood(graph, node, kinds=graph_kinds(), depth=depth, limit=limit))
+    node = parse_node(graph, text, kb_session())
+    return read(views.neighbourhood(graph, node, kinds=kinds, depth=depth, limit=limit))
 
 
 @bp.get("/graph/path")
+@takes(PATH_A, PATH_B)
 def graph_path():
     """How two nodes are connected: the shortest explained path between ``a`` and ``b``."""
+    text_a, text_b = PATH_A.read(), PATH_B.read()
     graph = kb_graph()
-    a = parse_node(graph, text_arg("a", required=True), kb_session())
-    b = parse_node(graph, text_arg("b", required=True), kb_session())
+    a = parse_node(graph, text_a, kb_session())
+    b = parse_node(graph, text_b, kb_session())
     steps = explain(graph, a, b)
     return read({"object": "path", "from": describe_node(graph, a), "to": describe_node(graph, b),
                  "connected": bool(steps) or a == b, "length": len(steps), "data": steps})
@@ -227,9 +259,10 @@ def graph_path():
 
 
 @bp.get("/ask")
+@takes(ASK_Q)
 def ask_get():
     """Answer a plain-language question (``q=``), saying how it was understood."""
-    question = text_arg("q", required=True)
+    question = ASK_Q.read()
     return read(engine.ask(kb_session(), question, kb_path=kb_dir()))
 
 

@@ -1,7 +1,10 @@
 """The OpenAPI 3.1 document of the JSON API (served at ``/api/v1/openapi.json``, rendered at ``/docs/api``).
 
-Written as data: the shared schemas in :data:`SCHEMAS`, the operations in :data:`OPERATIONS`.  The tests
-run schemathesis against this document, so every response of every route must match it.
+The query parameters of each operation are described from the same :class:`webapp.params.Param` objects
+the route reads them with (``view.params``, set by :func:`webapp.params.takes`), so what a route accepts
+and what the document says cannot drift apart; the answer schemas are :data:`SCHEMAS`.  What the HTTP
+server answers itself (414, 431, and its own page for a request that is not HTTP) is documented on every
+operation.  The tests run schemathesis with every check against this document.
 """
 
 from __future__ import annotations
@@ -10,12 +13,13 @@ import copy
 import functools
 
 from kb.engine.questions import KINDS as QUESTION_KINDS
-from kb.graph import NODE_KINDS
 from kb.search import KINDS as SEARCH_KINDS
 from kb.views import BULK_KINDS
 
 from .errors import ERROR_TYPES
-from .questions import MOMENT_CHOICES, STATE_CHOICES
+from . import api
+from .params import BOOLEAN_WORDS
+from .questions import MAX_CHAIN_LINKS, MOMENT_CHOICES, STATE_CHOICES
 
 __all__ = ["OPERATIONS", "SCHEMAS", "openapi_document"]
 
@@ -233,12 +237,39 @@ def _param(name: str, where: str = "query", *, schema: dict | None = None, requi
     return out
 
 
-PAGE = _param("page", schema={"type": "integer", "minimum": 1, "maximum": 100000},
-              description="page number, from 1")
-LIMIT = _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 100},
-               description="results per page (default 20)")
-NODE_TEXT = {"type": "string", "minLength": 1, "maxLength": 500}
+def _query(view) -> list[dict]:
+    """The query parameters of a route, described from the :class:`webapp.params.Param` objects the route
+    reads them with (see :func:`webapp.params.takes`)."""
+    return [param.document() for param in view.params]
+
+
+def _one_of_names() -> dict:
+    """``/cards/named`` takes exactly one of ``exact`` and ``fuzzy``: one exploded object parameter."""
+    return {"name": "name", "in": "query", "required": True, "style": "form", "explode": True,
+            "description": "exactly one of exact=NAME (the name, ignoring case, spacing and punctuation; "
+                           "Japanese names, aliases and passcodes count) and fuzzy=NAME (typos, partial "
+                           "words, nicknames such as MST)",
+            "schema": {"type": "object", "properties": {param.name: param.schema()
+                                                        for param in api.card_named.params},
+                       "minProperties": 1, "maxProperties": 1, "additionalProperties": False},
+            "example": {"exact": "Pot of Greed"}}
+
+
 CARD_ID = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
+# What the HTTP server (gunicorn) answers itself, before the app, as a short text/html page: a request
+# line (path and query) over 8190 bytes, more than 100 header fields or one over 8190 bytes, and
+# a request that is not HTTP.  Every request within the documented limits fits.
+_SERVER_PAGE = {"text/html": {"schema": {"type": "string"}}}
+_SERVER_ERRORS = {
+    "414": {"description": "request line (path and query string) over 8190 bytes: answered by the HTTP "
+                           "server before the app, as a short text/html page", "content": _SERVER_PAGE},
+    "431": {"description": "more than 100 header fields, or one over 8190 bytes: answered by the HTTP "
+                           "server before the app, as a short text/html page", "content": _SERVER_PAGE},
+}
+# An operation whose input the knowledge base checks beyond what a JSON schema can say (the query
+# language, card names, questions) carries this extension with what is checked: a request valid by the
+# schema can still be answered 400 with the details.
+SEMANTIC = "x-checked-by-the-knowledge-base"
 
 
 def _ok(schema: dict, description: str = "OK") -> dict:
@@ -246,11 +277,15 @@ def _ok(schema: dict, description: str = "OK") -> dict:
 
 
 def _error(description: str) -> dict:
-    return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
+    content = {"application/json": {"schema": _ref("Error")}}
+    if description.startswith("bad input"):
+        content.update(_SERVER_PAGE)  # a request that is not HTTP at all: the server's own page
+    return {"description": description, "content": content}
 
 
 def _operation(tag: str, summary: str, description: str, ok: dict, *, params=(), errors=(400,),
-               cached: bool = True, body: dict | None = None, operation_id: str) -> dict:
+               cached: bool = True, body: dict | None = None, operation_id: str,
+               checked: str | None = None) -> dict:
     responses = {"200": ok}
     if cached:
         responses["304"] = {"description": "Not Modified (the ETag sent in If-None-Match still holds)"}
@@ -261,10 +296,13 @@ def _operation(tag: str, summary: str, description: str, ok: dict, *, params=(),
                 413: "request body too large"}
     for status in errors:
         responses[str(status)] = _error(messages[status])
+    responses.update(copy.deepcopy(_SERVER_ERRORS))
     out = {"tags": [tag], "summary": summary, "description": description, "operationId": operation_id,
            "parameters": list(params), "responses": responses}
     if body:
         out["requestBody"] = body
+    if checked:
+        out[SEMANTIC] = checked
     return out
 
 
@@ -291,30 +329,22 @@ OPERATIONS: dict[str, dict[str, dict]] = {
                      facets={"type": "object", "additionalProperties": {
                          "type": "object", "additionalProperties": {"type": "integer"}}},
                      suggestions=_STRINGS)),
-        params=[_param("q", required=True, schema={"type": "string", "minLength": 1, "maxLength": 500},
-                       description="the query", example="damage step"),
-                _param("kind", schema={"enum": list(SEARCH_KINDS)},
-                       description="only this kind of result"),
-                _param("source", schema={"type": "string", "maxLength": 50},
-                       description="only this source (a rulebook id or a ruling source)"),
-                PAGE, LIMIT], operation_id="search")},
+        params=_query(api.search), operation_id="search",
+        checked="the query language (an unclosed quote or parenthesis, an unknown filter, a number out of "
+                "range) and the source, which must be one the knowledge base holds")},
     "/api/v1/cards/named": {"get": _operation(
         "cards", "One card by name (the chat-bot look-up)",
         "Give exactly one of exact= (the name, ignoring case, spacing and punctuation; Japanese names, "
         "aliases and passcodes count) or fuzzy= (typos, partial words, nicknames such as MST). A name "
         "that fits several cards answers 400 with type ambiguous and the candidates.",
-        _ok(_ref("Card")),
-        params=[_param("exact", schema={"type": "string", "maxLength": 200}, example="Pot of Greed"),
-                _param("fuzzy", schema={"type": "string", "maxLength": 200}, example="pot of gred")],
-        errors=(400, 404), operation_id="cardNamed")},
+        _ok(_ref("Card")), params=[_one_of_names()], errors=(400, 404), operation_id="cardNamed",
+        checked="a name that fits several cards is answered 400 with type ambiguous and the candidates")},
     "/api/v1/cards/autocomplete": {"get": _operation(
         "cards", "Card names for a partly typed name", "Names starting with q first, then word-prefix "
         "matches.", _ok({"type": "object", "required": ["object", "total", "data"],
                          "properties": {"object": {"const": "catalog"}, "total": {"type": "integer"},
                                         "data": _STRINGS}}),
-        params=[_param("q", schema={"type": "string", "maxLength": 200}, example="pot of"),
-                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 25})],
-        operation_id="cardAutocomplete")},
+        params=_query(api.card_autocomplete), operation_id="cardAutocomplete")},
     "/api/v1/cards/{card_id}": {"get": _operation(
         "cards", "One card with everything known about it",
         "The card, its effect profile (how the engine reads each effect), its rulings, the rule "
@@ -324,19 +354,16 @@ OPERATIONS: dict[str, dict[str, dict]] = {
     "/api/v1/cards/{card_id}/rulings": {"get": _operation(
         "cards", "A card's rulings", "Rulings filed under the card first, then the ones involving it; "
         "each with source, region and date.", _ok(_list_of(_ref("Ruling"))),
-        params=[_param("card_id", "path", schema=CARD_ID), PAGE, LIMIT],
+        params=[_param("card_id", "path", schema=CARD_ID), *_query(api.card_rulings)],
         errors=(400, 404), operation_id="cardRulings")},
     "/api/v1/inline": {"get": _operation(
         "cards", "Cards named in a chat message",
         "Finds [[card names]] in text and resolves each like fuzzy= does; at most limit names "
         "(default 3).", _ok(_ref("Inline")),
-        params=[_param("text", required=True, schema={"type": "string", "minLength": 1, "maxLength": 4000},
-                       example="can [[MST]] chain to [[Pot of Greed]]?"),
-                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 10})],
-        operation_id="inline")},
+        params=_query(api.inline), operation_id="inline")},
     "/api/v1/sources": {"get": _operation(
         "rulebooks", "The rulebooks", "Every bundled rulebook with its metadata and section count.",
-        _ok(_list_of(_ref("Source"))), params=[PAGE, LIMIT], operation_id="sources")},
+        _ok(_list_of(_ref("Source"))), params=_query(api.sources), operation_id="sources")},
     "/api/v1/sources/{source_id}": {"get": _operation(
         "rulebooks", "A rulebook's table of contents", "Every section in reading order, with its level.",
         _ok(_ref("Toc")), params=[_param("source_id", "path", example="community")], errors=(404,),
@@ -350,7 +377,8 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         errors=(404,), operation_id="section")},
     "/api/v1/sections/{section_id}/rulings": {"get": _operation(
         "rulebooks", "The rulings about a section", "Rulings filed against a rule section, newest first.",
-        _ok(_list_of(_ref("Ruling"))), params=[_param("section_id", "path", example="md:chain"), PAGE, LIMIT],
+        _ok(_list_of(_ref("Ruling"))),
+        params=[_param("section_id", "path", example="md:chain"), *_query(api.section_rulings)],
         errors=(400, 404), operation_id="sectionRulings")},
     "/api/v1/rulings/{ruling_id}": {"get": _operation(
         "rulings", "One ruling", "The ruling with its cards (and their roles) and rule sections.",
@@ -358,32 +386,27 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         operation_id="ruling")},
     "/api/v1/conflicts": {"get": _operation(
         "rulebooks", "Where the rulebooks disagree", "Each conflict with its sides.",
-        _ok(_list_of(_ref("Conflict"))), params=[PAGE, LIMIT], operation_id="conflicts")},
+        _ok(_list_of(_ref("Conflict"))), params=_query(api.conflicts), operation_id="conflicts")},
     "/api/v1/graph/related": {"get": _operation(
         "graph", "A node's neighbourhood",
         "Nodes within depth steps of a node: a section id (community:7.9.5), card:<name or id>, "
         "ruling:<id>, term:<term>, source:<id>, conflict:<id>.",
         _ok(_ref("Neighbourhood")),
-        params=[_param("node", required=True, schema=NODE_TEXT, example="card:Pot of Greed"),
-                _param("kind", schema={"type": "string", "maxLength": 100},
-                       description="only these node kinds, comma separated: " + ", ".join(NODE_KINDS)),
-                _param("depth", schema={"type": "integer", "minimum": 1, "maximum": 3}),
-                _param("limit", schema={"type": "integer", "minimum": 1, "maximum": 500})],
-        errors=(400, 404), operation_id="graphRelated")},
+        params=_query(api.graph_related), errors=(400, 404), operation_id="graphRelated",
+        checked="the node: an ambiguous card name is answered 400 with the candidates")},
     "/api/v1/graph/path": {"get": _operation(
         "graph", "How two nodes are connected", "The shortest typed path between a and b, step by step.",
         _ok(_ref("Path")),
-        params=[_param("a", required=True, schema=NODE_TEXT, example="card:Pot of Greed"),
-                _param("b", required=True, schema=NODE_TEXT, example="card:Graceful Charity")],
-        errors=(400, 404), operation_id="graphPath")},
+        params=_query(api.graph_path), errors=(400, 404), operation_id="graphPath",
+        checked="the nodes: an ambiguous card name is answered 400 with the candidates")},
     "/api/v1/ask": {
         "get": _operation(
             "engine", "Answer a plain-language question",
             "The question is parsed into a scenario (see SCENARIOS.md) and answered; parsed says how it "
             "was understood. Every step cites rule sections by id.", _ok(_ref("Answer")),
-            params=[_param("q", required=True, schema={"type": "string", "minLength": 1, "maxLength": 500},
-                           example="Can Twin Twisters chain to Pot of Greed?")],
-            errors=(400, 404), operation_id="askText"),
+            params=_query(api.ask_get), errors=(400, 404), operation_id="askText",
+            checked="the question: one the engine cannot read, or naming a card ambiguously, is answered "
+                    "400 with the details"),
         "post": _operation(
             "engine", "Answer a scenario question (JSON)",
             "The body is a question object of SCENARIOS.md: chain, activate, segoc or timing, or negate "
@@ -391,26 +414,44 @@ OPERATIONS: dict[str, dict[str, dict]] = {
             "\"property\": \"counter\"}} names a hypothetical card of a kind (a generic card; fields type, "
             "property, effect, does, from: docs/engine.md).",
             _ok(_ref("Answer")), cached=False, errors=(400, 404, 413), operation_id="askJson",
+            checked="the question: the engine validates every field for its kind (ask), and answers 400 "
+                    "naming the field and value",
             body={"required": True, "content": {"application/json": {
                 "schema": {"type": "object", "required": ["ask"],
-                           "properties": {"ask": {"enum": list(QUESTION_KINDS)}}},
+                           "properties": {"ask": {"type": "string", "minLength": 1,
+                                                  "description": "the kind of question: "
+                                                  + ", ".join(QUESTION_KINDS) + " (and the kinds of "
+                                                  "docs/engine.md and docs/simulator.md)"}},
+                           "additionalProperties": True},
                 "example": {"ask": "chain", "card": "Twin Twisters", "to": "Pot of Greed"}}}}),
     },
     "/api/v1/chain": {"get": _operation(
         "engine", "The chain checker",
         "Can card be activated as the next chain link after to (repeat to for a longer chain, link 1 "
         "first)? The moment and the asked card's state are optional.", _ok(_ref("Answer")),
-        params=[_param("card", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
+        params=[_param("card", required=True,
+                       schema={"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"},
                        example="Twin Twisters"),
-                _param("to", required=True, schema={"type": "string", "minLength": 1, "maxLength": 200},
-                       example="Pot of Greed"),
-                _param("to_controller", schema={"enum": list(STATE_CHOICES["controller"])},
-                       description="the player who activated each link of to: repeat it in step with to "
-                                   "(blank for either player)", example="A"),
-                *[_param(name, schema={"enum": list(choices)})
+                {**_param("to", required=True, schema={
+                    "type": "array", "minItems": 1, "maxItems": MAX_CHAIN_LINKS,
+                    "items": {"type": "string", "maxLength": 200}},
+                    description="the chain so far, link 1 first: repeat the parameter once per link "
+                                "(blank links are left out)", example=["Pot of Greed"]),
+                 "style": "form", "explode": True},
+                {**_param("to_controller", schema={
+                    "type": "array", "maxItems": MAX_CHAIN_LINKS,
+                    "items": {"enum": ["", *STATE_CHOICES["controller"]]}},
+                    description="the player who activated each link of to: repeat it in step with to "
+                                "(blank for either player)", example=["A"]),
+                 "style": "form", "explode": True},
+                *[_param(name, schema={"type": "string", "enum": ["", *choices]},
+                         description="blank: not given")
                   for name, choices in {**MOMENT_CHOICES, **STATE_CHOICES}.items()],
-                _param("set_this_turn", schema={"type": "boolean"})],
-        errors=(400, 404), operation_id="chain")},
+                _param("set_this_turn", schema={"type": "string", "enum": ["", *BOOLEAN_WORDS]},
+                       description="whether the asked card was Set this turn (blank: not given)")],
+        errors=(400, 404), operation_id="chain",
+        checked="the card names (unknown: 404; ambiguous: 400 with the candidates), and at most one "
+                "to_controller per link")},
     "/api/v1/bulk/{kind}": {"get": _operation(
         "bulk", "Full export of one kind",
         "Every card, ruling or section as one JSON document (streamed): "

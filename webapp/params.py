@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import hashlib
+import re
+from dataclasses import dataclass
 
 from flask import Response, current_app, request
 
 from .errors import ApiError
 
-__all__ = ["MAX_QUERY_LENGTH", "bool_arg", "cacheable", "choice_arg", "int_arg", "page_args", "text_arg"]
+__all__ = ["LIMIT", "MAX_QUERY_LENGTH", "PAGE", "Param", "bool_arg", "cacheable", "choice_arg", "int_arg",
+           "page_args", "read_params", "takes", "text_arg"]
 
 MAX_QUERY_LENGTH = 500  # characters in one text parameter
+_INTEGER = re.compile(r"-?[0-9]{1,19}")  # an integer parameter: ASCII digits, an optional minus sign
+
+
+def _single(name: str) -> str | None:
+    """The one value of a parameter (None when absent); :class:`ApiError` 400 when given several times."""
+    values = request.args.getlist(name)
+    if len(values) > 1:
+        raise ApiError(f"the parameter {name!r} is given {len(values)} times; give it once")
+    return values[0] if values else None
 
 
 def text_arg(name: str, *, required: bool = False, default: str | None = None,
@@ -19,7 +31,7 @@ def text_arg(name: str, *, required: bool = False, default: str | None = None,
 
     :raise ApiError 400: when it is required and absent, too long, or holds a NUL character.
     """
-    value = request.args.get(name)
+    value = _single(name)
     value = value.strip() if value is not None else None
     if not value:
         if required:
@@ -38,13 +50,12 @@ def int_arg(name: str, default: int, *, minimum: int = 1, maximum: int | None = 
 
     :raise ApiError 400: when it is not an integer or out of range (the message quotes the value).
     """
-    raw = request.args.get(name)
+    raw = _single(name)
     if raw is None or raw.strip() == "":
         return default
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        raise ApiError(f"the parameter {name!r} must be an integer, not {raw[:50]!r}") from None
+    if not _INTEGER.fullmatch(raw.strip()):
+        raise ApiError(f"the parameter {name!r} must be an integer, not {raw[:50]!r}")
+    value = int(raw.strip())
     if value < minimum or (maximum is not None and value > maximum):
         bounds = f"from {minimum} to {maximum}" if maximum is not None else f"{minimum} or more"
         raise ApiError(f"the parameter {name!r} must be {bounds}, not {value}")
@@ -65,24 +76,26 @@ def choice_arg(name: str, choices: tuple[str, ...] | list[str], default: str | N
     return value
 
 
+TRUE_WORDS = ("true", "yes", "1", "on")
+FALSE_WORDS = ("false", "no", "0", "off")
+BOOLEAN_WORDS = TRUE_WORDS + FALSE_WORDS
+
+
 def bool_arg(name: str) -> bool | None:
-    """``true``/``false`` (also ``yes``/``no``, ``1``/``0``, ``on``); None when absent."""
+    """``true``/``false`` (also ``yes``/``no``, ``1``/``0``, ``on``/``off``); None when absent."""
     value = text_arg(name, max_length=10)
     if value is None:
         return None
-    lowered = value.lower()
-    if lowered in ("true", "yes", "1", "on"):
+    if value in TRUE_WORDS:
         return True
-    if lowered in ("false", "no", "0", "off"):
+    if value in FALSE_WORDS:
         return False
     raise ApiError(f"the parameter {name!r} must be true or false, not {value!r}")
 
 
 def page_args() -> tuple[int, int]:
-    """``page`` (from 1) and ``limit`` (page size, bounded by the app's MAX_PAGE_SIZE)."""
-    config = current_app.config
-    return (int_arg("page", 1, minimum=1, maximum=100000),
-            int_arg("limit", config["PAGE_SIZE"], minimum=1, maximum=config["MAX_PAGE_SIZE"]))
+    """``page`` (from 1) and ``limit`` (page size): :data:`PAGE` and :data:`LIMIT`."""
+    return PAGE.read(), LIMIT.read()
 
 
 def cacheable(response: Response, *, etag: str | None = None) -> Response:
@@ -96,3 +109,146 @@ def cacheable(response: Response, *, etag: str | None = None) -> Response:
     if "If-None-Match" in request.headers or "If-Modified-Since" in request.headers:
         return response.make_conditional(request)
     return response
+
+
+# ------------------------------------------------------------------------------ typed parameters
+#
+# The API routes read their query parameters through :class:`Param` objects, and the OpenAPI document
+# (webapp/openapi.py) describes each parameter from the same object, so what a route accepts and what the
+# document says it accepts cannot drift apart.  The rules, the same for every parameter:
+#
+# - a parameter that takes one value and is given several times is a 400 (``page=1&page=2``);
+# - a blank text or choice parameter counts as not given (HTML forms send blank fields), unless the
+#   parameter says otherwise (``blank_is_absent=False``); the document then allows or forbids ``""``;
+# - an integer is ASCII digits with an optional minus sign, within ``minimum``/``maximum``; blank is a 400;
+# - every 400 names the parameter and quotes the value.
+
+PARAM_TYPES = ("string", "integer", "choice", "choices")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One query parameter of an API route: how the route reads it and how the document describes it.
+
+    ``type`` is ``string``, ``integer``, ``choice`` (one of ``choices``) or ``choices`` (a list of them,
+    comma separated or repeated).
+    """
+
+    name: str
+    type: str = "string"
+    description: str = ""
+    required: bool = False
+    default: object = None
+    max_length: int = MAX_QUERY_LENGTH
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    example: object = None
+    blank_is_absent: bool = True
+
+    def schema(self) -> dict:
+        """The JSON schema of one value as the document gives it."""
+        if self.type == "integer":
+            schema = {"type": "integer"}
+            if self.minimum is not None:
+                schema["minimum"] = self.minimum
+            if self.maximum is not None:
+                schema["maximum"] = self.maximum
+            return schema
+        if self.type == "choice":
+            blank = [""] if self.blank_is_absent and not self.required else []
+            return {"type": "string", "enum": blank + list(self.choices)}
+        if self.type == "choices":
+            return {"type": "array", "items": {"type": "string", "enum": list(self.choices)}}
+        schema = {"type": "string", "maxLength": self.max_length}
+        if self.required or not self.blank_is_absent:
+            schema["minLength"] = 1
+            schema["pattern"] = r"\S"  # not only spaces: values are stripped
+        return schema
+
+    def document(self) -> dict:
+        """The OpenAPI parameter object."""
+        out = {"name": self.name, "in": "query", "required": self.required, "schema": self.schema(),
+               "description": self.description}
+        if self.type == "choices":
+            out.update(style="form", explode=False)
+            out["description"] = (self.description + " (comma separated, or the parameter repeated)").strip()
+        if self.example is not None:
+            out["example"] = self.example
+        return out
+
+    def read(self):
+        """The parameter's value in the current request (``default`` when not given).
+
+        :raise ApiError 400: for a value the document does not allow (the message names the parameter and
+            quotes the value).
+        """
+        values = request.args.getlist(self.name)
+        if self.type == "choices":
+            return self._read_list(values)
+        if len(values) > 1:
+            raise ApiError(f"the parameter {self.name!r} is given {len(values)} times; give it once")
+        raw = values[0] if values else None
+        if raw is None:
+            return self._absent()
+        if self.type == "integer":
+            return self._read_integer(raw)
+        value = raw.strip()
+        if not value:
+            if self.blank_is_absent:
+                return self._absent()
+            raise ApiError(f"the parameter {self.name!r} is blank; give a value or leave it out")
+        if "\x00" in value:
+            raise ApiError(f"the parameter {self.name!r} holds a NUL character")
+        if self.type == "choice":
+            if value not in self.choices:
+                raise ApiError(f"the parameter {self.name!r} must be one of {', '.join(self.choices)}; "
+                               f"not {value[:50]!r}", candidates=list(self.choices))
+            return value
+        if len(value) > self.max_length:
+            raise ApiError(f"the parameter {self.name!r} is too long ({len(value)} characters; "
+                           f"the limit is {self.max_length})")
+        return value
+
+    def _absent(self):
+        if self.required:
+            raise ApiError(f"the parameter {self.name!r} is required")
+        return self.default
+
+    def _read_integer(self, raw: str) -> int:
+        if not _INTEGER.fullmatch(raw):
+            raise ApiError(f"the parameter {self.name!r} must be an integer, not {raw[:50]!r}")
+        value = int(raw)
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            bounds = (f"from {low} to {high}" if low is not None and high is not None
+                      else f"{low} or more" if low is not None else f"{high} or less")
+            raise ApiError(f"the parameter {self.name!r} must be {bounds}, not {value}")
+        return value
+
+    def _read_list(self, values: list[str]) -> list[str] | None:
+        items = [part.strip() for value in values for part in value.split(",") if part.strip()]
+        unknown = [item for item in items if item not in self.choices]
+        if unknown:
+            raise ApiError(f"the parameter {self.name!r} cannot be {unknown[0][:50]!r} (one of "
+                           f"{', '.join(self.choices)})", candidates=list(self.choices))
+        if not items:
+            return self._absent()
+        return items
+
+
+def read_params(*params: Param) -> dict:
+    """Every parameter's value, by name."""
+    return {param.name: param.read() for param in params}
+
+
+def takes(*params: Param):
+    """Decorator: the query parameters a route reads (kept on the view as ``params``, for the document)."""
+    def mark(view):
+        view.params = params
+        return view
+    return mark
+
+
+PAGE = Param("page", "integer", "page number, from 1", default=1, minimum=1, maximum=100000)
+LIMIT = Param("limit", "integer", "results per page (default 20)", default=20, minimum=1, maximum=100)
