@@ -390,8 +390,6 @@ def link_variants(item: dict, asked: list[EngineCard]) -> list[Variant]:
     targets, a card of the kind may or may not do that; the extra reading assumes it does.
     """
     out = variants(item)
-    if item["class"].get("does") is not None:
-        return out
     wanted: list[str] = []
     targets = False
     for card in asked:
@@ -401,26 +399,29 @@ def link_variants(item: dict, asked: list[EngineCard]) -> list[Variant]:
                     continue
                 wanted += list(pattern.get("includes") or []) + list(pattern.get("would") or [])
                 targets = targets or bool(pattern.get("targets"))
+    if item["class"].get("does") is not None:
+        wanted = []  # what it does is given; whether it targets is not
     if not wanted and not targets:
         return out
     phrase = describe_class(item["class"])
     fitted = []
-    for variant in out:
-        effect = variant.card.effects[0]
-        if effect["kind"] not in ("activation", "ignition", "trigger", "quick", "flip"):
-            continue
-        categories = list(dict.fromkeys(effect["categories"] + [w.split(":")[0] for w in wanted]))
-        new = dict(effect, categories=categories,
-                   sources=_merge_sources(effect["sources"], wanted), targets=targets or effect["targets"])
-        card = EngineCard(**{**variant.card.__dict__, "effects": [new] + variant.card.effects[1:]})
-        notes = list(variant.assumed)
-        if wanted:
-            notes.append(f"{phrase}: its effect includes {', '.join(dict.fromkeys(wanted))} "
-                         f"(not every card of "
-                         f"this kind does)")
-        if targets:
-            notes.append(f"{phrase}: its activation targets (not every card of this kind does)")
-        fitted.append(Variant(card, notes))
+    for tag in list(dict.fromkeys(wanted)) or [None]:
+        for variant in out:
+            effect = variant.card.effects[0]
+            if effect["kind"] not in ("activation", "ignition", "trigger", "quick", "flip"):
+                continue
+            tags = [tag] if tag else []
+            categories = list(dict.fromkeys(effect["categories"] + [t.split(":")[0] for t in tags]))
+            new = dict(effect, categories=categories, sources=_merge_sources(effect["sources"], tags),
+                       targets=targets or effect["targets"])
+            card = EngineCard(**{**variant.card.__dict__, "effects": [new] + variant.card.effects[1:]})
+            notes = list(variant.assumed)
+            if tag:
+                notes.append(f"{phrase}: its effect includes {tag.replace(':', ' from the ')} "
+                             f"(not every card of this kind does)")
+            if targets:
+                notes.append(f"{phrase}: its activation targets (not every card of this kind does)")
+            fitted.append(Variant(card, notes))
     return out + fitted
 
 
