@@ -24,7 +24,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "set_monster": ({"card"}, {"tributes", "zone"}),
     "flip_summon": ({"card"}, set()),
     "change_position": ({"card"}, set()),
-    "special_summon": ({"card"}, {"how", "from", "zone", "position"}),
+    "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials"}),
     "pendulum_summon": ({"cards"}, {"zones"}),
     "set_spell_trap": ({"card"}, {"zone"}),
     "activate": ({"card"}, {"effect", "targets", "cost", "does", "zone"}),
@@ -123,7 +123,7 @@ def parse_action(raw, index: int) -> dict:
             action[key] = _refs(raw[key], f"{where}.{key}")[0]
     if "target" in raw:
         action["target"] = None if raw["target"] is None else _refs(raw["target"], f"{where}.target")[0]
-    for key in ("tributes", "targets", "cards"):
+    for key in ("tributes", "targets", "cards", "materials"):
         if key in raw:
             action[key] = _refs(raw[key], f"{where}.{key}")
     if "zone" in raw:
@@ -441,7 +441,8 @@ def zone_checks(state: GameState, player: str, inst: Instance, zone, from_extra:
     return legal.add("zone", "fail", f"{player} has no free Main Monster Zone", emz_rule, "sim_emz_normal_summon")
 
 
-def check_special_summon(state: GameState, player: str, inst: Instance, how: str, zone) -> Legality:
+def check_special_summon(state: GameState, player: str, inst: Instance, how: str, zone,
+                         materials: list[Instance] | None = None) -> Legality:
     """Summoning conditions (Nomi, Semi-Nomi, properly Summoned) and the zone, for a Special Summon."""
     legal = Legality()
     card = inst.card
@@ -489,12 +490,14 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
         if how in ("fusion", "synchro", "xyz", "link") and origin != "extra":
             return legal.add("Summon procedure", "fail", f"a {how.title()} Summon is from the Extra Deck, and "
                                                          f"{inst.name} is in the {origin}", "sim_special_summon_monster")
-        legal.add("Summon procedure", "unknown" if how == "procedure" else "pass",
-                  f"{inst.name} is Summoned by {'its own procedure (its requirement is not checked)' if how == 'procedure' else how.title() + ' Summon (materials are not checked)'}",
-                  "sim_special_summon_monster")
-        if how == "procedure":
-            legal.assumed.append(f"{inst.name}'s Summoning requirement is met")
-            legal.checks[-1].result = "pass"
+        if materials:
+            legal.add("materials", "unknown", f"whether {', '.join(m.name for m in materials)} meet "
+                                              f"{inst.name}'s requirements is not modelled", "sim_special_summon_monster")
+        else:
+            what = "its own procedure" if how == "procedure" else f"{how.title()} Summon"
+            legal.add("Summon procedure", "pass", f"{inst.name} is Summoned by {what}; its requirements are assumed "
+                                                  f"met (none were given)", "sim_special_summon_monster")
+            legal.assumed.append(f"{inst.name}'s Summoning requirements (materials, conditions) are met")
     legal.extend(zone_checks(state, player, inst, zone, from_extra=origin == "extra"))
     return legal
 

@@ -433,10 +433,16 @@ class Game:
                              "chain_only_activations")
         if how == "effect":
             self.assume(f"a card effect Special Summons {inst.name} (the effect itself is not simulated)")
-        legal.extend(act.check_special_summon(self.state, player, inst, how, action.get("zone")))
+        materials = self._refs(action, "materials", player, ("monster", "emz", "hand", "gy", "deck", "extra"))
+        legal.extend(act.check_special_summon(self.state, player, inst, how, action.get("zone"), materials))
         if legal.answer == "no":
             return legal
         self.state.new_step()
+        for material in materials:
+            if material.uid != inst.uid and material.location != "gy":
+                self.state.log_event("used_as_material", material, by="rule",
+                                     origin="field" if material.on_field else material.location)
+                self.move(material, "gy", by="rule", cause=f"material for {inst.name}")
         kind = how if how in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") else "special"
         self.place_monster(inst, player, action.get("zone"), kind=kind, by="effect" if how == "effect" else "rule",
                            position=action.get("position", "attack"))
