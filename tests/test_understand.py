@@ -417,3 +417,15 @@ def test_resolution_order_of_a_told_chain(session, full_kb):
         kb_path=full_kb,
     )
     assert listed["order"] == ["Ash Blossom & Joyous Spring", "Pot of Greed"]
+
+
+def test_two_readings_answer_unknown_and_show_both(session, full_kb):
+    answer = engine.ask(
+        session,
+        "My opponent activates Raigeki and I chain Mirror Force. "
+        "Can they chain Solemn Judgment to negate it?",
+        kb_path=full_kb,
+    )
+    assert answer["answer"] == "unknown" and "two ways" in answer["explanation"]
+    assert len(answer["readings"]) == 2
+    assert {r["parsed"].get("target") for r in answer["readings"]} == {None, 0}

@@ -68,6 +68,7 @@ class Frame:
     reason: str | None = None
     used_entities: set[int] = field(default_factory=set)
     uses_story: bool = False
+    other_readings: list["Frame"] = field(default_factory=list)  # the same words read another way
 
 
 def card_phrase(item: dict) -> str:
@@ -373,6 +374,19 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
             f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
             f"{card_phrase(target)}{chain_words}{_moment_phrase(question)}?"
         )
+        if (
+            intent.anaphor and intent.y is None and len(to) >= 2
+        ):  # "negate it": the last link, or the one before?
+            other = dict(question, target=len(to) - 2)
+            other_text = (
+                f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
+                f"{card_phrase(to[-2])}{chain_words}{_moment_phrase(question)}?"
+            )
+            frame = Frame(question, text, used_entities=used | set(linked), uses_story=True)
+            frame.other_readings.append(
+                Frame(other, other_text, used_entities=used | set(linked), uses_story=True)
+            )
+            return frame
     else:
         text = (
             f"Can {card_phrase(card)} be activated as Chain Link {n} in response to {card_phrase(to[-1])}"

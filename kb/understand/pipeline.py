@@ -115,6 +115,7 @@ def understand(session: Session, text: str) -> Reading:
                 if frame.question is not None and left == fewest:
                     skeleton.use(used)
         reading.frames = [f for f in reading.frames if f.question is not None] or reading.frames[:1]
+        reading.frames += [other for f in list(reading.frames) for other in f.other_readings]
     reading.unused_words = skeleton.unused_words()
     if reading.truncated:
         reading.unused_words.append(f"(and {len(reading.text) - MAX_QUESTION_CHARS} more characters)")
