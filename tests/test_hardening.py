@@ -269,8 +269,8 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture()
-def served(full_kb, tmp_path):
+@pytest.fixture(scope="module")
+def served(full_kb, tmp_path_factory):
     """`kb serve --workers 2` (its default worker class) on a free loopback port: the base URL."""
     import os
     import signal
@@ -278,6 +278,7 @@ def served(full_kb, tmp_path):
     import urllib.request
 
     port = _free_port()
+    tmp_path = tmp_path_factory.mktemp("serve")
     log = open(tmp_path / "serve.log", "wb")
     server = subprocess.Popen([sys.executable, "-c", "from kb.cli import main; main()", "--kb", str(full_kb),
                                "serve", "--port", str(port), "--workers", "2", "--no-access-log"],
@@ -325,3 +326,63 @@ def test_idle_and_partial_connections_do_not_stall_the_server(served):
         connection.settimeout(30)
         assert connection.recv(100) == b""
         connection.close()
+
+
+def test_a_request_line_over_the_server_limit_gets_the_documented_414(served):
+    """gunicorn answers a request line over 8190 bytes itself (text/html): the document says so."""
+    import urllib.error
+    import urllib.request
+
+    from webapp.openapi import openapi_document
+
+    base, _port = served
+    with pytest.raises(urllib.error.HTTPError) as caught:
+        urllib.request.urlopen(base + "/api/v1/search?q=" + "x" * 9000, timeout=30)
+    assert caught.value.code == 414
+    assert caught.value.headers["Content-Type"].startswith("text/html")
+    documented = openapi_document()["paths"]["/api/v1/search"]["get"]["responses"]["414"]
+    assert "text/html" in documented["content"]
+
+
+# ------------------------------------------------------------ parameters: one truth, strict reading
+
+
+@pytest.mark.parametrize("url, named", [
+    ("/api/v1/conflicts?page=1&page=2", "'page' is given 2 times"),
+    ("/api/v1/conflicts?page=", "'page' must be an integer, not ''"),
+    ("/api/v1/conflicts?limit=%EF%BC%95", "'limit' must be an integer"),  # a full-width digit
+    ("/api/v1/conflicts?limit=+5", "'limit' must be an integer"),
+    ("/api/v1/search?q=a&q=b", "'q' is given 2 times"),
+    ("/api/v1/cards/named?exact=Pot%20of%20Greed&fuzzy=pot", "exactly one"),
+    ("/api/v1/cards/named?exact=", "'exact' is blank"),
+    ("/api/v1/cards/named", "exactly one"),
+    ("/api/v1/graph/related?node=card:Pot%20of%20Greed&kind=card,spaceship", "'kind' cannot be 'spaceship'"),
+    ("/api/v1/chain?card=Raigeki&to=MST&set_this_turn=TRUE", "'set_this_turn' must be true or false"),
+    ("/api/v1/chain?card=Raigeki&card=MST&to=MST", "'card' is given 2 times"),
+])
+def test_parameters_outside_the_document_are_400s_naming_them(client, url, named):
+    response = client.get(url)
+    assert response.status_code == 400, response.get_data(as_text=True)[:300]
+    assert named in response.get_json()["details"]
+
+
+def test_blank_optional_choices_count_as_not_given(client):
+    response = client.get("/api/v1/chain?card=Raigeki&to=MST&phase=&controller=&set_this_turn=")
+    assert response.status_code == 200
+    assert client.get("/api/v1/search?q=damage%20step&kind=&source=").status_code == 200
+
+
+def test_the_document_describes_each_route_with_the_parameters_it_reads(web_app):
+    from webapp.openapi import openapi_document
+
+    document = openapi_document()
+    for rule in web_app.url_map.iter_rules():
+        view = web_app.view_functions[rule.endpoint]
+        if not hasattr(view, "params") or rule.endpoint == "api.card_named":
+            continue
+        path = "/".join("{" + part.split(":")[-1][:-1] + "}" if part.startswith("<") else part
+                        for part in rule.rule.split("/"))
+        documented = [p for p in document["paths"][path]["get"]["parameters"] if p["in"] == "query"]
+        assert documented == [param.document() for param in view.params], path
+    named = document["paths"]["/api/v1/cards/named"]["get"]["parameters"][0]["schema"]
+    assert set(named["properties"]) == {"exact", "fuzzy"} and named["maxProperties"] == 1
