@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from .. import rules
 from .rulebook import RULESETS
-from .setup import SUMMON_KINDS, bad
+from .setup import bad
 from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
 
 __all__ = ["ACTIONS", "OPS", "Check", "Legality", "parse_action", "check_tributes", "check_normal_summon",

@@ -7,12 +7,10 @@ event is logged the same way (what, by cost/effect/battle/rule, from where, at w
 
 from __future__ import annotations
 
-import re
-
 from ..engine import EngineCard
 from ..model import Moment
 from . import actions as act
-from . import battle, resolve, triggers
+from . import activation, battle, continuous, resolve, triggers
 from .cards import Catalog
 from .setup import bad
 from .state import EMZ_NAMES, PILES, GameState, Instance, other
@@ -23,23 +21,6 @@ _SUMMON_EVENT = {"normal": "normal_summoned", "tribute": "tribute_summoned", "fl
                  "special": "special_summoned", "fusion": "fusion_summoned", "synchro": "synchro_summoned",
                  "xyz": "xyz_summoned", "link": "link_summoned", "ritual": "ritual_summoned",
                  "pendulum": "pendulum_summoned"}
-_REACTIVE = re.compile(r"(?:When|If|Each time|Whenever)\b")
-_MOVES = {"destroy", "send_to_gy", "banish", "special_summon", "return_to_hand", "damage", "lp_gain", "draw",
-          "add_to_hand", "return_to_deck", "take_control", "equip"}
-_LEAVES_DESTROY = re.compile(r"When this card leaves the field, destroy (?:that|the equipped) monster")
-_THAT_DESTROYED = re.compile(r"When that monster is destroyed, destroy this card")
-_THAT_LEAVES = re.compile(r"When that monster leaves the field, destroy this card")
-
-
-def _has(inst: Instance, pattern) -> bool:
-    return any(pattern.search(e.get("text") or "") for e in inst.card.effects)
-
-
-def _step(check: str, result: str, detail: str, *keys: str) -> dict:
-    from .. import rules
-    return {"check": check, "result": result, "detail": detail, **rules.citation(*keys)}
-
-
 _PLACE = {"gy": "GY", "extra": "Extra Deck", "deck": "Deck", "banished": "banishment", "hand": "hand",
           "field": "field"}
 
@@ -267,40 +248,8 @@ class Game:
                          f"activated now ({trig.detail})")
 
     def apply_continuous(self, window) -> None:
-        """Continuous effects that react to the window's events: the "that monster" links of Continuous
-        cards are applied; any other reacting Continuous effect of a card involved is recorded as not modelled."""
-        state = self.state
-        involved = {e.uid for e in window if e.uid is not None}
-        for event in list(window):
-            if event.uid is None:
-                continue
-            inst = state.cards[event.uid]
-            if event.kind == "left_field" and inst.linked_to is not None:
-                target = state.cards[inst.linked_to]
-                inst.linked_to = None
-                if _has(inst, _LEAVES_DESTROY) and target.location in ("monster", "emz") and target.face == "up":
-                    state.new_step()
-                    self.move(target, "gy", by="effect", destroyed=True, cause=f"{inst.name} left the field")
-                    self.steps.append(_step("continuous effect", "pass", f"{inst.name} left the field: its continuous "
-                                            f"effect destroys {target.name}", "continuous_spell_trap"))
-            if event.kind in ("destroyed", "destroyed_by_battle", "left_field"):
-                for card in [c for c in state.cards.values() if c.linked_to == inst.uid]:
-                    pattern = _THAT_DESTROYED if event.kind != "left_field" else _THAT_LEAVES
-                    if _has(card, pattern) and card.on_field:
-                        card.linked_to = None
-                        state.new_step()
-                        self.move(card, "gy", by="effect", destroyed=True, cause=f"{inst.name} left the field")
-                        self.steps.append(_step("continuous effect", "pass", f"{inst.name} was destroyed or left: "
-                                                f"{card.name} destroys itself", "continuous_spell_trap"))
-        for uid in involved:
-            inst = state.cards[uid]
-            for effect in inst.card.effects:
-                text = effect.get("text") or ""
-                if effect["kind"] == "continuous" and _REACTIVE.match(text) and \
-                        set(effect.get("categories") or []) & _MOVES and not (_LEAVES_DESTROY.search(text) or
-                                                                             _THAT_DESTROYED.search(text) or
-                                                                             _THAT_LEAVES.search(text)):
-                    self.unmodelled_part(f"{inst.name}'s continuous effect \"{text[:140]}\"")
+        """Continuous effects reacting to the window's events (:func:`.continuous.apply`)."""
+        continuous.apply(self, window)
 
     def complete_pending_summon(self) -> None:
         state = self.state
@@ -500,7 +449,7 @@ class Game:
         return legal
 
     def _do_activate(self, action: dict) -> act.Legality:
-        return resolve.activate(self, action)
+        return activation.activate(self, action)
 
     def _do_resolve(self, action: dict) -> act.Legality:
         legal = act.Legality()

@@ -125,7 +125,7 @@ def answer_scenario(session: Session, question: dict) -> dict:
             game.note_unactivated()
         for text in game.unactivated:
             game.unmodelled_part(text)
-        if game.unmodelled and answer not in ("unknown",) and not _independent(kind, query, game):
+        if game.unmodelled and answer != "unknown":
             explanation = (f"unknown: the simulator does not model {'; '.join(game.unmodelled)} "
                            f"(it would have answered {answer}: {explanation})")
             answer = "unknown"
@@ -140,11 +140,6 @@ def answer_scenario(session: Session, question: dict) -> dict:
         out["not_modelled"] = list(game.unmodelled)
     out.update(extra)
     return out
-
-
-def _independent(kind: str, query: dict, game: Game) -> bool:
-    """True when what was not modelled cannot change the value asked (LP asked, only LP-neutral gaps)."""
-    return False
 
 
 def _names(game: Game) -> list[str]:
