@@ -216,10 +216,12 @@ _CONDITIONS: dict[str, tuple[dict | None, str]] = {
     "none": (None, "its activation condition, if it has one, is met"),
     "activation": (_condition("When a card or effect is activated", [_activation_pattern()]),
                    "it responds to an activation (\"When a card or effect is activated\")"),
-    "summon": (_condition("When a monster(s) would be Summoned", [
+    # a Summon that can be negated is made by procedure, outside a chain: in the turn player's Main Phase
+    "summon": (dict(_condition("When a monster(s) would be Summoned", [
         {"type": "summon", "stage": "would", "methods": ["any"], "player": "any", "subject": "monster",
-         "when_if": "when"}]),
-               "it answers a monster about to be Summoned (\"When a monster would be Summoned\")"),
+         "when_if": "when"}]), phases=["main"]),
+               "it answers a monster about to be Summoned (\"When a monster would be Summoned\"), which "
+               "happens in the Main Phase"),
     "attack": (_condition("When an opponent's monster declares an attack", [
         {"type": "attack_declared", "subject": "monster", "player": "opponent", "direct": False,
          "raw": "an opponent's monster declares an attack", "when_if": "when"}]),

@@ -576,7 +576,8 @@ def answer_negate(session: Session, question: dict) -> dict:
     else:
         target = question.get("target", len(question["to"]) - 1)
         chain_options = [
-            card_options(session, item, [v.card for v in asked] if i == target else ())
+            card_options(session, item, [v.card for v in asked] if i == target else (),
+                         every=i in (target, len(question["to"]) - 1))
             for i, item in enumerate(question["to"])
         ]
         names = [

@@ -77,8 +77,8 @@ def _card_item(value, field: str) -> dict:
     if "class" in value:  # a generic card: a hypothetical card of a kind
         if "card" in value or "effect" in value:
             extra = "card" if "card" in value else "effect"
-            raise BadQuestionError(f"{field} names a kind of card (class); {field}.{extra} cannot be given with it",
-                                   f"{field}.{extra}", value[extra])
+            raise BadQuestionError(f"{field} names a kind of card (class); {field}.{extra} cannot be given "
+                                   f"with it", f"{field}.{extra}", value[extra])
         for key, item in value.items():
             if key != "class":
                 _check_value(key, item, f"{field}.")
@@ -218,14 +218,17 @@ def _explain(verdict: checks.Verdict, subject: str) -> str:
     return f"{subject}: {verdict.answer}" + (f": {'; '.join(passes)}." if passes else ".")
 
 
-def card_options(session: Session, item: dict, asked: list[checks.EngineCard] = ()) -> list[generic.Variant]:
+def card_options(session: Session, item: dict, asked: list[checks.EngineCard] = (), *,
+                 every: bool = True) -> list[generic.Variant]:
     """The readings of a card item: one for a named card, one per variant for a generic card.
 
     ``asked`` (for a chain link) are the cards responding to it: a generic link gets a reading that fits
-    their conditions.
+    their conditions.  ``every=False`` keeps only the first reading (an earlier chain link, whose kind the
+    checks do not look at).
     """
     if generic.is_generic(item):
-        return generic.link_variants(item, list(asked)) if asked else generic.variants(item)
+        readings = generic.link_variants(item, list(asked)) if asked else generic.variants(item)
+        return readings if every else readings[:1]
     return [generic.Variant(engine_card(session, item))]
 
 
@@ -257,8 +260,9 @@ def answer_question(session: Session, question: dict) -> dict:
     resolved = {"card": card.name}
     if kind == "chain":
         asked = card_options(session, question["card"])
-        chain_options = [card_options(session, item, [v.card for v in asked] if i == len(question["to"]) - 1
-                                      else ()) for i, item in enumerate(question["to"])]
+        last = len(question["to"]) - 1
+        chain_options = [card_options(session, item, [v.card for v in asked] if i == last else (), every=i == last)
+                         for i, item in enumerate(question["to"])]
         names = [generic.item_name(item, options[0].card.name) for item, options in zip(question["to"],
                                                                                         chain_options)]
         resolved["to"] = names[-1] if len(names) == 1 else names
