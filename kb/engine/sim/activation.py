@@ -90,8 +90,12 @@ def activate(game, action: dict) -> Legality:
         natural = {"field": "monster", "hand": "hand", "gy": "gy", "banished": "banished"}.get(place[0], "monster")
     if probe.property == "Field":
         natural = "hand"
+    if probe.is_monster and probe.is_pendulum and "zone" in action:
+        natural = "hand"
     inst = game.find(action["card"], player, locations, f"{where}.card", natural=natural)
     player = player or (inst.controller if inst.on_field else inst.owner)
+    if inst.card.is_monster and inst.card.is_pendulum and inst.location == "hand" and "zone" in action:
+        return _activate_scale(game, inst, player, action, legal)
     effect = _pick_effect(game, inst, action)
     if effect is None:
         return legal.add("effects considered", "unknown", f"no activated effect of {inst.name} was read", "psct")
@@ -284,3 +288,29 @@ def _activation_seq(state, link: ChainLink) -> int:
         if event.kind == "activated" and event.uid == link.uid:
             return event.seq
     return len(state.log)
+
+
+def _activate_scale(game, inst: Instance, player: str, action: dict, legal: Legality) -> Legality:
+    """A Pendulum Monster activated from the hand as a Spell Card in a Pendulum Zone."""
+    state = game.state
+    zone = action["zone"]
+    if state.turn != player or state.phase not in ("main1", "main2") or state.chain:
+        return legal.add("Main Phase", "fail", "a Pendulum Monster is activated as a Spell in its controller's Main "
+                                               "Phase with no chain", "sim_pendulum_activation", "spell_activation")
+    if zone not in (1, 5):
+        return legal.add("zone", "fail", f"Pendulum Zones are Spell & Trap Zones 1 and 5, not {zone}",
+                         "sim_pendulum_activation")
+    taken = state.at(player, "spell_trap", zone - 1)
+    if taken is not None:
+        what = taken.name if taken.face == "up" else "a Set card"
+        return legal.add("zone", "fail", f"{player}'s Spell & Trap Zone {zone} holds {what}", "sim_pendulum_activation")
+    legal.add("Pendulum Zone", "pass", f"{player}'s Pendulum Zone (Spell & Trap Zone {zone}) is free",
+              "sim_pendulum_activation")
+    state.new_step()
+    inst.location, inst.zone, inst.face, inst.pendulum_zone, inst.controller = "spell_trap", zone - 1, "up", True, player
+    state.log_event("activated", inst, player=player, origin="hand")
+    game.activated.append(inst.name)
+    game.say(f"{player} activates {inst.name} as a Spell Card in the Pendulum Zone (Spell & Trap Zone {zone}); "
+             f"Pendulum Scale {inst.card.scale}")
+    game.settle()
+    return legal

@@ -173,6 +173,12 @@ SIM_RULES: dict[str, dict] = {
         ["cr-draft:301.8n", "md:additional-normal-summons"], "cr-draft:301.8n",
         "A Normal/Tribute Summoned gained by an effect that give an additional Normal/Tribute Summon cannot be used "
         "to perform a Normal/Tribute Set but only to perform a Normal/Tribute Summon."),
+    "sim_pendulum_activation": _row(
+        "In the Main Phase a Pendulum Monster in the hand can be activated as a Spell Card in a Pendulum Zone (the "
+        "leftmost or rightmost Spell & Trap Zone), which must be free.",
+        ["community:2.8", "prb2017:pendulum-monsters", "prb2017:pendulum-summoning"], "community:2.8",
+        "1. During your Main Phase, activate Pendulum Monster Cards as Spell Cards in your leftmost and rightmost "
+        "Spell & Trap Zones."),
 }
 
 # Tributes needed to Normal Summon/Set by Level: (lowest Level, highest Level, Tributes).

@@ -145,7 +145,8 @@ def _detail(inst: Instance, event: Event, verdict, is_last: bool) -> str:
     what = event.kind.replace("_", " ")
     when = "the last thing to happen" if is_last else "not the last thing to happen"
     fails = [s["detail"] for s in verdict.steps if s["result"] in ("fail", "unknown")]
-    base = f"{inst.name} was {what}" + (f" by {event.by}" if event.by else "") + f", {when}"
+    by = f" by {event.by}" if event.by and not what.endswith(f"by {event.by}") else ""
+    base = f"{inst.name} was {what}{by}, {when}"
     return base + (f": {fails[-1]}" if fails else "")
 
 
