@@ -275,11 +275,9 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         text = f"Does {card_phrase(card)}'s effect activate after it is {_EVENT_WORDS[event]}{by}?"
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
     if kind == "activate":
-        if story.summon or story.attack:
+        if story.summon:  # which monster, what ATK ...: an activate question cannot carry it
             return Frame(
-                None,
-                "",
-                "the question tells of a Summon or an attack, which a question without a chain does not take",
+                None, "", "the question tells of a Summon, which a question without a chain does not take"
             )
         responds = {"negate_activation", "negate_effect"} & set((card.get("class") or {}).get("does", []))
         if responds:
@@ -293,7 +291,7 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
         event = {
             "attack_declared": " when an attack is declared",
             "summoning": " when a monster would be Summoned",
-        }.get(moments.get("event"), "")
+        }.get(moments.get("event") or ("attack_declared" if story.attack else None), "")
         return Frame(
             question,
             f"Can {card_phrase(card)} be activated{event}{_moment_phrase(question)}?",

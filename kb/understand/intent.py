@@ -137,8 +137,8 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "can I chain X",
         "chain_story",
-        rf"^{_CAN} {_WHO}{_OPT}(?:chain|activate|use|play) {_DET}(?P<x>{ENT})"
-        rf"{_EFF}(?: in response| in a chain| as chain link \d+)",
+        rf"^{_CAN} {_WHO}{_OPT}(?:chain) {_DET}(?P<x>{ENT})"
+        rf"{_EFF}(?: in response| in a chain| as chain link \d+)?",
     ),
     # activate (no chain): the story, when there is one, decides whether it is a chain
     _row(
