@@ -63,6 +63,8 @@ def test_class_in_words(cls, words):
         ({"does": ["explode"]}, "card.class.does", "explode"),
         ({"does": []}, "card.class.does", []),
         ({"colour": "red"}, "card.class.colour", "red"),
+        ({"does": [["destroy"]]}, "card.class.does", ["destroy"]),
+        ({"type": ["spell"]}, "card.class.type", ["spell"]),
         ({"from": "deck"}, "card.class.from", "deck"),
         ({}, "card.class", {}),
     ],

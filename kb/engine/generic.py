@@ -35,6 +35,7 @@ __all__ = [
     "best_of",
     "check_activate",
     "describe_class",
+    "explain_segoc",
     "is_generic",
     "item_name",
     "link_variants",
@@ -64,9 +65,8 @@ PROPERTIES: dict[str, tuple[tuple[str, ...], str]] = {
     "ritual": (("spell",), "Ritual"),
     "counter": (("trap",), "Counter"),
 }
-# effect kinds a Spell/Trap's face-up card (or GY) effect can have; FLIP and Pendulum Effects are monsters'
-# "effect": "any" on a Spell/Trap: the activated effects a face-up Spell/Trap has
-# (a Spell's are Spell Speed 1)
+# "effect": "any" on a Spell/Trap: the activated effects a face-up Spell/Trap (or one in the GY) has
+# (a Spell's are Spell Speed 1); FLIP and Pendulum Effects are monsters' only
 _SPELL_TRAP_ACTIVATED = {"spell": ("ignition", "trigger"), "trap": ("ignition", "trigger", "quick")}
 # words of the interface that stand for profile categories
 DOES_ALIASES: dict[str, tuple[str, ...]] = {
@@ -135,7 +135,9 @@ def normalise_class(value, where: str) -> dict:
         names = _category_names()
         expanded: list[str] = []
         for item in items:
-            key = item.strip().lower() if isinstance(item, str) else item
+            if not isinstance(item, str):
+                raise _bad(where, "does", item, sorted(set(names) | set(DOES_ALIASES)))
+            key = item.strip().lower()
             if key in DOES_ALIASES:
                 expanded.extend(DOES_ALIASES[key])
             elif key in names:
