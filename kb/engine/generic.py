@@ -222,8 +222,8 @@ _CONDITIONS: dict[str, tuple[dict | None, str]] = {
     "summon": (dict(_condition("When a monster(s) would be Summoned", [
         {"type": "summon", "stage": "would", "methods": ["any"], "player": "any", "subject": "monster",
          "when_if": "when"}]), phases=["main"]),
-               "it answers a monster about to be Summoned (\"When a monster would be Summoned\"), which "
-               "happens in the Main Phase"),
+               ("it answers a monster about to be Summoned (\"When a monster would be Summoned\"), which "
+                "happens in the Main Phase")),
     "attack": (_condition("When an opponent's monster declares an attack", [
         {"type": "attack_declared", "subject": "monster", "player": "opponent", "direct": False,
          "raw": "an opponent's monster declares an attack", "when_if": "when"}]),
