@@ -502,7 +502,7 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
     return legal
 
 
-def check_pendulum_summon(state: GameState, player: str, insts: list[Instance]) -> Legality:
+def check_pendulum_summon(state: GameState, player: str, insts: list[Instance], zones: list | None = None) -> Legality:
     legal = _main_phase_open(state, player, "a Pendulum Summon", "sim_pendulum_scales")
     if legal.answer == "no":
         return legal
@@ -532,6 +532,17 @@ def check_pendulum_summon(state: GameState, player: str, insts: list[Instance]) 
                                                             f"Summon from the hand cannot Summon it",
                              "sim_special_summon_monster")
     legal.add("Levels", "pass", f"Levels strictly between the Scales {low} and {high}", "sim_pendulum_scales")
+    zones = list(zones or [])
+    given = [z for z in zones if z is not None]
+    if len(set(map(str, given))) != len(given):
+        return legal.add("zones", "fail", "two monsters cannot go to the same zone", "sim_pendulum_scales")
+    for inst, zone in zip(insts, zones):
+        if zone is None:
+            continue
+        placed = zone_checks(state, player, inst, zone, from_extra=inst.location == "extra")
+        if placed.answer != "yes":
+            legal.extend(placed)
+            return legal
     from_extra = [i for i in insts if i.location == "extra"]
     from_hand = [i for i in insts if i.location == "hand"]
     if from_extra:

@@ -406,13 +406,20 @@ class Game:
     def _do_pendulum_summon(self, action: dict) -> act.Legality:
         player = self._player(action)
         insts = self._refs(action, "cards", player, ("hand", "extra"), natural="hand")
-        legal = act.check_pendulum_summon(self.state, player, insts)
+        zones = action.get("zones", [])
+        for i, zone in enumerate(zones):
+            if not (zone is None or zone in EMZ_NAMES or (type(zone) is int and 1 <= zone <= 5)):
+                raise bad(f"actions[{action['index']}].zones[{i}]", zone, "must be 1-5, emz_left, emz_right or null")
+        if len(zones) > len(insts):
+            raise bad(f"actions[{action['index']}].zones", zones, "more zones than cards")
+        legal = act.check_pendulum_summon(self.state, player, insts, zones)
         if legal.answer == "no":
             return legal
         self.state.new_step()
         self.state.records[player].pendulum_summoned = True
-        for inst in insts:
-            self.place_monster(inst, player, None, kind="pendulum", by="rule")
+        zones = zones + [None] * (len(insts) - len(zones))
+        for inst, zone in zip(insts, zones):
+            self.place_monster(inst, player, zone, kind="pendulum", by="rule")
             inst.properly = True
         self.state.pending_summon = insts[0].uid if insts else None
         return legal
