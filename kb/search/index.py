@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from ..query import QueryContext
 from ..text import name_key
 from .analysis import analyze as analyze_text
 from .evaluator import QueryEvaluator
-from .schema import FACETS, META_FILE, WEIGHTING
+from .schema import FACETS, META_FILE, OLD_META_FILE, WEIGHTING
 from .synonyms import SYNONYM_GROUPS
 
 __all__ = ["SearchIndex", "open_index", "RARE_WORD_DOCS"]
@@ -43,8 +44,11 @@ class SearchIndex:
     def meta(self) -> dict:
         """The side file written with the index (vocabulary, titles, nicknames, counts)."""
         if self._meta is None:
-            meta_file = self.path / META_FILE
-            self._meta = json.loads(meta_file.read_text(encoding="utf-8")) if meta_file.exists() else {}
+            packed, plain = self.path / META_FILE, self.path / OLD_META_FILE
+            if packed.exists():
+                self._meta = json.loads(gzip.decompress(packed.read_bytes()).decode("utf-8"))
+            else:
+                self._meta = json.loads(plain.read_text(encoding="utf-8")) if plain.exists() else {}
         return self._meta
 
     @property

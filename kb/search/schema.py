@@ -7,11 +7,12 @@ from whoosh.fields import KEYWORD, NUMERIC, STORED, TEXT, Schema
 
 from .analysis import text_analyzer
 
-__all__ = ["KINDS", "FACETS", "META_FILE", "WEIGHTING", "build_schema"]
+__all__ = ["KINDS", "FACETS", "META_FILE", "OLD_META_FILE", "WEIGHTING", "build_schema"]
 
 KINDS = ("section", "term", "card", "ruling")
 FACETS = ("kind", "source", "region", "card_type")
-META_FILE = "kb-search-meta.json"
+META_FILE = "kb-search-meta.json.gz"  # gzip'd JSON; indexes written before: OLD_META_FILE
+OLD_META_FILE = "kb-search-meta.json"
 
 # index field weights are in kb.query.TEXT_FIELDS; BM25 length normalisation per field:
 WEIGHTING = scoring.BM25F(B=0.75, K1=0.9, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.5)

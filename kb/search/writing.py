@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections import Counter
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from sqlmodel import select
 from whoosh import index as windex
+from whoosh.codec.whoosh3 import W3Codec
 
 from ..db import index_path
 from ..text import fold_quotes
@@ -18,6 +20,19 @@ from .stored import PACKED_FIELD, pack
 
 __all__ = ["write_index", "build_index_step"]
 
+class IndexCodec(W3Codec):
+    """whoosh's default codec without per-term length statistics.
+
+    whoosh keeps the shortest and longest field length of each term's postings for its own block-max
+    scoring shortcuts, looking up the length of every posting's document while writing (a fifth of the
+    index build); :class:`kb.search.evaluator.QueryEvaluator` scores from the length columns and never
+    uses them.  (whoosh pickles the codec into the index: keep this class importable by this name.)
+    """
+
+    length_stats = False
+
+
+CODEC_OPTIONS = {"blocklimit": 1024, "compression": 6, "inlinelimit": 1}
 _WORD_RE = re.compile(r"[^\W\d_][\w'-]*[^\W_]|[^\W\d_]")
 
 
@@ -30,7 +45,7 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     ix = windex.create_in(str(directory), build_schema())
-    writer = ix.writer(limitmb=512, procs=1, multisegment=False)
+    writer = ix.writer(limitmb=512, procs=1, multisegment=False, codec=IndexCodec(**CODEC_OPTIONS))
     counts: Counter = Counter()
     vocabulary: Counter = Counter()
     titles: list[list] = []
@@ -49,7 +64,7 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
         select(Alias.alias, Card.name).where(Alias.card_id == Card.id)).all()]
     meta = {"counts": dict(counts), "vocabulary": {w: n for w, n in vocabulary.items() if len(w) > 1},
             "titles": titles, "nicknames": nicknames}
-    (directory / META_FILE).write_text(json.dumps(meta, ensure_ascii=False), encoding="utf-8")
+    (directory / META_FILE).write_bytes(gzip.compress(json.dumps(meta, ensure_ascii=False).encode("utf-8"), 6))
     log("search index: " + ", ".join(f"{n} {kind}s" for kind, n in counts.items()))
     return dict(counts)
 
