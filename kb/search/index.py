@@ -62,10 +62,10 @@ class SearchIndex:
                        for v in reader.column_reader(name)]
                 if name == "region":
                     labels = sorted({r for v in raw for r in v.split()})
-                    matrix = np.zeros((len(raw), len(labels)), dtype=bool)
+                    matrix = np.zeros((len(labels), len(raw)), dtype=np.int32)
                     for docnum, value in enumerate(raw):
                         for r in value.split():
-                            matrix[docnum, labels.index(r)] = True
+                            matrix[labels.index(r), docnum] = 1
                     columns[name] = (labels, matrix)
                 else:
                     labels = sorted(set(raw))
@@ -78,8 +78,8 @@ class SearchIndex:
         """Counts of each facet value among the matched documents, most frequent first."""
         out = {}
         for name, (labels, values) in self.columns.items():
-            if values.ndim == 2:
-                counts = np.count_nonzero(values[mask], axis=0)
+            if values.ndim == 2:  # one row of 0/1 per label: rows @ mask counts each (C speed)
+                counts = values @ mask.view(np.uint8)
             else:
                 counts = np.bincount(values[mask], minlength=len(labels))
             pairs = [(label, int(n)) for label, n in zip(labels, counts) if n and label]
