@@ -19,7 +19,7 @@ CASES = [(path.stem, json.loads(line)) for path in sorted(GOLDEN.glob("*.jsonl")
 def test_every_mechanism_has_a_golden_file():
     names = {path.stem for path in GOLDEN.glob("*.jsonl")}
     assert {"tributes", "normal_summon_count", "revival", "extra_monster_zone", "replay", "missing_timing",
-            "costs", "negation", "battle", "order"} <= names
+            "costs", "negation", "battle", "order", "phase"} <= names
 
 
 @pytest.mark.parametrize("mechanism,case", CASES, ids=[case["id"] for _, case in CASES])

@@ -35,6 +35,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "damage_calculation": (set(), set()),
     "move": ({"card", "to"}, {"by", "destroyed"}),
     "end_turn": (set(), set()),
+    "draw": (set(), set()),
 }
 OPS = ("special_summon", "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "draw", "damage",
        "gain_lp", "negate_activation", "negate_effect", "negate_summon", "grant_normal_summon", "discard")

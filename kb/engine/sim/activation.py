@@ -104,6 +104,9 @@ def activate(game, action: dict) -> Legality:
     if state.pending_summon is not None and not summon_negation:
         game.complete_pending_summon()
     kind = effect["kind"]
+    if state.phase == "draw" and not state.drawn:
+        return legal.add("Draw Phase", "fail", "nothing can be activated before the turn player's normal draw",
+                         "sim_before_draw")
     # --- the trigger window, decided from the simulated log
     pending = [t for t in game.pending if t.inst.uid == inst.uid and t.effect == effect["index"]]
     if kind in ("trigger", "flip") or (kind == "activation" and pending):

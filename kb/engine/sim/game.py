@@ -514,6 +514,31 @@ class Game:
             self.settle()
         return legal
 
+    def _do_draw(self, action: dict) -> act.Legality:
+        """The turn player's normal draw in the Draw Phase (none in the first turn of the Duel)."""
+        state = self.state
+        legal = act.Legality()
+        if state.phase != "draw" or state.drawn:
+            return legal.add("normal draw", "fail", "the normal draw happens once, at the start of the Draw Phase",
+                             "turn_structure")
+        if state.turn_number == 1:
+            return legal.add("first turn", "fail", "the player who goes first does not draw in the first turn",
+                             "sim_first_turn_draw")
+        player = state.turn
+        state.new_step()
+        state.drawn = True
+        if state.players[player].unnamed["deck"] > 0:
+            state.players[player].unnamed["deck"] -= 1
+            state.players[player].unnamed["hand"] += 1
+        elif state.in_location(player, "deck"):
+            self.move(state.in_location(player, "deck")[0], "hand", by="rule", cause="normal draw")
+        else:
+            state.winner = other(player)
+        state.log_event("draws", None, player=player, by="rule", origin="deck")
+        self.say(f"{player} draws for the turn")
+        self.settle()
+        return legal.add("normal draw", "pass", f"{player} draws 1 card", "turn_structure", "sim_first_turn_draw")
+
     def _do_end_turn(self, action: dict) -> act.Legality:
         state = self.state
         legal = act.Legality()

@@ -179,6 +179,10 @@ SIM_RULES: dict[str, dict] = {
         ["community:2.8", "prb2017:pendulum-monsters", "prb2017:pendulum-summoning"], "community:2.8",
         "1. During your Main Phase, activate Pendulum Monster Cards as Spell Cards in your leftmost and rightmost "
         "Spell & Trap Zones."),
+    "sim_before_draw": _row(
+        "In the Draw Phase no card or effect can be activated before the turn player's normal draw.",
+        ["prb2017:draw-phase", "tcg-v10:draw-phase", "md:draw-phase"], "prb2017:draw-phase",
+        "• Neither player can activate cards before the turn player draws a card during the Draw Phase."),
 }
 
 # Tributes needed to Normal Summon/Set by Level: (lowest Level, highest Level, Tributes).

@@ -15,7 +15,7 @@ from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
 __all__ = ["build_state", "card_name_at", "bad", "SUMMON_KINDS"]
 
 SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
-_STATE_FIELDS = {"turn", "turn_number", "phase", "step", "players", "records", "complete"}
+_STATE_FIELDS = {"turn", "turn_number", "phase", "step", "players", "records", "complete", "drawn"}
 _PLAYER_FIELDS = {"lp", *PILES, "monsters", "spells_traps", "field_zone"}
 _STAT_FIELDS = {"name", "atk", "def", "level"}
 _MONSTER_FIELDS = {*_STAT_FIELDS, "card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
@@ -235,6 +235,7 @@ def build_state(catalog: Catalog, spec, ruleset: str) -> GameState:
         raise bad("state.turn", turn, "must be A or B")
     state.turn = turn
     state.complete = _bool(spec, "complete", "state")
+    state.drawn = _bool(spec, "drawn", "state", default=True)
     state.turn_number = _int(spec.get("turn_number", 2), "state.turn_number", 1)
     phase = spec.get("phase", "main1")
     if phase not in PHASES:

@@ -167,6 +167,7 @@ class GameState:
     last_chain: list[ChainLink] = field(default_factory=list)
     replays: int = 0
     winner: str | None = None
+    drawn: bool = True  # in the Draw Phase: the turn player has made (or skipped) the normal draw
     complete: bool = False  # the question lists every card on the field and in the GYs (absent = none there)
 
     # ---------------------------------------------------------------------------- queries
