@@ -98,6 +98,7 @@ def activate(game, action: dict) -> Legality:
         return _activate_scale(game, inst, player, action, legal)
     effect = _pick_effect(game, inst, action)
     if effect is None:
+        game.unmodelled_part(f"the activation of {inst.name} (no activated effect was read)")
         return legal.add("effects considered", "unknown", f"no activated effect of {inst.name} was read", "psct")
     summon_negation = state.pending_summon is not None and "negate_summon" in (effect.get("categories") or []) and \
         not state.chain
@@ -115,6 +116,7 @@ def activate(game, action: dict) -> Legality:
         elif pending and pending[0].result == "misses":
             return legal.add("missing the timing", "fail", pending[0].detail, "missing_timing")
         elif pending:
+            game.unmodelled_part(f"whether {inst.name}'s effect can be activated ({pending[0].detail})")
             return legal.add("trigger", "unknown", pending[0].detail, "trigger", "psct")
         elif kind in ("trigger", "flip"):
             return legal.add("trigger", "fail", f"the event {inst.name}'s {kind} effect waits for has not just "
@@ -164,6 +166,7 @@ def activate(game, action: dict) -> Legality:
     cost_kinds = set(effect.get("cost_categories") or [])
     if "lp_pay" in cost_kinds or "pay_lp" in cost:
         if lp is None:
+            game.unmodelled_part(f"{inst.name}'s LP cost")
             return legal.add("cost", "unknown", f"{inst.name}'s LP cost could not be read", "cost")
         if lp > state.players[player].lp:
             return legal.add("cost", "fail", f"{player} has {state.players[player].lp} LP and cannot pay {lp}", "cost")
@@ -179,15 +182,23 @@ def activate(game, action: dict) -> Legality:
                 ("hand", "monster", "emz", "spell_trap", "gy", "deck", "extra")
             cost_cards.append((key, game.find(ref, player, locs, f"{where}.cost.{key}[{i}]",
                                               natural="hand" if key == "discard" else None)))
+    self_cost = _SELF_COST.search(effect.get("cost") or "")
+    if self_cost and not cost:
+        verb = self_cost.group(1).lower()
+        key = {"discard": "discard", "send": "send", "banish": "banish", "tribute": "tribute"}[verb]
+        cost_cards.append((key, inst))
+        legal.add("cost", "pass", f"{inst.name} pays its own cost ({self_cost.group(0)})", "cost", "cost_vs_effect")
     for kind_name in ("discard", "tribute", "send_to_gy", "banish", "banish_from_gy", "xyz_material"):
-        if kind_name in cost_kinds and not _cost_given(kind_name, cost, cost_cards):
+        if kind_name in cost_kinds and not _cost_given(kind_name, cost, cost_cards) and not self_cost:
             if kind_name == "discard" and state.players[player].unnamed["hand"] + len(
                     [c for c in state.in_location(player, "hand") if c.uid != inst.uid]) > 0:
                 legal.assumed.append(f"{player} discards a card from the hand as the cost")
                 cost_cards.append(("discard_unnamed", None))
                 continue
-            return legal.add("cost", "unknown", f"{inst.name}'s cost ({effect.get('cost')}) names cards the question "
-                                                f"does not give", "cost")
+            legal.add("cost", "unknown", f"{inst.name}'s cost ({effect.get('cost')}) names cards the question does "
+                                         f"not give; it is taken as paid", "cost")
+            game.unmodelled_part(f"the cards paid for {inst.name}'s cost ({effect.get('cost')})")
+            break
     # --- targets
     targets = []
     for i, ref in enumerate(action.get("targets", [])):
@@ -201,6 +212,7 @@ def activate(game, action: dict) -> Legality:
                                                 f"none", "targeting")
         legal.assumed.append(f"{inst.name} targets a card the question does not name")
     # --- perform: pay the cost, put the link on the chain
+    from_location = "field" if inst.on_field else inst.location
     state.new_step()
     if lp:
         state.players[player].lp -= lp
@@ -215,7 +227,6 @@ def activate(game, action: dict) -> Legality:
         to = "banished" if key == "banish" else "gy"
         game.move(card, to, by="cost", discarded=key == "discard", tributed=key == "tribute",
                   cause=f"cost of {inst.name}")
-    from_location = "field" if inst.on_field else inst.location
     if inst.location == "hand" and not inst.card.is_monster:
         if inst.card.property == "Field":
             old = state.at(player, "field_zone", 0)
@@ -243,6 +254,9 @@ def activate(game, action: dict) -> Legality:
     game.say(f"{player} {what} {inst.name} (Chain Link {link.number})"
              + (f" targeting {', '.join(t.name for t in targets)}" if targets else ""))
     return legal
+
+
+_SELF_COST = re.compile(r"\b(discard|send|banish|Tribute) this card\b", re.I)
 
 
 def _event_window(game, patterns: list[dict]) -> str | None:

@@ -432,6 +432,7 @@ class Game:
             return legal.add("Main Phase", "fail", "Spells and Traps are Set in your own Main Phase with no chain",
                              "spell_activation")
         if inst.card.is_monster:
+            self.unmodelled_part(f"Setting the monster {inst.name} in a Spell & Trap Zone")
             return legal.add("card type", "unknown", f"{inst.name} is a monster: Setting it in a Spell & Trap Zone is "
                                                      f"not modelled", "spell_activation")
         if inst.card.property == "Field":
