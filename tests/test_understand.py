@@ -429,3 +429,25 @@ def test_two_readings_answer_unknown_and_show_both(session, full_kb):
     assert answer["answer"] == "unknown" and "two ways" in answer["explanation"]
     assert len(answer["readings"]) == 2
     assert {r["parsed"].get("target") for r in answer["readings"]} == {None, 0}
+
+
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("can i activate ash blossom on my turn", "in response to an activation"),
+        ("can bottomless trap hole be activated when my opponent attacks", "does not wait for"),
+        ("can mirror force be activated in response to a summon", "does not wait for"),
+    ],
+)
+def test_activation_questions_that_need_what_is_answered_stay_unknown(session, full_kb, text, reason):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == "unknown" and reason in answer["explanation"]
+
+
+def test_event_said_in_the_question_is_checked_against_the_card(session, full_kb):
+    answer = engine.ask(session, "can u activate mirror force when my opponent attacks", kb_path=full_kb)
+    assert answer["answer"] == "yes" and "attack is declared" in answer["understood"]
+    answer = engine.ask(
+        session, "can i respond to my opponents heavy storm with my set mirror force", kb_path=full_kb
+    )
+    assert answer["answer"] == "no"

@@ -143,6 +143,38 @@ def _effect_index(entity, effects_of) -> int | None:
     return None
 
 
+_EVENT_PHRASES = {"attack_declared": "an attack declaration", "summoning": "a Summon"}
+_EVENT_TYPES = {"attack_declared": {"attack_declared"}, "summoning": {"summon"}}
+
+
+def _waits_for(card: dict, event: str, effects_of) -> bool:
+    """Whether the named card has an activated effect whose condition is the event the question says."""
+    if "card" not in card:
+        return False
+    effects = [
+        e
+        for e in (effects_of(card["card"]) if effects_of else [])
+        if e.get("kind") in ("activation",) + _ACTIVATED
+    ]
+    wanted = _EVENT_TYPES.get(event, set())
+    return any(
+        ev.get("type") in wanted for e in effects for ev in ((e.get("condition") or {}).get("events") or [])
+    )
+
+
+def _only_responds(card: dict, effects_of) -> bool:
+    """Whether every activated effect of the card (the one named, if any) waits for an activation: asked
+    "can it be activated (now)?", the useful question is what it responds to."""
+    effects = [
+        e
+        for e in (effects_of(card["card"]) if effects_of else [])
+        if e.get("kind") in ("activation",) + _ACTIVATED
+        and (card.get("effect") is None or e.get("index") == card["effect"])
+    ]
+    events = [[ev.get("type") for ev in ((e.get("condition") or {}).get("events") or [])] for e in effects]
+    return bool(effects) and all(kinds and set(kinds) <= {"activation"} for kinds in events)
+
+
 def _card(
     skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None, effects_of=None
 ) -> dict:
@@ -286,6 +318,22 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
                 "",
                 f"{describe_kind(card['class'])} is activated in response to an activation; "
                 "the question does not say to which",
+            )
+        said_event = moments.get("event") or ("attack_declared" if story.attack else None)
+        if said_event and not _waits_for(card, said_event, effects_of):
+            return Frame(
+                None,
+                "",
+                f"the question asks about {card_phrase(card)} answering "
+                f"{_EVENT_PHRASES[said_event]}, which it does not wait for (a first chain "
+                "link in response to an event is not a question the engine takes)",
+            )
+        if "card" in card and _only_responds(card, effects_of):
+            return Frame(
+                None,
+                "",
+                f"{card['card']} is activated in response to an activation; the question "
+                "does not say to which (ask: can it be chained to ...)",
             )
         question = {"ask": "activate", "card": card, **when}
         event = {

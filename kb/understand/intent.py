@@ -28,7 +28,8 @@ _CAN = (
 _OPT = r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just) )*"
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
-    rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's) )?"
+    rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|the opponents|"
+    rf"opponents|your opponent's|your opponents) )?"
     rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
 )
 _TO = (

@@ -28,8 +28,8 @@ __all__ = [
     "read_story",
 ]
 
-ACTOR = r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|they|he|she)"
-_ASKER = {"i", "we", "you", "player a", "me", "my", "your", "our"}
+ACTOR = r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|u|they|he|she)"
+_ASKER = {"i", "we", "you", "u", "player a", "me", "my", "your", "our"}
 _POSSESSIVE = (
     r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|"
     r"player a's|player b's)"
@@ -164,7 +164,9 @@ _EVENTS = [
         re.compile(
             r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?"
             r"(?:normal |special |tribute |"
-            r"flip )?summons? (?:a|their|his|her) monster\b|\bin response to (?:the|a|that) summon\b|"
+            r"flip )?summons? (?:a|their|his|her) monster\b|"
+            r"\bin response to (?:the|a|an|that|my opponent's|their) "
+            r"(?:normal |special |tribute |flip )?summon\b|"
             r"\bwhen a monster (?:would be|is) summoned\b"
         ),
         {"event": "summoning"},
