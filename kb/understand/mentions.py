@@ -130,6 +130,8 @@ def _acceptable(index: MentionIndex, tokens: list[Token], i: int, j: int, how: s
     """Whether the words ``i..j-1`` that spell a card name (or nickname) are meant as that card."""
     words = [t for t in tokens[i:j] if not t.punct]
     keys = [t.bare_key for t in words]
+    if j < len(tokens) and tokens[j].low in ("token", "tokens"):
+        return False  # "a Primal Being Token" is a Token, not the card
     if len(words) == 1:
         key, token = keys[0], words[0]
         if _game_word(key) or key.isdigit():
