@@ -42,6 +42,7 @@ class Game:
         self.missed: list[str] = []
         self.doubtful: tuple[int, act.Legality] | None = None
         self.unactivated: list[str] = []
+        self.unmodelled_before = 0
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -127,10 +128,13 @@ class Game:
     # ------------------------------------------------------------------------------ primitives
 
     def move(self, inst: Instance, to: str, *, by: str, destroyed: bool = False, link: int | None = None,
-             cause: str = "", discarded: bool = False, tributed: bool = False) -> None:
-        """Move a card to a pile, logging what happened (destroyed, sent, banished, returned ...)."""
+             cause: str = "", discarded: bool = False, tributed: bool = False, origin: str | None = None) -> None:
+        """Move a card to a pile, logging what happened (destroyed, sent, banished, returned ...).
+
+        ``origin`` overrides where the card counts as coming from (a monster whose Summon was negated never
+        was on the field)."""
         state = self.state
-        origin = "field" if inst.on_field else inst.location
+        origin = origin or ("field" if inst.on_field else inst.location)
         if destroyed and not inst.on_field:
             return  # only cards on the field can be destroyed (callers report it)
         if inst.on_field:
@@ -164,6 +168,7 @@ class Game:
         state.log_event(kind, inst, by=by, origin=origin, link=link)
         if origin == "field":
             state.log_event("left_field", inst, by=by, origin=origin, link=link)
+        origin = "field" if origin == "summoning" else origin
         verb = {"sent_to_gy": "sent to the GY", "banished": "banished", "added_to_hand": "added to the hand",
                 "returned": "returned to the " + ("Extra Deck" if to == "extra" else "Deck")}[kind]
         if destroyed:
@@ -273,6 +278,9 @@ class Game:
             battle.finish(self)
         if kind != "activate":
             self.note_unactivated()
+            for text in self.unactivated:
+                self.unmodelled_part(text)
+        self.unmodelled_before = len(self.unmodelled)  # what was not modelled before this action's own checks
         handler = getattr(self, f"_do_{kind}")
         legality = handler(action)
         self.last_legality = legality

@@ -225,9 +225,10 @@ def _apply_op(game, link: ChainLink, source: Instance, op: dict) -> None:
                                          "summon_negation"))
         minst.properly = False
         if op.get("destroy"):
-            game.move(minst, "gy", by="effect", destroyed=True, link=link.number, cause=f"{source.name}")
+            game.move(minst, "gy", by="effect", destroyed=True, link=link.number, cause=f"{source.name}",
+                      origin="summoning")
         else:
-            game.move(minst, "gy", by="rule", link=link.number, cause="its Summon was negated")
+            game.move(minst, "gy", by="rule", link=link.number, cause="its Summon was negated", origin="summoning")
         minst.properly, minst.summoned = False, None
         return
     if kind == "grant_normal_summon":

@@ -111,6 +111,11 @@ def answer_scenario(session: Session, question: dict) -> dict:
             explanation = f"{subject}: {answer}: {decisive.detail}."
         else:
             explanation = f"{subject}: yes: " + "; ".join(c.detail for c in legality.checks[-3:] if hasattr(c, "detail")) + "."
+        earlier = game.unmodelled[:getattr(game, "unmodelled_before", 0)]
+        if earlier and answer != "unknown":
+            explanation = (f"unknown: before this action the simulator could not model {'; '.join(earlier)} (it would "
+                           f"have answered {answer}: {explanation})")
+            answer = "unknown"
     else:
         if game.illegal is not None:
             index, legality = game.illegal
