@@ -18,7 +18,7 @@ from kb.views import BULK_KINDS
 
 from .errors import ERROR_TYPES
 from . import api
-from .params import BOOLEAN_WORDS
+from .params import BOOLEAN_WORDS, NO_NUL, NOT_BLANK
 from .questions import MAX_CHAIN_LINKS, MOMENT_CHOICES, STATE_CHOICES
 
 __all__ = ["OPERATIONS", "SCHEMAS", "openapi_document"]
@@ -430,11 +430,11 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         "Can card be activated as the next chain link after to (repeat to for a longer chain, link 1 "
         "first)? The moment and the asked card's state are optional.", _ok(_ref("Answer")),
         params=[_param("card", required=True,
-                       schema={"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"},
+                       schema={"type": "string", "minLength": 1, "maxLength": 200, "pattern": NOT_BLANK},
                        example="Twin Twisters"),
                 {**_param("to", required=True, schema={
                     "type": "array", "minItems": 1, "maxItems": MAX_CHAIN_LINKS,
-                    "items": {"type": "string", "maxLength": 200}},
+                    "items": {"type": "string", "maxLength": 200, "pattern": NO_NUL}},
                     description="the chain so far, link 1 first: repeat the parameter once per link "
                                 "(blank links are left out)", example=["Pot of Greed"]),
                  "style": "form", "explode": True},

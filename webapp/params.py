@@ -10,7 +10,7 @@ from flask import Response, current_app, request
 
 from .errors import ApiError
 
-__all__ = ["LIMIT", "MAX_QUERY_LENGTH", "PAGE", "Param", "bool_arg", "cacheable", "choice_arg", "int_arg",
+__all__ = ["LIMIT", "MAX_QUERY_LENGTH", "NOT_BLANK", "NO_NUL", "PAGE", "Param", "bool_arg", "cacheable", "choice_arg", "int_arg",
            "page_args", "read_params", "takes", "text_arg"]
 
 MAX_QUERY_LENGTH = 500  # characters in one text parameter
@@ -32,7 +32,7 @@ def text_arg(name: str, *, required: bool = False, default: str | None = None,
     :raise ApiError 400: when it is required and absent, too long, or holds a NUL character.
     """
     value = _single(name)
-    value = value.strip() if value is not None else None
+    value = value.strip(SPACES) if value is not None else None
     if not value:
         if required:
             raise ApiError(f"the parameter {name!r} is required")
@@ -67,11 +67,11 @@ def choice_arg(name: str, choices: tuple[str, ...] | list[str], default: str | N
 
     :raise ApiError 400: for any other value, listing the allowed ones.
     """
-    value = text_arg(name, default=None, max_length=100)
-    if value is None:
+    value = _single(name)
+    if not value:  # absent or blank (a form's "any")
         return default
     if value not in choices:
-        raise ApiError(f"the parameter {name!r} must be one of {', '.join(choices)}; not {value!r}",
+        raise ApiError(f"the parameter {name!r} must be one of {', '.join(choices)}; not {value[:50]!r}",
                        candidates=list(choices))
     return value
 
@@ -83,14 +83,14 @@ BOOLEAN_WORDS = TRUE_WORDS + FALSE_WORDS
 
 def bool_arg(name: str) -> bool | None:
     """``true``/``false`` (also ``yes``/``no``, ``1``/``0``, ``on``/``off``); None when absent."""
-    value = text_arg(name, max_length=10)
-    if value is None:
+    value = _single(name)
+    if not value:
         return None
     if value in TRUE_WORDS:
         return True
     if value in FALSE_WORDS:
         return False
-    raise ApiError(f"the parameter {name!r} must be true or false, not {value!r}")
+    raise ApiError(f"the parameter {name!r} must be true or false, not {value[:50]!r}")
 
 
 def page_args() -> tuple[int, int]:
@@ -124,6 +124,13 @@ def cacheable(response: Response, *, etag: str | None = None) -> Response:
 # - every 400 names the parameter and quotes the value.
 
 PARAM_TYPES = ("string", "integer", "choice", "choices")
+# The white space stripped from text parameters: JSON Schema's (ECMA-262's) \s, spelled out, so that the
+# document's "not blank" pattern and the stripping agree character for character.
+SPACES = ("\t\n\x0b\x0c\r \xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B)))
+          + "\u2028\u2029\u202f\u205f\u3000\ufeff")
+_SPACE_CLASS = "".join(f"\\u{ord(c):04x}" for c in SPACES)
+NO_NUL = "^[^\\x00]*$"  # a text parameter holds no NUL character (JSON-schema pattern)
+NOT_BLANK = f"^[^\\x00]*[^{_SPACE_CLASS}\\x00][^\\x00]*$"  # ... and something besides spaces
 
 
 @dataclass(frozen=True)
@@ -160,10 +167,10 @@ class Param:
             return {"type": "string", "enum": blank + list(self.choices)}
         if self.type == "choices":
             return {"type": "array", "items": {"type": "string", "enum": list(self.choices)}}
-        schema = {"type": "string", "maxLength": self.max_length}
+        schema = {"type": "string", "maxLength": self.max_length, "pattern": NO_NUL}
         if self.required or not self.blank_is_absent:
             schema["minLength"] = 1
-            schema["pattern"] = r"\S"  # not only spaces: values are stripped
+            schema["pattern"] = NOT_BLANK  # not only spaces: values are stripped
         return schema
 
     def document(self) -> dict:
@@ -193,18 +200,20 @@ class Param:
             return self._absent()
         if self.type == "integer":
             return self._read_integer(raw)
-        value = raw.strip()
+        if self.type == "choice":  # exactly one of the values (forms send them as given), or blank
+            if raw == "" and self.blank_is_absent:
+                return self._absent()
+            if raw not in self.choices:
+                raise ApiError(f"the parameter {self.name!r} must be one of {', '.join(self.choices)}; "
+                               f"not {raw[:50]!r}", candidates=list(self.choices))
+            return raw
+        value = raw.strip(SPACES)
         if not value:
             if self.blank_is_absent:
                 return self._absent()
             raise ApiError(f"the parameter {self.name!r} is blank; give a value or leave it out")
         if "\x00" in value:
             raise ApiError(f"the parameter {self.name!r} holds a NUL character")
-        if self.type == "choice":
-            if value not in self.choices:
-                raise ApiError(f"the parameter {self.name!r} must be one of {', '.join(self.choices)}; "
-                               f"not {value[:50]!r}", candidates=list(self.choices))
-            return value
         if len(value) > self.max_length:
             raise ApiError(f"the parameter {self.name!r} is too long ({len(value)} characters; "
                            f"the limit is {self.max_length})")
@@ -227,7 +236,7 @@ class Param:
         return value
 
     def _read_list(self, values: list[str]) -> list[str] | None:
-        items = [part.strip() for value in values for part in value.split(",") if part.strip()]
+        items = [part for value in values if value != "" for part in value.split(",")]
         unknown = [item for item in items if item not in self.choices]
         if unknown:
             raise ApiError(f"the parameter {self.name!r} cannot be {unknown[0][:50]!r} (one of "
