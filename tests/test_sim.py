@@ -135,3 +135,13 @@ def test_summon_conditions_read_from_text():
     assert summon_condition("Cannot be Special Summoned except from the Graveyard, and only if it was sent there "
                             "from the field.", ("Effect",), "Monster") == "unknown"
     assert summon_condition("A legendary dragon.", ("Normal",), "Monster") == "normal"
+
+
+def test_the_documented_example_runs(session):
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "simulator.md").read_text(encoding="utf-8")
+    question = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    answer = engine.ask(session, question)
+    assert answer["answer"] == "no", answer["explanation"]
+    assert not [text for text in answer["assumed"] if "did not place it" in text], answer["assumed"]
