@@ -98,15 +98,21 @@ _DAMAGE_CALC_EVENTS = ("EVENT_PRE_DAMAGE_CALCULATE", "EVENT_BATTLE_CONFIRM", "EV
                        "EVENT_BATTLE_START", "EVENT_DAMAGE_STEP_END", "EVENT_BATTLED")
 
 
+# "An Xyz Monster that has this card as material gains this effect": the effect is the Xyz Monster's (printed
+# rules), the independent reading registers it on this card
+_GRANTED_AS_MATERIAL = re.compile(r"\b(?:has|have) this card as (?:Xyz )?(?:material|Material)s? gains?\b")
+
+
 def _speeds(effects) -> set[int]:
     return {e["spell_speed"] for e in effects if e["kind"] in ACTIVATED_KINDS and e["spell_speed"]}
 
 
 def _printed_rules_speed(fields: dict, entry: dict) -> int:
     """The independent reading's Spell Speed, corrected where it knowingly departs from the printed rules:
-    an effect (not the card's activation) of a Trap Card is Spell Speed 2 (3 for a Counter Trap)."""
+    an effect (not the card's activation) of a Trap Card is Spell Speed 2 (only a Counter Trap Card's
+    activation is Spell Speed 3)."""
     if fields["card_type"] == "Trap" and entry["kind"] != "activate" and entry["speed"] == 1:
-        return 3 if fields["property"] == "Counter" else 2
+        return 2
     return entry["speed"]
 
 
@@ -125,6 +131,8 @@ def classify(fields: dict, effects: list[dict], entry: dict) -> tuple[str, bool]
     if quick_dc and 2 in mine and 2 not in theirs and any(
             e["event"].split("+")[0] in _DAMAGE_CALC_EVENTS for e in entry["activated"] if e["kind"] == "trigger"):
         return "independent: a printed (Quick Effect) in the Damage Step is a trigger", True
+    if _GRANTED_AS_MATERIAL.search(text) and theirs - mine and not (mine - theirs):
+        return "independent: effects an Xyz Monster gains from this card as material listed as this card's", True
     if (entry.get("runtime_activated") or entry.get("grants")) and not (mine - theirs):
         return "independent: effects created during play / given to other cards (list incomplete)", True
     phase_events = [e for e in entry["activated"] if e["event"].startswith("EVENT_PHASE")]

@@ -175,7 +175,9 @@ _GRANTS_BULLETS = re.compile(r"\b(?:this card|it|this face-up card|this (?:Fusio
                              re.IGNORECASE)
 _GRANTS_OTHERS = re.compile(r"\b(?:gains?|gain) (?:this|these|the following) effects?\b", re.IGNORECASE)
 # the label of a bullet gained under a condition: "2+: ...", "EARTH: ...", "Spell: ...", ""Card Name": ..."
-_BULLET_LEVEL = re.compile(r"^(?:\d+\+?|\"[^\"]+\"|(?!FLIP\b)[A-Z][\w/-]*(?: [A-Z][\w/-]*)?)\s*:\s*")
+# ("1 or 6:", "Level 4 or lower:", "Warrior, Beast, or Pyro:"): a short prefix with no condition word
+_BULLET_LEVEL = re.compile(r"^(?:\d+\+?|\"[^\"]+\"|(?!FLIP\b)(?![^:]*\b(?:[Ww]hen|[Ii]f|[Dd]uring|[Oo]nce|[Tt]wice|[Yy]ou|"
+                           r"[Ee]ach|[Ww]hile|[Aa]t the|[Bb]efore|[Aa]fter|[Uu]nless)\b)[^:;.()]{1,40})\s*:\s*")
 
 
 def _bullets_are_effects(head: str) -> bool:
@@ -189,8 +191,8 @@ def _bullets_are_effects(head: str) -> bool:
         return True
     if _GRANTS_OTHERS.search(head):
         return False
-    return not re.search(
-        r"\b(?:1|one|2|two|any) of (?:these|the following)\b|\bthe following\b", head, re.IGNORECASE)
+    return not re.search(r"\b(?:1|one|2|two|any) of (?:these|the following)\b|\bthe following\b|"
+                         r"\bapply (?:these|the following|1 of)\b|\bin sequence\b", head, re.IGNORECASE)
 
 
 def _add_bulleted_effects(effects: list[dict], head: str, bullets: list[str], fields: dict, section: str) -> None:
