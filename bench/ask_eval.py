@@ -7,7 +7,7 @@ Sets: ``../shared/eval/seed-questions-dev.jsonl`` (``question``, ``kind``, ``ans
 
 - a yes/no evaluation is *right* when the answer equals the expected yes/no (the first word of the
   expected answer: "no, it is Spell Speed 1" expects "no"); other expected answers (a number, a name) are
-  right only when the answer carries that value (``answer`` or ``order`` contains it);
+  right only when the engine produced that value (``answer`` contains it, or it is the first of ``order``);
 - *unknown* answers are further checked for the supporting quote: whether one of the first five cited
   sections (``quote.id`` first, then the steps' cites in order) holds the evaluation's ``quote``
   (normalised: quotes folded, lower case, punctuation and spacing ignored);
@@ -87,8 +87,11 @@ def score(answer: dict, expect) -> str:
         return "right" if got == wanted else "wrong"
     if isinstance(expect, str) and got in ("activates", "misses", "no_trigger"):
         return "right" if got == expect else "wrong"
-    produced = " ".join(str(v) for v in [got, answer.get("order") or ""])
-    return "right" if _norm(str(expect)) and _norm(str(expect)) in _norm(produced) else "wrong"
+    wanted_text = _norm(str(expect))
+    first = (answer.get("order") or [""])[0]  # "which is Chain Link 1 / resolves first": the first named
+    if wanted_text and (wanted_text in _norm(str(got)) or wanted_text == _norm(str(first))):
+        return "right"
+    return "wrong"
 
 
 def cited_sections(answer: dict) -> list[str]:
