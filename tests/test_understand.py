@@ -451,3 +451,14 @@ def test_event_said_in_the_question_is_checked_against_the_card(session, full_kb
         session, "can i respond to my opponents heavy storm with my set mirror force", kb_path=full_kb
     )
     assert answer["answer"] == "no"
+
+
+def test_segoc_told_as_a_story(session, full_kb):
+    answer = engine.ask(
+        session,
+        "On my opponent's turn, Raigeki destroys my Sangan and my opponent's Card Trooper. "
+        "Which goes on the chain first?",
+        kb_path=full_kb,
+    )
+    assert answer["parsed"]["ask"] == "segoc" and answer["parsed"]["turn"] == "B"
+    assert answer["order"] == ["Card Trooper", "Sangan"]

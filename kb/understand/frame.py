@@ -215,18 +215,22 @@ def _story_links(skeleton: Skeleton, story: Story, effects_of) -> list[dict]:
     return [_card(skeleton, link.entity, link.controller, effects_of=effects_of) for link in story.links]
 
 
-def build_frame(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of=None) -> Frame:
+def build_frame(
+    skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of=None, triggers=None
+) -> Frame:
     """The JSON question of one reading (see the module doc).
 
     :param effects_of: card name -> its effect profiles (to tell which effect "the effect of X" means).
     """
     try:
-        return _build(skeleton, story, intent, moments, effects_of)
+        return _build(skeleton, story, intent, moments, effects_of, triggers)
     except Unclear as exc:
         return Frame(None, "", str(exc))
 
 
-def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of) -> Frame:
+def _build(
+    skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of, triggers=None
+) -> Frame:
     states = {k: moments[k] for k in _STATE_KEYS if k in moments}
     when = _moments(moments)
     if moments.get("conflicts"):
@@ -243,6 +247,16 @@ def _build(skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effe
             {"ask": "resolution_order", "chain": chain},
             f"In which order does the chain {listed} resolve?",
             used_entities={link.entity for link in story.links},
+            uses_story=True,
+        )
+    if kind == "segoc" and triggers and len(triggers[0]) >= 2:
+        items = [_card(skeleton, entity, owner, effects_of=effects_of) for entity, owner in triggers[0]]
+        question = {"ask": "segoc", "triggers": items, **when}
+        listed = ", ".join(card_phrase(item) for item in items)
+        return Frame(
+            question,
+            f"In what order do the trigger effects of {listed} go on the chain{_moment_phrase(question)}?",
+            used_entities={e for e, _ in triggers[0]} | triggers[1],
             uses_story=True,
         )
     if kind in ("segoc", "resolves"):

@@ -20,7 +20,7 @@ from .generic import find_generic
 from .intent import read_intents
 from .mentions import Entity, find_mentions
 from .skeleton import Skeleton
-from .story import Story, absorb_effect_phrases, read_moments, read_story, split_question
+from .story import Story, absorb_effect_phrases, read_moments, read_story, read_triggers, split_question
 from .tokens import MAX_QUESTION_CHARS, tokenize
 from .vocabulary import filler_words
 
@@ -94,7 +94,8 @@ def understand(session: Session, text: str) -> Reading:
             return []
 
     for intent, used in read_intents(skeleton, question_pieces):
-        frame = build_frame(skeleton, reading.story, intent, reading.moments, effects_of)
+        triggers = read_triggers(skeleton, story_pieces) if intent.kind == "segoc" else None
+        frame = build_frame(skeleton, reading.story, intent, reading.moments, effects_of, triggers)
         left = _meaningful(
             [
                 skeleton.pieces[i].text

@@ -31,6 +31,7 @@ __all__ = [
 ACTOR = r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i|we|you|u|they|he|she)"
 _ASKER = {"i", "we", "you", "u", "player a", "me", "my", "your", "our"}
 _POSSESSIVE = (
+    r"(?:a's|b's)|"
     r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|"
     r"player a's|player b's)"
 )
@@ -41,6 +42,8 @@ def actor_player(actor: str | None) -> str | None:
     if not actor:
         return None
     actor = actor.strip()
+    if actor in ("a", "b"):  # "A's Bixi" when the question names the players A and B
+        return actor.upper()
     if actor.startswith("player b"):
         return "B"
     if actor.startswith("player a"):
@@ -383,3 +386,47 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
                 f"{link.number} but the story makes it Chain Link {k + 1}"
             )
     return story
+
+
+_CAUSE = re.compile(
+    rf"(?P<c>{ENT}) (?:destroys|destroyed|banishes|banished|sends|sent|tributes|returns)\b|"
+    rf"\bby (?P<b>{ENT})\b"
+)
+_TRIGGER_ASIDE = frozenset(
+    "optional mandatory when if trigger triggers effect effects quick ignition flip a an the "
+    "'when' 'if' when' 'when".split()
+)
+
+
+def read_triggers(skeleton: Skeleton, indices: list[int]) -> tuple[list[tuple[int, str]], set[int]] | None:
+    """For "which goes on the chain first": the cards with an owner ("A's X", "my opponent's Y") in the
+    order told, and the cards that caused the event ("Dark Hole destroys ..."); None when a card is neither.
+    Asides that only say what kind of trigger a card has ("(mandatory trigger)") are read."""
+    text, spans = skeleton.text_of(indices)
+    triggers, causes = [], set()
+    for match in _CAUSE.finditer(text):
+        group = "c" if match.group("c") else "b"
+        causes.add(skeleton.pieces[Skeleton.pieces_between(spans, *match.span(group))[0]].entity)
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    for start, _end, piece in spans:
+        entity = skeleton.pieces[piece].entity
+        if entity is None or entity in causes or skeleton.entities[entity].kind != "card":
+            continue
+        owner = _owner_before(text, start)
+        if owner is None:
+            return None
+        triggers.append((entity, owner))
+        said = re.search(rf"(?:^|\s)(?:{_POSSESSIVE}) (?:own )?(?:set )?$", text[:start])
+        skeleton.use(Skeleton.pieces_between(spans, said.start(), start + 1) + [piece])
+        aside = skeleton.entities[entity].aside.get("text")
+        if aside:
+            words = {
+                skeleton.tokens[k].low.strip("'\"")
+                for k in range(aside[0] + 1, aside[1] - 1)
+                if not skeleton.tokens[k].punct
+            }
+            if words <= _TRIGGER_ASIDE:
+                for k in indices:
+                    if any(aside[0] <= t < aside[1] for t in skeleton.pieces[k].tokens):
+                        skeleton.use([k])
+    return triggers, causes
