@@ -386,3 +386,20 @@ def test_the_document_describes_each_route_with_the_parameters_it_reads(web_app)
         assert documented == [param.document() for param in view.params], path
     named = document["paths"]["/api/v1/cards/named"]["get"]["parameters"][0]["schema"]
     assert set(named["properties"]) == {"exact", "fuzzy"} and named["maxProperties"] == 1
+
+
+def test_the_served_api_matches_the_document_over_http(served):
+    """The same schemathesis checks as tests/test_openapi.py, fewer cases, against `kb serve` over real
+    HTTP: what the HTTP server answers itself (limits, malformed requests) must be documented too."""
+    from hypothesis import HealthCheck, given, settings
+
+    from tests.test_openapi import CASES, CHECKS_RUN, OPERATIONS
+
+    base, _port = served
+    for label, mode in CASES:
+        @given(case=OPERATIONS[label].as_strategy(generation_mode=mode))
+        @settings(max_examples=6, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+        def check(case):
+            case.call_and_validate(base_url=base, checks=CHECKS_RUN, timeout=30)
+
+        check()
