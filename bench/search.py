@@ -29,7 +29,6 @@ from kb.db import index_path, open_session
 from kb.errors import InvalidQueryError
 from kb.query import STOP_WORDS, STRICT_WORDS, parse, text_words
 from kb.search import open_index, search, write_index
-from kb.search.stored import unpack
 
 FILTER_QUERIES = [
     "t:counter", "t:quick-play", "t:continuous t:trap", "t:field", "t:equip o:destroy", "t:tuner level:1",
@@ -98,9 +97,8 @@ def build_fts(index, path: Path) -> tuple[sqlite3.Connection, float]:
     started = time.process_time()
     connection = sqlite3.connect(path)
     connection.execute("CREATE VIRTUAL TABLE docs USING fts5(title, body, tokenize='porter unicode61')")
-    reader = index.searcher.reader()
     rows = ((doc.get("title") or "", doc.get("body") or "")
-            for doc in (unpack(fields) for _, fields in reader.iter_docs()))
+            for doc in map(index.document, range(index.searcher.doc_count_all())))
     connection.executemany("INSERT INTO docs(title, body) VALUES (?, ?)", rows)
     connection.commit()
     return connection, time.process_time() - started

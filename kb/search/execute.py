@@ -11,7 +11,6 @@ from .index import open_index
 from .limits import check_query
 from .schema import KINDS
 from .snippets import highlight_terms, make_snippet
-from .stored import unpack
 
 __all__ = ["search", "MAX_LIMIT"]
 
@@ -77,7 +76,7 @@ def search(kb_path, q: str, *, kind: str | None = None, source: str | None = Non
         if total and page <= pages:
             terms = highlight_terms(compiled, "body", evaluator)
             for docnum, score in evaluator.top(found, page * limit)[(page - 1) * limit:]:
-                stored = unpack(index.searcher.stored_fields(docnum))
+                stored = index.document(docnum)
                 info = dict(stored.get("info") or {})
                 plain, rich = make_snippet(stored.get("body", ""), terms)
                 result = {"kind": stored["kind"], "id": info.pop("id"), "title": stored["title"],

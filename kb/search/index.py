@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from ..text import name_key
 from .analysis import analyze as analyze_text
 from .evaluator import QueryEvaluator
 from .schema import FACETS, META_FILE, OLD_META_FILE, WEIGHTING
+from .stored import DocumentStore, unpack
 from .synonyms import SYNONYM_GROUPS
 
 __all__ = ["SearchIndex", "open_index", "RARE_WORD_DOCS"]
@@ -36,9 +38,24 @@ class SearchIndex:
     evaluator: QueryEvaluator | None = None
     _meta: dict | None = None
     _columns: dict | None = None
+    _documents: DocumentStore | None = None
     _synonyms: dict | None = None
     _known: dict = field(default_factory=dict)
     _values: dict = field(default_factory=dict)
+
+    def document(self, docnum: int) -> dict:
+        """The result fields of one document (``kind source region title body info``)."""
+        if self._documents is None and DocumentStore.exists(self.path):
+            self._documents = DocumentStore(self.path)
+        if self._documents is not None:
+            return self._documents[docnum]
+        return unpack(self.searcher.stored_fields(docnum))  # an index written before the side file
+
+    def close(self) -> None:
+        """Close the searcher and the document side file."""
+        self.searcher.close()
+        if self._documents is not None:
+            self._documents.close()
 
     @property
     def meta(self) -> dict:
@@ -179,6 +196,7 @@ class SearchIndex:
 
 _OPEN: dict[Path, SearchIndex] = {}
 _OPEN_LOCK = threading.Lock()
+_BY_ARGUMENT: dict[str, tuple[tuple[int, int], SearchIndex]] = {}  # path as given -> (device, inode), index
 
 
 def open_index(kb_path: Path | str | None = None) -> SearchIndex:
@@ -186,9 +204,20 @@ def open_index(kb_path: Path | str | None = None) -> SearchIndex:
 
     :raises KnowledgeBaseMissingError: when the knowledge base has no search index.
     """
-    path = index_path(kb_path).resolve()
+    given = index_path(kb_path)
+    try:
+        status = os.stat(given)  # follows the version symlink: a rebuild swaps in another directory
+        identity = (status.st_dev, status.st_ino)
+    except OSError:
+        identity = None
+    known = _BY_ARGUMENT.get(str(given))
+    if known is not None and known[0] == identity and known[1].path in _OPEN:
+        return known[1]  # one stat instead of resolving every link of the path on every query
+    path = given.resolve()
     with _OPEN_LOCK:
         if path in _OPEN:
+            if identity is not None:
+                _BY_ARGUMENT[str(given)] = (identity, _OPEN[path])
             return _OPEN[path]
         if not windex.exists_in(str(path)):
             raise KnowledgeBaseMissingError(f"no search index at {path} (run `kb build`)")
@@ -196,7 +225,11 @@ def open_index(kb_path: Path | str | None = None) -> SearchIndex:
         searcher = ix.searcher(weighting=WEIGHTING)
         opened = SearchIndex(path=path, index=ix, searcher=searcher, evaluator=QueryEvaluator(searcher))
         for stale in [p for p in _OPEN if p.parent.parent == path.parent.parent]:
-            _OPEN.pop(stale).searcher.close()  # an older version of the same knowledge base
+            _OPEN.pop(stale).close()  # an older version of the same knowledge base
         _OPEN[path] = opened
+        for argument in [a for a, (_, index) in _BY_ARGUMENT.items() if index.path not in _OPEN]:
+            del _BY_ARGUMENT[argument]  # entries of closed versions
+        if identity is not None:
+            _BY_ARGUMENT[str(given)] = (identity, opened)
         return opened
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from whoosh import scoring
-from whoosh.fields import KEYWORD, NUMERIC, STORED, TEXT, Schema
+from whoosh.fields import KEYWORD, NUMERIC, TEXT, Schema
 
 from .analysis import text_analyzer
 
@@ -46,6 +46,5 @@ def build_schema() -> Schema:
         cards=keyword(),
         level=number(), rank=number(), link=number(), atk=number(), scale=number(),
         **{"def": number()},
-        packed=STORED(),  # title, body, kind-specific fields of a result: kb.search.stored
     )
 
