@@ -26,7 +26,8 @@ _BATCH_FIELDS = {
     "source": (lambda v: v is None or isinstance(v, str), "a string"),
     "limit": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100,
               "a whole number from 1 to 100"),
-    "page": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1, "a whole number, 1 or more"),
+    "page": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+             "a whole number, 1 or more"),
 }
 
 

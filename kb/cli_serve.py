@@ -47,7 +47,7 @@ def warm_up(app) -> None:
 # other request (see docs/web-and-api.md).
 WORKER_CLASSES = ("gevent", "gthread", "sync")
 DEFAULT_WORKER_CLASS = "gevent"
-KEEPALIVE_SECONDS = 5  # an idle kept-alive connection, or a request head not sent in full, is closed after this
+KEEPALIVE_SECONDS = 5  # an idle kept-alive connection, or a request head not complete, is closed after this
 WORKER_CONNECTIONS = 1000  # open connections one gevent worker holds at most
 # Request limits gunicorn enforces itself (before the app): within them, every request reaches the app
 # and gets its answers in the error envelope.  Query strings are limited by the app to 500 characters per

@@ -184,8 +184,8 @@ def test_a_broken_store_is_a_clear_error(broken_kb, command):
 
 
 def test_an_argument_that_is_not_utf8_is_a_clear_error(full_kb):
-    result = subprocess.run([sys.executable, "-c", "from kb.cli import main; main()", "--kb", str(full_kb), "section",
-                             b"\xff\xfe", "--json"], capture_output=True, timeout=120)
+    result = subprocess.run([sys.executable, "-c", "from kb.cli import main; main()", "--kb", str(full_kb),
+                             "section", b"\xff\xfe", "--json"], capture_output=True, timeout=120)
     assert result.returncode == 1
     assert b"Traceback" not in result.stderr
     error = json.loads(result.stdout)["error"]
@@ -252,8 +252,9 @@ def test_a_served_app_drops_the_old_version_after_a_swap(two_versions):
                          "KB_VERSION_CHECK_SECONDS": 0}).test_client()
     for version in (v1, v2, v1):
         _swap(link, version)
-        assert client.get("/api/v1/graph/related", query_string={"node": "community:1"}).status_code in (200, 404)
-        assert client.get("/api/v1/cards/named", query_string={"fuzzy": "Pot of Greed"}).status_code in (200, 404)
+        for url, query in (("/api/v1/graph/related", {"node": "community:1"}),
+                           ("/api/v1/cards/named", {"fuzzy": "Pot of Greed"})):
+            assert client.get(url, query_string=query).status_code in (200, 404)
         assert [key for key in graph._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]
         assert [key for key in cards._CACHE.keys() if key.parent == v1.parent] == [version.resolve()]
 

@@ -44,7 +44,8 @@ def _config() -> SchemathesisConfig:
                   for methods in openapi_document()["paths"].values() for operation in methods.values()
                   if SEMANTIC in operation]
     # refusals: the app's 4xx, and the HTTP server's own 414/431 for a request line or headers too long
-    refused = ["400", "401", "403", "404", "405", "406", "409", "413", "414", "415", "422", "428", "429", "431"]
+    refused = ["400", "401", "403", "404", "405", "406", "409", "413", "414", "415", "422", "428", "429",
+               "431"]
     return SchemathesisConfig.from_dict({
         "checks": {"negative_data_rejection": {"expected-statuses": refused}},
         "operations": operations})

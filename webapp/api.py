@@ -60,7 +60,8 @@ FUZZY = Param("fuzzy", description="a name with typos, partial words or a nickna
               blank_is_absent=False, example="pot of gred")
 AUTOCOMPLETE_Q = Param("q", description="the start of a card name", max_length=200, default="",
                        example="pot of")
-AUTOCOMPLETE_LIMIT = Param("limit", "integer", "names at most (default 10)", default=10, minimum=1, maximum=25)
+AUTOCOMPLETE_LIMIT = Param("limit", "integer", "names at most (default 10)", default=10, minimum=1,
+                           maximum=25)
 INLINE_TEXT = Param("text", required=True, description="a chat message with [[card names]]", max_length=4000,
                     example="can [[MST]] chain to [[Pot of Greed]]?")
 INLINE_LIMIT = Param("limit", "integer", "names resolved at most (default 3)", default=3, minimum=1,
