@@ -1,9 +1,11 @@
 """Plain-language questions end to end: right / wrong / unknown / error per kind, quote coverage, speed.
 
-Usage: ``.venv/bin/python bench/ask_eval.py [--kb PATH] [--show KIND|all] [--json] [--repeat 3]``.
+Usage: ``.venv/bin/python bench/ask_eval.py [--kb PATH] [--show KIND|all] [--json] [--repeat 3]
+[--set PATH]``.
 
 Sets: ``../shared/eval/seed-questions-dev.jsonl`` (``question``, ``kind``, ``answer``, ``quote``) and
-``../shared/eval/ask-dev.jsonl`` (``q``, ``expect``; kind ``ask``).  Scoring:
+``../shared/eval/ask-dev.jsonl`` (``q``, ``expect``; kind ``ask``), or the files given with ``--set``
+(e.g. ``tests/golden/ask_casual.jsonl``: ``q``, ``expect``, ``kind``).  Scoring:
 
 - a yes/no evaluation is *right* when the answer equals the expected yes/no (the first word of the
   expected answer: "no, it is Spell Speed 1" expects "no"); other expected answers (a number, a name) are
@@ -234,11 +236,19 @@ def main(argv=None) -> int:
     parser.add_argument("--show", default=None, help="list the rows of one kind, one outcome, or 'all'")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--repeat", type=int, default=3, help="timing rounds (0: no timing)")
+    parser.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=None,
+        metavar="PATH",
+        help="score this JSONL file instead of the dev sets (repeatable; either file shape)",
+    )
     args = parser.parse_args(argv)
     import os
 
     kb_path = args.kb or os.environ.get("KB_PATH")
-    items = load_items([SEED_FILE, ASK_FILE])
+    items = load_items(args.sets or [SEED_FILE, ASK_FILE])
     with session_scope(kb_path) as session:
         result = evaluate(session, items, kb_path=kb_path)
         timing = (
