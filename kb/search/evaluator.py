@@ -157,6 +157,23 @@ class QueryEvaluator:
 
     # -- tree
 
+    def _add_into(self, out: _Scores, q) -> None:
+        """OR ``q`` into ``out`` (mask) and add its scores; a term (or a fuzzy term's expansions) goes in
+        straight from its postings, without a dense array of its own."""
+        if isinstance(q, wq.Term):
+            terms = [(q.fieldname, q.text)]
+        elif isinstance(q, wq.FuzzyTerm):
+            terms = [(q.fieldname, text) for text in self.expansions(q)]
+        else:
+            part = self.evaluate(q)
+            out.mask |= part.mask
+            out.score += part.score
+            return
+        for fieldname, text in terms:
+            docs, scores = self._postings(fieldname, text)
+            out.mask[docs] = True
+            out.score[docs] += scores * q.boost
+
     def evaluate(self, q) -> _Scores:
         """Mask and scores of a whoosh query (the node types kb.query produces)."""
         if isinstance(q, wq.Term):
@@ -181,9 +198,7 @@ class QueryEvaluator:
         if isinstance(q, wq.Or):
             out = self._empty()
             for sub in q.subqueries:
-                part = self.evaluate(sub)
-                out.mask |= part.mask
-                out.score += part.score
+                self._add_into(out, sub)
             return out
         if isinstance(q, wq.AndNot):
             out, negative = self.evaluate(q.a), self.evaluate(q.b)
@@ -209,10 +224,7 @@ class QueryEvaluator:
             return out
         if isinstance(q, wq.FuzzyTerm):
             out = self._empty()
-            for text in self.expansions(q):
-                part = self._term(q.fieldname, text, q.boost)
-                out.mask |= part.mask
-                out.score += part.score
+            self._add_into(out, q)
             return out
         if isinstance(q, wq.Every):
             return _Scores(np.ones(self.size, dtype=bool), np.zeros(self.size, dtype=np.float32))
