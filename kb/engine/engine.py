@@ -970,6 +970,13 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
                                                     f"last thing to happen", "missing_timing")
         verdict.answer = "misses"
         return verdict
+    if optional and when_if == "when" and last is None and by == "cost":
+        verdict.step("missing the timing", "fail", f"{article} {kind} misses the timing: a card moved as a cost "
+                                                    f"is never the last thing to happen (the activation it paid "
+                                                    f"for resolves, or the Summon is performed, afterwards)",
+                     "missing_timing", "cost_never_last")
+        verdict.answer = "misses"
+        return verdict
     if optional and when_if == "when" and last is None:
         verdict.assume("the event was the last thing to happen (otherwise the effect misses the timing)")
     detail = (f"{article} {kind} " + ("does not miss the timing" if not (optional and when_if == "when") else

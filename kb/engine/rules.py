@@ -391,6 +391,16 @@ RULES: dict[str, dict] = {
                           "it would meet its activation timing due to something else taking up its time to "
                           "trigger and only occurs with a 'when' optional Trigger effect."},
     },
+    "cost_never_last": {
+        "statement": "A cost is paid as a card or effect is activated, or as a Summon is performed: what it paid "
+                     "for (the resolution, or the Summon) happens afterwards, so a card moved as a cost is never "
+                     "the last thing to happen, and its optional \"When ... you can\" effect misses the timing.",
+        "sections": ["community:7.9.5", "prb2017:costs-p30"],
+        "quote": {"id": "community:7.9.5",
+                  "text": "If monsters are Tributed (for a Tribute[4] or Ritual[5] Summon) or sent to the Graveyard "
+                          "to meet a Special Summon monster's summoning requirements (including Fusion[6], Synchro, "
+                          "Link), the Special Summon of the monster is performed afterwards."},
+    },
     "cost_vs_effect": {
         "statement": "Cards sent, discarded, banished or Tributed as a cost are not moved \"by a card effect\".",
         "sections": ["prb2017:costs-p30", "community:9.2.4"],
