@@ -43,7 +43,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -63,8 +63,18 @@ def normalise_scenario(question: dict) -> dict:
                 set(count) - {"player", "pile"}:
             raise bad("query.count", count, f"must be {{\"player\": \"A\"|\"B\", \"pile\": {'|'.join(_PILES)}}}")
     for key in ("where", "destroyed"):
-        if key in query and (not isinstance(query[key], str) or not query[key].strip()):
-            raise bad(f"query.{key}", query[key], "must name a card")
+        names = query.get(key)  # "destroyed" may list several cards ("are both destroyed": every one)
+        if not (key == "destroyed" and isinstance(names, list) and names):
+            names = [names] if key in query else []
+        if any(not isinstance(n, str) or not n.strip() for n in names):
+            raise bad(f"query.{key}", query[key], "must name a card" + (" (or a list of cards)" if key == "destroyed"
+                                                                        else ""))
+    if "is" in query:  # "do I take 500 damage?": yes/no whether the value asked is this one
+        if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where")):
+            raise bad("query.is", query["is"], "compares the value of an outcome query that asks lp, damage, count "
+                                               "or where")
+        if type(query["is"]) not in (int, str):
+            raise bad("query.is", query["is"], "must be a number or a word")
     return {"ruleset": ruleset, "state": question.get("state"), "actions": actions, "query": query}
 
 
@@ -126,6 +136,10 @@ def answer_scenario(session: Session, question: dict) -> dict:
             answer, explanation, extra = _order(game)
         else:
             answer, explanation, extra = _outcome(game, query)
+            if "is" in query:
+                asked = str(query["is"]).lower()
+                explanation = f"{explanation} (asked: {query['is']})"
+                answer = "yes" if answer.lower() == asked else "no"
         if kind != "activates":
             game.note_unactivated()
         for text in game.unactivated:
@@ -237,8 +251,9 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             number = state.pile_count(player, pile)
         return str(number), f"{player} has {number} card(s) in the {pile}.", extra
     if "destroyed" in query:
-        card = game.catalog_card(query["destroyed"], "query.destroyed")
-        was = card.name in destroyed
-        return ("yes" if was else "no"), f"{card.name} was {'destroyed' if was else 'not destroyed'}.", extra
+        asked = query["destroyed"] if isinstance(query["destroyed"], list) else [query["destroyed"]]
+        cards = [game.catalog_card(name, "query.destroyed") for name in asked]
+        said = [f"{c.name} was {'destroyed' if c.name in destroyed else 'not destroyed'}" for c in cards]
+        return ("yes" if all(c.name in destroyed for c in cards) else "no"), "; ".join(said) + ".", extra
     return "done", (f"LP: A {outcome['lp']['A']}, B {outcome['lp']['B']}; destroyed: {', '.join(destroyed) or 'none'};"
                     f" missed the timing: {', '.join(game.missed) or 'none'}."), extra
