@@ -8,8 +8,8 @@ Routes: ``/api/v1/health`` (trivial: no knowledge-base access), card look-up by 
 (``/api/v1/cards/named?exact=``), card page data by id (``/api/v1/cards/<id>``), full-text search and
 plain-language ask, each rotating through varied inputs taken from the knowledge base.
 
-Goal (issue 12): card look-up at least 60% of the trivial route's throughput.  Loopback only; bounded in count and
-time; stops its server.  A benchmark, not a test: it prints a table (and writes bench/out/api.json).
+Goal (issue 12): card look-up at least 60% of the trivial route's throughput.  Loopback only; bounded in
+count and time; stops its server.  A benchmark, not a test: it prints a table (and writes bench/out/api.json).
 
     .venv/bin/python bench/api.py [--kb DIR] [--requests 1500] [--seconds 20] [--concurrency 8] [--workers N]
 """

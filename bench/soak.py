@@ -189,10 +189,10 @@ def _merge(total: dict, part: dict) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kb", type=Path, default=None, help="a built knowledge base to copy (default data/kb)")
+    parser.add_argument("--kb", type=Path, default=None, help="built knowledge base to copy (data/kb)")
     parser.add_argument("--seconds", type=float, default=300.0, help="phase 1 length (default 300)")
     parser.add_argument("--requests", type=int, default=200_000, help="request cap per load run")
-    parser.add_argument("--warmup", type=float, default=30.0, help="warm-up seconds before the memory baseline")
+    parser.add_argument("--warmup", type=float, default=30.0, help="seconds before the memory baseline")
     parser.add_argument("--sample", type=float, default=15.0, help="memory sample interval (default 15 s)")
     parser.add_argument("--rebuilds", type=int, default=5, help="versions swapped in under the server")
     parser.add_argument("--rebuild", choices=("copy", "full"), default="copy", help="how a version is made")
@@ -220,11 +220,13 @@ def main() -> None:
             samples, elapsed, slice_number = [], 0.0, 0
             while elapsed < args.seconds:
                 seconds = min(args.sample, args.seconds - elapsed)
-                part = _run_load(context, port, mix, args.clients, seconds, args.requests, args.seed + slice_number)
+                part = _run_load(context, port, mix, args.clients, seconds, args.requests,
+                                 args.seed + slice_number)
                 _merge(totals, part)
                 elapsed += seconds
                 slice_number += 1
-                samples.append({"t": round(elapsed, 1), "requests": part["requests"], "p50_ms": part["p50_ms"],
+                samples.append({"t": round(elapsed, 1), "requests": part["requests"],
+                                "p50_ms": part["p50_ms"],
                                 "p99_ms": part["p99_ms"], **workers_memory(server.pid)})
                 print(f"t={elapsed:6.1f}s  requests {part['requests']:6}  p50 {part['p50_ms']:7.2f} ms  "
                       f"workers {samples[-1]['total_mb']:7.1f} MB", flush=True)
@@ -239,7 +241,8 @@ def main() -> None:
                 part = _run_load(context, port, mix, args.clients, args.rebuild_seconds, args.requests,
                                  args.seed + 1000 + number)
                 _merge(totals, part)
-                rebuilds.append({"rebuild": number + 1, "seconds": round(took, 1), "requests": part["requests"],
+                rebuilds.append({"rebuild": number + 1, "seconds": round(took, 1),
+                                 "requests": part["requests"],
                                  **workers_memory(server.pid)})
                 print(f"rebuild {number + 1} ({took:.1f} s)  requests {part['requests']:6}  "
                       f"workers {rebuilds[-1]['total_mb']:7.1f} MB", flush=True)

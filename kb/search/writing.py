@@ -60,7 +60,7 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
         if doc["kind"] in ("card", "term", "section"):
             titles.append([doc["title"], doc["kind"], doc["info"]["id"]])
     writer.commit(optimize=True)
-    if ix.doc_count_all() != len(packed):  # pragma: no cover - whoosh numbers one segment's documents in order
+    if ix.doc_count_all() != len(packed):  # pragma: no cover - one segment numbers its documents in order
         raise RuntimeError(f"index holds {ix.doc_count_all()} documents, {len(packed)} were added")
     write_documents(directory, packed)
     from ..models import Alias, Card
@@ -69,7 +69,8 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
         select(Alias.alias, Card.name).where(Alias.card_id == Card.id)).all()]
     meta = {"counts": dict(counts), "vocabulary": {w: n for w, n in vocabulary.items() if len(w) > 1},
             "titles": titles, "nicknames": nicknames}
-    (directory / META_FILE).write_bytes(gzip.compress(json.dumps(meta, ensure_ascii=False).encode("utf-8"), 6))
+    meta_json = json.dumps(meta, ensure_ascii=False).encode("utf-8")
+    (directory / META_FILE).write_bytes(gzip.compress(meta_json, 6))
     log("search index: " + ", ".join(f"{n} {kind}s" for kind, n in counts.items()))
     return dict(counts)
 
