@@ -239,6 +239,16 @@ def _window_ok(card: EngineCard, effect: dict, moment: Moment, state: _State, co
 _BATTLE_EVENTS = ("destroyed_by_battle", "destroys_by_battle", "inflicts_damage", "takes_damage")
 
 
+def _cost_and_target_assumptions(effect: dict, controller: str, of: str = "") -> list[str]:
+    """What an activation needs that the question does not say: its cost can be paid, its targets exist."""
+    out = []
+    if effect.get("cost"):
+        out.append(f"{controller} can pay the cost{of}: {effect['cost']}")
+    if effect.get("target_text"):
+        out.append(f"there is a legal target{of}: {effect['target_text']}")
+    return out
+
+
 def _changes_atk_def(effect: dict) -> bool:
     return "atk_change" in effect["categories"] or "def_change" in effect["categories"]
 
@@ -520,8 +530,8 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
     if cond and cond.get("state"):
         for state in cond["state"]:
             verdict.assume(f"{card.name}'s requirement holds: {state}")
-    if effect.get("cost"):
-        verdict.assume(f"{controller} can meet the cost/targeting of {card.name}: {effect['cost']}")
+    for assumption in _cost_and_target_assumptions(effect, controller, f" of {card.name}"):
+        verdict.assume(assumption)
     verdict.answer = "unknown" if unknown else "yes"
     return verdict
 
@@ -757,8 +767,8 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
     _assume_worlds(verdict, card, survivors, controller, moment)
     for state in cond.get("state") or []:
         verdict.assume(f"{card.name}'s requirement holds: {state}")
-    if effect.get("cost"):
-        verdict.assume(f"{controller} can meet the cost/targeting: {effect['cost']}")
+    for assumption in _cost_and_target_assumptions(effect, controller):
+        verdict.assume(assumption)
     verdict.answer = "unknown" if unknown else "yes"
     return verdict
 
