@@ -62,6 +62,8 @@ def _pick_effect(game, inst: Instance, action: dict) -> dict | None:
     kinds = ("ignition", "quick", "trigger", "flip") if inst.on_field and inst.face == "up" else \
         ("ignition", "quick", "trigger", "flip", "activation")
     usable = [e for e in effects if e["kind"] in kinds and (not e.get("locations") or place in e["locations"])]
+    # with no trigger waiting for this card, an effect activated at will comes before a trigger effect
+    usable.sort(key=lambda e: e["kind"] in ("trigger", "flip"))
     return usable[0] if usable else next((e for e in effects if e["kind"] in checks.ACTIVATED_KINDS), None)
 
 
