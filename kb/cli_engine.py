@@ -35,6 +35,8 @@ def _render_effects(data: dict) -> None:
                 ([f"phases: {', '.join(cond['phases'])}"] if cond["phases"] else [])))
         if effect["cost"]:
             lines.append(f"cost: {effect['cost']}")
+        if effect.get("target_text"):
+            lines.append(f"target: {effect['target_text']}")
         lines.append(f"from: {', '.join(effect['locations']) or '-'} · targets: {'yes' if effect['targets'] else 'no'}"
                      f" · once per turn: {effect['once_per_turn'] or '-'}")
         if effect["categories"]:

@@ -185,6 +185,15 @@ def test_card_page(client, samples):
     assert client.get(twin_of(page)).get_json()["card"]["id"] == samples["card_id"]
 
 
+def test_card_page_shows_targeting_apart_from_the_cost(client):
+    found = client.get("/cards?name=Call+of+the+Haunted")
+    assert found.status_code == 302
+    page = view(client, urlsplit(found.headers["Location"]).path)
+    visible = page.visible
+    assert "target targeting 1 monster in your GY" in visible
+    assert "cost targeting" not in visible  # choosing a target is not a cost
+
+
 def test_card_page_unknown(client):
     view(client, "/cards/999999999", status=404)
 

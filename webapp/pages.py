@@ -150,6 +150,7 @@ PROFILE_FACTS = (
     ("optional", ("optional",)),
     ("activates from", ("locations",)),
     ("cost", ("cost",)),
+    ("target", ("target_text",)),
     ("does", ("categories",)),
     ("targets", ("targets",)),
     ("once per turn", ("once_per_turn",)),
