@@ -43,7 +43,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -75,6 +75,12 @@ def normalise_scenario(question: dict) -> dict:
                                                "or where")
         if type(query["is"]) not in (int, str):
             raise bad("query.is", query["is"], "must be a number or a word")
+    if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
+        if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count")):
+            raise bad("query.over", query["over"], "compares the number of an outcome query that asks lp, damage "
+                                                   "or count (not with \"is\")")
+        if type(query["over"]) is not int:
+            raise bad("query.over", query["over"], "must be an integer")
     return {"ruleset": ruleset, "state": question.get("state"), "actions": actions, "query": query}
 
 
@@ -140,6 +146,9 @@ def answer_scenario(session: Session, question: dict) -> dict:
                 asked = str(query["is"]).lower()
                 explanation = f"{explanation} (asked: {query['is']})"
                 answer = "yes" if answer.lower() == asked else "no"
+            elif "over" in query:
+                explanation = f"{explanation} (asked: more than {query['over']})"
+                answer = "yes" if int(answer) > query["over"] else "no"
         if kind != "activates":
             game.note_unactivated()
         for text in game.unactivated:
