@@ -19,6 +19,7 @@ from kb.db import open_session
 from kb.errors import InvalidQueryError
 from kb.models import Card, RulingCard, Section
 from kb.query import COORDINATION, Coordinated
+from kb.text import name_key
 from kb.search import open_index, search, suggest
 from kb.search.limits import MAX_EXPANSIONS, MAX_QUERY_CHARS
 
@@ -256,6 +257,17 @@ def test_did_you_mean(kb):
 
 def test_open_index_is_cached(kb):
     assert open_index(kb) is open_index(kb)
+
+
+def test_result_fields_belong_to_the_indexed_document(kb):
+    """The side file of result fields is read by whoosh's docnum: both must number documents alike."""
+    index = open_index(kb)
+    reader = index.searcher.reader()
+    for name in ("Dark Magician", "Solemn Judgment", "Mystical Space Typhoon"):
+        docnums = list(reader.postings("title_key", name_key(name)).all_ids())
+        assert docnums and any(index.document(d)["title"] == name for d in docnums), name
+    last = index.searcher.doc_count_all() - 1
+    assert index.document(last)["kind"] in ("section", "term", "card", "ruling")
 
 
 # ---------------------------------------------------------------------------------------- relevance
