@@ -462,3 +462,60 @@ def test_segoc_told_as_a_story(session, full_kb):
     )
     assert answer["parsed"]["ask"] == "segoc" and answer["parsed"]["turn"] == "B"
     assert answer["order"] == ["Card Trooper", "Sangan"]
+
+
+# ------------------------------------------------------------------------------- round 2: Summons told
+
+
+def test_story_summon_by_a_resolving_effect_is_sent_as_by_effect(session):
+    for text in (
+        "My opponent activates Monster Reborn and Special Summons a monster with it. "
+        "Can I negate that Summon with Solemn Judgment?",
+        "Monster Reborn Special Summons a monster. Can Solemn Judgment negate that Summon?",
+        "An effect Special Summons a monster while it resolves. Can Solemn Judgment negate that Summon?",
+    ):
+        question = _parsed(session, text)
+        assert question and question["summon"]["by"] == "effect", text
+
+
+def test_story_summon_by_a_player_is_by_procedure_with_its_count(session):
+    question = _parsed(
+        session, "My opponent Pendulum Summons three monsters at once. Can I use Solemn Strike to stop it?"
+    )
+    assert question["summon"] == {
+        "card": {"class": {"type": "monster"}, "controller": "B"},
+        "by": "procedure",
+        "how": "pendulum",
+        "count": 3,
+    }
+
+
+def test_story_summon_whose_performer_is_not_said_is_unknown(session):
+    reading = understand(
+        session, "I activate Pot of Greed and Special Summon a monster. Can Solemn Judgment negate it?"
+    )
+    assert reading.frame is None
+
+
+def test_summon_negated_by_no_card_named_is_a_summon_negating_card(session, full_kb):
+    question = _parsed(session, "My opponent Xyz Summons a monster. Can that Xyz Summon be negated?")
+    assert question["card"] == {"class": {"does": ["negate_summon"]}}
+    assert question["summon"]["how"] == "xyz" and question["summon"]["by"] == "procedure"
+    text = "My opponent Xyz Summons a monster. Can that Xyz Summon be negated?"
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == "yes"
+    question = _parsed(
+        session, "My opponent Synchro Summons a monster. Can I negate it with a Summon-negating card?"
+    )
+    assert question["card"] == {"class": {"does": ["negate_summon"]}, "controller": "A"}
+
+
+def test_a_word_that_begins_several_names_is_ambiguous_where_a_card_is_asked(session):
+    with pytest.raises(KbError) as error:
+        engine.ask(session, "can blue-eyes be chained to raigeki")
+    found = error.value.to_dict()["error"]
+    assert found["type"] == "ambiguous" and len(found["candidates"]) >= 2
+    reading = understand(
+        session, "Player B chains Call of the Haunted to Special Summon Blue-Eyes. Can I chain Raigeki?"
+    )
+    assert reading.frame is None  # a word the reading does not use, no error

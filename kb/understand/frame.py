@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
+from .mentions import ambiguous_family
 from .skeleton import Skeleton
 from .story import Story, actor_player
 
@@ -179,6 +180,8 @@ def _card(
     skeleton: Skeleton, n: int, controller: str | None, states: dict | None = None, effects_of=None
 ) -> dict:
     entity = skeleton.entities[n]
+    if entity.kind == "family":  # "can tearlaments chain to ...": which card is not said
+        raise ambiguous_family(entity)
     item: dict = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls)}
     if entity.aside.get("effect_of"):
         if entity.kind == "class" and entity.cls.get("type") in ("spell", "trap"):
@@ -237,8 +240,9 @@ def _build(
         return Frame(
             None, "", f"the question names two different moments ({'; '.join(moments['conflicts'])})"
         )
-    if story.order_conflict:
-        return Frame(None, "", story.order_conflict)
+    summon_by_effect = bool(story.summon and story.summon.get("by") == "effect")
+    if story.order_conflict and not (summon_by_effect and intent.kind == "negate" and intent.y is None):
+        return Frame(None, "", story.order_conflict)  # (a link that Summons: earlier links change nothing)
     kind = intent.kind
     if kind == "resolves" and len(story.links) >= 2:
         chain = _story_links(skeleton, story, effects_of)
@@ -261,10 +265,12 @@ def _build(
         )
     if kind in ("segoc", "resolves"):
         return Frame(None, f"({intent.pattern})", "the order of a chain told in words is not read yet")
-    if intent.x is None:
+    if intent.x is None and not (
+        intent.kind == "negate" and intent.y is None and (intent.summon is not None or story.summon)
+    ):
         return Frame(None, "", "no card to ask about")
     asked_owner = actor_player(intent.actor)
-    if skeleton.entities[intent.x].kind == "card" and not intent.actor:
+    if intent.x is not None and skeleton.entities[intent.x].kind == "card" and not intent.actor:
         asked_owner = None
     used = {intent.x}
     linked = [link.entity for link in story.links]
@@ -272,12 +278,20 @@ def _build(
         kind = "chain_story"  # "my opponent activates X. Can I activate Y?": Y would be Chain Link 2
     if kind in ("chain", "chain_story", "negate") and moments.get("new_chain"):
         return Frame(None, "", "the question asks about a new chain and a chain link at once")
-    card = _card(skeleton, intent.x, asked_owner, states, effects_of)
+    if intent.x is None:  # "can that Summon be negated?": by some card that negates Summons
+        card = {"class": {"does": ["negate_summon"]}}
+        if asked_owner:
+            card["controller"] = asked_owner
+        used = set()
+    else:
+        card = _card(skeleton, intent.x, asked_owner, states, effects_of)
     if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
         card["controller"] = (
             "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card
         )
     if kind == "spell_speed":
+        if skeleton.entities[intent.x].kind == "family":
+            raise ambiguous_family(skeleton.entities[intent.x])
         if skeleton.entities[intent.x].kind != "card":
             return Frame(
                 None, "", "the Spell Speed of a kind of card is in the rules table, not read from a card"
@@ -382,8 +396,14 @@ def _build(
             summon["how"] = story.summon["how"]
         if summon.get("entity") is None and story.summon and story.summon.get("entity") is not None:
             summon["entity"] = story.summon["entity"]
-        if kind != "negate" or to:
+        told = story.summon or {}
+        by = told.get("by") if story.summon else "procedure"
+        if kind != "negate" or (to and by != "effect"):  # a Summon by a resolving link: the link is its cause
             return Frame(None, "", "a chain link in response to a Summon is not read yet")
+        if by is None:
+            return Frame(
+                None, "", "whether the Summon is performed by a card's effect or by the player is not said"
+            )
         summoned = (
             _card(skeleton, summon["entity"], None, effects_of=effects_of)
             if summon.get("entity") is not None
@@ -391,14 +411,21 @@ def _build(
         )
         if summon.get("entity") is not None:
             used.add(summon["entity"])
-        detail = {"card": summoned.get("card", summoned), "by": "procedure"}
+        if told.get("cause") is not None:
+            used.add(told["cause"])
+        if told.get("controller") and "controller" not in summoned:
+            summoned["controller"] = told["controller"]
+        detail = {"card": summoned.get("card", summoned) if len(summoned) == 1 else summoned, "by": by}
         if summon.get("how"):
             detail["how"] = summon["how"]
+        if told.get("count") and summon.get("how") in (None, "pendulum"):
+            detail["count"] = told["count"]
         question = {"ask": "negate", "card": card, "summon": detail, **when}
-        what = summoned.get("card") or "a monster"
+        what = summoned.get("card") or ("several monsters" if detail.get("count") else "a monster")
+        how_words = " performed by a card's effect" if by == "effect" else ""
         return Frame(
             question,
-            f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}?",
+            f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}{how_words}?",
             used_entities=used | set(linked),
             uses_story=bool(story.summon),
         )

@@ -36,6 +36,13 @@ _EFFECT_WORDS = {
     "continuous": "effect",
 }
 
+_DOES_WORDS = {
+    "negate_summon": "negates Summons",
+    "negate_activation": "negates activations",
+    "negate_effect": "negates effects",
+    "negate": "negates activations or effects",
+}
+
 
 @lru_cache(maxsize=1)
 def _tables() -> dict:
@@ -50,6 +57,7 @@ def _tables() -> dict:
         "properties": phrases(generic["properties"]),
         "effects": phrases(generic["effects"]),
         "does": phrases(generic["does"]),
+        "does_before": phrases(generic["does_before"]),
         "states": phrases(generic["states"]),
         "determiners": sorted(
             ((tuple(d.split()), d) for d in generic["determiners"]), key=lambda d: -len(d[0])
@@ -98,6 +106,10 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
         extras["face"] = state[1]
     while at < len(words) and words[at] in ("activated", "already"):
         at += 1
+    does_before = _match(tables["does_before"], words, at)
+    if does_before:  # "a Summon-negating card"
+        at += does_before[0]
+        cls["does"] = [does_before[1]]
     prop = _match(tables["properties"], words, at)
     if prop:
         at += prop[0]
@@ -162,7 +174,7 @@ def describe_kind(cls: dict) -> str:
             else _EFFECT_WORDS.get(effect, "effect")
         )
     if cls.get("does"):
-        text += " that does " + " / ".join(d.replace("_", " ") for d in cls["does"])
+        text += " that " + " / ".join(_DOES_WORDS.get(d, "does " + d.replace("_", " ")) for d in cls["does"])
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 

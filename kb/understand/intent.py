@@ -97,6 +97,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         rf"^{_CAN} {_WHO}{_OPT}(?:negate|stop|counter) "
         rf"{_WHAT} (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})",
     ),
+    _row(  # "can that Summon be negated?": by a card that negates Summons (only a Summon is read so)
+        "can Y be negated",
+        "negate",
+        rf"^{_CAN} {_WHAT} {_OPT}be (?:negated|stopped)",
+    ),
+    _row("can I negate Y", "negate", rf"^{_CAN} {_WHO}{_OPT}(?:negate|stop) {_WHAT}"),
     _row(
         "can I chain X to negate Y",
         "negate",

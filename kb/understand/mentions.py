@@ -44,7 +44,7 @@ class Entity:
 
     first: int
     last: int
-    kind: str  # "card" | "class"
+    kind: str  # "card" | "class" | "family" (a word that begins several names: which card is not said)
     text: str
     card_id: int | None = None
     name: str | None = None
@@ -67,6 +67,8 @@ class MentionIndex:
     leading: dict[str, int | None]
     names: dict[int, str]
     linker: CardNameIndex
+    # the first word of two or more cards' names ("Tearlaments"): those cards, in name order
+    families: dict[str, list[int]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, linker: CardNameIndex) -> "MentionIndex":
@@ -95,7 +97,27 @@ class MentionIndex:
                 prefixes.add(running)
                 if how == "name" and count >= 2:
                     leading[running] = card_id if leading.get(running, card_id) == card_id else None
-        return cls(full=full, prefixes=prefixes, leading=leading, names=dict(linker.names), linker=linker)
+        first: dict[str, list[int]] = {}
+        for written, card_id, how in entries:
+            parts = [name_key(p) for p in re.split(r"[\s-]+", written) if name_key(p)]
+            if how == "name" and len(parts) >= 2:
+                first.setdefault(parts[0], []).append(card_id)
+                word = name_key(written.split()[0])  # "Blue-Eyes" as one word
+                if word != parts[0] and len(written.split()) >= 2:
+                    first.setdefault(word, []).append(card_id)
+        families = {
+            key: sorted(set(ids), key=lambda c: linker.names[c])
+            for key, ids in first.items()
+            if len(set(ids)) >= 2
+        }
+        return cls(
+            full=full,
+            prefixes=prefixes,
+            leading=leading,
+            names=dict(linker.names),
+            linker=linker,
+            families=families,
+        )
 
 
 _CACHE: VersionCache[MentionIndex] = VersionCache()
@@ -358,6 +380,41 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
         entities += _fuzzy_runs(index, tokens, covered)
     except KbError:  # pragma: no cover - the linker raises none today; a failed guess is no mention
         pass
+    entities += _family_words(index, tokens, covered)
     entities.sort(key=lambda e: e.first)
     _attach_asides(tokens, entities, covered)
     return entities
+
+
+MAX_FAMILY_CANDIDATES = 10
+
+
+def _family_words(index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
+    """Words left over that are no ordinary or game word but the first word of several cards' names
+    ("can tearlaments chain to ..."): ``family`` entities.  Where the question needs a card there, the
+    name is ambiguous (:func:`ambiguous_family`); elsewhere the word is only an unused word."""
+    found = []
+    for i, token in enumerate(tokens):
+        if covered[i] or token.punct or len(token.bare_key) < 4 or token.bare_key.isdigit():
+            continue
+        if i + 1 < len(tokens) and tokens[i + 1].low in ("token", "tokens"):
+            continue
+        key = next((k for k in (token.key, token.bare_key) if k in index.families), None)
+        if key is None or key in index.linker.ordinary or key in index.linker.terms or _game_word(key):
+            continue
+        cards = [index.names[c] for c in index.families[key]]
+        found.append(Entity(i, i + 1, "family", token.text, how="family", aside={"candidates": cards}))
+        covered[i] = True
+    return found
+
+
+def ambiguous_family(entity: Entity) -> AmbiguousError:
+    """The error for a ``family`` word asked about as a card, with the cards it begins as candidates."""
+    cards = entity.aside["candidates"]
+    more = len(cards) - MAX_FAMILY_CANDIDATES
+    return AmbiguousError(
+        f"{entity.text!r} begins the names of {len(cards)} cards"
+        + (f" ({more} not listed)" if more > 0 else "")
+        + "; name the card",
+        candidates=cards[:MAX_FAMILY_CANDIDATES],
+    )

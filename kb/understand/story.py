@@ -282,10 +282,21 @@ _EVENT = re.compile(
     rf"(?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
     rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?"
 )
+# who Summons: a player, or an effect ("an effect Special Summons ...", "X Special Summons ...": a
+# Summon performed by a resolving effect); "..., and Normal Summon a monster with it" (the link before)
+_SUMMONER = (
+    rf"(?:(?P<actor>{ACTOR})|(?P<effect>(?:an?|the|its|their|that|my|his|her|my opponent's|the opponent's) "
+    rf"(?:card |monster |spell |trap |activated )?effect|{ENT}))"
+)
+_COUNTS = {"several": 2, "multiple": 2, "some": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3}
 _SUMMON = re.compile(
-    rf"(?P<actor>{ACTOR}) {_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|link|"
-    rf"pendulum|ritual) summons? (?:(?P<x>{ENT})|(?:a|an|one|the|several|two|three) "
-    rf"(?:\w+ )?monsters?(?: at once| at the same time)?)"
+    rf"(?:{_SUMMONER} |(?P<elided>\band ))?{_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|"
+    rf"link|pendulum|ritual) summons? (?:(?P<count>a|an|one|the|several|multiple|some|two|three|four|five|"
+    rf"2|3) )?(?:(?P<x>{ENT})|(?:\w+ )?monsters?)(?P<once> at once| at the same time| simultaneously)?"
+    rf"(?P<with> (?:with|using|by|through) (?:it|its effect|that effect|the effect|this effect|that card|"
+    rf"{ENT}))?"
+    rf"(?P<resolving> (?:while|as|when) (?:it|that effect|the effect|that card) (?:resolves|is resolving)"
+    rf"(?: as chain link \d+)?)?"
 )
 _ATTACK = re.compile(
     rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b"
@@ -356,11 +367,30 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
             )
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _SUMMON.finditer(text):
+        if not (match.group("actor") or match.group("effect") or match.group("elided")) and match.start() > 0:
+            continue  # "... Special Summons a monster" with no one said Summoning: not read
+        by_effect = bool(match.group("effect") or match.group("with") or match.group("resolving"))
+        actor = match.group("actor")
+        if match.group("elided") and story.links:  # "I activate X and Normal Summon a monster with it"
+            actor = actor or {"A": "i", "B": "my opponent"}.get(story.links[-1].controller or "")
+        count = _COUNTS.get(match.group("count") or "")
+        said = skeleton.entities[entity_at(match.span("x"))].text.lower() if match.group("x") else ""
+        if count is None and said.endswith("monsters"):
+            count = 2 if match.group("once") else None  # "Pendulum Summons monsters at once"
         story.summon = {
             "how": match.group("how"),
-            "controller": actor_player(match.group("actor")),
+            "controller": actor_player(actor),
             "entity": entity_at(match.span("x")) if match.group("x") else None,
+            # "I activate X and Special Summon Y" may be X's resolution or a Summon of its own: not said
+            "by": "effect" if by_effect else ("procedure" if match.group("actor") else None),
         }
+        if count and count > 1:
+            story.summon["count"] = count
+        for group in ("with", "effect"):  # the card whose effect Summons ("with X", "X Special Summons")
+            said = re.search(ENT + r"$", match.group(group) or "")
+            if said:
+                story.summon["cause"] = entity_at((match.end(group) - len(said.group()), match.end(group)))
+                break
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _ATTACK.finditer(text):
         story.attack = actor_player(match.group("actor"))
