@@ -10,7 +10,7 @@ import re
 
 from .state import Instance
 
-__all__ = ["apply"]
+__all__ = ["apply", "lasting_effects"]
 
 _REACTIVE = re.compile(r"(?:When|If|Each time|Whenever)\b")
 _MOVES = {"destroy", "send_to_gy", "banish", "special_summon", "return_to_hand", "damage", "lp_gain", "draw",
@@ -64,3 +64,47 @@ def apply(game, window) -> None:
                                                                          _THAT_DESTROYED.search(text) or
                                                                          _THAT_LEAVES.search(text)):
                 game.unmodelled_part(f"{inst.name}'s continuous effect \"{text[:140]}\"")
+
+
+# categories of a lasting effect that can change what the simulator decides (moves, prohibitions,
+# protections, negations, replacements); ATK/DEF changes only matter in battle (see battle.py)
+_LASTING = {"banish", "send_to_gy", "restrict", "protect", "negate_effect", "negate_activation", "negate_summon",
+            "destroy", "return_to_hand", "return_to_deck", "take_control", "special_summon", "damage", "lp_gain",
+            "treat_as", "use_as", "draw", "discard", "equip", "counter", "normal_summon"}
+
+
+_TOPICS = (("battle", re.compile(r"attack|battle|Damage Step|damage calculation", re.I)),
+           ("summon", re.compile(r"Summon|Tribute", re.I)),
+           ("activate", re.compile(r"activat|negate|target(?![^.]*for (?:an )?attacks?)", re.I)),
+           ("move", re.compile(r"instead|sent to|banish|destroy|leaves? the field|return|discard|draw|LP|damage",
+                               re.I)))
+# what each action kind (and the final resolution before a query) can be changed by
+SCOPES = {"normal_summon": {"summon"}, "set_monster": {"summon"}, "flip_summon": {"summon"},
+          "special_summon": {"summon", "move"}, "pendulum_summon": {"summon"}, "change_position": {"battle"},
+          "activate": {"activate", "move", "summon"}, "resolve": {"activate", "move", "summon"},
+          "attack": {"battle"}, "damage_step": {"battle"}, "damage_calculation": {"battle", "move"},
+          "move": {"move"}, "set_spell_trap": {"activate"}, "phase": {"battle"}, "end_turn": {"move"},
+          "draw": {"move"}, "finish": {"activate", "move", "summon"}}
+
+
+def lasting_effects(game, scope: set[str]) -> None:
+    """Face-up cards on the field whose Continuous (or unreadable) effects could change what ``scope`` decides:
+    named as not modelled, so that the answer is "unknown" rather than a guess that ignores them.  An effect
+    concerns the topics its words name (battle, Summons, activations, moves); one naming none concerns all."""
+    state = game.state
+    for inst in state.cards.values():
+        if not inst.on_field or inst.face != "up":
+            continue
+        for effect in inst.card.effects:
+            if inst.card.is_monster and inst.pendulum_zone != (effect.get("section") == "pendulum"):
+                continue  # Pendulum Effects apply in a Pendulum Zone, monster effects in a Monster Zone
+            text = effect.get("text") or ""
+            if not (effect["kind"] == "unknown" or (
+                    effect["kind"] == "continuous" and set(effect.get("categories") or []) & _LASTING and
+                    not (_LEAVES_DESTROY.search(text) or _THAT_DESTROYED.search(text) or _THAT_LEAVES.search(text)))):
+                continue
+            topics = {name for name, pattern in _TOPICS if pattern.search(text)}
+            if "battle" in topics:
+                topics = {"battle"}  # what applies "if ... battles" / "during the Damage Step" concerns battle
+            if not topics or topics & scope:
+                game.unmodelled_part(f"{inst.name}'s lasting effect on the field \"{text[:140]}\"")

@@ -280,6 +280,7 @@ class Game:
             self.note_unactivated()
             for text in self.unactivated:
                 self.unmodelled_part(text)
+        continuous.lasting_effects(self, continuous.SCOPES.get(kind, {"move"}))
         self.unmodelled_before = len(self.unmodelled)  # what was not modelled before this action's own checks
         handler = getattr(self, f"_do_{kind}")
         legality = handler(action)
@@ -303,6 +304,7 @@ class Game:
             resolve.resolve_chain(self)
         if self.state.pending_summon is not None:
             self.complete_pending_summon()
+        continuous.lasting_effects(self, continuous.SCOPES["finish"])
         self.state.check_invariants()
 
     def note_unactivated(self) -> None:
