@@ -19,6 +19,7 @@ from .frame import Frame, build_frame
 from .generic import find_generic
 from .intent import read_intents
 from .mentions import Entity, find_mentions
+from .scenario import read_scenario
 from .skeleton import Skeleton
 from .story import Story, absorb_effect_phrases, read_moments, read_story, read_triggers, split_question
 from .tokens import MAX_QUESTION_CHARS, tokenize
@@ -151,7 +152,30 @@ def understand(session: Session, text: str) -> Reading:
             reading.reason = f"the question is longer than {MAX_QUESTION_CHARS} characters"
         else:
             reading.frame = frame
+    if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
+        _read_as_scenario(session, skeleton, reading)
     return reading
+
+
+def _read_as_scenario(session: Session, skeleton: Skeleton, reading: Reading) -> None:
+    """When no other reading answers: the story as a simulator scenario, if every sentence fits a shape."""
+    from ..engine.sim.cards import Catalog
+
+    catalog = None
+
+    def card_of(index: int):
+        nonlocal catalog
+        name = skeleton.entities[index].name
+        try:
+            catalog = catalog or Catalog(session)
+            return catalog.card(name) if name else None
+        except KbError:
+            return None
+
+    frame = read_scenario(skeleton, card_of)
+    if frame is not None:
+        reading.frame, reading.frames, reading.reason = frame, [frame], None
+        reading.unused_words = skeleton.unused_words()
 
 
 def words_of(text: str) -> bool:

@@ -1,0 +1,589 @@
+"""Stories told in words onto simulator scenarios (``{"ask": "scenario"}``, docs/simulator.md).
+
+A question is read sentence by sentence over the skeleton (card mentions as ``e<N>``; mentions of a
+kind of card are their own words, "monster"): every sentence but the last must be one of the story
+shapes of :data:`FACTS` (a fact of the state or an action that happened), the last one of the question
+shapes of :data:`QUESTIONS` (the action asked about and the query).  A sentence that no shape reads
+whole gives no scenario, so that nothing the question says is left out.  The words of each shape are
+data (``scenario_words.toml``); numbers come from the question, never from a default that would decide
+the answer: a fact the question does not give is left out (the simulator answers "is it possible?").
+
+Monsters the story gives by no name are monsters without effects (docs/simulator.md, "monster by its
+stats"), named after the words that introduce them ("my monster", "my opponent's monster").
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..engine.sim.rulebook import HAND_SIZE_LIMIT
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_scenario", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("scenario_words.toml")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    with WORDS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _alt(*path: str) -> str:
+    """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
+    node = _words()
+    for key in path:
+        node = node[key]
+    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+
+
+# ------------------------------------------------------------------------------------------ the draft
+
+
+@dataclass
+class Draft:
+    """The scenario being built from the story: state, actions, what was said."""
+
+    state: dict = field(default_factory=lambda: {"players": {"A": {}, "B": {}}})
+    actions: list = field(default_factory=list)
+    said: list = field(default_factory=list)
+    monsters: dict = field(default_factory=dict)  # name -> player
+    last: str | None = None  # the monster last spoken of ("it")
+    battle: tuple | None = None  # (attacker, target or None) of the story's attack
+
+    def player(self, who: str) -> dict:
+        return self.state["players"][who]
+
+    def add_monster(self, who: str, where: str, name: str, **stats) -> str:
+        """A monster without effects for ``who`` in ``where`` (``monsters`` or ``hand``)."""
+        base, n = name, 2
+        while name in self.monsters:
+            name, n = f"{base} {n}", n + 1
+        self.player(who).setdefault(where, []).append({"name": name, **stats})
+        self.monsters[name] = who
+        self.last = name
+        return name
+
+    def question(self, query: dict) -> dict:
+        state = {k: v for k, v in self.state.items() if k != "players"}
+        players = {p: v for p, v in self.state["players"].items() if v}
+        if players:
+            state["players"] = players
+        out = {"ask": "scenario"}
+        if state:
+            out["state"] = state
+        out["actions"] = self.actions
+        out["query"] = query
+        return out
+
+
+# ------------------------------------------------------------------------------------ phrase pieces
+
+
+def _me() -> str:
+    return _alt("players", "me")
+
+
+def _opp() -> str:
+    return _alt("players", "opponent")
+
+
+def _opps() -> str:
+    return _alt("players", "opponents")
+
+
+def _mon() -> str:
+    return _alt("monster", "words")
+
+
+def _monster_phrase(prefix: str) -> str:
+    """An unnamed monster: owner, stats and position in any of the usual orders."""
+    p = prefix
+    return (
+        rf"(?:(?P<{p}own>my|{_opps()}|a|an|the|another) )?"
+        rf"(?:(?P<{p}n1>\d+) (?P<{p}s1>atk|def) )?"
+        rf"(?:(?P<{p}pos1>{_alt('positions', 'attack')}|{_alt('positions', 'defense')}) )?"
+        rf"(?:(?P<{p}n2>\d+) (?P<{p}s2>atk|def) )?"
+        rf"{_mon()}"
+        rf"(?: \( (?P<{p}n3>\d+) (?P<{p}s3>atk|def) \))?"
+        rf"(?: in (?P<{p}pos2>{_alt('positions', 'attack')}|{_alt('positions', 'defense')}))?"
+    )
+
+
+def _read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | None:
+    """Owner, stats and position of a monster phrase, or None when it says a stat twice."""
+    g = match.groupdict()
+    own = g.get(f"{prefix}own")
+    owner = "A" if own == "my" else ("B" if own and re.fullmatch(_opps(), own) else default_owner)
+    stats: dict = {}
+    for i in (1, 2, 3):
+        n, s = g.get(f"{prefix}n{i}"), g.get(f"{prefix}s{i}")
+        if n:
+            key = "atk" if s == "atk" else "def"
+            if key in stats:
+                return None
+            stats[key] = int(n)
+    positions = [g.get(f"{prefix}pos1"), g.get(f"{prefix}pos2")]
+    positions = [p for p in positions if p]
+    if len(positions) > 1:
+        return None
+    position = None
+    if positions:
+        position = "defense" if re.fullmatch(_alt("positions", "defense"), positions[0]) else "attack"
+    return {"owner": owner, "stats": stats, "position": position}
+
+
+_PHASE_NAMES = {
+    "draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
+    "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase",
+}
+
+
+def _phase_of(words: str | None) -> str | None:
+    if not words:
+        return None
+    for key in ("main2", "main1", "draw", "standby", "battle", "end"):
+        if re.fullmatch(_alt("phases", key), words):
+            return key
+    return None
+
+
+def _all_phases() -> str:
+    return "(?:" + "|".join(_alt("phases", k) for k in _PHASE_NAMES) + ")"
+
+
+# ------------------------------------------------------------------------------------------ facts
+
+
+def _fact_lp(d: Draft, m: re.Match) -> bool:
+    d.player("A")["lp"] = int(m["n"])
+    d.said.append(f"A has {m['n']} LP")
+    return True
+
+
+def _fact_hand(d: Draft, m: re.Match) -> bool:
+    d.player("A")["hand"] = int(m["n"])
+    if m["phase"]:
+        d.state["phase"] = "end"
+    d.said.append(f"A has {m['n']} cards in hand" + (" in the End Phase" if m["phase"] else ""))
+    return True
+
+
+def _fact_zones_full(d: Draft, m: re.Match) -> bool:
+    if d.player("A").get("monsters"):
+        return False
+    for n in range(1, 6):
+        d.add_monster("A", "monsters", f"my monster {n}", level=4)
+    d.said.append("A's 5 Main Monster Zones hold monsters without effects (Level 4)")
+    return True
+
+
+def _fact_summoned(d: Draft, m: re.Match) -> bool:
+    how = "set_monster" if re.fullmatch(_alt("summons", "set_monster"), m["how"]) else "normal_summon"
+    name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions.append({"do": how, "card": name})
+    d.said.append(f"A {'Set' if how == 'set_monster' else 'Normal Summoned'} a monster (Level 4) this turn")
+    return True
+
+
+def _fact_attacked(d: Draft, m: re.Match) -> bool:
+    name = d.add_monster("A", "monsters", "my monster", attacked_this_turn=True)
+    d.said.append(f"{name} attacked this turn")
+    return True
+
+
+def _fact_battle(d: Draft, m: re.Match) -> bool:
+    attacker = _read_monster(m, "a", "A")
+    if attacker is None or attacker["owner"] != "A" or "atk" not in attacker["stats"] or \
+            attacker["position"] == "defense" or d.battle:
+        return False
+    d.state["phase"] = "battle"
+    a_name = d.add_monster("A", "monsters", "my monster", **attacker["stats"])
+    target_name = None
+    if not m["direct"]:
+        target = _read_monster(m, "t", "B")
+        if target is None or target["owner"] != "B":
+            return False
+        position = target["position"] or ("attack" if "atk" in target["stats"] and "def" not in target["stats"]
+                                          else None)
+        needed = "atk" if position == "attack" else "def"
+        if position is None or needed not in target["stats"]:
+            return False  # the number that decides the battle is not given
+        target_name = d.add_monster("B", "monsters", "my opponent's monster", position=position,
+                                    **target["stats"])
+        d.said.append(f"my monster ({attacker['stats']['atk']} ATK) attacks my opponent's {position.title()} "
+                      f"Position monster ({target['stats'][needed]} {needed.upper()})")
+    else:
+        d.said.append(f"my monster ({attacker['stats']['atk']} ATK) attacks directly")
+    d.actions += [{"do": "attack", "attacker": a_name, "target": target_name}, {"do": "damage_calculation"}]
+    d.battle = (a_name, target_name)
+    return True
+
+
+def _fact_damage_step_summon(d: Draft, m: re.Match) -> bool:
+    if d.actions or d.battle:
+        return False
+    d.state["phase"] = "battle"
+    attacker = d.add_monster("A", "monsters", "my monster")
+    target = d.add_monster("B", "monsters", "my opponent's monster")
+    new = d.add_monster("B", "hand", "a new monster")
+    d.actions += [{"do": "attack", "attacker": attacker, "target": target}, {"do": "damage_step"},
+                  {"do": "special_summon", "player": "B", "card": new, "how": "effect"}]
+    d.battle = (attacker, target)
+    d.said.append("during the Damage Step of my attack, my opponent Special Summons a new monster by an effect")
+    return True
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    me, opp, mon = _me(), _opp(), _mon()
+    summon_done = "|".join(_alt("summons", k) for k in ("normal_summon", "set_monster", "tribute_summon"))
+    return [
+        ("I have N LP", re.compile(rf"^{me} (?:have|am at|'m at) (?P<n>\d+) (?:lp|life points)$"), _fact_lp),
+        (
+            "I have N cards in hand",
+            re.compile(
+                rf"^{me} (?:have|hold) (?P<n>\d+) cards in (?:my )?hand"
+                rf"(?P<phase> (?:at the end of|during|in) (?:my |the )?{_alt('phases', 'end')})?$"
+            ),
+            _fact_hand,
+        ),
+        (
+            "all my Main Monster Zones are occupied",
+            re.compile(rf"^all (?:of )?(?:my |the )?(?:5 |five )?{_alt('zones', 'main_monster_zones')} "
+                       rf"(?:are|are all) {_alt('zones', 'occupied')}$"),
+            _fact_zones_full,
+        ),
+        (
+            "I Normal Summoned/Set a monster this turn",
+            re.compile(
+                rf"^{me} (?:have |had )?(?:already )?(?:used my (?P<used>normal summon)|(?P<how>{summon_done})"
+                rf"(?: (?:a|an|one) {mon})?) this turn$"
+            ),
+            lambda d, m: _fact_summoned(d, m) if not m["used"] else _fact_summoned_used(d, m),
+        ),
+        (
+            "my monster attacked this turn",
+            re.compile(rf"^(?:my |a )?{mon} (?:has )?(?:already )?attacked"
+                       rf"(?: this turn| during (?:the|my) {_alt('phases', 'battle')}(?: this turn)?)?$"),
+            _fact_attacked,
+        ),
+        (
+            "my X ATK monster attacks ...",
+            re.compile(rf"^{_monster_phrase('a')} (?:attacks|declares an attack on|attacks into) "
+                       rf"(?:(?P<direct>directly)|{_monster_phrase('t')})$"),
+            _fact_battle,
+        ),
+        (
+            "during the Damage Step, my opponent Special Summons a monster",
+            re.compile(rf"^during the damage step {opp} special summons (?:a |a new |another |one )?{mon}$"),
+            _fact_damage_step_summon,
+        ),
+    ]
+
+
+def _fact_summoned_used(d: Draft, m: re.Match) -> bool:
+    name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions.append({"do": "normal_summon", "card": name})
+    d.said.append("A used the Normal Summon of this turn (a Level 4 monster)")
+    return True
+
+
+# -------------------------------------------------------------------------------------- questions
+
+
+def _q_both_destroyed(d: Draft, m: re.Match):
+    if not d.battle or d.battle[1] is None:
+        return None
+    return {"kind": "outcome", "destroyed": list(d.battle)}, "are both monsters destroyed"
+
+
+def _q_one_destroyed(d: Draft, m: re.Match):
+    if not d.battle or d.battle[1] is None:
+        return None
+    mine = m["who"] in ("my", "the attacking")
+    name = d.battle[0] if mine else d.battle[1]
+    return {"kind": "outcome", "destroyed": name}, f"is {name} destroyed"
+
+
+def _damaged(m: re.Match) -> str:
+    return "A" if m["me"] else "B"
+
+
+def _q_damage_is(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    who = _damaged(m)
+    return ({"kind": "outcome", "damage": who, "is": int(m["n"])},
+            f"does {who} take exactly {m['n']} battle damage")
+
+
+def _q_damage_any(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    who = _damaged(m)
+    return {"kind": "outcome", "damage": who, "over": 0}, f"does {who} take battle damage"
+
+
+def _q_damage_how_much(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    who = _damaged(m)
+    return {"kind": "outcome", "damage": who}, f"how much battle damage does {who} take"
+
+
+def _q_replay(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    return {"kind": "outcome", "replay": True}, "does a replay occur"
+
+
+def _first_turn(d: Draft) -> bool:
+    if d.actions or d.said:
+        return False
+    d.state["turn_number"] = 1
+    return True
+
+
+def _q_first_draw(d: Draft, m: re.Match):
+    if not _first_turn(d):
+        return None
+    d.state.update(phase="draw", drawn=False)
+    d.actions.append({"do": "draw"})
+    return {"kind": "legal"}, "can the player going first conduct the normal draw in the Draw Phase of turn 1"
+
+
+def _q_first_battle(d: Draft, m: re.Match):
+    if not _first_turn(d):
+        return None
+    d.actions.append({"do": "phase", "to": "battle"})
+    return {"kind": "legal"}, "can the player going first enter the Battle Phase in turn 1"
+
+
+def _q_start_step(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state.update(phase="battle", step="start")
+    name = d.add_monster("A", "monsters", "my monster")
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A declare an attack in the Start Step of the Battle Phase"
+
+
+def _to_phase(d: Draft, phase: str | None) -> None:
+    if phase is None:
+        return
+    if d.actions:
+        d.actions.append({"do": "phase", "to": phase})
+    else:
+        d.state["phase"] = phase
+
+
+def _q_change_position(d: Draft, m: re.Match):
+    if m["attacked"]:
+        if d.said or d.actions:
+            return None
+        d.add_monster("A", "monsters", "my monster", attacked_this_turn=True)
+    name = d.last
+    if name is None or d.monsters.get(name) != "A" or d.battle:
+        return None
+    phase = _phase_of(m["phase"])
+    _to_phase(d, phase)
+    d.actions.append({"do": "change_position", "card": name})
+    where = f" in {_PHASE_NAMES[phase]}" if phase else ""
+    return {"kind": "legal"}, f"can A change the battle position of {name}{where}"
+
+
+def _q_summon(d: Draft, m: re.Match, card_of):
+    how_words = m["how"]
+    kind = next(k for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster")
+                if re.fullmatch(_alt("summons", k), how_words))
+    action: dict = {}
+    if m["ent"]:
+        card = card_of(int(m["ent"][1:]))
+        if card is None or not card.is_monster or kind != "normal_summon" or m["tribute"] or m["same_turn"]:
+            return None
+        if card.tributes_needed() != 0 and card.summon_condition not in ("set_only", "nomi", "semi_nomi"):
+            return None  # Tributes the question does not give would decide the answer
+        name, said = card.name, card.name
+    elif not (m["obj"] or m["tribute"]):
+        return None  # "can I Normal Summon?" of nothing
+    elif m["it"]:
+        name = d.last
+        if name is None or kind != "flip_summon" or not d.actions or d.actions[-1].get("do") != "set_monster":
+            return None
+        said = name
+    else:
+        level = int(m["lv"]) if m["lv"] else None
+        tributes = m["tribute"]
+        if tributes:
+            count = 1 if tributes in ("one", "1") else 2
+            on_field = [x["name"] for x in d.player("A").get("monsters", [])]
+            if kind not in ("tribute_summon", "normal_summon") or len(on_field) < count:
+                return None
+            level = level or (5 if count == 1 else 7)
+            if (level <= 4) or (count == 1 and level >= 7) or (count == 2 and level < 7):
+                return None
+            action["tributes"] = on_field[:count]
+        elif kind == "tribute_summon":
+            return None  # which monsters are Tributed is not said
+        if kind == "flip_summon":
+            if not m["same_turn"]:
+                return None
+            name = d.add_monster("A", "hand", "my monster", level=level or 4)
+            d.actions.append({"do": "set_monster", "card": name})
+        else:
+            if level is None:
+                level = 4
+            if level > 4 and not action.get("tributes"):
+                return None
+            name = d.add_monster("A", "hand", "another monster" if m["another"] else "a monster", level=level)
+        said = f"a Level {level or 4} monster"
+    if m["emz"]:
+        if kind == "flip_summon":
+            return None
+        action["zone"] = "emz_left"
+    elif m["same_turn"] and kind != "flip_summon":
+        return None
+    do = "normal_summon" if kind == "tribute_summon" else kind
+    d.actions.append({"do": do, "card": name, **action})
+    verb = {"normal_summon": "Normal Summon", "tribute_summon": "Tribute Summon", "set_monster": "Set",
+            "flip_summon": "Flip Summon"}[kind]
+    extra = (f" by Tributing {', '.join(action['tributes'])}" if action.get("tributes") else "") + \
+        (" into the Extra Monster Zone" if "zone" in action else "")
+    return {"kind": "legal"}, f"can A {verb} {said}{extra}"
+
+
+def _q_discard(d: Draft, m: re.Match):
+    if d.state.get("phase") != "end" or "hand" not in d.player("A") or d.actions:
+        return None
+    if m["n"] and int(m["n"]) != HAND_SIZE_LIMIT:
+        return None
+    d.actions.append({"do": "end_turn"})
+    return ({"kind": "outcome", "count": {"player": "A", "pile": "gy"}, "over": 0},
+            "does A discard for hand size at the end of the End Phase")
+
+
+@lru_cache(maxsize=1)
+def _questions() -> list:
+    opp, opps, mon = _opp(), _opps(), _mon()
+    who = rf"(?:do (?P<me>i)|does (?:{opp}))"
+    summon = "|".join(_alt("summons", k) for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster"))
+    first = _alt("battle", "first_player")
+    turn1 = _alt("battle", "first_turn")
+    return [
+        ("are both destroyed", re.compile(rf"^(?:are|were|will) both (?:{mon} )?(?:be )?destroyed(?: by battle)?$"),
+         _q_both_destroyed),
+        ("is X destroyed", re.compile(rf"^(?:is|will) (?P<who>my|{opps}|the attacking|the attacked|the defending) "
+                                      rf"{mon} (?:be )?destroyed(?: by battle)?$"), _q_one_destroyed),
+        ("do I take N damage", re.compile(rf"^{who} take (?:only |exactly )?(?P<n>\d+) (?:points of )?(?:battle )?"
+                                          rf"damage$"), _q_damage_is),
+        ("do I take damage", re.compile(rf"^{who} take (?:any )?(?:battle )?damage$"), _q_damage_any),
+        ("how much damage", re.compile(rf"^how much (?:battle )?damage {who} take$"), _q_damage_how_much),
+        ("does a replay occur", re.compile(rf"^(?:does|will|is there|is) {_alt('battle', 'replay')}"
+                                           rf"(?: {_alt('battle', 'replay_happens')}| triggered| occurring)?$"),
+         _q_replay),
+        ("can the first player draw", re.compile(
+            rf"^(?:can|does|do|will|is) {first} (?:able to )?draw(?: a card)?(?: (?:in|during) (?:the|their) "
+            rf"{_alt('phases', 'draw')})? (?:of|on|in|during) {turn1}$"), _q_first_draw),
+        ("can the first player conduct a Battle Phase", re.compile(
+            rf"^(?:can|does|do|will|is) {first} (?:able to )?(?:conduct|enter|have|go to|start|declare) "
+            rf"(?:a |the |their )?{_alt('phases', 'battle')} (?:on|in|during) {turn1}$"), _q_first_battle),
+        ("can I attack in the Start Step", re.compile(
+            rf"^can i declare an attack (?:during|in) the start step(?: of the {_alt('phases', 'battle')})?$"),
+         _q_start_step),
+        ("can I change its battle position", re.compile(
+            rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:its battle position|it to "
+            rf"{_alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {mon} that (?:has )?"
+            rf"(?:already )?(?P<attacked>attacked) this turn))"
+            rf"(?: (?:in|during) (?P<phase>{_all_phases()}))?(?: this (?:same )?turn)?$"), _q_change_position),
+        ("can I Summon", re.compile(
+            rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
+            rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {mon})?"
+            rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2) of (?:those|them|my) {mon})?"
+            rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{_alt('zones', 'extra_monster_zone')}))?"
+            rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
+            rf"(?: this turn)?$"), None),
+        ("do I have to discard", re.compile(
+            rf"^do i (?:have to|need to|must) discard(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"), _q_discard),
+    ]
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]] | None:
+    """The question as sentences of words (cards of a kind "monster" as their words, named cards as
+    ``e<N>``), each with the card mentions it holds; None when a kind of card other than a monster is
+    mentioned (no shape takes one)."""
+    out, words, ents = [], [], []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            entity = skeleton.entities[piece.entity]
+            if entity.kind == "class":
+                if entity.cls != {"type": "monster"}:
+                    return None
+                words.append(entity.text.lower())
+            else:
+                words.append(piece.text)
+                ents.append(piece.entity)
+        elif piece.text in (".", "?", "!", ";"):
+            if words:
+                out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text not in (",", ":"):
+            words.append(piece.text)
+    if words:
+        out.append((" ".join(words), ents))
+    return out
+
+
+def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
+    """The scenario question a story tells, as a frame, or None when some sentence fits no shape.
+
+    ``card_of(entity index)`` gives the simulator's card (``kb.engine.sim.cards.SimCard``) of a named
+    card, or None.
+    """
+    sentences = _sentences(skeleton)
+    if not sentences:
+        return None
+    draft = Draft()
+    used_entities: set[int] = set()
+    *story, (asked_text, asked_entities) = sentences
+    for text, entities in story:
+        if entities:
+            return None  # named cards in the story: their effects are beyond these shapes
+        for _name, pattern, handler in _facts():
+            match = pattern.match(text)
+            if match and handler(draft, match):
+                break
+        else:
+            return None
+    for _name, pattern, handler in _questions():
+        match = pattern.match(asked_text)
+        if not match:
+            continue
+        before = copy.deepcopy(draft)
+        got = (handler(draft, match) if handler is not None
+               else _q_summon(draft, match, lambda n: card_of(n)))
+        if got is None:
+            draft = before
+            continue
+        query, asked = got
+        used_entities |= set(asked_entities)
+        break
+    else:
+        return None
+    question = draft.question(query)
+    story_said = "; ".join(draft.said)
+    understood = (f"Simulated: {story_said}. Asked: {asked}?" if story_said else f"Simulated: {asked}?")
+    skeleton.use(skeleton.live())
+    return Frame(question, understood[0].upper() + understood[1:], used_entities=used_entities,
+                 uses_story=True)
