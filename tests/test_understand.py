@@ -434,7 +434,6 @@ def test_two_readings_answer_unknown_and_show_both(session, full_kb):
 @pytest.mark.parametrize(
     "text,reason",
     [
-        ("can i activate ash blossom on my turn", "in response to an activation"),
         ("can bottomless trap hole be activated when my opponent attacks", "does not wait for"),
         ("can mirror force be activated in response to a summon", "does not wait for"),
     ],
@@ -519,3 +518,32 @@ def test_a_word_that_begins_several_names_is_ambiguous_where_a_card_is_asked(ses
         session, "Player B chains Call of the Haunted to Special Summon Blue-Eyes. Can I chain Raigeki?"
     )
     assert reading.frame is None  # a word the reading does not use, no error
+
+
+# ------------------------------------------------------------------ round 2: questions asked several times
+
+
+def test_the_effect_of_a_spell_with_several_effects_is_asked_for_each(session, full_kb):
+    text = "can i chain the effect of ruins of the divine dragon lords to mirror force"
+    reading = understand(session, text)
+    assert reading.frame and reading.frame.combine == "agree" and len(reading.frame.alternatives) >= 1
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == "no"  # every one of its effects is Spell Speed 1
+    assert any("all must agree" in note for note in answer["assumed"])
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("can i use ghost ogre on my opponents turn", "yes"),
+        ("can i use ghost ogre in the damage step", "no"),
+        ("can I activate Red Reboot from my hand?", "yes"),
+        ("can i activate ash blossom on my turn", "yes"),
+    ],
+)
+def test_activating_a_card_that_only_responds_asks_whether_some_activation_allows_it(
+    session, full_kb, text, expect
+):
+    reading = understand(session, text)
+    assert reading.frame.combine == "any" and reading.frame.question["ask"] == "chain"
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == expect

@@ -59,6 +59,40 @@ def _negate_as_chain(session: Session, question: dict, exc: BadQuestionError) ->
     return answer
 
 
+def _ask_one(session: Session, question: dict) -> dict:
+    try:
+        return _ask_json(session, question)
+    except BadQuestionError as exc:
+        if question.get("ask") == "negate" and exc.field == "ask":
+            return _negate_as_chain(session, question, exc)
+        raise
+
+
+def _combined(first: dict, others: list[dict], combine: str) -> dict:
+    """One answer from the answers of a reading's questions: ``agree`` keeps an answer all of them give
+    (else unknown); ``any`` is "is it possible?" (yes when one is yes, no when all are no)."""
+    answers = [first] + others
+    said = [a.get("answer") for a in answers]
+    if combine == "any" and "yes" in said:
+        chosen = answers[said.index("yes")]
+    elif len(set(said)) == 1:
+        chosen = first
+    else:
+        chosen = next((a for a in answers if a.get("answer") == "unknown"), first)
+        chosen = dict(chosen, answer="unknown")
+        chosen["explanation"] = (
+            f"The readings of the question give different answers ({', '.join(map(str, said))}): "
+            + str(chosen.get("explanation") or "")
+        )
+    note = (
+        f"answered for {len(answers)} readings of the card ("
+        + ("all must agree" if combine == "agree" else "yes when one of them is possible")
+        + "): "
+        + ", ".join(map(str, said))
+    )
+    return dict(chosen, assumed=list(chosen.get("assumed") or []) + [note])
+
+
 def _unknown(reason: str) -> dict:
     return {
         "answer": "unknown",
@@ -152,13 +186,13 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         )
     question = reading.frame.question
     try:
-        try:
-            answer = _ask_json(session, question)
-        except BadQuestionError as exc:
-            if question.get("ask") == "negate" and exc.field == "ask":
-                answer = _negate_as_chain(session, question, exc)
-            else:
-                raise
+        answer = _ask_one(session, question)
+        if reading.frame.alternatives:
+            answer = _combined(
+                answer,
+                [_ask_one(session, other) for other in reading.frame.alternatives],
+                reading.frame.combine,
+            )
     except KbError as exc:
         reason = f"the engine cannot take this question yet ({exc})"
         return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)

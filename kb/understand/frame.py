@@ -70,6 +70,10 @@ class Frame:
     used_entities: set[int] = field(default_factory=set)
     uses_story: bool = False
     other_readings: list["Frame"] = field(default_factory=list)  # the same words read another way
+    # questions answered beside ``question``: "agree" (each of several effects of a card, "X or Y": the answer
+    # stands only when all give it) or "any" ("is it possible?" over what the card could respond to)
+    alternatives: list[dict] = field(default_factory=list)
+    combine: str = "agree"
 
 
 def card_phrase(item: dict) -> str:
@@ -114,6 +118,14 @@ class Unclear(Exception):
     """The question leaves open something the engine needs (which effect of a card is meant)."""
 
 
+class SeveralEffects(Exception):
+    """ "the effect of X" where the Spell/Trap X has several activated effects: each is asked."""
+
+    def __init__(self, entity, indices: list[int]):
+        super().__init__(f"{entity.name}: effects {indices}")
+        self.entity, self.indices = entity, indices
+
+
 _ACTIVATED = ("ignition", "trigger", "quick", "flip")
 
 
@@ -121,6 +133,8 @@ def _effect_index(entity, effects_of) -> int | None:
     """The effect meant by "the (Graveyard) effect of X": the one activated effect that fits, else
     :class:`Unclear` for a Spell/Trap (its activation would be answered instead); None for a monster
     whose effects the engine may weigh together."""
+    if entity.aside.get("effect_index") is not None:  # one of several, chosen by build_frame
+        return entity.aside["effect_index"]
     effects = effects_of(entity.name) if effects_of else []
     spell_trap = any(e.get("kind") == "activation" for e in effects)
     fitting = [
@@ -132,13 +146,10 @@ def _effect_index(entity, effects_of) -> int | None:
     ]
     if len(fitting) == 1 and (spell_trap or entity.aside.get("location") or entity.aside.get("effect_kind")):
         return fitting[0]["index"]
+    if spell_trap and len(fitting) > 1:
+        raise SeveralEffects(entity, [e["index"] for e in fitting])
     if spell_trap:
-        raise Unclear(
-            f"{entity.name} has {len(fitting)} activated effects besides its activation; which one is "
-            "meant is not said"
-            if fitting
-            else f"{entity.name} has no activated effect besides its activation"
-        )
+        raise Unclear(f"{entity.name} has no activated effect besides its activation")
     if (entity.aside.get("location") or entity.aside.get("effect_kind")) and not fitting:
         raise Unclear(f"{entity.name} has no such effect")
     return None
@@ -207,6 +218,32 @@ def _card(
     return item
 
 
+_ANY_ACTIVATION = [{"class": {"type": kind}} for kind in ("spell", "trap", "monster")]
+
+
+def _responder_frame(card: dict, when: dict, used: set[int]) -> Frame:
+    """ "can I activate X (at a moment)" for a card that only responds to activations: is it possible,
+    as the next link of a chain started at that moment by some Spell, Trap or monster effect of either
+    player?  (The answer is yes when one of them is.)"""
+    questions = []
+    for player in ("B", "A"):
+        for kind in _ANY_ACTIVATION:
+            questions.append({"ask": "chain", "card": card, "to": [dict(kind, controller=player)], **when})
+    if card.get("controller") is None:
+        questions = [q for q in questions if q["to"][0]["controller"] == "B"]
+        for q in questions:
+            q["card"] = dict(card, controller="A")
+    frame = Frame(
+        questions[0],
+        f"Can {card_phrase(card)} be activated{_moment_phrase(when)}, in response to some Spell, Trap or "
+        "monster effect activated then?",
+        used_entities=used,
+        combine="any",
+    )
+    frame.alternatives = questions[1:]
+    return frame
+
+
 def _moments(moments: dict) -> dict:
     out = {k: moments[k] for k in _MOMENT_KEYS if k in moments}
     if out.get("turn") in ("asker", "opponent"):
@@ -229,6 +266,27 @@ def build_frame(
         return _build(skeleton, story, intent, moments, effects_of, triggers)
     except Unclear as exc:
         return Frame(None, "", str(exc))
+    except SeveralEffects as several:  # ask about each effect; the answer stands when all agree
+        entity, frames = several.entity, []
+        try:
+            for index in several.indices:
+                entity.aside["effect_index"] = index
+                frames.append(_build(skeleton, story, intent, moments, effects_of, triggers))
+        except (Unclear, SeveralEffects) as exc:
+            return Frame(None, "", str(exc) if isinstance(exc, Unclear) else "a card's effect is not said")
+        finally:
+            entity.aside.pop("effect_index", None)
+        if any(f.question is None for f in frames) or frames[0].combine != "agree" or frames[0].alternatives:
+            return Frame(
+                None, "", f"{entity.name} has several activated effects; which one is meant is not said"
+            )
+        first = frames[0]
+        first.alternatives = [f.question for f in frames[1:]]
+        first.understood = (
+            f"{first.understood} (asked for each of {entity.name}'s {len(frames)} activated effects: the "
+            "answer stands when all agree)"
+        )
+        return first
 
 
 def _build(
@@ -339,14 +397,8 @@ def _build(
             return Frame(
                 None, "", "the question tells of a Summon, which a question without a chain does not take"
             )
-        responds = {"negate_activation", "negate_effect"} & set((card.get("class") or {}).get("does", []))
-        if responds:
-            return Frame(
-                None,
-                "",
-                f"{describe_kind(card['class'])} is activated in response to an activation; "
-                "the question does not say to which",
-            )
+        # a kind of card that negates activations: the engine tries it as the next link of a chain
+        # started at that moment (docs/engine.md, generic cards)
         said_event = moments.get("event") or ("attack_declared" if story.attack else None)
         if said_event and not _waits_for(card, said_event, effects_of):
             return Frame(
@@ -357,12 +409,7 @@ def _build(
                 "link in response to an event is not a question the engine takes)",
             )
         if "card" in card and _only_responds(card, effects_of):
-            return Frame(
-                None,
-                "",
-                f"{card['card']} is activated in response to an activation; the question "
-                "does not say to which (ask: can it be chained to ...)",
-            )
+            return _responder_frame(card, when, used)
         question = {"ask": "activate", "card": card, **when}
         event = {
             "attack_declared": " when an attack is declared",
