@@ -511,7 +511,7 @@ def _questions() -> list:
             rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
             rf"(?: this turn)?$"), None),
         ("do I have to discard", re.compile(
-            rf"^do i (?:have to|need to|must) discard(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"), _q_discard),
+            rf"^(?:do i (?:have to|need to|must)|must i|will i (?:have to|need to)) discard(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"), _q_discard),
     ]
 
 

@@ -1,0 +1,103 @@
+"""Stories in words onto simulator scenarios (kb/understand/scenario.py): one or more sentences written
+for these tests per story shape, the scenario each one maps to, the simulator's answer, and stories that
+must give no scenario (a fact the question does not give, words no shape reads)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand import understand
+from kb.understand.answer import ask_plain
+
+
+def _scenario(session, text):
+    reading = understand(session, text)
+    question = reading.frame.question if reading.frame else None
+    return question if question and question.get("ask") == "scenario" else None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # battle: both monsters given by their stats
+        ("My 2100 ATK monster attacks my opponent's 2100 ATK monster in Attack Position. Were both destroyed?",
+         "yes"),
+        ("my 2400 atk monster attacks my opponent's attack position 1000 atk monster. are both monsters destroyed",
+         "no"),
+        ("My 1200 ATK monster attacks a 1600 DEF Defense Position monster. Do I take 400 damage?", "yes"),
+        ("My 1200 ATK monster attacks a 1600 DEF Defense Position monster. Do I take 1600 damage?", "no"),
+        ("My 3000 ATK monster attacks a Defense Position monster (2500 DEF). Does my opponent take damage?", "no"),
+        ("My 3000 ATK monster attacks my opponent's 2500 ATK Attack Position monster. Does my opponent take any "
+         "battle damage?", "yes"),
+        ("My 1000 ATK monster attacks directly. How much damage does my opponent take?", "1000"),
+        ("My 1700 ATK monster attacks my opponent's 1900 ATK Attack Position monster. Is my monster destroyed?",
+         "yes"),
+        # replay
+        ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
+        # first turn
+        ("Does the player going first draw in the Draw Phase of the first turn?", "no"),
+        ("Can the first player enter the Battle Phase on the first turn of the Duel?", "no"),
+        # hand size
+        ("I hold 7 cards in hand during my End Phase. Do I have to discard?", "yes"),
+        ("I have 6 cards in hand in the End Phase. Must I discard down to 6 cards?", "no"),
+        # Normal Summons and Sets
+        ("I already Normal Summoned a monster this turn. Can I Set another monster?", "no"),
+        ("I Set a monster this turn. Can I then Normal Summon another monster this turn?", "no"),
+        ("Can I Flip Summon a monster the same turn I Set it?", "no"),
+        ("All of my Main Monster Zones are full. Can I Tribute Summon a Level 6 monster by Tributing one of those "
+         "monsters?", "yes"),
+        ("All my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing one of "
+         "those monsters?", None),  # 1 Tribute for a Level 8 is not a story the shapes take
+        ("All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?", "no"),
+        ("Can I Normal Summon Sangan?", "yes"),
+        # positions and attacks
+        ("Can I declare an attack in the Start Step?", "no"),
+        ("I Normal Summoned a monster this turn. Can I change its battle position?", "no"),
+        ("My monster has already attacked this turn. Can I switch it to Defense Position during Main Phase 2?",
+         "no"),
+    ],
+)
+def test_story_shapes(session, text, answer):
+    question = _scenario(session, text)
+    if answer is None:
+        assert question is None, question
+        return
+    assert question is not None, understand(session, text).reason
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert got["understood"].startswith("Simulated:")
+    assert got["replay"] and got["parsed"] == question
+
+
+def test_battle_scenario_shape(session):
+    question = _scenario(session, "My 1500 ATK monster attacks my opponent's 1500 ATK Attack Position monster. "
+                                  "Are both monsters destroyed?")
+    assert question["state"]["phase"] == "battle"
+    assert question["state"]["players"]["A"]["monsters"] == [{"name": "my monster", "atk": 1500}]
+    assert question["state"]["players"]["B"]["monsters"] == [
+        {"name": "my opponent's monster", "position": "attack", "atk": 1500}]
+    assert [a["do"] for a in question["actions"]] == ["attack", "damage_calculation"]
+    assert question["query"] == {"kind": "outcome", "destroyed": ["my monster", "my opponent's monster"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the number that decides the battle is not given
+        "My 1500 ATK monster attacks a Defense Position monster. Do I take damage?",
+        "My monster attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
+        # a story sentence no shape reads
+        "My 1800 ATK monster attacks my opponent's 1800 ATK Attack Position monster while Skill Drain is "
+        "face-up. Are both monsters destroyed?",
+        "I have 8 cards in hand. Do I have to discard down to 6?",  # not said: the End Phase
+        "I have 8 cards in hand at the end of my End Phase. Do I have to discard down to 5?",
+        # a named card whose Tributes are not given
+        "Can I Normal Summon Blue-Eyes White Dragon?",
+        # a Tribute Summon that does not say what is Tributed
+        "Can I Tribute Summon a Level 7 monster?",
+        # a named card in the story
+        "Sangan attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
+    ],
+)
+def test_no_scenario_when_a_fact_is_missing(session, text):
+    assert _scenario(session, text) is None
