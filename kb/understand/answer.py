@@ -68,6 +68,13 @@ def _ask_one(session: Session, question: dict) -> dict:
         raise
 
 
+def _ask_frame(session: Session, frame) -> dict:
+    answer = _ask_one(session, frame.question)
+    if frame.alternatives:
+        answer = _combined(answer, [_ask_one(session, q) for q in frame.alternatives], frame.combine)
+    return answer
+
+
 def _combined(first: dict, others: list[dict], combine: str) -> dict:
     """One answer from the answers of a reading's questions: ``agree`` keeps an answer all of them give
     (else unknown); ``any`` is "is it possible?" (yes when one is yes, no when all are no)."""
@@ -184,15 +191,10 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         return _decorate(
             _with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path, reading), reading
         )
-    question = reading.frame.question
     try:
-        answer = _ask_one(session, question)
-        if reading.frame.alternatives:
-            answer = _combined(
-                answer,
-                [_ask_one(session, other) for other in reading.frame.alternatives],
-                reading.frame.combine,
-            )
+        answer = _ask_frame(session, reading.frame)
+        if reading.frame.also:  # each effect of a card: the answer stands when all agree
+            answer = _combined(answer, [_ask_frame(session, f) for f in reading.frame.also], "agree")
     except KbError as exc:
         reason = f"the engine cannot take this question yet ({exc})"
         return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)

@@ -7,6 +7,7 @@ use, a "new chain" next to a chain link) gives no frame but a reason: the answer
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from .generic import describe_kind
@@ -70,10 +71,11 @@ class Frame:
     used_entities: set[int] = field(default_factory=set)
     uses_story: bool = False
     other_readings: list["Frame"] = field(default_factory=list)  # the same words read another way
-    # questions answered beside ``question``: "agree" (each of several effects of a card, "X or Y": the answer
-    # stands only when all give it) or "any" ("is it possible?" over what the card could respond to)
+    # questions answered beside ``question``, combined "any" ("is it possible?" over what the card could
+    # respond to, over the kinds of "a card": yes when one is) or "agree" (the answer stands when all give it)
     alternatives: list[dict] = field(default_factory=list)
     combine: str = "agree"
+    also: list["Frame"] = field(default_factory=list)  # the same question for each effect of a card: agree
 
 
 def card_phrase(item: dict) -> str:
@@ -196,7 +198,9 @@ def _card(
     item: dict = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls)}
     if entity.aside.get("effect_of"):
         if entity.kind == "class" and entity.cls.get("type") in ("spell", "trap"):
-            raise Unclear(f"which effect of {describe_kind(entity.cls)} is meant is not said")
+            if entity.cls.get("property") in ("counter", "quick-play", "normal", "ritual"):
+                raise Unclear(f"{describe_kind(entity.cls)} has no effect besides its activation to ask")
+            item["class"].setdefault("effect", "any")  # "a Continuous Trap's effect": one of its effects
         if entity.kind == "card":
             index = _effect_index(entity, effects_of)
             if index is not None:
@@ -244,6 +248,33 @@ def _responder_frame(card: dict, when: dict, used: set[int]) -> Frame:
     return frame
 
 
+def _open_classes(question: dict | None) -> list[dict]:
+    """The card objects of a question that name a card of any kind (``{"class": {}}``: "a card")."""
+    if not question:
+        return []
+    items = [question.get("card")] + list(question.get("to") or []) + list(question.get("triggers") or [])
+    items.append((question.get("summon") or {}).get("card"))
+    return [item for item in items if isinstance(item, dict) and item.get("class") == {}]
+
+
+def _any_card(frame: Frame) -> Frame:
+    """ "a card" (no kind said): the question for a Spell, a Trap and a monster, "is it possible?" (yes
+    when one of them is)."""
+    open_items = _open_classes(frame.question)
+    if not open_items:
+        return frame
+    if frame.alternatives or len(open_items) > 1 or frame.question["ask"] not in ("chain", "negate"):
+        return Frame(None, "", "the question names a card without saying which or what kind")
+    item = open_items[0]
+    questions = []
+    for kind in ("spell", "trap", "monster"):
+        item["class"] = {"type": kind}
+        questions.append(json.loads(json.dumps(frame.question)))
+    frame.question, frame.alternatives, frame.combine = questions[0], questions[1:], "any"
+    frame.understood = f"{frame.understood} (a Spell, Trap or monster: yes when one of them is)"
+    return frame
+
+
 def _moments(moments: dict) -> dict:
     out = {k: moments[k] for k in _MOMENT_KEYS if k in moments}
     if out.get("turn") in ("asker", "opponent"):
@@ -263,7 +294,7 @@ def build_frame(
     :param effects_of: card name -> its effect profiles (to tell which effect "the effect of X" means).
     """
     try:
-        return _build(skeleton, story, intent, moments, effects_of, triggers)
+        return _any_card(_build(skeleton, story, intent, moments, effects_of, triggers))
     except Unclear as exc:
         return Frame(None, "", str(exc))
     except SeveralEffects as several:  # ask about each effect; the answer stands when all agree
@@ -271,17 +302,17 @@ def build_frame(
         try:
             for index in several.indices:
                 entity.aside["effect_index"] = index
-                frames.append(_build(skeleton, story, intent, moments, effects_of, triggers))
+                frames.append(_any_card(_build(skeleton, story, intent, moments, effects_of, triggers)))
         except (Unclear, SeveralEffects) as exc:
             return Frame(None, "", str(exc) if isinstance(exc, Unclear) else "a card's effect is not said")
         finally:
             entity.aside.pop("effect_index", None)
-        if any(f.question is None for f in frames) or frames[0].combine != "agree" or frames[0].alternatives:
+        if any(f.question is None or f.also for f in frames):
             return Frame(
                 None, "", f"{entity.name} has several activated effects; which one is meant is not said"
             )
         first = frames[0]
-        first.alternatives = [f.question for f in frames[1:]]
+        first.also = frames[1:]
         first.understood = (
             f"{first.understood} (asked for each of {entity.name}'s {len(frames)} activated effects: the "
             "answer stands when all agree)"

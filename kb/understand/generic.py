@@ -36,6 +36,8 @@ _EFFECT_WORDS = {
     "continuous": "effect",
 }
 
+_ANY_CARD_AFTER = {"to", "against", "negate", "negates", "stop", "counter", "of"}
+_ANAPHORIC = {"the", "this", "that"}  # "this card", "that card": a card said before, not a kind
 _DOES_WORDS = {
     "negate_summon": "negates Summons",
     "negate_activation": "negates activations",
@@ -150,6 +152,12 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     if cls.get("effect") == "any":
         del cls["effect"]
         extras["effect_of"] = True
+    if (  # "a card", "my opponent's card", "other cards or effects": a card of any kind
+        card_word and not cls and det and det[1] not in _ANAPHORIC and words[at - 1] in ("card", "cards")
+    ):
+        if at + 1 < len(words) and words[at] == "or" and words[at + 1] in tables["effect_words"]:
+            at += 2  # "a card or effect": any activation
+        return i + at - consumed_mark, {}, extras
     if not cls.get("type") and not cls.get("effect") and not (card_word and cls.get("does")):
         return None
     return i + at - consumed_mark, cls, extras
@@ -210,6 +218,8 @@ def find_generic(tokens: list[Token], entities: list[Entity]) -> list[Entity]:
             read = None  # "the Trigger Effect of X": the effect of a card, read by the story stage
         if read and read[0] < len(tokens) and tokens[read[0]].low == "speed":
             read = None  # "Spell Speed 2" is no Spell Card
+        if read and read[1] == {} and (i == 0 or tokens[i - 1].low not in _ANY_CARD_AFTER):
+            read = None  # "a card" of any kind only as what is answered: "chained to a card", "negate a card"
         if read:
             end, cls, extras = read
             text = " ".join(t.text for t in tokens[i:end])

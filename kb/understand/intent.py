@@ -25,7 +25,10 @@ _CAN = (
     r"am i (?:able|allowed) to|are you (?:able|allowed) to|"
     r"is (?:my opponent|the opponent) (?:able|allowed) to)"
 )
-_OPT = r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just) )*"
+_OPT = (
+    r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just|usually|normally|"
+    r"generally|always) )*"
+)
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
     rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|the opponents|"
