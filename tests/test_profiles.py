@@ -345,3 +345,37 @@ def test_older_wording_ignition_effects(cards, name, text_start):
 def test_replacements_and_permissions_are_not_activated(cards, name, text_start):
     [effect] = [e for e in _effects(cards, name) if e["text"].startswith(text_start)]
     assert effect["kind"] in ("continuous", "rule")
+
+
+# ------------------------------------------------------- "cannot activate ... in response to this activation"
+
+@pytest.mark.parametrize("name, index, expected", [
+    ("Nordic Relic Laevateinn", 0, {"players": "both", "what": "all"}),  # "Cards and effects cannot be activated"
+    ("Anti-Magic Arrows", 0, {"players": "both", "what": "all"}),  # "Neither player can activate cards or effects"
+    ("Uria, Lord of Searing Flames", 3, {"players": "both", "what": "spell_trap"}),  # its own sentence, after
+    ("Odin's Eye", 1, {"players": "opponent", "what": "all"}),  # "Your opponent cannot activate ..."
+])
+def test_no_response_text_is_read_onto_the_activation_it_names(cards, name, index, expected):
+    effects = _effects(cards, name)
+    assert effects[index]["no_response"] == expected
+    assert [e["index"] for e in effects if e["no_response"]] == [index]
+
+
+def test_a_no_response_sentence_of_its_own_is_a_rule_not_an_effect(cards):
+    sentence = [e for e in _effects(cards, "Uria, Lord of Searing Flames") if "in response" in e["text"]
+                and e["index"] != 3]
+    assert [(e["kind"], e["subkind"], e["spell_speed"]) for e in sentence] == [("rule", "no_response", None)]
+
+
+def test_targeted_cards_only_are_not_a_general_bar(cards):
+    # "Your opponent cannot activate the targeted cards in response" bars only those cards: not read as a bar
+    assert not any(e["no_response"] for e in _effects(cards, "Mobius the Mega Monarch"))
+
+
+def test_older_paid_summon_negation_on_a_continuous_trap_is_an_activated_effect(cards):
+    # "Either player can pay 800 Life Points to negate the Special Summon of a monster(s)": an effect of the face-up
+    # card, activated as the Summon would happen (Spell Speed 2), not a continuous effect
+    [_, paid] = _effects(cards, "Royal Oppression")
+    assert (paid["kind"], paid["spell_speed"]) == ("quick", 2)
+    assert paid["condition"]["events"][0]["type"] == "summon" and paid["condition"]["events"][0]["stage"] == "would"
+    assert "negate_summon" in paid["categories"]

@@ -239,6 +239,25 @@ def _window_ok(card: EngineCard, effect: dict, moment: Moment, state: _State, co
 _BATTLE_EVENTS = ("destroyed_by_battle", "destroys_by_battle", "inflicts_damage", "takes_damage")
 
 
+_NO_RESPONSE_WORDS = {"all": "cards or effects", "spell_trap": "Spell/Trap Cards", "monster_effects": "monster effects"}
+
+
+def _response_barred(card: EngineCard, controller: str, link_effect: dict, link_controller: str) -> str | None:
+    """What the last link's "cannot activate ... in response to this card's activation" text bars ("" when it
+    bars nothing for this card and player; None when the responding card's kind is not known)."""
+    rule = link_effect.get("no_response")
+    if not rule or rule["players"] == "opponent" and controller == link_controller:
+        return ""
+    who = " of either player" if rule["players"] == "both" else f" of {link_controller}'s opponent"
+    words = _NO_RESPONSE_WORDS[rule["what"]]
+    if rule["what"] == "all":
+        return words + who
+    if card.card_type is None:
+        return None
+    hit = card.card_type in ("Spell", "Trap") if rule["what"] == "spell_trap" else card.card_type == "Monster"
+    return words + who if hit else ""
+
+
 def _cost_and_target_assumptions(effect: dict, controller: str, of: str = "") -> list[str]:
     """What an activation needs that the question does not say: its cost can be paid, its targets exist."""
     out = []
@@ -489,6 +508,16 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
                                            f"{link_speed}: {why}", "spell_speed", "spell_speed_table")
     verdict.step("spell speed", "pass", f"Spell Speed {speed} may respond to Spell Speed {link_speed}",
                  "spell_speed", "spell_speed_table")
+    # 2b. text on the last link that forbids responses to its activation
+    barred = _response_barred(card, controller, link_effect, link_controller)
+    if barred is None:
+        verdict.step("responses allowed", "unknown", f"{link_label} forbids some responses to its activation "
+                                                     f"and the kind of the responding card is not known",
+                     "no_response")
+        unknown = True
+    elif barred:
+        return verdict.fail("responses allowed", f"{link_label} forbids activating {barred} in response to "
+                                                 f"its activation", "no_response")
     # 3. activation condition against the last chain link
     cond = effect.get("condition")
     if event is None:

@@ -391,6 +391,14 @@ RULES: dict[str, dict] = {
                           "it would meet its activation timing due to something else taking up its time to "
                           "trigger and only occurs with a 'when' optional Trigger effect."},
     },
+    "no_response": {
+        "statement": "Text saying that cards or effects cannot be activated in response to a card's or effect's "
+                     "activation stops those responses to that activation; such text is not an effect, so it "
+                     "applies even when the card's effects are negated.",
+        "sections": ["community:9.5.5"],
+        "quote": {"id": "community:9.5.5",
+                  "text": "Neither player can activate cards or effects in response to this card's activation."},
+    },
     "cost_never_last": {
         "statement": "A cost is paid as a card or effect is activated, or as a Summon is performed: what it paid "
                      "for (the resolution, or the Summon) happens afterwards, so a card moved as a cost is never "

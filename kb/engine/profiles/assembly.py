@@ -145,10 +145,58 @@ def _parse(fields: dict) -> list[dict]:
         if effect["kind"] == "activation":
             effect["hand_activation"] = bool(_HAND_ACTIVATION_RE.search(whole))
             effect["set_turn_activation"] = bool(_SET_TURN_RE.search(whole))
+    _attach_no_response(effects, fields)
     for i, effect in enumerate(effects):
         effect["index"] = i
         effect["complete"] = not effect["unknown"]
     return effects
+
+
+# "Neither player can activate cards or effects in response to this card's activation" (community 9.5.5): text
+# that is not an effect; it stops responses to the activation it names
+_NO_RESPONSE = re.compile(
+    r"(?P<who>Neither player can|Your opponent cannot|Your opponent can't|(?:Cards|Spell/Trap Cards|Monster effects)"
+    r"(?:,? (?:and|or) effects)? cannot be activated)\s*(?:activate\s+)?(?P<what>cards(?:,? (?:and|or) effects)?|"
+    r"Spell/Trap Cards(?:,? or their effects)?|monster effects)?\s*in response to (?P<whose>this card's|this "
+    r"effect's|its|these effects') activation", re.IGNORECASE)
+
+
+def _no_response_of(text: str) -> tuple[dict, str] | None:
+    """The responses a text forbids, ``({"players", "what"}, whose)``, or None."""
+    match = _NO_RESPONSE.search(fold_quotes(text or ""))
+    if not match:
+        return None
+    who, what = match.group("who").lower(), (match.group("what") or "").lower()
+    if who.startswith("spell/trap"):
+        what = "spell/trap"
+    elif who.startswith("monster effects"):
+        what = "monster effects"
+    players = "opponent" if who.startswith("your opponent") else "both"
+    kinds = "spell_trap" if what.startswith("spell/trap") else "monster_effects" if what.startswith("monster") \
+        else "all"
+    return {"players": players, "what": kinds}, match.group("whose").lower()
+
+
+def _attach_no_response(effects: list[dict], fields: dict) -> None:
+    """Give the activated effect a no-response text names its ``no_response``; a sentence that is only that
+    text becomes a rule record (such text is not an effect)."""
+    activated = ("activation", "ignition", "trigger", "quick", "flip")
+    for position, effect in enumerate(effects):
+        effect.setdefault("no_response", None)
+        found = _no_response_of(effect["text"])
+        if found is None:
+            continue
+        restriction, whose = found
+        owner = effect if effect["kind"] in activated else None
+        if whose == "this card's" and fields["card_type"] in ("Spell", "Trap"):
+            owner = next((e for e in effects if e["kind"] == "activation"), owner)
+        elif owner is None:
+            owner = next((e for e in reversed(effects[:position]) if e["kind"] in activated), None)
+            if owner is not None and _no_response_of(effect["text"].split(".")[0] + ".") is not None:
+                effect.update(kind="rule", subkind="no_response", spell_speed=None, optional=None)
+                effect["unknown"] = [u for u in effect["unknown"] if not u.startswith("effect:")]
+        if owner is not None:
+            owner["no_response"] = restriction
 
 
 def _plain_activation(fields: dict) -> dict:

@@ -163,15 +163,21 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
 
 
 _OLD_NEGATION = re.compile(r"^Negate the (activation|Summon) of (an? [^,.;]+?)(?:,|\.|\band\b|$)")
+# older wording of a Spell/Trap Card's paid negation: "Either player can pay 800 Life Points to negate the Special
+# Summon of a monster(s), ..." (an effect of the face-up card, activated as the Summon would happen)
+_OLD_PAID_NEGATION = re.compile(
+    r"^(?:Either player|Each player|You|Your opponent) can (?:pay|discard|Tribute|send|banish|remove)\b[^.;:]*?"
+    r"\bto negate the ((?:Special |Normal |Flip |Tribute )?Summon) of (an? [^,.;(]+?)(?:\(s\))?(?:,|\.|\band\b|$)",
+    re.IGNORECASE)
 
 
 def _implied_response_condition(resolution: str) -> dict | None:
     """The condition an old-wording negation implies ("When <it> is activated"), or None."""
-    match = _OLD_NEGATION.match(resolution.strip())
+    match = _OLD_NEGATION.match(resolution.strip()) or _OLD_PAID_NEGATION.match(resolution.strip())
     if not match:
         return None
     what, thing = match.groups()
-    wording = f"When {thing} is activated" if what == "activation" else f"When {thing} would be Summoned"
+    wording = f"When {thing} is activated" if what == "activation" else f"When {thing} would be {what}ed"
     cond = parse_condition(wording, [])
     cond["implied"] = True
     return cond if not cond["unparsed"] else None
@@ -237,6 +243,8 @@ def _monster_kind(effect: dict, cond: dict | None, quick_tag: bool, flip: bool, 
     activated = colon >= 0 or bool(re.match(r"^(?:You can|you can)\b[^.]*;", body)) or (
         top_level_index(body, ";") >= 0 and bool(_COST_VERB_START.match(body)))
     if not activated:
+        if spell_trap and cond is not None and cond.get("implied") and _OLD_PAID_NEGATION.match(body):
+            return "quick"
         if cond is None and (re.match(r"^(?:You can|Once per turn,? you can)\b", body) or
                              (not pendulum and (_OLDER_COST_TO_EFFECT.match(body) or _OLDER_IGNITION.match(body)))):
             return "ignition"
