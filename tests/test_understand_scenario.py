@@ -32,6 +32,12 @@ def _scenario(session, text):
         ("My 1000 ATK monster attacks directly. How much damage does my opponent take?", "1000"),
         ("My 1700 ATK monster attacks my opponent's 1900 ATK Attack Position monster. Is my monster destroyed?",
          "yes"),
+        ("My opponent's 2000 ATK monster attacks my 1500 DEF Defense Position monster. Is my monster destroyed?",
+         "yes"),
+        ("My opponent's 2000 ATK monster attacks my 2500 DEF Defense Position monster. Is the attacking monster "
+         "destroyed?", "no"),
+        ("My opponent's 1400 ATK monster attacks my Attack Position 1000 ATK monster. How much damage do I take?",
+         "400"),
         # replay
         ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
         # first turn
@@ -50,7 +56,12 @@ def _scenario(session, text):
          "those monsters?", None),  # 1 Tribute for a Level 8 is not a story the shapes take
         ("All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?", "no"),
         ("Can I Normal Summon Sangan?", "yes"),
-        # positions and attacks
+        # positions and attacks, Summons at a phase
+        ("Can I attack during Main Phase 1?", "no"),
+        ("Can I declare an attack during the End Step?", "no"),
+        ("Can I Normal Summon a monster during my Battle Phase?", "no"),
+        ("Can I Set a monster in Main Phase 2?", "yes"),
+        ("I Set a monster this turn. Can I change its battle position?", "no"),
         ("Can I declare an attack in the Start Step?", "no"),
         ("I Normal Summoned a monster this turn. Can I change its battle position?", "no"),
         ("My monster has already attacked this turn. Can I switch it to Defense Position during Main Phase 2?",
@@ -86,6 +97,7 @@ def test_battle_scenario_shape(session):
         # the number that decides the battle is not given
         "My 1500 ATK monster attacks a Defense Position monster. Do I take damage?",
         "My monster attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
+        "My 1000 ATK monster attacks my opponent's 1000 ATK monster. Are both monsters destroyed?",  # position?
         # a story sentence no shape reads
         "My 1800 ATK monster attacks my opponent's 1800 ATK Attack Position monster while Skill Drain is "
         "face-up. Are both monsters destroyed?",

@@ -199,30 +199,37 @@ def _fact_attacked(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _label(player: str) -> str:
+    return "my monster" if player == "A" else "my opponent's monster"
+
+
 def _fact_battle(d: Draft, m: re.Match) -> bool:
     attacker = _read_monster(m, "a", "A")
-    if attacker is None or attacker["owner"] != "A" or "atk" not in attacker["stats"] or \
-            attacker["position"] == "defense" or d.battle:
+    if attacker is None or "atk" not in attacker["stats"] or attacker["position"] == "defense" or d.battle or \
+            d.actions:
         return False
+    me, them = attacker["owner"], "B" if attacker["owner"] == "A" else "A"
     d.state["phase"] = "battle"
-    a_name = d.add_monster("A", "monsters", "my monster", **attacker["stats"])
+    if me == "B":
+        d.state["turn"] = "B"
+    a_name = d.add_monster(me, "monsters", _label(me), **attacker["stats"])
+    a_said = f"{_label(me)} ({attacker['stats']['atk']} ATK)"
     target_name = None
     if not m["direct"]:
-        target = _read_monster(m, "t", "B")
-        if target is None or target["owner"] != "B":
+        target = _read_monster(m, "t", them)
+        if target is None or target["owner"] != them or target["position"] is None:
             return False
-        position = target["position"] or ("attack" if "atk" in target["stats"] and "def" not in target["stats"]
-                                          else None)
+        position = target["position"]
         needed = "atk" if position == "attack" else "def"
-        if position is None or needed not in target["stats"]:
+        if needed not in target["stats"]:
             return False  # the number that decides the battle is not given
-        target_name = d.add_monster("B", "monsters", "my opponent's monster", position=position,
-                                    **target["stats"])
-        d.said.append(f"my monster ({attacker['stats']['atk']} ATK) attacks my opponent's {position.title()} "
-                      f"Position monster ({target['stats'][needed]} {needed.upper()})")
+        target_name = d.add_monster(them, "monsters", _label(them), position=position, **target["stats"])
+        d.said.append(f"{a_said} attacks {_label(them).replace('monster', '')}{position.title()} Position monster "
+                      f"({target['stats'][needed]} {needed.upper()})")
     else:
-        d.said.append(f"my monster ({attacker['stats']['atk']} ATK) attacks directly")
-    d.actions += [{"do": "attack", "attacker": a_name, "target": target_name}, {"do": "damage_calculation"}]
+        d.said.append(f"{a_said} attacks directly")
+    d.actions += [{"do": "attack", "player": me, "attacker": a_name, "target": target_name},
+                  {"do": "damage_calculation"}]
     d.battle = (a_name, target_name)
     return True
 
@@ -308,8 +315,12 @@ def _q_both_destroyed(d: Draft, m: re.Match):
 def _q_one_destroyed(d: Draft, m: re.Match):
     if not d.battle or d.battle[1] is None:
         return None
-    mine = m["who"] in ("my", "the attacking")
-    name = d.battle[0] if mine else d.battle[1]
+    who = m["who"]
+    if who in ("the attacking", "the attacked", "the defending"):
+        name = d.battle[0] if who == "the attacking" else d.battle[1]
+    else:
+        owner = "A" if who == "my" else "B"
+        name = next(n for n in d.battle if d.monsters[n] == owner)
     return {"kind": "outcome", "destroyed": name}, f"is {name} destroyed"
 
 
@@ -367,13 +378,20 @@ def _q_first_battle(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can the player going first enter the Battle Phase in turn 1"
 
 
-def _q_start_step(d: Draft, m: re.Match):
+def _q_attack_when(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
-    d.state.update(phase="battle", step="start")
+    step = m["step"]
+    phase = "battle" if step else _phase_of(m["phase"])
+    if phase is None:
+        return None
+    d.state["phase"] = phase
+    if step:
+        d.state["step"] = step
     name = d.add_monster("A", "monsters", "my monster")
     d.actions.append({"do": "attack", "attacker": name, "target": None})
-    return {"kind": "legal"}, "can A declare an attack in the Start Step of the Battle Phase"
+    when = f"the {step.title()} Step of the Battle Phase" if step else _PHASE_NAMES[phase]
+    return {"kind": "legal"}, f"can A declare an attack in {when}"
 
 
 def _to_phase(d: Draft, phase: str | None) -> None:
@@ -451,12 +469,18 @@ def _q_summon(d: Draft, m: re.Match, card_of):
         action["zone"] = "emz_left"
     elif m["same_turn"] and kind != "flip_summon":
         return None
+    phase = _phase_of(m["phase"])
+    if phase is not None:
+        if kind == "flip_summon" or d.actions:
+            return None
+        d.state["phase"] = phase
     do = "normal_summon" if kind == "tribute_summon" else kind
     d.actions.append({"do": do, "card": name, **action})
     verb = {"normal_summon": "Normal Summon", "tribute_summon": "Tribute Summon", "set_monster": "Set",
             "flip_summon": "Flip Summon"}[kind]
     extra = (f" by Tributing {', '.join(action['tributes'])}" if action.get("tributes") else "") + \
-        (" into the Extra Monster Zone" if "zone" in action else "")
+        (" into the Extra Monster Zone" if "zone" in action else "") + \
+        (f" in {_PHASE_NAMES[phase]}" if phase else "")
     return {"kind": "legal"}, f"can A {verb} {said}{extra}"
 
 
@@ -495,9 +519,10 @@ def _questions() -> list:
         ("can the first player conduct a Battle Phase", re.compile(
             rf"^(?:can|does|do|will|is) {first} (?:able to )?(?:conduct|enter|have|go to|start|declare) "
             rf"(?:a |the |their )?{_alt('phases', 'battle')} (?:on|in|during) {turn1}$"), _q_first_battle),
-        ("can I attack in the Start Step", re.compile(
-            rf"^can i declare an attack (?:during|in) the start step(?: of the {_alt('phases', 'battle')})?$"),
-         _q_start_step),
+        ("can I attack in a phase or step", re.compile(
+            rf"^can i (?:declare an attack|attack) (?:during|in) (?:my |the )?"
+            rf"(?:(?P<step>start|battle|damage|end) step(?: of the {_alt('phases', 'battle')})?|"
+            rf"(?P<phase>{_all_phases()}))$"), _q_attack_when),
         ("can I change its battle position", re.compile(
             rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:its battle position|it to "
             rf"{_alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {mon} that (?:has )?"
@@ -509,7 +534,7 @@ def _questions() -> list:
             rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2) of (?:those|them|my) {mon})?"
             rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{_alt('zones', 'extra_monster_zone')}))?"
             rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
-            rf"(?: this turn)?$"), None),
+            rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{_all_phases()}))?$"), None),
         ("do I have to discard", re.compile(
             rf"^(?:do i (?:have to|need to|must)|must i|will i (?:have to|need to)) discard(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"), _q_discard),
     ]
