@@ -8,7 +8,7 @@ use, a "new chain" next to a chain link) gives no frame but a reason: the answer
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
@@ -293,6 +293,18 @@ def build_frame(
 
     :param effects_of: card name -> its effect profiles (to tell which effect "the effect of X" means).
     """
+    if intent.x2 is not None:  # "can I chain X or Z to Y": both asked, the answer stands when they agree
+        first = build_frame(skeleton, story, replace(intent, x2=None), moments, effects_of, triggers)
+        other = replace(intent, x=intent.x2, x2=None)
+        second = build_frame(skeleton, story, other, moments, effects_of, triggers)
+        if first.question is None or second.question is None or first.also or second.also:
+            return first if first.question is None else second if second.question is None else Frame(
+                None, "", "the question asks about two cards, one of which has several effects"
+            )
+        first.also = [second]
+        first.used_entities |= second.used_entities
+        first.understood = f"{first.understood} / {second.understood} (the answer stands when both agree)"
+        return first
     try:
         return _any_card(_build(skeleton, story, intent, moments, effects_of, triggers))
     except Unclear as exc:

@@ -61,9 +61,12 @@ class Intent:
     rest: list[int] = field(default_factory=list)  # pieces after the matched phrase (moments, conditions)
     x_actor_said: bool = False
     speed: int | None = None  # "is X Spell Speed 2"
+    x2: int | None = None  # "X or Z": the same question about Z (the answer stands when both agree)
 
 
-_WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
+_WHO = rf"(?:(?P<actor>{ACTOR}) )?"
+# "a Quick-Play Spell or Quick Effect": each is asked
+_OR_X = rf"(?: or (?:a |an |my |the )?(?P<x2>{ENT}){_EFF})?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
 _DET = r"(?:my |a |an |the |their )?(?:set )?"
 _WHAT = (
     rf"(?:the activation of |the effect of |the activation of the effect of )?"
@@ -118,7 +121,7 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "can I chain X to Y",
         "chain",
         rf"^{_CAN} {_WHO}{_OPT}(?:chain|activate|use|play|respond with|respond by activating|"
-        rf"respond by using) {_DET}(?P<x>{ENT}){_EFF} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})",
+        rf"respond by using) {_DET}(?P<x>{ENT}){_EFF}{_OR_X} {_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})",
     ),
     _row(
         "can X be chained to Y",
@@ -130,7 +133,7 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "can I respond to Y with X",
         "chain",
         rf"^{_CAN} {_WHO}{_OPT}(?:respond to|chain to|answer|reply to) (?:{_TARGET}|{_ANAPHOR}) "
-        rf"(?:with|using|by activating|by chaining|by using) {_DET}(?P<x>{ENT})",
+        rf"(?:with|using|by activating|by chaining|by using) {_DET}(?P<x>{ENT}){_EFF}{_OR_X}",
     ),
     _row(
         "can X respond to Y",
@@ -142,7 +145,7 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "can I respond with X",
         "chain_story",
         rf"^{_CAN} {_WHO}{_OPT}(?:respond|chain|reply)(?: by activating| by using| with)? "
-        rf"{_DET}(?P<x>{ENT}){_EFF}(?: in response| to (?:it|that|this))?",
+        rf"{_DET}(?P<x>{ENT}){_EFF}{_OR_X}(?: in response| to (?:it|that|this))?",
     ),
     _row(
         "can I chain X",
@@ -236,6 +239,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             kind,
             name,
             x=entity("x"),
+            x2=entity("x2"),
             y=entity("y") if kind != "card_kind" else entity("k"),
             actor=groups.get("actor"),
             anaphor=bool(groups.get("it")),
