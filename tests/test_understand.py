@@ -570,7 +570,8 @@ def test_this_card_is_no_kind_of_card():
 
 def test_two_cards_joined_by_or_are_both_asked_and_must_agree(session, full_kb):
     both_no = (
-        "My opponent activates a Counter Trap. Can I chain a Quick-Play Spell or a monster's Quick Effect to it?"
+        "My opponent activates a Counter Trap. "
+        "Can I chain a Quick-Play Spell or a monster's Quick Effect to it?"
     )
     assert engine.ask(session, both_no, kb_path=full_kb)["answer"] == "no"
     differ = engine.ask(session, "can i chain mirror force or mst to dark hole", kb_path=full_kb)

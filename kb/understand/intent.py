@@ -64,9 +64,8 @@ class Intent:
     x2: int | None = None  # "X or Z": the same question about Z (the answer stands when both agree)
 
 
-_WHO = rf"(?:(?P<actor>{ACTOR}) )?"
-# "a Quick-Play Spell or Quick Effect": each is asked
-_OR_X = rf"(?: or (?:a |an |my |the )?(?P<x2>{ENT}){_EFF})?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
+_WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
+_OR_X = rf"(?: or (?:a |an |my |the )?(?P<x2>{ENT}){_EFF})?"  # "a Quick-Play Spell or Quick Effect": each asked
 _DET = r"(?:my |a |an |the |their )?(?:set )?"
 _WHAT = (
     rf"(?:the activation of |the effect of |the activation of the effect of )?"
