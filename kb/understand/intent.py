@@ -65,7 +65,7 @@ class Intent:
 
 
 _WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
-_OR_X = rf"(?: or (?:a |an |my |the )?(?P<x2>{ENT}){_EFF})?"  # "a Quick-Play Spell or Quick Effect": each asked
+_OR_X = rf"(?: or (?:a |an |my |the )?(?P<x2>{ENT}){_EFF})?"  # "a Quick-Play Spell or Quick Effect"
 _DET = r"(?:my |a |an |the |their )?(?:set )?"
 _WHAT = (
     rf"(?:the activation of |the effect of |the activation of the effect of )?"
