@@ -56,6 +56,13 @@ def _scenario(session, text):
          "those monsters?", None),  # 1 Tribute for a Level 8 is not a story the shapes take
         ("All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?", "no"),
         ("Can I Normal Summon Sangan?", "yes"),
+        # a chain that Special Summons a monster, then its trigger effect
+        ("Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Magma Dragon's effect "
+         "be activated?", "no"),
+        ("My opponent activates Pot of Greed and I chain Call of the Haunted to Special Summon Magma Dragon. "
+         "Does Magma Dragon's effect activate after the chain?", "no"),
+        ("I activate Pot of Greed and chain Call of the Haunted to Special Summon Sangan. Can Sangan's effect be "
+         "activated?", "no"),
         # positions and attacks, Summons at a phase
         ("Can I attack during Main Phase 1?", "no"),
         ("Can I declare an attack during the End Step?", "no"),
@@ -107,6 +114,9 @@ def test_battle_scenario_shape(session):
         "Can I Normal Summon Blue-Eyes White Dragon?",
         # a Tribute Summon that does not say what is Tributed
         "Can I Tribute Summon a Level 7 monster?",
+        # the question asks about a card the chain did not Summon
+        "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
+        "activated?",
         # a named card in the story
         "Sangan attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
     ],

@@ -57,6 +57,8 @@ class Draft:
     monsters: dict = field(default_factory=dict)  # name -> player
     last: str | None = None  # the monster last spoken of ("it")
     battle: tuple | None = None  # (attacker, target or None) of the story's attack
+    card_of: object = None  # entity index -> the simulator's card of a named card, or None
+    chain: dict | None = None  # a chain the story tells (scenario_chain.py)
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]
@@ -579,19 +581,19 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     sentences = _sentences(skeleton)
     if not sentences:
         return None
-    draft = Draft()
+    from .scenario_chain import CHAIN_FACTS, chain_questions
+
+    draft = Draft(card_of=card_of)
     used_entities: set[int] = set()
     *story, (asked_text, asked_entities) = sentences
     for text, entities in story:
-        if entities:
-            return None  # named cards in the story: their effects are beyond these shapes
-        for _name, pattern, handler in _facts():
+        for _name, pattern, handler in [*_facts(), *CHAIN_FACTS()]:
             match = pattern.match(text)
             if match and handler(draft, match):
                 break
         else:
             return None
-    for _name, pattern, handler in _questions():
+    for _name, pattern, handler in [*_questions(), *chain_questions()]:
         match = pattern.match(asked_text)
         if not match:
             continue
@@ -602,7 +604,7 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
             draft = before
             continue
         query, asked = got
-        used_entities |= set(asked_entities)
+        used_entities |= set(asked_entities) | {e for _t, ents in story for e in ents}
         break
     else:
         return None
