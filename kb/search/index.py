@@ -52,10 +52,9 @@ class SearchIndex:
         return unpack(self.searcher.stored_fields(docnum))  # an index written before the side file
 
     def close(self) -> None:
-        """Close the searcher and the document side file."""
+        """Close the searcher (the document side file's map goes with the object: a request still
+        reading this version in another thread keeps it valid)."""
         self.searcher.close()
-        if self._documents is not None:
-            self._documents.close()
 
     @property
     def meta(self) -> dict:
