@@ -576,3 +576,15 @@ def test_two_cards_joined_by_or_are_both_asked_and_must_agree(session, full_kb):
     assert engine.ask(session, both_no, kb_path=full_kb)["answer"] == "no"
     differ = engine.ask(session, "can i chain mirror force or mst to dark hole", kb_path=full_kb)
     assert differ["answer"] == "unknown"
+
+
+def test_mentions_possessive_without_apostrophe_and_a_typo_after_a_nickname(session):
+    assert [n for n, _ in _mentions(session, "can i chain stardust dragons effect to dark hole")] == [
+        "Stardust Dragon",
+        "Dark Hole",
+    ]
+    text = "my opponent plays brain controll, can i chain solemn judgement"
+    assert [n for n, _ in _mentions(session, text)] == [
+        "Brain Control",
+        "Solemn Judgment",
+    ]

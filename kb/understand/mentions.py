@@ -195,7 +195,10 @@ def _longest_at(
             break
         if not token.punct:
             words += 1
-            for candidate in {running + token.key, running + token.bare_key}:
+            said = {running + token.key, running + token.bare_key}
+            if words >= 2 and token.key.endswith("s") and len(token.key) > 3:
+                said.add(running + token.key[:-1])  # "the magical warriors effect": a possessive with no "'"
+            for candidate in said:
                 if candidate in full and (best is None or j + 1 > best[0]):
                     best = (j + 1, *full[candidate])
                 owner = index.leading.get(candidate) if table is None else None
@@ -210,6 +213,20 @@ def _longest_at(
     if lead and (best is None or lead[0] > best[0]):
         return lead
     return best
+
+
+def _misspelt_longer(
+    index: MentionIndex, tokens: list[Token], i: int, covered: list[bool]
+) -> tuple[int, int, str] | None:
+    """A one-word nickname followed by a word that with it spells a misspelt name ("brain controll"):
+    the name, as the guarded fuzzy matcher reads the two words."""
+    j = i + 1
+    if j >= len(tokens) or covered[j] or tokens[j].punct or tokens[j].low in grammar_words():
+        return None
+    match = resolve_name(index.linker, f"{tokens[i].text} {tokens[j].text}")
+    if match.linked and match.how == "fuzzy":
+        return j + 1, match.card_id, "fuzzy"
+    return None
 
 
 def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
@@ -351,6 +368,8 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
                 i += 1
                 continue
             found = _longest_at(index, tokens, i, covered, table)
+            if found and found[2] == "alias" and found[0] == i + 1 and table is None:
+                found = _misspelt_longer(index, tokens, i, covered) or found
             if found and _acceptable(index, tokens, i, found[0], found[2]):
                 end, card_id, how = found
                 text = " ".join(t.text for t in tokens[i:end])
