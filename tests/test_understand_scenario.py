@@ -53,7 +53,10 @@ def _scenario(session, text):
         ("All of my Main Monster Zones are full. Can I Tribute Summon a Level 6 monster by Tributing one of those "
          "monsters?", "yes"),
         ("All my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing one of "
-         "those monsters?", None),  # 1 Tribute for a Level 8 is not a story the shapes take
+         "those monsters?", "no"),
+        ("Can I Tribute Summon a Level 6 monster by Tributing one monster?", "yes"),
+        ("Can I Tribute Summon a Level 7 monster by Tributing 1 monster?", "no"),
+        ("Can I Normal Summon a Level 3 monster by Tributing one monster?", "no"),
         ("All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?", "no"),
         ("Can I Normal Summon Sangan?", "yes"),
         # a chain that Special Summons a monster, then its trigger effect

@@ -443,13 +443,19 @@ def _q_summon(d: Draft, m: re.Match, card_of):
         level = int(m["lv"]) if m["lv"] else None
         tributes = m["tribute"]
         if tributes:
-            count = 1 if tributes in ("one", "1") else 2
+            count = {"one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3}[tributes]
             on_field = [x["name"] for x in d.player("A").get("monsters", [])]
-            if kind not in ("tribute_summon", "normal_summon") or len(on_field) < count:
-                return None
-            level = level or (5 if count == 1 else 7)
-            if (level <= 4) or (count == 1 and level >= 7) or (count == 2 and level < 7):
-                return None
+            if m["those"] and len(on_field) < count or kind not in ("tribute_summon", "normal_summon", "set_monster"):
+                return None  # "one of those monsters" with no monsters told before
+            if not m["those"]:
+                if on_field:
+                    return None  # which of the monsters told before is not said
+                on_field = [d.add_monster("A", "monsters", "my monster", level=4) for _ in range(count)]
+                d.said.append(f"A controls {count} monster(s) without effects (Level 4) to Tribute")
+            if level is None:  # "is it possible?": the Level that many Tributes are for
+                if count > 2:
+                    return None
+                level = 5 if count == 1 else 7
             action["tributes"] = on_field[:count]
         elif kind == "tribute_summon":
             return None  # which monsters are Tributed is not said
@@ -533,7 +539,8 @@ def _questions() -> list:
         ("can I Summon", re.compile(
             rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
             rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {mon})?"
-            rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2) of (?:those|them|my) {mon})?"
+            rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
+            rf"{mon})?"
             rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{_alt('zones', 'extra_monster_zone')}))?"
             rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
             rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{_all_phases()}))?$"), None),
