@@ -588,3 +588,15 @@ def test_mentions_possessive_without_apostrophe_and_a_typo_after_a_nickname(sess
         "Brain Control",
         "Solemn Judgment",
     ]
+
+
+def test_segoc_story_without_punctuation_or_apostrophes(session):
+    for text in (
+        "its my turn and my sangan and my opponents witch of the black forest are destroyed by battle "
+        "which goes on the chain first",
+        "on my turn my sangan and their witch of the black forest are sent to the gy at the same time "
+        "what order do they go on the chain",
+    ):
+        question = _parsed(session, text)
+        assert question and question["ask"] == "segoc", text
+        assert [t["controller"] for t in question["triggers"]] == ["A", "B"] and question["turn"] == "A"

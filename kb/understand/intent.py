@@ -191,6 +191,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)",
     ),
     _row(
+        "in what order do they go on the chain",
+        "segoc",
+        r"^(?:in )?what order (?:do|does|will) (?:they|these|those|the effects|the triggers|their effects|"
+        r"the trigger effects|the cards) (?:go|get placed|get put|activate) (?:on|onto) the chain",
+    ),
+    _row(
         "which resolves first",
         "resolves",
         r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) first",

@@ -32,7 +32,8 @@ ACTOR = r"(?:player a|player b|my opponent|the opponent|your opponent|opponent|i
 _ASKER = {"i", "we", "you", "u", "player a", "me", "my", "your", "our"}
 _POSSESSIVE = (
     r"(?:a's|b's)|"
-    r"(?:my opponent's|the opponent's|your opponent's|opponent's|their|his|her|my|your|our|"
+    r"(?:my opponent's|the opponent's|your opponent's|opponent's|my opponents|the opponents|your opponents|"
+    r"their|his|her|my|your|our|"
     r"player a's|player b's)"
 )
 
@@ -235,6 +236,12 @@ _QUESTION_WORD = (
 )
 
 
+_ASKS_ORDER = frozenset(
+    "goes on|goes first|go on|go first|one goes|one is|one resolves|resolves first|order do|order does|"
+    "order will|is chain|card goes|effect goes|trigger goes".split("|")
+)
+
+
 def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
     """(story pieces, question pieces): the question is the last sentence asking something, from its
     question word; what comes before is the story."""
@@ -260,6 +267,9 @@ def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
             break
         if k > 0 and re.fullmatch(_MODAL, word) and not re.fullmatch(_QUESTION_WORD, words[0]):
             cut = k  # "if my opponent activates X can I chain Y" (no comma): the first modal verb asks
+            break
+        if k > 0 and word in ("which", "what") and " ".join(words[k + 1 : k + 3]) in _ASKS_ORDER:
+            cut = k  # "... are destroyed by battle which goes on the chain first" (no punctuation)
             break
     return live[: begin + cut], live[begin + cut : end]
 
@@ -422,6 +432,11 @@ _CAUSE = re.compile(
     rf"(?P<c>{ENT}) (?:destroys|destroyed|banishes|banished|sends|sent|tributes|returns)\b|"
     rf"\bby (?P<b>{ENT})\b"
 )
+# what happened to the triggering cards, without a card causing it: "... are destroyed by battle"
+_HAPPENED = re.compile(
+    r"\b(?:are|were|get|got|is|was) (?:both |each |all )?(?:destroyed|sent to the (?:gy|graveyard)|banished)"
+    r"(?: by battle| at the same time| simultaneously| together)*\b"
+)
 _TRIGGER_ASIDE = frozenset(
     "optional mandatory when if trigger triggers effect effects quick ignition flip a an the "
     "'when' 'if' when' 'when".split()
@@ -437,6 +452,8 @@ def read_triggers(skeleton: Skeleton, indices: list[int]) -> tuple[list[tuple[in
     for match in _CAUSE.finditer(text):
         group = "c" if match.group("c") else "b"
         causes.add(skeleton.pieces[Skeleton.pieces_between(spans, *match.span(group))[0]].entity)
+        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    for match in _HAPPENED.finditer(text):
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for start, _end, piece in spans:
         entity = skeleton.pieces[piece].entity
