@@ -66,6 +66,12 @@ def _scenario(session, text):
          "Does Magma Dragon's effect activate after the chain?", "no"),
         ("I activate Pot of Greed and chain Call of the Haunted to Special Summon Sangan. Can Sangan's effect be "
          "activated?", "no"),
+        # revival of a monster that was (not) properly Summoned
+        ("My Stardust Dragon was properly Synchro Summoned and then sent to the GY. Can an effect Special Summon "
+         "it?", "yes"),
+        ("My Stardust Dragon was sent from my Extra Deck to the GY without being Synchro Summoned. Can it be "
+         "Special Summoned from the GY by a card effect?", "no"),
+        ("If I have 9 cards in hand at the end of my End Phase, do I have to discard?", "yes"),
         # positions and attacks, Summons at a phase
         ("Can I attack during Main Phase 1?", "no"),
         ("Can I declare an attack during the End Step?", "no"),
@@ -120,6 +126,8 @@ def test_battle_scenario_shape(session):
         # the question asks about a card the chain did not Summon
         "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
         "activated?",
+        # sent to the GY: whether it was Summoned before is not said
+        "Stardust Dragon was sent to the GY. Can it be Special Summoned by a card effect?",
         # a named card in the story
         "Sangan attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
     ],

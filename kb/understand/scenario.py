@@ -552,17 +552,21 @@ def _questions() -> list:
 # ------------------------------------------------------------------------------------------ reading
 
 
+_CLAUSE_OPENERS = ("after", "if", "once")
+
+
 def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]] | None:
-    """The question as sentences of words (cards of a kind "monster" as their words, named cards as
-    ``e<N>``), each with the card mentions it holds; None when a kind of card other than a monster is
-    mentioned (no shape takes one)."""
+    """The question as sentences of words (kinds of card given by their type alone, "monster", "a Spell
+    Card", as their words; named cards as ``e<N>``), each with the card mentions it holds; None when a
+    kind of card with more than a type is mentioned (no shape takes one).  A leading "after/if/once ...,"
+    clause is a sentence of its own."""
     out, words, ents = [], [], []
     for i in skeleton.live():
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
             if entity.kind == "class":
-                if entity.cls != {"type": "monster"}:
+                if set(entity.cls) != {"type"}:
                     return None
                 words.append(entity.text.lower())
             else:
@@ -571,6 +575,9 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]] | None:
         elif piece.text in (".", "?", "!", ";"):
             if words:
                 out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text == "," and words and words[0] in _CLAUSE_OPENERS and not out:
+            out.append((" ".join(words[1:]), ents))
             words, ents = [], []
         elif piece.text not in (",", ":"):
             words.append(piece.text)

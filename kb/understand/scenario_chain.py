@@ -62,7 +62,7 @@ def _chain_facts() -> list:
 
 def CHAIN_FACTS() -> list:  # noqa: N802 - a table, read like the constant it stands for
     """The story shapes of this module (name, pattern, handler)."""
-    return _chain_facts()
+    return [*_chain_facts(), *revival_facts()]
 
 
 def _q_activates(d: Draft, m: re.Match):
@@ -74,12 +74,99 @@ def _q_activates(d: Draft, m: re.Match):
     return {"kind": "activates", "card": z}, f"can {z}'s effect be activated after the chain"
 
 
-@lru_cache(maxsize=1)
 def chain_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
+    return [*_chain_questions(), *revival_questions()]
+
+
+@lru_cache(maxsize=1)
+def _chain_questions() -> list:
     return [
         ("can Z's effect be activated", re.compile(
             rf"^(?:can|does|will|would) (?P<z>{_CARD}) (?:(?:mandatory|optional|trigger) )?(?:effect )?"
             rf"(?:still )?(?:be activated|activate|trigger)(?: after the chain| afterwards| after that)?"
             rf"(?: even though (?P<y>{_CARD}) resolves (?:afterwards|after it|last|after))?$"), _q_activates),
+    ]
+
+
+# ------------------------------------------------------------------------- a monster in the GY, revived
+
+_SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
+
+
+def _fact_in_gy(d: Draft, m: re.Match) -> bool:
+    """A named monster in A's GY, with how it was Summoned before (or that it never was)."""
+    if d.actions or d.chain or d.said:
+        return False
+    card = d.card_of(int(m["c"].split()[0][1:]))
+    if card is None or not card.is_monster:
+        return False
+    if m.groupdict().get("c2") and (not card.extra_deck_frame or card.is_pendulum):
+        return False  # "sent from the Extra Deck" says it never was Summoned only of Extra Deck monsters
+    item: dict = {"card": card.name}
+    if m.groupdict().get("how"):
+        item.update(summoned=m["how"], properly=True)
+        said = f"{card.name} was {'properly ' if m['properly'] else ''}{m['how'].title()} Summoned, then sent to the GY"
+    else:
+        item.update(summoned=None, properly=False)
+        said = f"{card.name} was sent to the GY without being Summoned"
+    d.player("A").setdefault("gy", []).append(item)
+    d.chain = {"revive": card.name}
+    d.said.append(said)
+    return True
+
+
+def _q_revive(d: Draft, m: re.Match):
+    if not d.chain or "revive" not in d.chain:
+        return None
+    name = d.chain["revive"]
+    if m["z"] and _name(d, "z", m) != name:
+        return None
+    d.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "gy"})
+    return {"kind": "legal"}, f"can a card effect Special Summon {name} from the GY"
+
+
+@lru_cache(maxsize=1)
+def revival_facts() -> list:
+    """Story shapes of a monster sent to the GY (name, pattern, handler)."""
+    how = "|".join(_SUMMON_KINDS)
+    gy = r"(?:my |the )?(?:graveyard|gy)"
+    return [
+        ("X was (properly) Summoned and sent to the GY", re.compile(
+            rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|had been|is) (?P<properly>properly )?(?P<how>{how}) summoned "
+            rf"(?:and )?(?:then |later )?(?:was )?(?:destroyed and )?sent to {gy}$"), _fact_in_gy),
+        ("X was sent from the Extra Deck to the GY without being Summoned", re.compile(
+            rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|is) sent (?:from (?:my |the )?extra deck )?to {gy} "
+            rf"without (?:ever )?being (?:properly )?(?:(?:{how}) )?summoned$|"
+            rf"^(?:my )?(?P<c2>{_CARD}) (?:was|has been|is) sent from (?:my |the )?extra deck to {gy}$"),
+         lambda d, m: _fact_in_gy(d, _Rename(m))),
+    ]
+
+
+class _Rename:
+    """A match whose ``c`` is whichever of ``c`` / ``c2`` matched."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        if key == "c":
+            return self.match["c"] or self.match["c2"]
+        return self.match[key]
+
+    def groupdict(self) -> dict:
+        return {**self.match.groupdict(), "how": None}
+
+
+@lru_cache(maxsize=1)
+def revival_questions() -> list:
+    """Question shapes about reviving the monster of the story (name, pattern, handler)."""
+    by = r"(?: (?:with|by|using) (?:a card effect|an effect|a card's effect|a spell card|a spell|spell card|a trap card))?"
+    gy = r"(?: from (?:my |the )?(?:graveyard|gy))?"
+    return [
+        ("can an effect Special Summon it", re.compile(
+            rf"^can (?:i|a card effect|an effect|a card|a spell card|a spell) special summon (?:it|(?P<z>{_CARD}))"
+            rf"{gy}{by}$"), _q_revive),
+        ("can it be Special Summoned", re.compile(
+            rf"^can (?:it|(?P<z>{_CARD})) be special summoned{gy}{by}$"), _q_revive),
     ]
