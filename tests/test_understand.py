@@ -600,3 +600,17 @@ def test_segoc_story_without_punctuation_or_apostrophes(session):
         question = _parsed(session, text)
         assert question and question["ask"] == "segoc", text
         assert [t["controller"] for t in question["triggers"]] == ["A", "B"] and question["turn"] == "A"
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("can i chain a fast effect to a counter trap", "yes"),  # a Counter Trap is one
+        ("Can I activate a Fast Effect that negates activations during damage calculation?", "yes"),
+        ("is the effect of sangan spell speed 2 like effect veiler", "no"),
+    ],
+)
+def test_fast_effects_and_a_spell_speed_compared(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer["explanation"]
+    assert answer["unused_words"] == []

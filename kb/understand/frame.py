@@ -254,7 +254,21 @@ def _open_classes(question: dict | None) -> list[dict]:
         return []
     items = [question.get("card")] + list(question.get("to") or []) + list(question.get("triggers") or [])
     items.append((question.get("summon") or {}).get("card"))
-    return [item for item in items if isinstance(item, dict) and item.get("class") == {}]
+    return [
+        item
+        for item in items
+        if isinstance(item, dict)
+        and (item.get("class") == {} or (item.get("class") or {}).get("effect") == "fast")
+    ]
+
+
+# "a Fast Effect": the kinds of Spell Speed 2 or higher
+_FAST_KINDS = [
+    {"type": "monster", "effect": "quick"},
+    {"type": "spell", "property": "quick-play"},
+    {"type": "trap"},
+]
+_ANY_KINDS = [{"type": kind} for kind in ("spell", "trap", "monster")]
 
 
 def _any_card(frame: Frame) -> Frame:
@@ -263,15 +277,23 @@ def _any_card(frame: Frame) -> Frame:
     open_items = _open_classes(frame.question)
     if not open_items:
         return frame
-    if frame.alternatives or len(open_items) > 1 or frame.question["ask"] not in ("chain", "negate"):
+    fast = (open_items[0].get("class") or {}).get("effect") == "fast" if open_items else False
+    if frame.alternatives or len(open_items) > 1 or frame.question["ask"] not in ("chain", "negate") + (
+        ("activate",) if fast else ()
+    ):
         return Frame(None, "", "the question names a card without saying which or what kind")
     item = open_items[0]
+    said = {k: v for k, v in item["class"].items() if k != "effect"}
+    kinds = _FAST_KINDS if item["class"].get("effect") == "fast" else _ANY_KINDS
     questions = []
-    for kind in ("spell", "trap", "monster"):
-        item["class"] = {"type": kind}
+    for kind in kinds:
+        item["class"] = {**kind, **said}
         questions.append(json.loads(json.dumps(frame.question)))
     frame.question, frame.alternatives, frame.combine = questions[0], questions[1:], "any"
-    frame.understood = f"{frame.understood} (a Spell, Trap or monster: yes when one of them is)"
+    said_kinds = "a Spell, Trap or monster"
+    if kinds is _FAST_KINDS:
+        said_kinds = "a monster's Quick Effect, a Quick-Play Spell or a Trap"
+    frame.understood = f"{frame.understood} ({said_kinds}: yes when one of them is)"
     return frame
 
 
@@ -404,6 +426,8 @@ def _build(
             text = f"Is {card_phrase(item)} Spell Speed {intent.speed}?"
         else:
             text = f"What is the Spell Speed of {card_phrase(item)}?"
+        if intent.y is not None:  # "... like the Quick-Play Spell itself": a comparison, the same question
+            used = used | {intent.y}
         return Frame(question, text, used_entities=used)
     if kind == "card_kind":
         other = skeleton.entities[intent.y]

@@ -33,6 +33,7 @@ _EFFECT_WORDS = {
     "quick": "Quick Effect",
     "flip": "Flip effect",
     "pendulum": "Pendulum Effect",
+    "fast": "Fast Effect",
     "continuous": "effect",
 }
 

@@ -174,7 +174,9 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "is X Spell Speed N",
         "spell_speed",
-        rf"^(?:is|are) (?P<x>{ENT}){_EFF} (?:a |of )?spell speed (?P<speed>[123]|one|two|three)",
+        rf"^(?:is|are) (?P<x>{ENT}){_EFF} (?:a |of )?spell speed (?P<speed>[123]|one|two|three)"
+        # "... like the Quick-Play Spell itself": a comparison
+        rf"(?: (?:like|as) (?:the |a |an |its |that )?(?P<cmp>{ENT})(?: itself| card| is| does)?)?",
     ),
     _row(
         "what Spell Speed is X",
@@ -245,7 +247,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             name,
             x=entity("x"),
             x2=entity("x2"),
-            y=entity("y") if kind != "card_kind" else entity("k"),
+            y=entity("k") if kind == "card_kind" else entity("cmp") if kind == "spell_speed" else entity("y"),
             actor=groups.get("actor"),
             anaphor=bool(groups.get("it")),
             x_actor_said=bool(groups.get("actor")),
