@@ -20,24 +20,47 @@ def _scenario(session, text):
     "text,answer",
     [
         # battle: both monsters given by their stats
-        ("My 2100 ATK monster attacks my opponent's 2100 ATK monster in Attack Position. Were both destroyed?",
-         "yes"),
-        ("my 2400 atk monster attacks my opponent's attack position 1000 atk monster. are both monsters destroyed",
-         "no"),
+        (
+            "My 2100 ATK monster attacks my opponent's 2100 ATK monster in Attack Position. Were both destroyed?",
+            "yes",
+        ),
+        (
+            "my 2400 atk monster attacks my opponent's attack position 1000 atk monster. are both monsters destroyed",
+            "no",
+        ),
         ("My 1200 ATK monster attacks a 1600 DEF Defense Position monster. Do I take 400 damage?", "yes"),
         ("My 1200 ATK monster attacks a 1600 DEF Defense Position monster. Do I take 1600 damage?", "no"),
-        ("My 3000 ATK monster attacks a Defense Position monster (2500 DEF). Does my opponent take damage?", "no"),
-        ("My 3000 ATK monster attacks my opponent's 2500 ATK Attack Position monster. Does my opponent take any "
-         "battle damage?", "yes"),
+        (
+            "My 3000 ATK monster attacks a Defense Position monster (2500 DEF). Does my opponent take damage?",
+            "no",
+        ),
+        (
+            (
+                "My 3000 ATK monster attacks my opponent's 2500 ATK Attack Position monster. Does my opponent take any "
+                "battle damage?"
+            ),
+            "yes",
+        ),
         ("My 1000 ATK monster attacks directly. How much damage does my opponent take?", "1000"),
-        ("My 1700 ATK monster attacks my opponent's 1900 ATK Attack Position monster. Is my monster destroyed?",
-         "yes"),
-        ("My opponent's 2000 ATK monster attacks my 1500 DEF Defense Position monster. Is my monster destroyed?",
-         "yes"),
-        ("My opponent's 2000 ATK monster attacks my 2500 DEF Defense Position monster. Is the attacking monster "
-         "destroyed?", "no"),
-        ("My opponent's 1400 ATK monster attacks my Attack Position 1000 ATK monster. How much damage do I take?",
-         "400"),
+        (
+            "My 1700 ATK monster attacks my opponent's 1900 ATK Attack Position monster. Is my monster destroyed?",
+            "yes",
+        ),
+        (
+            "My opponent's 2000 ATK monster attacks my 1500 DEF Defense Position monster. Is my monster destroyed?",
+            "yes",
+        ),
+        (
+            (
+                "My opponent's 2000 ATK monster attacks my 2500 DEF Defense Position monster. Is the attacking monster "
+                "destroyed?"
+            ),
+            "no",
+        ),
+        (
+            "My opponent's 1400 ATK monster attacks my Attack Position 1000 ATK monster. How much damage do I take?",
+            "400",
+        ),
         # replay
         ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
         # first turn
@@ -50,27 +73,65 @@ def _scenario(session, text):
         ("I already Normal Summoned a monster this turn. Can I Set another monster?", "no"),
         ("I Set a monster this turn. Can I then Normal Summon another monster this turn?", "no"),
         ("Can I Flip Summon a monster the same turn I Set it?", "no"),
-        ("All of my Main Monster Zones are full. Can I Tribute Summon a Level 6 monster by Tributing one of those "
-         "monsters?", "yes"),
-        ("All my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing one of "
-         "those monsters?", "no"),
+        (
+            (
+                "All of my Main Monster Zones are full. Can I Tribute Summon a Level 6 monster by Tributing one of those "
+                "monsters?"
+            ),
+            "yes",
+        ),
+        (
+            (
+                "All my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing one of "
+                "those monsters?"
+            ),
+            "no",
+        ),
         ("Can I Tribute Summon a Level 6 monster by Tributing one monster?", "yes"),
         ("Can I Tribute Summon a Level 7 monster by Tributing 1 monster?", "no"),
         ("Can I Normal Summon a Level 3 monster by Tributing one monster?", "no"),
-        ("All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?", "no"),
+        (
+            "All my Main Monster Zones are taken. Can I Normal Summon a monster into the Extra Monster Zone?",
+            "no",
+        ),
         ("Can I Normal Summon Sangan?", "yes"),
         # a chain that Special Summons a monster, then its trigger effect
-        ("Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Magma Dragon's effect "
-         "be activated?", "no"),
-        ("My opponent activates Pot of Greed and I chain Call of the Haunted to Special Summon Magma Dragon. "
-         "Does Magma Dragon's effect activate after the chain?", "no"),
-        ("I activate Pot of Greed and chain Call of the Haunted to Special Summon Sangan. Can Sangan's effect be "
-         "activated?", "no"),
+        (
+            (
+                "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Magma Dragon's effect "
+                "be activated?"
+            ),
+            "no",
+        ),
+        (
+            (
+                "My opponent activates Pot of Greed and I chain Call of the Haunted to Special Summon Magma Dragon. "
+                "Does Magma Dragon's effect activate after the chain?"
+            ),
+            "no",
+        ),
+        (
+            (
+                "I activate Pot of Greed and chain Call of the Haunted to Special Summon Sangan. Can Sangan's effect be "
+                "activated?"
+            ),
+            "no",
+        ),
         # revival of a monster that was (not) properly Summoned
-        ("My Stardust Dragon was properly Synchro Summoned and then sent to the GY. Can an effect Special Summon "
-         "it?", "yes"),
-        ("My Stardust Dragon was sent from my Extra Deck to the GY without being Synchro Summoned. Can it be "
-         "Special Summoned from the GY by a card effect?", "no"),
+        (
+            (
+                "My Stardust Dragon was properly Synchro Summoned and then sent to the GY. Can an effect Special Summon "
+                "it?"
+            ),
+            "yes",
+        ),
+        (
+            (
+                "My Stardust Dragon was sent from my Extra Deck to the GY without being Synchro Summoned. Can it be "
+                "Special Summoned from the GY by a card effect?"
+            ),
+            "no",
+        ),
         ("If I have 9 cards in hand at the end of my End Phase, do I have to discard?", "yes"),
         # positions and attacks, Summons at a phase
         ("Can I attack during Main Phase 1?", "no"),
@@ -80,8 +141,10 @@ def _scenario(session, text):
         ("I Set a monster this turn. Can I change its battle position?", "no"),
         ("Can I declare an attack in the Start Step?", "no"),
         ("I Normal Summoned a monster this turn. Can I change its battle position?", "no"),
-        ("My monster has already attacked this turn. Can I switch it to Defense Position during Main Phase 2?",
-         "no"),
+        (
+            "My monster has already attacked this turn. Can I switch it to Defense Position during Main Phase 2?",
+            "no",
+        ),
     ],
 )
 def test_story_shapes(session, text, answer):
@@ -97,12 +160,16 @@ def test_story_shapes(session, text, answer):
 
 
 def test_battle_scenario_shape(session):
-    question = _scenario(session, "My 1500 ATK monster attacks my opponent's 1500 ATK Attack Position monster. "
-                                  "Are both monsters destroyed?")
+    question = _scenario(
+        session,
+        "My 1500 ATK monster attacks my opponent's 1500 ATK Attack Position monster. "
+        "Are both monsters destroyed?",
+    )
     assert question["state"]["phase"] == "battle"
     assert question["state"]["players"]["A"]["monsters"] == [{"name": "my monster", "atk": 1500}]
     assert question["state"]["players"]["B"]["monsters"] == [
-        {"name": "my opponent's monster", "position": "attack", "atk": 1500}]
+        {"name": "my opponent's monster", "position": "attack", "atk": 1500}
+    ]
     assert [a["do"] for a in question["actions"]] == ["attack", "damage_calculation"]
     assert question["query"] == {"kind": "outcome", "destroyed": ["my monster", "my opponent's monster"]}
 
@@ -115,8 +182,10 @@ def test_battle_scenario_shape(session):
         "My monster attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
         "My 1000 ATK monster attacks my opponent's 1000 ATK monster. Are both monsters destroyed?",  # position?
         # a story sentence no shape reads
-        "My 1800 ATK monster attacks my opponent's 1800 ATK Attack Position monster while Skill Drain is "
-        "face-up. Are both monsters destroyed?",
+        (
+            "My 1800 ATK monster attacks my opponent's 1800 ATK Attack Position monster while Skill Drain is "
+            "face-up. Are both monsters destroyed?"
+        ),
         "I have 8 cards in hand. Do I have to discard down to 6?",  # not said: the End Phase
         "I have 8 cards in hand at the end of my End Phase. Do I have to discard down to 5?",
         # a named card whose Tributes are not given
@@ -124,8 +193,10 @@ def test_battle_scenario_shape(session):
         # a Tribute Summon that does not say what is Tributed
         "Can I Tribute Summon a Level 7 monster?",
         # the question asks about a card the chain did not Summon
-        "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
-        "activated?",
+        (
+            "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
+            "activated?"
+        ),
         # sent to the GY: whether it was Summoned before is not said
         "Stardust Dragon was sent to the GY. Can it be Special Summoned by a card effect?",
         # a named card in the story

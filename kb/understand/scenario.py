@@ -16,150 +16,26 @@ from __future__ import annotations
 
 import copy
 import re
-import tomllib
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
 from ..engine.sim.rulebook import HAND_SIZE_LIMIT
 from .frame import Frame
+from .scenario_draft import (
+    PHASE_NAMES,
+    Draft,
+    all_phases,
+    alt,
+    me,
+    mon,
+    monster_phrase,
+    opp,
+    opps,
+    phase_of,
+    read_monster,
+)
 from .skeleton import Skeleton
 
-__all__ = ["read_scenario", "WORDS_FILE"]
-
-WORDS_FILE = Path(__file__).with_name("scenario_words.toml")
-
-
-@lru_cache(maxsize=1)
-def _words() -> dict:
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
-
-
-def _alt(*path: str) -> str:
-    """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
-    node = _words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
-
-
-# ------------------------------------------------------------------------------------------ the draft
-
-
-@dataclass
-class Draft:
-    """The scenario being built from the story: state, actions, what was said."""
-
-    state: dict = field(default_factory=lambda: {"players": {"A": {}, "B": {}}})
-    actions: list = field(default_factory=list)
-    said: list = field(default_factory=list)
-    monsters: dict = field(default_factory=dict)  # name -> player
-    last: str | None = None  # the monster last spoken of ("it")
-    battle: tuple | None = None  # (attacker, target or None) of the story's attack
-    card_of: object = None  # entity index -> the simulator's card of a named card, or None
-    chain: dict | None = None  # a chain the story tells (scenario_chain.py)
-
-    def player(self, who: str) -> dict:
-        return self.state["players"][who]
-
-    def add_monster(self, who: str, where: str, name: str, **stats) -> str:
-        """A monster without effects for ``who`` in ``where`` (``monsters`` or ``hand``)."""
-        base, n = name, 2
-        while name in self.monsters:
-            name, n = f"{base} {n}", n + 1
-        self.player(who).setdefault(where, []).append({"name": name, **stats})
-        self.monsters[name] = who
-        self.last = name
-        return name
-
-    def question(self, query: dict) -> dict:
-        state = {k: v for k, v in self.state.items() if k != "players"}
-        players = {p: v for p, v in self.state["players"].items() if v}
-        if players:
-            state["players"] = players
-        out = {"ask": "scenario"}
-        if state:
-            out["state"] = state
-        out["actions"] = self.actions
-        out["query"] = query
-        return out
-
-
-# ------------------------------------------------------------------------------------ phrase pieces
-
-
-def _me() -> str:
-    return _alt("players", "me")
-
-
-def _opp() -> str:
-    return _alt("players", "opponent")
-
-
-def _opps() -> str:
-    return _alt("players", "opponents")
-
-
-def _mon() -> str:
-    return _alt("monster", "words")
-
-
-def _monster_phrase(prefix: str) -> str:
-    """An unnamed monster: owner, stats and position in any of the usual orders."""
-    p = prefix
-    return (
-        rf"(?:(?P<{p}own>my|{_opps()}|a|an|the|another) )?"
-        rf"(?:(?P<{p}n1>\d+) (?P<{p}s1>atk|def) )?"
-        rf"(?:(?P<{p}pos1>{_alt('positions', 'attack')}|{_alt('positions', 'defense')}) )?"
-        rf"(?:(?P<{p}n2>\d+) (?P<{p}s2>atk|def) )?"
-        rf"{_mon()}"
-        rf"(?: \( (?P<{p}n3>\d+) (?P<{p}s3>atk|def) \))?"
-        rf"(?: in (?P<{p}pos2>{_alt('positions', 'attack')}|{_alt('positions', 'defense')}))?"
-    )
-
-
-def _read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | None:
-    """Owner, stats and position of a monster phrase, or None when it says a stat twice."""
-    g = match.groupdict()
-    own = g.get(f"{prefix}own")
-    owner = "A" if own == "my" else ("B" if own and re.fullmatch(_opps(), own) else default_owner)
-    stats: dict = {}
-    for i in (1, 2, 3):
-        n, s = g.get(f"{prefix}n{i}"), g.get(f"{prefix}s{i}")
-        if n:
-            key = "atk" if s == "atk" else "def"
-            if key in stats:
-                return None
-            stats[key] = int(n)
-    positions = [g.get(f"{prefix}pos1"), g.get(f"{prefix}pos2")]
-    positions = [p for p in positions if p]
-    if len(positions) > 1:
-        return None
-    position = None
-    if positions:
-        position = "defense" if re.fullmatch(_alt("positions", "defense"), positions[0]) else "attack"
-    return {"owner": owner, "stats": stats, "position": position}
-
-
-_PHASE_NAMES = {
-    "draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
-    "battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase",
-}
-
-
-def _phase_of(words: str | None) -> str | None:
-    if not words:
-        return None
-    for key in ("main2", "main1", "draw", "standby", "battle", "end"):
-        if re.fullmatch(_alt("phases", key), words):
-            return key
-    return None
-
-
-def _all_phases() -> str:
-    return "(?:" + "|".join(_alt("phases", k) for k in _PHASE_NAMES) + ")"
-
+__all__ = ["read_scenario"]
 
 # ------------------------------------------------------------------------------------------ facts
 
@@ -188,7 +64,7 @@ def _fact_zones_full(d: Draft, m: re.Match) -> bool:
 
 
 def _fact_summoned(d: Draft, m: re.Match) -> bool:
-    how = "set_monster" if re.fullmatch(_alt("summons", "set_monster"), m["how"]) else "normal_summon"
+    how = "set_monster" if re.fullmatch(alt("summons", "set_monster"), m["how"]) else "normal_summon"
     name = d.add_monster("A", "hand", "my monster", level=4)
     d.actions.append({"do": how, "card": name})
     d.said.append(f"A {'Set' if how == 'set_monster' else 'Normal Summoned'} a monster (Level 4) this turn")
@@ -206,9 +82,14 @@ def _label(player: str) -> str:
 
 
 def _fact_battle(d: Draft, m: re.Match) -> bool:
-    attacker = _read_monster(m, "a", "A")
-    if attacker is None or "atk" not in attacker["stats"] or attacker["position"] == "defense" or d.battle or \
-            d.actions:
+    attacker = read_monster(m, "a", "A")
+    if (
+        attacker is None
+        or "atk" not in attacker["stats"]
+        or attacker["position"] == "defense"
+        or d.battle
+        or d.actions
+    ):
         return False
     me, them = attacker["owner"], "B" if attacker["owner"] == "A" else "A"
     d.state["phase"] = "battle"
@@ -218,7 +99,7 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
     a_said = f"{_label(me)} ({attacker['stats']['atk']} ATK)"
     target_name = None
     if not m["direct"]:
-        target = _read_monster(m, "t", them)
+        target = read_monster(m, "t", them)
         if target is None or target["owner"] != them or target["position"] is None:
             return False
         position = target["position"]
@@ -226,12 +107,16 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
         if needed not in target["stats"]:
             return False  # the number that decides the battle is not given
         target_name = d.add_monster(them, "monsters", _label(them), position=position, **target["stats"])
-        d.said.append(f"{a_said} attacks {_label(them).replace('monster', '')}{position.title()} Position monster "
-                      f"({target['stats'][needed]} {needed.upper()})")
+        d.said.append(
+            f"{a_said} attacks {_label(them).replace('monster', '')}{position.title()} Position monster "
+            f"({target['stats'][needed]} {needed.upper()})"
+        )
     else:
         d.said.append(f"{a_said} attacks directly")
-    d.actions += [{"do": "attack", "player": me, "attacker": a_name, "target": target_name},
-                  {"do": "damage_calculation"}]
+    d.actions += [
+        {"do": "attack", "player": me, "attacker": a_name, "target": target_name},
+        {"do": "damage_calculation"},
+    ]
     d.battle = (a_name, target_name)
     return True
 
@@ -243,56 +128,73 @@ def _fact_damage_step_summon(d: Draft, m: re.Match) -> bool:
     attacker = d.add_monster("A", "monsters", "my monster")
     target = d.add_monster("B", "monsters", "my opponent's monster")
     new = d.add_monster("B", "hand", "a new monster")
-    d.actions += [{"do": "attack", "attacker": attacker, "target": target}, {"do": "damage_step"},
-                  {"do": "special_summon", "player": "B", "card": new, "how": "effect"}]
+    d.actions += [
+        {"do": "attack", "attacker": attacker, "target": target},
+        {"do": "damage_step"},
+        {"do": "special_summon", "player": "B", "card": new, "how": "effect"},
+    ]
     d.battle = (attacker, target)
-    d.said.append("during the Damage Step of my attack, my opponent Special Summons a new monster by an effect")
+    d.said.append(
+        "during the Damage Step of my attack, my opponent Special Summons a new monster by an effect"
+    )
     return True
 
 
 @lru_cache(maxsize=1)
 def _facts() -> list:
-    me, opp, mon = _me(), _opp(), _mon()
-    summon_done = "|".join(_alt("summons", k) for k in ("normal_summon", "set_monster", "tribute_summon"))
+    w_me, w_opp, w_mon = me(), opp(), mon()
+    summon_done = "|".join(alt("summons", k) for k in ("normal_summon", "set_monster", "tribute_summon"))
     return [
-        ("I have N LP", re.compile(rf"^{me} (?:have|am at|'m at) (?P<n>\d+) (?:lp|life points)$"), _fact_lp),
+        (
+            "I have N LP",
+            re.compile(rf"^{w_me} (?:have|am at|'m at) (?P<n>\d+) (?:lp|life points)$"),
+            _fact_lp,
+        ),
         (
             "I have N cards in hand",
             re.compile(
-                rf"^{me} (?:have|hold) (?P<n>\d+) cards in (?:my )?hand"
-                rf"(?P<phase> (?:at the end of|during|in) (?:my |the )?{_alt('phases', 'end')})?$"
+                rf"^{w_me} (?:have|hold) (?P<n>\d+) cards in (?:my )?hand"
+                rf"(?P<phase> (?:at the end of|during|in) (?:my |the )?{alt('phases', 'end')})?$"
             ),
             _fact_hand,
         ),
         (
             "all my Main Monster Zones are occupied",
-            re.compile(rf"^all (?:of )?(?:my |the )?(?:5 |five )?{_alt('zones', 'main_monster_zones')} "
-                       rf"(?:are|are all) {_alt('zones', 'occupied')}$"),
+            re.compile(
+                rf"^all (?:of )?(?:my |the )?(?:5 |five )?{alt('zones', 'main_monster_zones')} "
+                rf"(?:are|are all) {alt('zones', 'occupied')}$"
+            ),
             _fact_zones_full,
         ),
         (
             "I Normal Summoned/Set a monster this turn",
             re.compile(
-                rf"^{me} (?:have |had )?(?:already )?(?:used my (?P<used>normal summon)|(?P<how>{summon_done})"
-                rf"(?: (?:a|an|one) {mon})?) this turn$"
+                rf"^{w_me} (?:have |had )?(?:already )?(?:used my (?P<used>normal summon)|(?P<how>{summon_done})"
+                rf"(?: (?:a|an|one) {w_mon})?) this turn$"
             ),
             lambda d, m: _fact_summoned(d, m) if not m["used"] else _fact_summoned_used(d, m),
         ),
         (
             "my monster attacked this turn",
-            re.compile(rf"^(?:my |a )?{mon} (?:has )?(?:already )?attacked"
-                       rf"(?: this turn| during (?:the|my) {_alt('phases', 'battle')}(?: this turn)?)?$"),
+            re.compile(
+                rf"^(?:my |a )?{w_mon} (?:has )?(?:already )?attacked"
+                rf"(?: this turn| during (?:the|my) {alt('phases', 'battle')}(?: this turn)?)?$"
+            ),
             _fact_attacked,
         ),
         (
             "my X ATK monster attacks ...",
-            re.compile(rf"^{_monster_phrase('a')} (?:attacks|declares an attack on|attacks into) "
-                       rf"(?:(?P<direct>directly)|{_monster_phrase('t')})$"),
+            re.compile(
+                rf"^{monster_phrase('a')} (?:attacks|declares an attack on|attacks into) "
+                rf"(?:(?P<direct>directly)|{monster_phrase('t')})$"
+            ),
             _fact_battle,
         ),
         (
             "during the Damage Step, my opponent Special Summons a monster",
-            re.compile(rf"^during the damage step {opp} special summons (?:a |a new |another |one )?{mon}$"),
+            re.compile(
+                rf"^during the damage step {w_opp} special summons (?:a |a new |another |one )?{w_mon}$"
+            ),
             _fact_damage_step_summon,
         ),
     ]
@@ -334,8 +236,10 @@ def _q_damage_is(d: Draft, m: re.Match):
     if not d.battle:
         return None
     who = _damaged(m)
-    return ({"kind": "outcome", "damage": who, "is": int(m["n"])},
-            f"does {who} take exactly {m['n']} battle damage")
+    return (
+        {"kind": "outcome", "damage": who, "is": int(m["n"])},
+        f"does {who} take exactly {m['n']} battle damage",
+    )
 
 
 def _q_damage_any(d: Draft, m: re.Match):
@@ -384,7 +288,7 @@ def _q_attack_when(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
     step = m["step"]
-    phase = "battle" if step else _phase_of(m["phase"])
+    phase = "battle" if step else phase_of(m["phase"])
     if phase is None:
         return None
     d.state["phase"] = phase
@@ -392,7 +296,7 @@ def _q_attack_when(d: Draft, m: re.Match):
         d.state["step"] = step
     name = d.add_monster("A", "monsters", "my monster")
     d.actions.append({"do": "attack", "attacker": name, "target": None})
-    when = f"the {step.title()} Step of the Battle Phase" if step else _PHASE_NAMES[phase]
+    when = f"the {step.title()} Step of the Battle Phase" if step else PHASE_NAMES[phase]
     return {"kind": "legal"}, f"can A declare an attack in {when}"
 
 
@@ -413,17 +317,20 @@ def _q_change_position(d: Draft, m: re.Match):
     name = d.last
     if name is None or d.monsters.get(name) != "A" or d.battle:
         return None
-    phase = _phase_of(m["phase"])
+    phase = phase_of(m["phase"])
     _to_phase(d, phase)
     d.actions.append({"do": "change_position", "card": name})
-    where = f" in {_PHASE_NAMES[phase]}" if phase else ""
+    where = f" in {PHASE_NAMES[phase]}" if phase else ""
     return {"kind": "legal"}, f"can A change the battle position of {name}{where}"
 
 
 def _q_summon(d: Draft, m: re.Match, card_of):
     how_words = m["how"]
-    kind = next(k for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster")
-                if re.fullmatch(_alt("summons", k), how_words))
+    kind = next(
+        k
+        for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster")
+        if re.fullmatch(alt("summons", k), how_words)
+    )
     action: dict = {}
     if m["ent"]:
         card = card_of(int(m["ent"][1:]))
@@ -445,7 +352,11 @@ def _q_summon(d: Draft, m: re.Match, card_of):
         if tributes:
             count = {"one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3}[tributes]
             on_field = [x["name"] for x in d.player("A").get("monsters", [])]
-            if m["those"] and len(on_field) < count or kind not in ("tribute_summon", "normal_summon", "set_monster"):
+            if (
+                m["those"]
+                and len(on_field) < count
+                or kind not in ("tribute_summon", "normal_summon", "set_monster")
+            ):
                 return None  # "one of those monsters" with no monsters told before
             if not m["those"]:
                 if on_field:
@@ -477,18 +388,24 @@ def _q_summon(d: Draft, m: re.Match, card_of):
         action["zone"] = "emz_left"
     elif m["same_turn"] and kind != "flip_summon":
         return None
-    phase = _phase_of(m["phase"])
+    phase = phase_of(m["phase"])
     if phase is not None:
         if kind == "flip_summon" or d.actions:
             return None
         d.state["phase"] = phase
     do = "normal_summon" if kind == "tribute_summon" else kind
     d.actions.append({"do": do, "card": name, **action})
-    verb = {"normal_summon": "Normal Summon", "tribute_summon": "Tribute Summon", "set_monster": "Set",
-            "flip_summon": "Flip Summon"}[kind]
-    extra = (f" by Tributing {', '.join(action['tributes'])}" if action.get("tributes") else "") + \
-        (" into the Extra Monster Zone" if "zone" in action else "") + \
-        (f" in {_PHASE_NAMES[phase]}" if phase else "")
+    verb = {
+        "normal_summon": "Normal Summon",
+        "tribute_summon": "Tribute Summon",
+        "set_monster": "Set",
+        "flip_summon": "Flip Summon",
+    }[kind]
+    extra = (
+        (f" by Tributing {', '.join(action['tributes'])}" if action.get("tributes") else "")
+        + (" into the Extra Monster Zone" if "zone" in action else "")
+        + (f" in {PHASE_NAMES[phase]}" if phase else "")
+    )
     return {"kind": "legal"}, f"can A {verb} {said}{extra}"
 
 
@@ -498,54 +415,109 @@ def _q_discard(d: Draft, m: re.Match):
     if m["n"] and int(m["n"]) != HAND_SIZE_LIMIT:
         return None
     d.actions.append({"do": "end_turn"})
-    return ({"kind": "outcome", "count": {"player": "A", "pile": "gy"}, "over": 0},
-            "does A discard for hand size at the end of the End Phase")
+    return (
+        {"kind": "outcome", "count": {"player": "A", "pile": "gy"}, "over": 0},
+        "does A discard for hand size at the end of the End Phase",
+    )
 
 
 @lru_cache(maxsize=1)
 def _questions() -> list:
-    opp, opps, mon = _opp(), _opps(), _mon()
-    who = rf"(?:do (?P<me>i)|does (?:{opp}))"
-    summon = "|".join(_alt("summons", k) for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster"))
-    first = _alt("battle", "first_player")
-    turn1 = _alt("battle", "first_turn")
+    w_opp, w_opps, w_mon = opp(), opps(), mon()
+    who = rf"(?:do (?P<me>i)|does (?:{w_opp}))"
+    summon = "|".join(
+        alt("summons", k) for k in ("flip_summon", "tribute_summon", "normal_summon", "set_monster")
+    )
+    first = alt("battle", "first_player")
+    turn1 = alt("battle", "first_turn")
     return [
-        ("are both destroyed", re.compile(rf"^(?:are|were|will) both (?:{mon} )?(?:be )?destroyed(?: by battle)?$"),
-         _q_both_destroyed),
-        ("is X destroyed", re.compile(rf"^(?:is|will) (?P<who>my|{opps}|the attacking|the attacked|the defending) "
-                                      rf"{mon} (?:be )?destroyed(?: by battle)?$"), _q_one_destroyed),
-        ("do I take N damage", re.compile(rf"^{who} take (?:only |exactly )?(?P<n>\d+) (?:points of )?(?:battle )?"
-                                          rf"damage$"), _q_damage_is),
+        (
+            "are both destroyed",
+            re.compile(rf"^(?:are|were|will) both (?:{w_mon} )?(?:be )?destroyed(?: by battle)?$"),
+            _q_both_destroyed,
+        ),
+        (
+            "is X destroyed",
+            re.compile(
+                rf"^(?:is|will) (?P<who>my|{w_opps}|the attacking|the attacked|the defending) "
+                rf"{w_mon} (?:be )?destroyed(?: by battle)?$"
+            ),
+            _q_one_destroyed,
+        ),
+        (
+            "do I take N damage",
+            re.compile(
+                rf"^{who} take (?:only |exactly )?(?P<n>\d+) (?:points of )?(?:battle )?"
+                rf"damage$"
+            ),
+            _q_damage_is,
+        ),
         ("do I take damage", re.compile(rf"^{who} take (?:any )?(?:battle )?damage$"), _q_damage_any),
         ("how much damage", re.compile(rf"^how much (?:battle )?damage {who} take$"), _q_damage_how_much),
-        ("does a replay occur", re.compile(rf"^(?:does|will|is there|is) {_alt('battle', 'replay')}"
-                                           rf"(?: {_alt('battle', 'replay_happens')}| triggered| occurring)?$"),
-         _q_replay),
-        ("can the first player draw", re.compile(
-            rf"^(?:can|does|do|will|is) {first} (?:able to )?draw(?: a card)?(?: (?:in|during) (?:the|their) "
-            rf"{_alt('phases', 'draw')})? (?:of|on|in|during) {turn1}$"), _q_first_draw),
-        ("can the first player conduct a Battle Phase", re.compile(
-            rf"^(?:can|does|do|will|is) {first} (?:able to )?(?:conduct|enter|have|go to|start|declare) "
-            rf"(?:a |the |their )?{_alt('phases', 'battle')} (?:on|in|during) {turn1}$"), _q_first_battle),
-        ("can I attack in a phase or step", re.compile(
-            rf"^can i (?:declare an attack|attack) (?:during|in) (?:my |the )?"
-            rf"(?:(?P<step>start|battle|damage|end) step(?: of the {_alt('phases', 'battle')})?|"
-            rf"(?P<phase>{_all_phases()}))$"), _q_attack_when),
-        ("can I change its battle position", re.compile(
-            rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:its battle position|it to "
-            rf"{_alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {mon} that (?:has )?"
-            rf"(?:already )?(?P<attacked>attacked) this turn))"
-            rf"(?: (?:in|during) (?P<phase>{_all_phases()}))?(?: this (?:same )?turn)?$"), _q_change_position),
-        ("can I Summon", re.compile(
-            rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
-            rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {mon})?"
-            rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
-            rf"{mon})?"
-            rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{_alt('zones', 'extra_monster_zone')}))?"
-            rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
-            rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{_all_phases()}))?$"), None),
-        ("do I have to discard", re.compile(
-            rf"^(?:do i (?:have to|need to|must)|must i|will i (?:have to|need to)) discard(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"), _q_discard),
+        (
+            "does a replay occur",
+            re.compile(
+                rf"^(?:does|will|is there|is) {alt('battle', 'replay')}"
+                rf"(?: {alt('battle', 'replay_happens')}| triggered| occurring)?$"
+            ),
+            _q_replay,
+        ),
+        (
+            "can the first player draw",
+            re.compile(
+                rf"^(?:can|does|do|will|is) {first} (?:able to )?draw(?: a card)?(?: (?:in|during) (?:the|their) "
+                rf"{alt('phases', 'draw')})? (?:of|on|in|during) {turn1}$"
+            ),
+            _q_first_draw,
+        ),
+        (
+            "can the first player conduct a Battle Phase",
+            re.compile(
+                rf"^(?:can|does|do|will|is) {first} (?:able to )?(?:conduct|enter|have|go to|start|declare) "
+                rf"(?:a |the |their )?{alt('phases', 'battle')} (?:on|in|during) {turn1}$"
+            ),
+            _q_first_battle,
+        ),
+        (
+            "can I attack in a phase or step",
+            re.compile(
+                rf"^can i (?:declare an attack|attack) (?:during|in) (?:my |the )?"
+                rf"(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
+                rf"(?P<phase>{all_phases()}))$"
+            ),
+            _q_attack_when,
+        ),
+        (
+            "can I change its battle position",
+            re.compile(
+                rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:its battle position|it to "
+                rf"{alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {w_mon} that (?:has )?"
+                rf"(?:already )?(?P<attacked>attacked) this turn))"
+                rf"(?: (?:in|during) (?P<phase>{all_phases()}))?(?: this (?:same )?turn)?$"
+            ),
+            _q_change_position,
+        ),
+        (
+            "can I Summon",
+            re.compile(
+                rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
+                rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {w_mon})?"
+                rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
+                rf"{w_mon})?"
+                rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{alt('zones', 'extra_monster_zone')}))?"
+                rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
+                rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{all_phases()}))?$"
+            ),
+            None,
+        ),
+        (
+            "do I have to discard",
+            re.compile(
+                r"^(?:do i (?:have to|need to|must)|must i|will i (?:have to|need to)) discard"
+                r"(?: (?:down )?to (?P<n>\d+)(?: cards)?)?$"
+            ),
+            _q_discard,
+        ),
     ]
 
 
@@ -612,8 +584,7 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
         if not match:
             continue
         before = copy.deepcopy(draft)
-        got = (handler(draft, match) if handler is not None
-               else _q_summon(draft, match, lambda n: card_of(n)))
+        got = handler(draft, match) if handler is not None else _q_summon(draft, match, lambda n: card_of(n))
         if got is None:
             draft = before
             continue
@@ -624,7 +595,8 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
         return None
     question = draft.question(query)
     story_said = "; ".join(draft.said)
-    understood = (f"Simulated: {story_said}. Asked: {asked}?" if story_said else f"Simulated: {asked}?")
+    understood = f"Simulated: {story_said}. Asked: {asked}?" if story_said else f"Simulated: {asked}?"
     skeleton.use(skeleton.live())
-    return Frame(question, understood[0].upper() + understood[1:], used_entities=used_entities,
-                 uses_story=True)
+    return Frame(
+        question, understood[0].upper() + understood[1:], used_entities=used_entities, uses_story=True
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .scenario import Draft
+from .scenario_draft import Draft
 from .story import ACTOR, actor_player
 
 __all__ = ["CHAIN_FACTS", "chain_questions"]
@@ -36,8 +36,10 @@ def _fact_chain_summon(d: Draft, m: re.Match) -> bool:
     second = actor_player(m["a2"]) if "a2" in m.groupdict() and m["a2"] else first
     if first == "B":
         d.state["turn"] = "B"  # the player who starts the chain is taken as the turn player
-    d.actions += [{"do": "activate", "player": first, "card": y},
-                  {"do": "activate", "player": second, "card": x, "targets": [z]}]
+    d.actions += [
+        {"do": "activate", "player": first, "card": y},
+        {"do": "activate", "player": second, "card": x, "targets": [z]},
+    ]
     d.chain = {"first": y, "second": x, "summoned": z}
     d.said.append(f"{first} activates {y}; {second} chains {x} (Chain Link 2), which Special Summons {z}")
     return True
@@ -48,19 +50,34 @@ def _chain_facts() -> list:
     actor = rf"(?P<a1>{ACTOR})"
     actor2 = rf"(?P<a2>{ACTOR})"
     return [
-        ("X, chained to Y, Special Summons Z",
-         re.compile(rf"^(?P<x>{_CARD}) (?:which is |that is )?chained to (?P<y>{_CARD}) special summons "
-                    rf"(?P<z>{_CARD})$"), _fact_chain_summon),
-        ("Z is Special Summoned by X chained to Y",
-         re.compile(rf"^(?P<z>{_CARD}) is special summoned by (?P<x>{_CARD}) (?:which was |that was )?chained "
-                    rf"to (?P<y>{_CARD})$"), _fact_chain_summon),
-        ("A activates Y and B chains X to Special Summon Z",
-         re.compile(rf"^{actor} activates? (?P<y>{_CARD}) (?:and )?(?:{actor2} )?chains? (?P<x>{_CARD}) "
-                    rf"to special summon (?P<z>{_CARD})$"), _fact_chain_summon),
+        (
+            "X, chained to Y, Special Summons Z",
+            re.compile(
+                rf"^(?P<x>{_CARD}) (?:which is |that is )?chained to (?P<y>{_CARD}) special summons "
+                rf"(?P<z>{_CARD})$"
+            ),
+            _fact_chain_summon,
+        ),
+        (
+            "Z is Special Summoned by X chained to Y",
+            re.compile(
+                rf"^(?P<z>{_CARD}) is special summoned by (?P<x>{_CARD}) (?:which was |that was )?chained "
+                rf"to (?P<y>{_CARD})$"
+            ),
+            _fact_chain_summon,
+        ),
+        (
+            "A activates Y and B chains X to Special Summon Z",
+            re.compile(
+                rf"^{actor} activates? (?P<y>{_CARD}) (?:and )?(?:{actor2} )?chains? (?P<x>{_CARD}) "
+                rf"to special summon (?P<z>{_CARD})$"
+            ),
+            _fact_chain_summon,
+        ),
     ]
 
 
-def CHAIN_FACTS() -> list:  # noqa: N802 - a table, read like the constant it stands for
+def CHAIN_FACTS() -> list:
     """The story shapes of this module (name, pattern, handler)."""
     return [*_chain_facts(), *revival_facts()]
 
@@ -82,16 +99,32 @@ def chain_questions() -> list:
 @lru_cache(maxsize=1)
 def _chain_questions() -> list:
     return [
-        ("can Z's effect be activated", re.compile(
-            rf"^(?:can|does|will|would) (?P<z>{_CARD}) (?:(?:mandatory|optional|trigger) )?(?:effect )?"
-            rf"(?:still )?(?:be activated|activate|trigger)(?: after the chain| afterwards| after that)?"
-            rf"(?: even though (?P<y>{_CARD}) resolves (?:afterwards|after it|last|after))?$"), _q_activates),
+        (
+            "can Z's effect be activated",
+            re.compile(
+                rf"^(?:can|does|will|would) (?P<z>{_CARD}) (?:(?:mandatory|optional|trigger) )?(?:effect )?"
+                rf"(?:still )?(?:be activated|activate|trigger)(?: after the chain| afterwards| after that)?"
+                rf"(?: even though (?P<y>{_CARD}) resolves (?:afterwards|after it|last|after))?$"
+            ),
+            _q_activates,
+        ),
     ]
 
 
 # ------------------------------------------------------------------------- a monster in the GY, revived
 
-_SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
+_SUMMON_KINDS = (
+    "normal",
+    "tribute",
+    "flip",
+    "special",
+    "fusion",
+    "synchro",
+    "xyz",
+    "link",
+    "ritual",
+    "pendulum",
+)
 
 
 def _fact_in_gy(d: Draft, m: re.Match) -> bool:
@@ -132,14 +165,23 @@ def revival_facts() -> list:
     how = "|".join(_SUMMON_KINDS)
     gy = r"(?:my |the )?(?:graveyard|gy)"
     return [
-        ("X was (properly) Summoned and sent to the GY", re.compile(
-            rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|had been|is) (?P<properly>properly )?(?P<how>{how}) summoned "
-            rf"(?:and )?(?:then |later )?(?:was )?(?:destroyed and )?sent to {gy}$"), _fact_in_gy),
-        ("X was sent from the Extra Deck to the GY without being Summoned", re.compile(
-            rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|is) sent (?:from (?:my |the )?extra deck )?to {gy} "
-            rf"without (?:ever )?being (?:properly )?(?:(?:{how}) )?summoned$|"
-            rf"^(?:my )?(?P<c2>{_CARD}) (?:was|has been|is) sent from (?:my |the )?extra deck to {gy}$"),
-         lambda d, m: _fact_in_gy(d, _Rename(m))),
+        (
+            "X was (properly) Summoned and sent to the GY",
+            re.compile(
+                rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|had been|is) (?P<properly>properly )?(?P<how>{how}) summoned "
+                rf"(?:and )?(?:then |later )?(?:was )?(?:destroyed and )?sent to {gy}$"
+            ),
+            _fact_in_gy,
+        ),
+        (
+            "X was sent from the Extra Deck to the GY without being Summoned",
+            re.compile(
+                rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|is) sent (?:from (?:my |the )?extra deck )?to {gy} "
+                rf"without (?:ever )?being (?:properly )?(?:(?:{how}) )?summoned$|"
+                rf"^(?:my )?(?P<c2>{_CARD}) (?:was|has been|is) sent from (?:my |the )?extra deck to {gy}$"
+            ),
+            lambda d, m: _fact_in_gy(d, _Rename(m)),
+        ),
     ]
 
 
@@ -164,9 +206,17 @@ def revival_questions() -> list:
     by = r"(?: (?:with|by|using) (?:a card effect|an effect|a card's effect|a spell card|a spell|spell card|a trap card))?"
     gy = r"(?: from (?:my |the )?(?:graveyard|gy))?"
     return [
-        ("can an effect Special Summon it", re.compile(
-            rf"^can (?:i|a card effect|an effect|a card|a spell card|a spell) special summon (?:it|(?P<z>{_CARD}))"
-            rf"{gy}{by}$"), _q_revive),
-        ("can it be Special Summoned", re.compile(
-            rf"^can (?:it|(?P<z>{_CARD})) be special summoned{gy}{by}$"), _q_revive),
+        (
+            "can an effect Special Summon it",
+            re.compile(
+                rf"^can (?:i|a card effect|an effect|a card|a spell card|a spell) special summon (?:it|(?P<z>{_CARD}))"
+                rf"{gy}{by}$"
+            ),
+            _q_revive,
+        ),
+        (
+            "can it be Special Summoned",
+            re.compile(rf"^can (?:it|(?P<z>{_CARD})) be special summoned{gy}{by}$"),
+            _q_revive,
+        ),
     ]

@@ -1,0 +1,163 @@
+"""The pieces the story shapes of :mod:`kb.understand.scenario` are built from: the word file
+(``scenario_words.toml``) as regex alternations, the scenario :class:`Draft` being filled in, and the
+phrase of a monster given by no name (owner, stats, position)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = [
+    "PHASE_NAMES",
+    "WORDS_FILE",
+    "Draft",
+    "all_phases",
+    "alt",
+    "me",
+    "mon",
+    "monster_phrase",
+    "opp",
+    "opps",
+    "phase_of",
+    "read_monster",
+]
+
+WORDS_FILE = Path(__file__).with_name("scenario_words.toml")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    with WORDS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def alt(*path: str) -> str:
+    """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
+    node = _words()
+    for key in path:
+        node = node[key]
+    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+
+
+# ------------------------------------------------------------------------------------------ the draft
+
+
+@dataclass
+class Draft:
+    """The scenario being built from the story: state, actions, what was said."""
+
+    state: dict = field(default_factory=lambda: {"players": {"A": {}, "B": {}}})
+    actions: list = field(default_factory=list)
+    said: list = field(default_factory=list)
+    monsters: dict = field(default_factory=dict)  # name -> player
+    last: str | None = None  # the monster last spoken of ("it")
+    battle: tuple | None = None  # (attacker, target or None) of the story's attack
+    card_of: object = None  # entity index -> the simulator's card of a named card, or None
+    chain: dict | None = None  # a chain the story tells (scenario_chain.py)
+
+    def player(self, who: str) -> dict:
+        return self.state["players"][who]
+
+    def add_monster(self, who: str, where: str, name: str, **stats) -> str:
+        """A monster without effects for ``who`` in ``where`` (``monsters`` or ``hand``)."""
+        base, n = name, 2
+        while name in self.monsters:
+            name, n = f"{base} {n}", n + 1
+        self.player(who).setdefault(where, []).append({"name": name, **stats})
+        self.monsters[name] = who
+        self.last = name
+        return name
+
+    def question(self, query: dict) -> dict:
+        state = {k: v for k, v in self.state.items() if k != "players"}
+        players = {p: v for p, v in self.state["players"].items() if v}
+        if players:
+            state["players"] = players
+        out = {"ask": "scenario"}
+        if state:
+            out["state"] = state
+        out["actions"] = self.actions
+        out["query"] = query
+        return out
+
+
+# ------------------------------------------------------------------------------------ phrase pieces
+
+
+def me() -> str:
+    return alt("players", "me")
+
+
+def opp() -> str:
+    return alt("players", "opponent")
+
+
+def opps() -> str:
+    return alt("players", "opponents")
+
+
+def mon() -> str:
+    return alt("monster", "words")
+
+
+def monster_phrase(prefix: str) -> str:
+    """An unnamed monster: owner, stats and position in any of the usual orders."""
+    p = prefix
+    return (
+        rf"(?:(?P<{p}own>my|{opps()}|a|an|the|another) )?"
+        rf"(?:(?P<{p}n1>\d+) (?P<{p}s1>atk|def) )?"
+        rf"(?:(?P<{p}pos1>{alt('positions', 'attack')}|{alt('positions', 'defense')}) )?"
+        rf"(?:(?P<{p}n2>\d+) (?P<{p}s2>atk|def) )?"
+        rf"{mon()}"
+        rf"(?: \( (?P<{p}n3>\d+) (?P<{p}s3>atk|def) \))?"
+        rf"(?: in (?P<{p}pos2>{alt('positions', 'attack')}|{alt('positions', 'defense')}))?"
+    )
+
+
+def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | None:
+    """Owner, stats and position of a monster phrase, or None when it says a stat twice."""
+    g = match.groupdict()
+    own = g.get(f"{prefix}own")
+    owner = "A" if own == "my" else ("B" if own and re.fullmatch(opps(), own) else default_owner)
+    stats: dict = {}
+    for i in (1, 2, 3):
+        n, s = g.get(f"{prefix}n{i}"), g.get(f"{prefix}s{i}")
+        if n:
+            key = "atk" if s == "atk" else "def"
+            if key in stats:
+                return None
+            stats[key] = int(n)
+    positions = [g.get(f"{prefix}pos1"), g.get(f"{prefix}pos2")]
+    positions = [p for p in positions if p]
+    if len(positions) > 1:
+        return None
+    position = None
+    if positions:
+        position = "defense" if re.fullmatch(alt("positions", "defense"), positions[0]) else "attack"
+    return {"owner": owner, "stats": stats, "position": position}
+
+
+PHASE_NAMES = {
+    "draw": "the Draw Phase",
+    "standby": "the Standby Phase",
+    "main1": "Main Phase 1",
+    "battle": "the Battle Phase",
+    "main2": "Main Phase 2",
+    "end": "the End Phase",
+}
+
+
+def phase_of(words: str | None) -> str | None:
+    if not words:
+        return None
+    for key in ("main2", "main1", "draw", "standby", "battle", "end"):
+        if re.fullmatch(alt("phases", key), words):
+            return key
+    return None
+
+
+def all_phases() -> str:
+    return "(?:" + "|".join(alt("phases", k) for k in PHASE_NAMES) + ")"
