@@ -614,3 +614,14 @@ def test_fast_effects_and_a_spell_speed_compared(session, full_kb, text, expect)
     answer = engine.ask(session, text, kb_path=full_kb)
     assert answer["answer"] == expect, answer["explanation"]
     assert answer["unused_words"] == []
+
+
+def test_is_x_able_to_be_activated_or_chained(session):
+    assert _parsed(session, "Is Raigeki Break able to be activated after damage calculation?") == {
+        "ask": "activate",
+        "card": {"card": "Raigeki Break"},
+        "phase": "battle",
+        "step": "damage",
+        "timing": "after_calc",
+    }
+    assert _parsed(session, "is mst allowed to respond to dark hole")["ask"] == "chain"

@@ -159,6 +159,18 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         rf"^{_CAN} {_WHO}{_OPT}(?:activate|use|play) {_DET}(?P<x>{ENT}){_EFF}",
     ),
     _row("can X be activated", "activate", rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
+    _row(
+        "is X able to be activated",
+        "activate",
+        rf"^(?:is|are) (?P<x>{ENT}){_EFF} {_OPT}(?:able|allowed) to be (?:activated|used|played)",
+    ),
+    _row(
+        "is X able to be chained to Y",
+        "chain",
+        rf"^(?:is|are) (?P<x>{ENT}){_EFF} {_OPT}(?:able|allowed) to "
+        rf"(?:be (?:chained|activated|used)|chain|respond) "
+        rf"{_OPT}{_TO} (?:{_TARGET}|{_ANAPHOR})",
+    ),
     # timing
     _row(
         "does X miss the timing",
