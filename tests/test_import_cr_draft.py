@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -150,10 +149,8 @@ def test_card_mentions_are_quoted_candidates(parsed):
     assert {("Blue-Eyes", "series"), ("Blue-Eyes Ultimate Dragon", "name")} <= kinds  # “Blue-Eyes” monsters
 
 
-def test_deterministic_and_fast(source):
-    started = time.perf_counter()
+def test_deterministic(source):  # parse speed is measured by bench/build.py, never asserted
     first = cr_draft.parse(BOOK, source)
-    assert time.perf_counter() - started < 1.0
     second = cr_draft.parse(BOOK, source)
     assert [s.id for s in first.sections] == [s.id for s in second.sections]
     assert [(p.line, p.kind) for p in first.problems] == [(p.line, p.kind) for p in second.problems]

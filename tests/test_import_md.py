@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -115,10 +114,8 @@ def test_every_line_is_placed(parsed):
     assert covered >= set(range(1, len(lines) + 1))
 
 
-def test_deterministic_and_fast(source):
-    started = time.perf_counter()
+def test_deterministic(source):  # parse speed is measured by bench/build.py, never asserted
     first = md.parse(BOOK, source)
-    assert time.perf_counter() - started < 1.0
     second = md.parse(BOOK, source)
     assert [s.id for s in first.sections] == [s.id for s in second.sections]
     assert [t.id for t in first.terms] == [t.id for t in second.terms]

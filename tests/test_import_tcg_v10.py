@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 
 import pytest
@@ -161,10 +160,8 @@ def test_card_mentions(parsed):
     # the unquoted figure labels (Polymerization, STARGAZER MAGICIAN) are found by the linker's scan
 
 
-def test_deterministic_and_fast(source):
-    started = time.perf_counter()
+def test_deterministic(source):  # parse speed is measured by bench/build.py, never asserted
     first = tcg_v10.parse(BOOK, source)
-    assert time.perf_counter() - started < 1.0
     second = tcg_v10.parse(BOOK, source)
     assert [(s.id, s.text) for s in first.sections] == [(s.id, s.text) for s in second.sections]
 
