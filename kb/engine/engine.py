@@ -938,13 +938,10 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
     if pattern["event"] == "destroyed_by_battle" and by not in (None, "battle"):
         return "fail", assumed
     wanted_by = pattern.get("by") or []
-    if "battle" in wanted_by and by not in (None, "battle"):
-        return "fail", assumed
-    if "effect" in wanted_by and by not in (None, "effect"):
+    ways = [way for way in ("battle", "effect", "cost") if way in wanted_by]  # alternatives: "by battle or effect"
+    if ways and by is not None and by not in ways:
         return "fail", assumed
     if "not_battle" in wanted_by and by == "battle":
-        return "fail", assumed
-    if "cost" in wanted_by and by not in (None, "cost"):
         return "fail", assumed
     if "material" in wanted_by and event != "used_as_material" and by not in (None, "rule"):
         return "fail", assumed  # used as material is a Summon's procedure, not a cost or a card effect
@@ -954,8 +951,8 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
         return "fail", assumed  # "sent from the hand to the GY" is not a destruction on the field
     if pattern.get("from"):
         assumed.append(f"it was moved from the {pattern['from']}")
-    if by is None and wanted_by:
-        assumed.append(f"it happened by {' or '.join(wanted_by)}")
+    if by is None and ways:
+        assumed.append(f"it happened by {' or '.join(ways)}")
     return "pass", assumed
 
 

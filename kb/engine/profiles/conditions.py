@@ -72,6 +72,8 @@ _CARD_EVENTS = [
     (r"(?:Normal or Special|Normal or Flip|Normal|Tribute|Flip|Special|Fusion|Synchro|Xyz|Link|Ritual|Pendulum)"
      r"(?: or (?:Special|Flip|Normal))? Summoned", "summoned"),
     (r"Summoned", "summoned"),
+    (r"destroyed by (?:a )?battle or (?:by )?(?:an? |your )?(?:opponent's )?(?:card )?effect|destroyed by (?:an? )?"
+     r"card effect or (?:by )?battle", "destroyed"),  # either way: any destruction by battle or by an effect
     (r"destroyed by battle and sent to (?:the|your|their) (?:GY|Graveyard)", "destroyed_by_battle"),
     (r"destroyed by (?:a )?battle", "destroyed_by_battle"),
     (r"destroyed (?:by (?:an? |your )?(?:opponent's )?card effect|and sent)", "destroyed"),
@@ -338,7 +340,8 @@ def _card_event_details(rest: str) -> dict:
     if re.search(r"by battle", rest):
         by.append("battle")
     if re.search(r"by (?:a |an |your |the )?(?:opponent's |your opponent's )?card effect|by an effect|"
-                 r"by (?:a |an )?(?:Spell|Trap|monster)", rest):
+                 r"by (?:a |an )?(?:Spell|Trap|monster)|by battle or (?:by )?(?:an? |your )?(?:opponent's )?(?:card )?effect",
+                 rest):
         by.append("effect")
     if re.search(r"opponent's", rest):
         by.append("opponent")
