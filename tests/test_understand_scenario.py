@@ -61,6 +61,17 @@ def _scenario(session, text):
             "My opponent's 1400 ATK monster attacks my Attack Position 1000 ATK monster. How much damage do I take?",
             "400",
         ),
+        # named monsters: their printed stats (a stated stat must be the printed one)
+        (
+            "My Gene-Warped Warwolf (2000 ATK) attacks my opponent's Attack Position Giant Soldier of Stone "
+            "(1300 ATK). How much damage does my opponent take?",
+            "700",
+        ),
+        (
+            "My Gene-Warped Warwolf attacks my opponent's Giant Soldier of Stone in Defense Position. "
+            "Is Giant Soldier of Stone destroyed?",
+            "no",
+        ),
         # replay
         ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
         # first turn
@@ -197,10 +208,17 @@ def test_battle_scenario_shape(session):
             "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
             "activated?"
         ),
+        # a stated ATK that is not the printed one
+        (
+            "My Gene-Warped Warwolf (1900 ATK) attacks my opponent's Attack Position Giant Soldier of Stone. "
+            "Are both monsters destroyed?"
+        ),
+        # a named monster attacked with no position said
+        "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
         # sent to the GY: whether it was Summoned before is not said
         "Stardust Dragon was sent to the GY. Can it be Special Summoned by a card effect?",
-        # a named card in the story
-        "Sangan attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
+        # a card that is no monster attacking
+        "Pot of Greed attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
     ],
 )
 def test_no_scenario_when_a_fact_is_missing(session, text):

@@ -81,36 +81,49 @@ def _label(player: str) -> str:
     return "my monster" if player == "A" else "my opponent's monster"
 
 
+def _place(d: Draft, who: str, mon: dict, position: str | None, needed: str) -> tuple[str, str] | None:
+    """Put the monster of a phrase on ``who``'s field: (name, how it reads), or None when the number
+    that decides the battle (``needed``: atk/def) is not known or a stated stat is not the printed one."""
+    stats = mon["stats"]
+    if mon["entity"] is not None:
+        card = d.card_of(mon["entity"])
+        printed = {"atk": card.atk, "def": card.defense} if card is not None and card.is_monster else None
+        if printed is None or printed[needed] is None or any(printed[k] != v for k, v in stats.items()):
+            return None
+        name = d.add_card(who, card, position)
+        return (name, f"{card.name} ({printed[needed]} {needed.upper()})") if name else None
+    if needed not in stats:
+        return None
+    extra = {"position": position} if position else {}
+    name = d.add_monster(who, "monsters", _label(who), **extra, **stats)
+    return name, f"monster ({stats[needed]} {needed.upper()})"
+
+
 def _fact_battle(d: Draft, m: re.Match) -> bool:
     attacker = read_monster(m, "a", "A")
-    if (
-        attacker is None
-        or "atk" not in attacker["stats"]
-        or attacker["position"] == "defense"
-        or d.battle
-        or d.actions
-    ):
+    if attacker is None or attacker["position"] == "defense" or d.battle or d.actions:
         return False
     me, them = attacker["owner"], "B" if attacker["owner"] == "A" else "A"
     d.state["phase"] = "battle"
     if me == "B":
         d.state["turn"] = "B"
-    a_name = d.add_monster(me, "monsters", _label(me), **attacker["stats"])
-    a_said = f"{_label(me)} ({attacker['stats']['atk']} ATK)"
+    placed = _place(d, me, attacker, None, "atk")
+    if placed is None:
+        return False
+    a_name, a_said = placed
+    a_said = f"{'my' if me == 'A' else 'my opponent' + chr(39) + 's'} {a_said}"
     target_name = None
     if not m["direct"]:
         target = read_monster(m, "t", them)
         if target is None or target["owner"] != them or target["position"] is None:
             return False
         position = target["position"]
-        needed = "atk" if position == "attack" else "def"
-        if needed not in target["stats"]:
+        placed = _place(d, them, target, position, "atk" if position == "attack" else "def")
+        if placed is None:
             return False  # the number that decides the battle is not given
-        target_name = d.add_monster(them, "monsters", _label(them), position=position, **target["stats"])
-        d.said.append(
-            f"{a_said} attacks {_label(them).replace('monster', '')}{position.title()} Position monster "
-            f"({target['stats'][needed]} {needed.upper()})"
-        )
+        target_name, t_said = placed
+        whose = "my" if them == "A" else "my opponent's"
+        d.said.append(f"{a_said} attacks {whose} {position.title()} Position {t_said}")
     else:
         d.said.append(f"{a_said} attacks directly")
     d.actions += [
@@ -220,7 +233,12 @@ def _q_one_destroyed(d: Draft, m: re.Match):
     if not d.battle or d.battle[1] is None:
         return None
     who = m["who"]
-    if who in ("the attacking", "the attacked", "the defending"):
+    if m["z"]:
+        card = d.card_of(int(m["z"][1:]))
+        if card is None or card.name not in d.battle:
+            return None
+        name = card.name
+    elif who in ("the attacking", "the attacked", "the defending"):
         name = d.battle[0] if who == "the attacking" else d.battle[1]
     else:
         owner = "A" if who == "my" else "B"
@@ -439,8 +457,8 @@ def _questions() -> list:
         (
             "is X destroyed",
             re.compile(
-                rf"^(?:is|will) (?P<who>my|{w_opps}|the attacking|the attacked|the defending) "
-                rf"{w_mon} (?:be )?destroyed(?: by battle)?$"
+                rf"^(?:is|will) (?:(?P<who>my|{w_opps}|the attacking|the attacked|the defending) "
+                rf"{w_mon}|(?P<z>e\d+)) (?:be )?destroyed(?: by battle)?$"
             ),
             _q_one_destroyed,
         ),

@@ -71,6 +71,18 @@ class Draft:
         self.last = name
         return name
 
+    def add_card(self, who: str, card, position: str | None) -> str | None:
+        """A named monster on ``who``'s field (its printed stats apply); None when it is there already."""
+        if card.name in self.monsters:
+            return None
+        item = {"card": card.name}
+        if position:
+            item["position"] = position
+        self.player(who).setdefault("monsters", []).append(item)
+        self.monsters[card.name] = who
+        self.last = card.name
+        return card.name
+
     def question(self, query: dict) -> dict:
         state = {k: v for k, v in self.state.items() if k != "players"}
         players = {p: v for p, v in self.state["players"].items() if v}
@@ -104,16 +116,18 @@ def mon() -> str:
 
 
 def monster_phrase(prefix: str) -> str:
-    """An unnamed monster: owner, stats and position in any of the usual orders."""
+    """A monster, unnamed ("monster") or a named card (``e<N>``): owner, stats and position in any of the
+    usual orders."""
     p = prefix
     return (
         rf"(?:(?P<{p}own>my|{opps()}|a|an|the|another) )?"
         rf"(?:(?P<{p}n1>\d+) (?P<{p}s1>atk|def) )?"
         rf"(?:(?P<{p}pos1>{alt('positions', 'attack')}|{alt('positions', 'defense')}) )?"
         rf"(?:(?P<{p}n2>\d+) (?P<{p}s2>atk|def) )?"
-        rf"{mon()}"
+        rf"(?:{mon()}|(?P<{p}ent>e\d+)(?: ' s| 's)?)"
         rf"(?: \( (?P<{p}n3>\d+) (?P<{p}s3>atk|def) \))?"
         rf"(?: in (?P<{p}pos2>{alt('positions', 'attack')}|{alt('positions', 'defense')}))?"
+        rf"(?: \( (?P<{p}n4>\d+) (?P<{p}s4>atk|def) \))?"
     )
 
 
@@ -123,7 +137,7 @@ def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | Non
     own = g.get(f"{prefix}own")
     owner = "A" if own == "my" else ("B" if own and re.fullmatch(opps(), own) else default_owner)
     stats: dict = {}
-    for i in (1, 2, 3):
+    for i in (1, 2, 3, 4):
         n, s = g.get(f"{prefix}n{i}"), g.get(f"{prefix}s{i}")
         if n:
             key = "atk" if s == "atk" else "def"
@@ -137,7 +151,13 @@ def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | Non
     position = None
     if positions:
         position = "defense" if re.fullmatch(alt("positions", "defense"), positions[0]) else "attack"
-    return {"owner": owner, "stats": stats, "position": position}
+    ent = g.get(f"{prefix}ent")
+    return {
+        "owner": owner,
+        "stats": stats,
+        "position": position,
+        "entity": int(ent[1:]) if ent else None,
+    }
 
 
 PHASE_NAMES = {
