@@ -625,3 +625,23 @@ def test_is_x_able_to_be_activated_or_chained(session):
         "timing": "after_calc",
     }
     assert _parsed(session, "is mst allowed to respond to dark hole")["ask"] == "chain"
+
+
+CASUAL_SET = REPO_ROOT / "tests" / "golden" / "ask_casual.jsonl"
+CASUAL_FLOOR = REPO_ROOT / "tests" / "golden" / "ask_casual_floor.json"
+
+
+def test_casual_set_floor(session, full_kb):
+    """The casual-phrasing set (docs/understanding-casual.md): right answers may not drop, wrong ones may
+    not rise."""
+    sys.path.insert(0, str(REPO_ROOT / "bench"))
+    try:
+        import ask_eval
+    finally:
+        sys.path.pop(0)
+    result = ask_eval.evaluate(session, ask_eval.load_items([CASUAL_SET]), kb_path=full_kb)
+    counts = {k: sum(c.get(k, 0) for c in result["by_kind"].values()) for k in ("right", "wrong", "error")}
+    floor = json.loads(CASUAL_FLOOR.read_text(encoding="utf-8"))
+    assert counts["right"] >= floor["right"], f"right answers dropped: {counts['right']} < {floor['right']}"
+    assert counts["wrong"] <= floor["wrong"], f"wrong answers rose: {counts['wrong']} > {floor['wrong']}"
+    assert counts["error"] <= floor["errors"], f"errors rose: {counts['error']} > {floor['errors']}"
