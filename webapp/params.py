@@ -8,12 +8,14 @@ from dataclasses import dataclass
 
 from flask import Response, current_app, request
 
+from kb.search.limits import MAX_QUERY_CHARS
+
 from .errors import ApiError
 
 __all__ = ["LIMIT", "MAX_QUERY_LENGTH", "NOT_BLANK", "NO_NUL", "PAGE", "Param", "bool_arg", "cacheable",
            "choice_arg", "int_arg", "page_args", "read_params", "takes", "text_arg"]
 
-MAX_QUERY_LENGTH = 500  # characters in one text parameter
+MAX_QUERY_LENGTH = MAX_QUERY_CHARS  # characters in one text parameter: the search's own bound, one place
 _INTEGER = re.compile(r"-?[0-9]{1,19}")  # an integer parameter: ASCII digits, an optional minus sign
 
 

@@ -12,8 +12,8 @@ from ..errors import InvalidQueryError
 
 __all__ = ["MAX_QUERY_CHARS", "MAX_FUZZY_CHARS", "MAX_EXPANSIONS", "MAX_SUGGEST_WORD_CHARS", "check_query"]
 
-# The API takes at most 500 characters in any text parameter (webapp.params.MAX_QUERY_LENGTH): the same
-# bound here keeps the CLI and the API alike.  The longest players' question of the dev set has 250.
+# The one bound on a query's length: the CLI and search() check it here, and the API takes it for every text
+# parameter (webapp.params.MAX_QUERY_LENGTH).  The longest players' question of the dev set has 250.
 MAX_QUERY_CHARS = 500
 MAX_FUZZY_CHARS = 30  # longer words get no typo tolerance (the longest English words of the corpus are ~25)
 MAX_EXPANSIONS = 64  # close spellings of one word looked up per field, closest first
