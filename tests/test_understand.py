@@ -645,3 +645,26 @@ def test_casual_set_floor(session, full_kb):
     assert counts["right"] >= floor["right"], f"right answers dropped: {counts['right']} < {floor['right']}"
     assert counts["wrong"] <= floor["wrong"], f"wrong answers rose: {counts['wrong']} > {floor['wrong']}"
     assert counts["error"] <= floor["errors"], f"errors rose: {counts['error']} > {floor['errors']}"
+
+
+def test_negation_paraphrases_give_the_same_parse(session):
+    chain = [
+        "my opponent activates dark hole, can i negate it with magic jammer?",
+        "My opponent activates Dark Hole. Can I chain Magic Jammer to negate it?",
+        "my opponent activates dark hole can i use magic jammer to stop it",
+        "My opponent activates Dark Hole. Can I negate Dark Hole with Magic Jammer?",
+        "if my opponent activates dark hole can i negate it with magic jammer",
+    ]
+    parses = [_parsed(session, text) for text in chain]
+    assert all(p == parses[0] for p in parses), parses
+    assert parses[0]["ask"] == "negate" and parses[0]["to"] == [{"card": "Dark Hole", "controller": "B"}]
+    summon = [
+        "My opponent Synchro Summons a monster. Can I negate it with Solemn Warning?",
+        "my opponent synchro summons a monster can i negate the summon with solemn warning",
+        "My opponent Synchro Summons a monster. Can I use Solemn Warning to negate that Summon?",
+        "My opponent Synchro Summons a monster. Can I chain Solemn Warning to stop it?",
+        "my opponent synchro summons a monster, can i stop that synchro summon with solemn warning",
+    ]
+    parses = [_parsed(session, text) for text in summon]
+    assert all(p == parses[0] for p in parses), parses
+    assert parses[0]["summon"]["how"] == "synchro" and parses[0]["summon"]["by"] == "procedure"
