@@ -668,3 +668,19 @@ def test_negation_paraphrases_give_the_same_parse(session):
     parses = [_parsed(session, text) for text in summon]
     assert all(p == parses[0] for p in parses), parses
     assert parses[0]["summon"]["how"] == "synchro" and parses[0]["summon"]["by"] == "procedure"
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("Is a Counter Trap Spell Speed 3?", "yes"),
+        ("what spell speed is a quick play spell", "2"),
+        ("is an ignition effect spell speed 2", "no"),
+        ("is a trap card spell speed 1", "no"),  # 2 or 3: never 1
+        ("what spell speed is a trap card", "unknown"),  # 2 or 3, depending on which
+    ],
+)
+def test_spell_speed_of_a_kind_from_the_rules_table(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer["explanation"]
+    assert answer["steps"][-1]["cites"]

@@ -415,11 +415,7 @@ def _build(
     if kind == "spell_speed":
         if skeleton.entities[intent.x].kind == "family":
             raise ambiguous_family(skeleton.entities[intent.x])
-        if skeleton.entities[intent.x].kind != "card":
-            return Frame(
-                None, "", "the Spell Speed of a kind of card is in the rules table, not read from a card"
-            )
-        item = {k: v for k, v in card.items() if k in ("card", "effect")}
+        item = {k: v for k, v in card.items() if k in ("card", "effect", "class")}
         question = {"ask": "spell_speed", "card": item}
         if intent.speed is not None:
             question["speed"] = intent.speed
