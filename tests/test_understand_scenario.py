@@ -145,6 +145,12 @@ def _scenario(session, text):
         ),
         ("If I have 9 cards in hand at the end of my End Phase, do I have to discard?", "yes"),
         # positions and attacks, Summons at a phase
+        ("Can I change the battle position of a monster that was Special Summoned this turn?", "no"),
+        ("Can I change the battle position of a monster the same turn it was Flip Summoned?", "no"),
+        ("Can I attack with a face-down Defense Position monster?", "no"),
+        ("Can I attack directly while my opponent controls a monster?", "no"),
+        ("Can a monster attack twice in the same Battle Phase?", "no"),
+        ("Can I Normal Summon two monsters in one turn?", "no"),
         ("Can I attack during Main Phase 1?", "no"),
         ("Can I declare an attack during the End Step?", "no"),
         ("Can I Normal Summon a monster during my Battle Phase?", "no"),

@@ -318,6 +318,42 @@ def _q_attack_when(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A declare an attack in {when}"
 
 
+def _q_attack_with(d: Draft, m: re.Match):
+    """Attacks in the Battle Step: with a Defense Position monster, directly past a monster, twice."""
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "battle"
+    if m["defense"]:
+        face = "down" if m["defense"].startswith("face-down") else "up"
+        name = d.add_monster("A", "monsters", "my monster", position="defense", face=face)
+        d.actions.append({"do": "attack", "attacker": name, "target": None})
+        return {"kind": "legal"}, f"can A attack with a face-{face} Defense Position monster"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    if m["past"]:
+        d.add_monster("B", "monsters", "my opponent's monster", atk=1000, position="attack")
+        d.actions.append({"do": "attack", "attacker": name, "target": None})
+        return {"kind": "legal"}, "can A's monster attack directly while B controls a monster"
+    d.actions += [
+        {"do": "attack", "attacker": name, "target": None},
+        {"do": "damage_calculation"},
+        {"do": "attack", "attacker": name, "target": None},
+    ]
+    return {"kind": "legal"}, "can A's monster declare a second attack in the same Battle Phase"
+
+
+def _q_two_summons(d: Draft, m: re.Match):
+    """Two Normal Summons (or Sets) in one turn."""
+    if d.actions or d.said:
+        return None
+    verbs = [m["h1"], m["h2"] or m["h1"]]
+    kinds = ["set_monster" if re.fullmatch(alt("summons", "set_monster"), v) else "normal_summon" for v in verbs]
+    for n, kind in enumerate(kinds, 1):
+        name = d.add_monster("A", "hand", f"monster {n}", level=4)
+        d.actions.append({"do": kind, "card": name})
+    said = " and then ".join("Set" if k == "set_monster" else "Normal Summon" for k in kinds)
+    return {"kind": "legal"}, f"can A {said} a second Level 4 monster in the same turn"
+
+
 def _to_phase(d: Draft, phase: str | None) -> None:
     if phase is None:
         return
@@ -328,10 +364,21 @@ def _to_phase(d: Draft, phase: str | None) -> None:
 
 
 def _q_change_position(d: Draft, m: re.Match):
-    if m["attacked"]:
+    summoned = m["summoned"] or m["summoned2"]
+    cond = " (it attacked this turn)" if m["attacked"] else f" ({summoned.split()[0].title()} Summoned this turn)" \
+        if summoned else ""
+    if m["attacked"] or summoned:
         if d.said or d.actions:
             return None
-        d.add_monster("A", "monsters", "my monster", attacked_this_turn=True)
+        if m["attacked"]:
+            d.add_monster("A", "monsters", "my monster", attacked_this_turn=True)
+        elif re.fullmatch(alt("summons", "normal_summon"), summoned):
+            d.actions.append({"do": "normal_summon", "card": d.add_monster("A", "hand", "my monster", level=4)})
+        elif re.fullmatch(alt("summons", "flip_summon"), summoned):
+            name = d.add_monster("A", "monsters", "my monster", level=4, face="down")
+            d.actions.append({"do": "flip_summon", "card": name})
+        else:
+            d.add_monster("A", "monsters", "my monster", summoned="special", summoned_this_turn=True)
     name = d.last
     if name is None or d.monsters.get(name) != "A" or d.battle:
         return None
@@ -339,7 +386,7 @@ def _q_change_position(d: Draft, m: re.Match):
     _to_phase(d, phase)
     d.actions.append({"do": "change_position", "card": name})
     where = f" in {PHASE_NAMES[phase]}" if phase else ""
-    return {"kind": "legal"}, f"can A change the battle position of {name}{where}"
+    return {"kind": "legal"}, f"can A change the battle position of {name}{cond}{where}"
 
 
 def _q_summon(d: Draft, m: re.Match, card_of):
@@ -506,11 +553,34 @@ def _questions() -> list:
             _q_attack_when,
         ),
         (
+            "can I attack with a Defense Position monster / directly past a monster / twice",
+            re.compile(
+                rf"^can (?:i (?:declare an attack|attack) with (?:a|my) "
+                rf"(?P<defense>(?:face-up |face-down )?{alt('positions', 'defense')}) {w_mon}|"
+                rf"(?:i|my {w_mon}) attack directly (?:if|when|while) {w_opp} controls (?P<past>a {w_mon})|"
+                rf"(?:a|my|one) {w_mon} (?:declare an )?attack (?P<twice>twice)"
+                rf"(?: in (?:one|the same|a single) (?:turn|battle phase)| this turn)?)$"
+            ),
+            _q_attack_with,
+        ),
+        (
+            "can I Normal Summon two monsters in one turn",
+            re.compile(
+                rf"^can i (?P<h1>{alt('summons', 'normal_summon')}|{alt('summons', 'set_monster')}) "
+                rf"(?:2|two) {w_mon} (?:in (?:one|the same|a single) turn|this turn)(?P<h2>)$"
+            ),
+            _q_two_summons,
+        ),
+        (
             "can I change its battle position",
             re.compile(
                 rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:its battle position|it to "
-                rf"{alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {w_mon} that (?:has )?"
-                rf"(?:already )?(?P<attacked>attacked) this turn))"
+                rf"{alt('positions', 'defense')}|the battle position of (?:it|(?:a|my|the) {w_mon} (?:that (?:has )?"
+                rf"(?:already )?(?P<attacked>attacked) this turn|(?:that (?:i |was )|i )?(?:just )?"
+                rf"(?P<summoned>{alt('summons', 'normal_summon')}|{alt('summons', 'special_summon')}|"
+                rf"{alt('summons', 'flip_summon')}) (?:this turn|the same turn)|"
+                rf"the (?:same )?turn (?:it was|i) (?P<summoned2>{alt('summons', 'normal_summon')}|"
+                rf"{alt('summons', 'special_summon')}|{alt('summons', 'flip_summon')})(?: it)?)))"
                 rf"(?: (?:in|during) (?P<phase>{all_phases()}))?(?: this (?:same )?turn)?$"
             ),
             _q_change_position,
