@@ -193,7 +193,8 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "what Spell Speed is X",
         "spell_speed",
-        rf"^what(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}(?: have)?",
+        rf"^(?:what|which)(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}"
+        rf"(?: have)?",
     ),
     _row("is X a kind of card", "card_kind", rf"^(?:is|are) (?P<x>{ENT}) (?P<k>{ENT})$"),
     # order

@@ -159,7 +159,8 @@ _EVENTS = [
             r"\b(?:when|after|as|if|once) (?:my opponent|the opponent|they|he|she|an opponent's monster|"
             r"a monster|an opponent's monster) (?:declares? an attack|attacks|declared an attack)\b|"
             r"\b(?:when|if) (?:i am|i'm|i get) attacked\b|"
-            r"\bin response to (?:an|the) attack(?: declaration)?\b|"
+            r"\bin response to (?:an|the|my opponent's|the opponent's|your opponent's|their|his|her) "
+            r"attack(?: declaration)?\b|"
             r"\bwhen an attack is declared\b"
         ),
         {"event": "attack_declared"},
