@@ -687,6 +687,7 @@ def test_spell_speed_of_a_kind_from_the_rules_table(session, full_kb, text, expe
 
 
 def test_attack_declaration_of_the_opponent_and_which_spell_speed(session, full_kb):
-    question = _parsed(session, "Can I activate Sakuretsu Armor in response to my opponent's attack declaration?")
-    assert question["ask"] == "activate"
-    assert engine.ask(session, "Which Spell Speed does a Quick-Play Spell have?", kb_path=full_kb)["answer"] == "2"
+    text = "Can I activate Sakuretsu Armor in response to my opponent's attack declaration?"
+    assert _parsed(session, text)["ask"] == "activate"
+    text = "Which Spell Speed does a Quick-Play Spell have?"
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "2"
