@@ -72,6 +72,14 @@ def _scenario(session, text):
             "Is Giant Soldier of Stone destroyed?",
             "no",
         ),
+        # LP after a battle
+        ("My opponent has 1000 LP. My 2500 ATK monster attacks directly. How many LP does my opponent have left?", "0"),
+        (
+            "I have 525 LP. My opponent's 1800 ATK monster attacks my 1500 ATK Attack Position monster. "
+            "How many LP do I have left?",
+            "225",
+        ),
+        ("My 2500 ATK monster attacks directly. How many LP does my opponent lose?", "2500"),
         # replay
         ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
         # first turn
@@ -221,6 +229,8 @@ def test_battle_scenario_shape(session):
         ),
         # a named monster attacked with no position said
         "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+        # LP asked with nothing in the story that changes them
+        "I have 525 LP. How many LP do I have left?",
         # sent to the GY: whether it was Summoned before is not said
         "Stardust Dragon was sent to the GY. Can it be Special Summoned by a card effect?",
         # a card that is no monster attacking

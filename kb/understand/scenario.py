@@ -41,8 +41,11 @@ __all__ = ["read_scenario"]
 
 
 def _fact_lp(d: Draft, m: re.Match) -> bool:
-    d.player("A")["lp"] = int(m["n"])
-    d.said.append(f"A has {m['n']} LP")
+    who = "B" if m["opp"] else "A"
+    if "lp" in d.player(who) or d.actions:
+        return False
+    d.player(who)["lp"] = int(m["n"])
+    d.said.append(f"{who} has {m['n']} LP")
     return True
 
 
@@ -160,7 +163,9 @@ def _facts() -> list:
     return [
         (
             "I have N LP",
-            re.compile(rf"^{w_me} (?:have|am at|'m at) (?P<n>\d+) (?:lp|life points)$"),
+            re.compile(
+                rf"^(?:{w_me} (?:have|am at|'m at)|(?P<opp>{w_opp}) (?:has|is at)) (?P<n>\d+) (?:lp|life points)$"
+            ),
             _fact_lp,
         ),
         (
@@ -272,6 +277,13 @@ def _q_damage_how_much(d: Draft, m: re.Match):
         return None
     who = _damaged(m)
     return {"kind": "outcome", "damage": who}, f"how much battle damage does {who} take"
+
+
+def _q_lp_left(d: Draft, m: re.Match):
+    if not d.battle:
+        return None  # nothing in the story changes LP
+    who = _damaged(m)
+    return {"kind": "outcome", "lp": who}, f"how many LP does {who} have after the battle"
 
 
 def _q_replay(d: Draft, m: re.Match):
@@ -519,6 +531,18 @@ def _questions() -> list:
         ),
         ("do I take damage", re.compile(rf"^{who} take (?:any )?(?:battle )?damage$"), _q_damage_any),
         ("how much damage", re.compile(rf"^how much (?:battle )?damage {who} take$"), _q_damage_how_much),
+        (
+            "how many LP does ... lose",
+            re.compile(rf"^how (?:many|much) (?:lp|life points) {who} lose$"),
+            _q_damage_how_much,
+        ),
+        (
+            "how many LP does ... have left",
+            re.compile(
+                rf"^how (?:many|much) (?:lp|life points) {who} have (?:left|now|remaining|after (?:that|the attack))$"
+            ),
+            _q_lp_left,
+        ),
         (
             "does a replay occur",
             re.compile(
