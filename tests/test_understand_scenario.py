@@ -80,6 +80,11 @@ def _scenario(session, text):
             "225",
         ),
         ("My 2500 ATK monster attacks directly. How many LP does my opponent lose?", "2500"),
+        (
+            "My 2000 ATK monster attacks my opponent's face-down Defense Position monster with 2500 DEF. "
+            "How much damage do I take?",
+            "500",
+        ),
         # replay
         ("During the Damage Step my opponent Special Summons another monster. Will a replay happen?", "no"),
         # first turn

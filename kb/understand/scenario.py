@@ -93,11 +93,13 @@ def _place(d: Draft, who: str, mon: dict, position: str | None, needed: str) -> 
         printed = {"atk": card.atk, "def": card.defense} if card is not None and card.is_monster else None
         if printed is None or printed[needed] is None or any(printed[k] != v for k, v in stats.items()):
             return None
-        name = d.add_card(who, card, position)
+        name = d.add_card(who, card, position, mon["face"])
         return (name, f"{card.name} ({printed[needed]} {needed.upper()})") if name else None
     if needed not in stats:
         return None
     extra = {"position": position} if position else {}
+    if mon["face"] == "down":
+        extra["face"] = "down"
     name = d.add_monster(who, "monsters", _label(who), **extra, **stats)
     return name, f"monster ({stats[needed]} {needed.upper()})"
 
@@ -126,7 +128,8 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
             return False  # the number that decides the battle is not given
         target_name, t_said = placed
         whose = "my" if them == "A" else "my opponent's"
-        d.said.append(f"{a_said} attacks {whose} {position.title()} Position {t_said}")
+        face = "face-down " if target["face"] == "down" else ""
+        d.said.append(f"{a_said} attacks {whose} {face}{position.title()} Position {t_said}")
     else:
         d.said.append(f"{a_said} attacks directly")
     d.actions += [

@@ -71,13 +71,15 @@ class Draft:
         self.last = name
         return name
 
-    def add_card(self, who: str, card, position: str | None) -> str | None:
+    def add_card(self, who: str, card, position: str | None, face: str = "up") -> str | None:
         """A named monster on ``who``'s field (its printed stats apply); None when it is there already."""
         if card.name in self.monsters:
             return None
         item = {"card": card.name}
         if position:
             item["position"] = position
+        if face == "down":
+            item["face"] = "down"
         self.player(who).setdefault("monsters", []).append(item)
         self.monsters[card.name] = who
         self.last = card.name
@@ -127,7 +129,7 @@ def monster_phrase(prefix: str) -> str:
         rf"(?:{mon()}|(?P<{p}ent>e\d+)(?: ' s| 's)?)"
         rf"(?: \( (?P<{p}n3>\d+) (?P<{p}s3>atk|def) \))?"
         rf"(?: in (?P<{p}pos2>{alt('positions', 'attack')}|{alt('positions', 'defense')}))?"
-        rf"(?: \( (?P<{p}n4>\d+) (?P<{p}s4>atk|def) \))?"
+        rf"(?: \( (?P<{p}n4>\d+) (?P<{p}s4>atk|def) \)| with (?P<{p}n5>\d+) (?P<{p}s5>atk|def))?"
     )
 
 
@@ -137,7 +139,7 @@ def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | Non
     own = g.get(f"{prefix}own")
     owner = "A" if own == "my" else ("B" if own and re.fullmatch(opps(), own) else default_owner)
     stats: dict = {}
-    for i in (1, 2, 3, 4):
+    for i in (1, 2, 3, 4, 5):
         n, s = g.get(f"{prefix}n{i}"), g.get(f"{prefix}s{i}")
         if n:
             key = "atk" if s == "atk" else "def"
@@ -156,6 +158,7 @@ def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | Non
         "owner": owner,
         "stats": stats,
         "position": position,
+        "face": "down" if positions and positions[0].startswith("face-down") else "up",
         "entity": int(ent[1:]) if ent else None,
     }
 
