@@ -691,3 +691,14 @@ def test_attack_declaration_of_the_opponent_and_which_spell_speed(session, full_
     assert _parsed(session, text)["ask"] == "activate"
     text = "Which Spell Speed does a Quick-Play Spell have?"
     assert engine.ask(session, text, kb_path=full_kb)["answer"] == "2"
+
+
+def test_a_link_targeting_the_card_asked_about_and_a_summon_moment(session):
+    text = "my opponent activates twin twisters targeting my set call of the haunted, can i chain call of the haunted"
+    question = _parsed(session, text)
+    card = {"card": "Call of the Haunted", "controller": "A", "face": "down", "location": "field"}
+    assert question["card"] == card
+    question = _parsed(session, "Can Trap Hole be activated when my opponent Normal Summons a monster?")
+    assert question["ask"] == "activate" and question["card"] == {"card": "Trap Hole"}
+    text = "can i activate trap hole when my opponent summons kuriboh"
+    assert _parsed(session, text) is None  # which monster may matter

@@ -395,7 +395,7 @@ def _build(
     asked_owner = actor_player(intent.actor)
     if intent.x is not None and skeleton.entities[intent.x].kind == "card" and not intent.actor:
         asked_owner = None
-    used = {intent.x}
+    used = {intent.x} | set(moments.get("entities") or [])
     linked = [link.entity for link in story.links]
     if kind == "activate" and story.links and not moments.get("new_chain"):
         kind = "chain_story"  # "my opponent activates X. Can I activate Y?": Y would be Chain Link 2
@@ -408,6 +408,15 @@ def _build(
         used = set()
     else:
         card = _card(skeleton, intent.x, asked_owner, states, effects_of)
+        x_card = skeleton.entities[intent.x].card_id
+        for target, said in story.targets.items():  # "MST targeting my Set Mirror Force. Can I chain it?"
+            if x_card is not None and skeleton.entities[target].card_id == x_card:
+                used.add(target)
+                if said.get("controller") and card.get("controller") not in (None, said["controller"]):
+                    return Frame(None, "", "the card asked about is said to belong to both players")
+                card.update(said)
+                if said.get("face") == "down":
+                    card.setdefault("location", "field")
     if moments.get("turn") in ("asker", "opponent") and "controller" not in card:
         card["controller"] = (
             "A"  # "on the opponent's turn": the opponent of the one asking, who uses the card

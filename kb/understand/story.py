@@ -68,6 +68,8 @@ class Story:
     links: list[Link] = field(default_factory=list)
     summon: dict | None = None  # {"how": ..., "entity": n | None, "controller": ...}
     attack: str | None = None  # who declared an attack
+    # cards a link targets ("MST targeting my Set Mirror Force"): entity -> {"controller"?, "face"?}
+    targets: dict = field(default_factory=dict)
     resolved: bool = False  # "after the chain resolves": a new chain
     order_conflict: str | None = None  # the story's order contradicts its own link numbers
 
@@ -169,7 +171,7 @@ _EVENTS = [
         re.compile(
             r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?"
             r"(?:normal |special |tribute |"
-            r"flip )?summons? (?:a|their|his|her) monster\b|"
+            rf"flip )?summons? (?:(?:a|their|his|her) monster\b|{ENT}\b)|"
             r"\bin response to (?:the|a|an|that|my opponent's|their) "
             r"(?:normal |special |tribute |flip )?summon\b|"
             r"\bwhen a monster (?:would be|is) summoned\b"
@@ -220,12 +222,23 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
     for match, values, _extra in found:
         if any(match.start() < e and s < match.end() for s, e in taken):
             continue
+        named = [
+            skeleton.pieces[p].entity
+            for p in Skeleton.pieces_between(spans, *match.span())
+            if skeleton.pieces[p].entity is not None
+        ]
+        if any(skeleton.entities[n].kind != "class" for n in named):
+            continue  # "when my opponent Summons Kuriboh": which monster may matter (ATK ...): not read
         for key, value in values.items():
             if key in fields and fields[key] != value:
                 fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
             fields[key] = value
         taken.append(match.span())
-        skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+        pieces = Skeleton.pieces_between(spans, *match.span())
+        skeleton.use(pieces)
+        said = [skeleton.pieces[p].entity for p in pieces if skeleton.pieces[p].entity is not None]
+        if said:  # "when my opponent Normal Summons a monster": the card is part of the moment
+            fields.setdefault("entities", []).extend(said)
     return fields
 
 
@@ -292,6 +305,8 @@ _EVENT = re.compile(
     rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) "
     rf"(?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
     rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?"
+    rf"(?: ?,? targeting (?P<towner>{_POSSESSIVE} )?(?:own )?(?P<tface>set |face-down |face-up )?"
+    rf"(?P<t>{ENT}))?"
 )
 # who Summons: a player, or an effect ("an effect Special Summons ...", "X Special Summons ...": a
 # Summon performed by a resolving effect); "..., and Normal Summon a monster with it" (the link before)
@@ -368,6 +383,14 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         link = add(x, controller, after=y)
         if match.group("n"):
             link.number = int(match.group("n"))
+        if match.group("t"):
+            said = {}
+            owner = actor_player((match.group("towner") or "").replace("'s", "").strip() or None)
+            if owner:
+                said["controller"] = owner
+            if match.group("tface"):
+                said["face"] = "up" if "up" in match.group("tface") else "down"
+            story.targets[entity_at(match.span("t"))] = said
         if match.group("z"):
             z = entity_at(match.span("z"))
             add(
