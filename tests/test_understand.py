@@ -694,7 +694,10 @@ def test_attack_declaration_of_the_opponent_and_which_spell_speed(session, full_
 
 
 def test_a_link_targeting_the_card_asked_about_and_a_summon_moment(session):
-    text = "my opponent activates twin twisters targeting my set call of the haunted, can i chain call of the haunted"
+    text = (
+        "my opponent activates twin twisters targeting my set call of the haunted, "
+        "can i chain call of the haunted"
+    )
     question = _parsed(session, text)
     card = {"card": "Call of the Haunted", "controller": "A", "face": "down", "location": "field"}
     assert question["card"] == card
