@@ -43,7 +43,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", "over", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", "misses", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -75,6 +75,8 @@ def normalise_scenario(question: dict) -> dict:
                                                "or where")
         if type(query["is"]) not in (int, str):
             raise bad("query.is", query["is"], "must be a number or a word")
+    if "misses" in query and (kind != "activates" or query["misses"] is not True):
+        raise bad("query.misses", query["misses"], "is true, with an activates query (\"does it miss the timing?\")")
     if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
         if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count")):
             raise bad("query.over", query["over"], "compares the number of an outcome query that asks lp, damage "
@@ -138,6 +140,10 @@ def answer_scenario(session: Session, question: dict) -> dict:
             explanation = f"action {index} is not legal: {legality.first('fail').detail}."
         elif kind == "activates":
             answer, explanation = _activates(game, query, steps)
+            if query.get("misses"):  # "does it miss the timing?": yes only when it was traced to miss it
+                timing = _traced_timing(game, query)
+                answer = {"misses": "yes", "activates": "no"}.get(timing, "unknown")
+                explanation = f"does it miss the timing: {answer}: {explanation}"
         elif kind == "order":
             answer, explanation, extra = _order(game)
         else:
@@ -176,6 +182,14 @@ def _names(game: Game) -> list[str]:
         if inst.name not in seen:
             seen.append(inst.name)
     return seen
+
+
+def _traced_timing(game: Game, query: dict) -> str | None:
+    """``activates`` / ``misses`` / ``unknown`` for the asked card's trigger traced from the log, or None."""
+    card = game.catalog_card(query["card"].strip(), "query.card")
+    results = [t.result for t in game.pending if t.inst.name == card.name and
+               ("effect" not in query or t.effect == query["effect"])]
+    return next((r for r in ("activates", "misses", "unknown") if r in results), None)
 
 
 def _activates(game: Game, query: dict, steps: list) -> tuple[str, str]:
