@@ -141,6 +141,11 @@ def _scenario(session, text):
             ),
             "no",
         ),
+        (
+            "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Does Magma Dragon "
+            "miss the timing?",
+            "yes",
+        ),
         # revival of a monster that was (not) properly Summoned
         (
             (

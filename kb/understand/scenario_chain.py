@@ -88,6 +88,8 @@ def _q_activates(d: Draft, m: re.Match):
     if m["y"] and _name(d, "y", m) != d.chain["first"]:
         return None
     z = d.chain["summoned"]
+    if m.groupdict().get("miss"):
+        return {"kind": "activates", "card": z, "misses": True}, f"does {z}'s effect miss the timing"
     return {"kind": "activates", "card": z}, f"can {z}'s effect be activated after the chain"
 
 
@@ -105,6 +107,14 @@ def _chain_questions() -> list:
                 rf"^(?:can|does|will|would) (?P<z>{_CARD}) (?:(?:mandatory|optional|trigger) )?(?:effect )?"
                 rf"(?:still )?(?:be activated|activate|trigger)(?: after the chain| afterwards| after that)?"
                 rf"(?: even though (?P<y>{_CARD}) resolves (?:afterwards|after it|last|after))?$"
+            ),
+            _q_activates,
+        ),
+        (
+            "does Z miss the timing",
+            re.compile(
+                rf"^(?:does|will|would) (?P<z>{_CARD}) (?:(?:optional|trigger) )?(?:effect )?"
+                rf"(?P<miss>miss) (?:the |its )?timing(?: after the chain)?(?P<y>)$"
             ),
             _q_activates,
         ),
