@@ -705,3 +705,12 @@ def test_a_link_targeting_the_card_asked_about_and_a_summon_moment(session):
     assert question["ask"] == "activate" and question["card"] == {"card": "Trap Hole"}
     text = "can i activate trap hole when my opponent summons kuriboh"
     assert _parsed(session, text) is None  # which monster may matter
+
+
+def test_the_possessive_of_the_card_answered_sets_its_controller(session, full_kb):
+    assert _parsed(session, "can i chain red reboot to my mirror force")["to"] == [
+        {"card": "Mirror Force", "controller": "A"}
+    ]
+    assert engine.ask(session, "can i chain red reboot to my mirror force", kb_path=full_kb)["answer"] == "no"
+    text = "can i chain red reboot to my opponent's mirror force"
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "yes"

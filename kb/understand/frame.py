@@ -505,8 +505,11 @@ def _build(
         ]
         if same:
             target_index = same[-1]
+            told = to[target_index].get("controller")
+            if intent.y_owner and told and told != intent.y_owner:
+                return Frame(None, "", f"{card_phrase(to[target_index])} is said to belong to both players")
         else:
-            to.append(_card(skeleton, intent.y, None, effects_of=effects_of))
+            to.append(_card(skeleton, intent.y, intent.y_owner, effects_of=effects_of))
             target_index = len(to) - 1
         used.add(intent.y)
     elif intent.summon is not None or (kind == "negate" and story.summon and not to):

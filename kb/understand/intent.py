@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .skeleton import ENT, Skeleton
-from .story import ACTOR
+from .story import ACTOR, actor_player
 
 __all__ = ["Intent", "INTENTS", "read_intents", "TIMING_EVENTS"]
 
@@ -31,8 +31,8 @@ _OPT = (
 )
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
-    rf"(?:(?:my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|the opponents|"
-    rf"opponents|your opponent's|your opponents) )?"
+    rf"(?:(?P<yown>my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|"
+    rf"the opponents|opponents|your opponent's|your opponents) )?"
     rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
 )
 _TO = (
@@ -62,6 +62,7 @@ class Intent:
     x_actor_said: bool = False
     speed: int | None = None  # "is X Spell Speed 2"
     x2: int | None = None  # "X or Z": the same question about Z (the answer stands when both agree)
+    y_owner: str | None = None  # "my Mirror Force" / "my opponent's Dark Hole": "A" / "B"
 
 
 _WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
@@ -239,6 +240,13 @@ TIMING_EVENTS: list[tuple[re.Pattern, str]] = [
 ]
 
 
+def _owner(word: str | None) -> str | None:
+    """The player a possessive names ("my" -> A, "my opponent's" / "their" -> B); None for "the"."""
+    if not word or word == "the":
+        return None
+    return actor_player(word.replace("'s", "").strip())
+
+
 def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, list[int]]]:
     """Every reading of the question clause, with the pieces each one used."""
     text, spans = skeleton.text_of(indices)
@@ -260,6 +268,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             name,
             x=entity("x"),
             x2=entity("x2"),
+            y_owner=_owner(groups.get("yown")),
             y=entity("k") if kind == "card_kind" else entity("cmp") if kind == "spell_speed" else entity("y"),
             actor=groups.get("actor"),
             anaphor=bool(groups.get("it")),
