@@ -30,7 +30,6 @@ __all__ = [
     "PHASES",
     "BATTLE_STEPS",
     "MAX_CITES",
-    "cites",
     "citation",
     "normalise_quote_text",
     "quote_problems",
@@ -668,11 +667,6 @@ def citation(*keys: str) -> dict:
         if ident not in out:
             out.append(ident)
     return {"cites": out[:MAX_CITES], "quote": {"id": quote["id"], "text": quote["text"]}}
-
-
-def cites(*keys: str) -> list[str]:
-    """The ids a step applying ``keys`` cites (see :func:`citation`)."""
-    return citation(*keys)["cites"]
 
 
 def spell_speed(card_type: str | None, prop: str | None, kind: str, *, section: str = "card") -> int | None:
