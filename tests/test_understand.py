@@ -714,3 +714,9 @@ def test_the_possessive_of_the_card_answered_sets_its_controller(session, full_k
     assert engine.ask(session, "can i chain red reboot to my mirror force", kb_path=full_kb)["answer"] == "no"
     text = "can i chain red reboot to my opponent's mirror force"
     assert engine.ask(session, text, kb_path=full_kb)["answer"] == "yes"
+
+
+def test_my_own_card_answered_means_the_same_controller(session, full_kb):
+    assert engine.ask(session, "can red reboot negate my own trap", kb_path=full_kb)["answer"] == "no"
+    question = _parsed(session, "can i negate my own dark hole with magic jammer")
+    assert question["card"]["controller"] == question["to"][0]["controller"] == "A"

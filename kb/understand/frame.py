@@ -553,6 +553,10 @@ def _build(
         )
     if not to:
         return Frame(None, "", "the question does not say what the card would respond to")
+    answered = skeleton.entities[intent.y] if intent.y is not None else None
+    if answered is not None and (intent.y_own or answered.aside.get("own")) and "controller" not in card:
+        if to[target_index].get("controller"):  # "can Red Reboot negate my own Trap": the same player's
+            card["controller"] = to[target_index]["controller"]
     if kind != "negate" and target_index is not None and target_index != len(to) - 1:
         return Frame(
             None,

@@ -102,6 +102,8 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
         elif "opponent" in det[1] or det[1] in ("their", "his", "her"):
             extras["controller"] = "opponent"
     while at < len(words) and words[at] in ("activated", "already", "other", "own"):
+        if words[at] == "own":
+            extras["own"] = True  # "my own Trap": the card asked about has the same controller
         at += 1
     state = _match(tables["states"], words, at)
     if state:

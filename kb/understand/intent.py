@@ -32,7 +32,7 @@ _OPT = (
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
     rf"(?:(?P<yown>my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|"
-    rf"the opponents|opponents|your opponent's|your opponents) )?"
+    rf"the opponents|opponents|your opponent's|your opponents) (?P<yself>own )?)?"
     rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
 )
 _TO = (
@@ -63,6 +63,7 @@ class Intent:
     speed: int | None = None  # "is X Spell Speed 2"
     x2: int | None = None  # "X or Z": the same question about Z (the answer stands when both agree)
     y_owner: str | None = None  # "my Mirror Force" / "my opponent's Dark Hole": "A" / "B"
+    y_own: bool = False  # "my own Dark Hole": the card asked about has the same controller
 
 
 _WHO = rf"(?:(?P<actor>{ACTOR}) )?"  # "can I ...", "can my opponent ...", or no one ("is it possible to ...")
@@ -269,6 +270,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             x=entity("x"),
             x2=entity("x2"),
             y_owner=_owner(groups.get("yown")),
+            y_own=bool(groups.get("yself")),
             y=entity("k") if kind == "card_kind" else entity("cmp") if kind == "spell_speed" else entity("y"),
             actor=groups.get("actor"),
             anaphor=bool(groups.get("it")),
