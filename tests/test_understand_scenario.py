@@ -146,6 +146,9 @@ def _scenario(session, text):
             "miss the timing?",
             "yes",
         ),
+        # Special Summoning a named monster: only when its Summoning condition decides
+        ("Can Amaterasu be Special Summoned?", "no"),
+        ("Can I Special Summon Sangan?", "yes"),
         # revival of a monster that was (not) properly Summoned
         (
             (
@@ -239,6 +242,8 @@ def test_battle_scenario_shape(session):
         ),
         # a named monster attacked with no position said
         "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+        # a Nomi monster: its own procedure may Special Summon it
+        "Can I Special Summon Dark Armed Dragon?",
         # LP asked with nothing in the story that changes them
         "I have 525 LP. How many LP do I have left?",
         # sent to the GY: whether it was Summoned before is not said

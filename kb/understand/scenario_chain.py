@@ -95,7 +95,7 @@ def _q_activates(d: Draft, m: re.Match):
 
 def chain_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
-    return [*_chain_questions(), *revival_questions()]
+    return [*_chain_questions(), *revival_questions(), *special_questions()]
 
 
 @lru_cache(maxsize=1)
@@ -230,3 +230,41 @@ def revival_questions() -> list:
             _q_revive,
         ),
     ]
+
+
+# ------------------------------------------------------------------- can a named monster be Special Summoned
+
+
+def _q_can_special(d: Draft, m: re.Match):
+    """"Can X be Special Summoned?": by a card effect from the hand, answered only when the card's
+    Summoning condition alone decides it (none, "Cannot be Special Summoned", Set only); a Nomi or
+    Semi-Nomi monster could still be Special Summoned by its own procedure."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = d.card_of(int(m["z"].split()[0][1:]))
+    if card is None or not card.is_monster or card.summon_condition not in ("normal", "cannot_special", "set_only"):
+        return None
+    d.actions.append({"do": "special_summon", "card": card.name, "how": "effect"})
+    return {"kind": "legal"}, f"can {card.name} be Special Summoned (by a card effect, from the hand)"
+
+
+@lru_cache(maxsize=1)
+def special_questions() -> list:
+    """Question shapes about Special Summoning a named monster (name, pattern, handler)."""
+    return [
+        (
+            "can X be Special Summoned",
+            re.compile(rf"^(?:can (?P<z>{_CARD}) be special summoned|can i special summon (?P<z2>{_CARD}))$"),
+            lambda d, m: _q_can_special(d, _Z(m)),
+        ),
+    ]
+
+
+class _Z:
+    """A match whose ``z`` is whichever of ``z`` / ``z2`` matched."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        return (self.match["z"] or self.match["z2"]) if key == "z" else self.match[key]
