@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
 from .mentions import ambiguous_family
+from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
 from .skeleton import Skeleton
 from .story import Story, actor_player
 
@@ -20,45 +21,6 @@ __all__ = ["Frame", "build_frame", "card_phrase"]
 
 _MOMENT_KEYS = ("turn", "phase", "step", "timing")
 _STATE_KEYS = ("location", "face", "set_this_turn")
-_PHASE_WORDS = {
-    "draw": "the Draw Phase",
-    "standby": "the Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "the Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "the End Phase",
-}
-_TIMING_WORDS = {
-    "start": "at the start of the Damage Step",
-    "before_calc": "before damage calculation",
-    "calc": "during damage calculation",
-    "after_calc": "after damage calculation",
-    "end": "at the end of the Damage Step",
-}
-_EVENT_WORDS = {
-    "sent_to_gy": "sent to the GY",
-    "destroyed": "destroyed",
-    "banished": "banished",
-    "discarded": "discarded",
-    "tributed": "Tributed",
-    "special_summoned": "Special Summoned",
-    "normal_summoned": "Normal Summoned",
-    "flipped": "flipped face-up",
-    "added_to_hand": "added to the hand",
-}
-_SUMMON_WORDS = {
-    None: "Summon",
-    "normal": "Normal Summon",
-    "tribute": "Tribute Summon",
-    "flip": "Flip Summon",
-    "special": "Special Summon",
-    "fusion": "Fusion Summon",
-    "synchro": "Synchro Summon",
-    "xyz": "Xyz Summon",
-    "link": "Link Summon",
-    "pendulum": "Pendulum Summon",
-    "ritual": "Ritual Summon",
-}
 
 
 @dataclass
@@ -76,44 +38,6 @@ class Frame:
     alternatives: list[dict] = field(default_factory=list)
     combine: str = "agree"
     also: list["Frame"] = field(default_factory=list)  # the same question for each effect of a card: agree
-
-
-def card_phrase(item: dict) -> str:
-    """A card object of a question in words: "Effect Veiler (B, from the hand)"."""
-    if isinstance(item, str):
-        return item
-    head = item["card"] if "card" in item else describe_kind(item["class"])
-    if "card" in item and item.get("effect") is not None:
-        head = f"{head}'s effect #{item['effect']}"
-    notes = []
-    if item.get("controller"):
-        notes.append(item["controller"])
-    if item.get("location") == "hand":
-        notes.append("from the hand")
-    elif item.get("location") == "gy":
-        notes.append("from the GY")
-    if item.get("set_this_turn"):
-        notes.append("Set this turn")
-    elif item.get("face") == "down":
-        notes.append("Set")
-    elif item.get("face") == "up":
-        notes.append("face-up")
-    return head + (f" ({', '.join(notes)})" if notes else "")
-
-
-def _moment_phrase(question: dict) -> str:
-    parts = []
-    if question.get("timing"):
-        parts.append(_TIMING_WORDS[question["timing"]])
-    elif question.get("step") == "damage":
-        parts.append("during the Damage Step")
-    elif question.get("step") == "battle":
-        parts.append("during the Battle Step")
-    elif question.get("phase"):
-        parts.append("during " + _PHASE_WORDS[question["phase"]])
-    if question.get("turn"):
-        parts.append(f"in {question['turn']}'s turn")
-    return (" " + ", ".join(parts)) if parts else ""
 
 
 class Unclear(Exception):
@@ -239,7 +163,7 @@ def _responder_frame(card: dict, when: dict, used: set[int]) -> Frame:
             q["card"] = dict(card, controller="A")
     frame = Frame(
         questions[0],
-        f"Can {card_phrase(card)} be activated{_moment_phrase(when)}, in response to some Spell, Trap or "
+        f"Can {card_phrase(card)} be activated{moment_phrase(when)}, in response to some Spell, Trap or "
         "monster effect activated then?",
         used_entities=used,
         combine="any",
@@ -382,7 +306,7 @@ def _build(
         listed = ", ".join(card_phrase(item) for item in items)
         return Frame(
             question,
-            f"In what order do the trigger effects of {listed} go on the chain{_moment_phrase(question)}?",
+            f"In what order do the trigger effects of {listed} go on the chain{moment_phrase(question)}?",
             used_entities={e for e, _ in triggers[0]} | triggers[1],
             uses_story=True,
         )
@@ -462,7 +386,7 @@ def _build(
             question["last"] = False
         question.update(when)
         by = f" by {question['by']}" if question.get("by") else ""
-        text = f"Does {card_phrase(card)}'s effect activate after it is {_EVENT_WORDS[event]}{by}?"
+        text = f"Does {card_phrase(card)}'s effect activate after it is {EVENT_WORDS[event]}{by}?"
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
     if kind == "activate":
         if story.summon:  # which monster, what ATK ...: an activate question cannot carry it
@@ -489,7 +413,7 @@ def _build(
         }.get(moments.get("event") or ("attack_declared" if story.attack else None), "")
         return Frame(
             question,
-            f"Can {card_phrase(card)} be activated{event}{_moment_phrase(question)}?",
+            f"Can {card_phrase(card)} be activated{event}{moment_phrase(question)}?",
             used_entities=used,
         )
     # a chain: the story's links, then the card it responds to
@@ -547,7 +471,7 @@ def _build(
         how_words = " performed by a card's effect" if by == "effect" else ""
         return Frame(
             question,
-            f"Can {card_phrase(card)} negate the {_SUMMON_WORDS[summon.get('how')]} of {what}{how_words}?",
+            f"Can {card_phrase(card)} negate the {SUMMON_WORDS[summon.get('how')]} of {what}{how_words}?",
             used_entities=used | set(linked),
             uses_story=bool(story.summon),
         )
@@ -585,7 +509,7 @@ def _build(
         target = to[target_index if target_index is not None else -1]
         text = (
             f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
-            f"{card_phrase(target)}{chain_words}{_moment_phrase(question)}?"
+            f"{card_phrase(target)}{chain_words}{moment_phrase(question)}?"
         )
         if (
             intent.anaphor and intent.y is None and len(to) >= 2
@@ -593,7 +517,7 @@ def _build(
             other = dict(question, target=len(to) - 2)
             other_text = (
                 f"Can {card_phrase(card)}, activated as Chain Link {n}, negate the activation of "
-                f"{card_phrase(to[-2])}{chain_words}{_moment_phrase(question)}?"
+                f"{card_phrase(to[-2])}{chain_words}{moment_phrase(question)}?"
             )
             frame = Frame(question, text, used_entities=used | set(linked), uses_story=True)
             frame.other_readings.append(
@@ -603,6 +527,6 @@ def _build(
     else:
         text = (
             f"Can {card_phrase(card)} be activated as Chain Link {n} in response to {card_phrase(to[-1])}"
-            f"{chain_words}{_moment_phrase(question)}?"
+            f"{chain_words}{moment_phrase(question)}?"
         )
     return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
