@@ -701,8 +701,8 @@ def test_a_link_targeting_the_card_asked_about_and_a_summon_moment(session):
     question = _parsed(session, text)
     card = {"card": "Call of the Haunted", "controller": "A", "face": "down", "location": "field"}
     assert question["card"] == card
-    question = _parsed(session, "Can Trap Hole be activated when my opponent Normal Summons a monster?")
-    assert question["ask"] == "activate" and question["card"] == {"card": "Trap Hole"}
+    question = _parsed(session, "Can Bottomless Trap Hole be activated when my opponent summons a monster?")
+    assert question["ask"] == "activate" and question["card"] == {"card": "Bottomless Trap Hole"}
     text = "can i activate trap hole when my opponent summons kuriboh"
     assert _parsed(session, text) is None  # which monster may matter
 
@@ -720,3 +720,16 @@ def test_my_own_card_answered_means_the_same_controller(session, full_kb):
     assert engine.ask(session, "can red reboot negate my own trap", kb_path=full_kb)["answer"] == "no"
     question = _parsed(session, "can i negate my own dark hole with magic jammer")
     assert question["card"]["controller"] == question["to"][0]["controller"] == "A"
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("Can Solemn Strike be activated in response to a Normal Summon?", "no"),  # Special Summons only
+        ("My opponent Special Summons a monster. Can I activate Solemn Strike?", "yes"),
+        ("my opponent normal summons a monster, can i use solemn judgment", "yes"),
+        ("Can Trap Hole be activated when my opponent Special Summons a monster?", "unknown"),
+    ],
+)
+def test_the_kind_of_summon_answered_is_checked(session, full_kb, text, expect):
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == expect

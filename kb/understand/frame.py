@@ -221,6 +221,30 @@ def _any_card(frame: Frame) -> Frame:
     return frame
 
 
+def _summon_moment_frame(card: dict, how: str, story: Story, used: set[int], effects_of) -> Frame:
+    """ "can I activate X when my opponent Normal Summons a monster": for a card that negates Summons,
+    whether it negates that kind of Summon; for others (which Summon they answer is not checked by an
+    activation question) the reason there is no question."""
+    effects = effects_of(card["card"]) if "card" in card and effects_of else []
+    if not any("negate_summon" in (e.get("categories") or []) for e in effects):
+        return Frame(
+            None,
+            "",
+            f"the question asks about {card_phrase(card)} answering a {SUMMON_WORDS[how]}; which kinds of "
+            "Summon a card answers is checked only for cards that negate Summons",
+        )
+    summoned: dict = {"class": {"type": "monster"}}
+    if (story.summon or {}).get("controller"):
+        summoned["controller"] = story.summon["controller"]
+    question = {"ask": "negate", "card": card, "summon": {"card": summoned, "how": how, "by": "procedure"}}
+    return Frame(
+        question,
+        f"Can {card_phrase(card)} negate the {SUMMON_WORDS[how]} of a monster?",
+        used_entities=used,
+        uses_story=bool(story.summon),
+    )
+
+
 def _moments(moments: dict) -> dict:
     out = {k: moments[k] for k in _MOMENT_KEYS if k in moments}
     if out.get("turn") in ("asker", "opponent"):
@@ -389,13 +413,24 @@ def _build(
         text = f"Does {card_phrase(card)}'s effect activate after it is {EVENT_WORDS[event]}{by}?"
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
     if kind == "activate":
-        if story.summon:  # which monster, what ATK ...: an activate question cannot carry it
-            return Frame(
-                None, "", "the question tells of a Summon, which a question without a chain does not take"
-            )
+        said_event = moments.get("event") or ("attack_declared" if story.attack else None)
+        if story.summon:  # "my opponent Summons a monster, can I use X": X answering that Summon
+            summoned = story.summon.get("entity")
+            if (
+                story.summon.get("by") != "procedure"
+                or said_event not in (None, "summoning")
+                or (summoned is not None and skeleton.entities[summoned].kind != "class")
+            ):  # which monster, what ATK ...: an activate question cannot carry it
+                return Frame(
+                    None, "", "the question tells of a Summon, which a question without a chain does not take"
+                )
+            said_event = "summoning"
+            used = used | ({summoned} if summoned is not None else set())
+        how = moments.get("event_how") or (story.summon or {}).get("how")
+        if said_event == "summoning" and how:  # which kind of Summon the card answers decides
+            return _summon_moment_frame(card, how, story, used, effects_of)
         # a kind of card that negates activations: the engine tries it as the next link of a chain
         # started at that moment (docs/engine.md, generic cards)
-        said_event = moments.get("event") or ("attack_declared" if story.attack else None)
         if said_event and not _waits_for(card, said_event, effects_of):
             return Frame(
                 None,
@@ -410,11 +445,12 @@ def _build(
         event = {
             "attack_declared": " when an attack is declared",
             "summoning": " when a monster would be Summoned",
-        }.get(moments.get("event") or ("attack_declared" if story.attack else None), "")
+        }.get(said_event, "")
         return Frame(
             question,
             f"Can {card_phrase(card)} be activated{event}{moment_phrase(question)}?",
             used_entities=used,
+            uses_story=bool(story.summon),
         )
     # a chain: the story's links, then the card it responds to
     to = _story_links(skeleton, story, effects_of)

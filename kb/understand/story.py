@@ -229,6 +229,10 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
         ]
         if any(skeleton.entities[n].kind != "class" for n in named):
             continue  # "when my opponent Summons Kuriboh": which monster may matter (ATK ...): not read
+        if values.get("event") == "summoning":  # "in response to a Normal Summon": which kind of Summon
+            how = re.search(r"\b(normal|special|tribute|flip)\b", match.group())
+            if how:
+                fields["event_how"] = how.group(1)
         for key, value in values.items():
             if key in fields and fields[key] != value:
                 fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
@@ -316,8 +320,8 @@ _SUMMONER = (
 )
 _COUNTS = {"several": 2, "multiple": 2, "some": 2, "two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3}
 _SUMMON = re.compile(
-    rf"(?:{_SUMMONER} |(?P<elided>\band ))?{_OPT}(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|"
-    rf"link|pendulum|ritual) summons? (?:(?P<count>a|an|one|the|several|multiple|some|two|three|four|five|"
+    rf"(?:{_SUMMONER} |(?P<elided>\band ))?{_OPT}(?:(?P<how>normal|tribute|flip|special|fusion|synchro|xyz|"
+    rf"link|pendulum|ritual) )?summons? (?:(?P<count>a|an|one|the|several|multiple|some|two|three|four|five|"
     rf"2|3) )?(?:(?P<x>{ENT})|(?:\w+ )?monsters?)(?P<once> at once| at the same time| simultaneously)?"
     rf"(?P<with> (?:with|using|by|through) (?:it|its effect|that effect|the effect|this effect|that card|"
     rf"{ENT}))?"
