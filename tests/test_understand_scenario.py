@@ -73,7 +73,10 @@ def _scenario(session, text):
             "no",
         ),
         # LP after a battle
-        ("My opponent has 1000 LP. My 2500 ATK monster attacks directly. How many LP does my opponent have left?", "0"),
+        (
+            "My opponent has 1000 LP. My 2500 ATK monster attacks directly. How many LP does my opponent have left?",
+            "0",
+        ),
         (
             "I have 525 LP. My opponent's 1800 ATK monster attacks my 1500 ATK Attack Position monster. "
             "How many LP do I have left?",
@@ -149,6 +152,15 @@ def _scenario(session, text):
         # Special Summoning a named monster: only when its Summoning condition decides
         ("Can Amaterasu be Special Summoned?", "no"),
         ("Can I Special Summon Sangan?", "yes"),
+        # Extra Deck monsters into a zone (current rules)
+        ("Can I Link Summon Decode Talker into a Main Monster Zone that no Link Monster points to?", "no"),
+        ("Can I Synchro Summon Stardust Dragon into my Main Monster Zone?", "yes"),
+        ("Can I Link Summon Decode Talker into the Extra Monster Zone?", "yes"),
+        (
+            "I already control a monster in the Extra Monster Zone. Can I Synchro Summon Stardust Dragon into "
+            "the other Extra Monster Zone?",
+            "no",
+        ),
         # revival of a monster that was (not) properly Summoned
         (
             (
@@ -242,6 +254,8 @@ def test_battle_scenario_shape(session):
         ),
         # a named monster attacked with no position said
         "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+        # whether a Link Monster points to the zone is not said
+        "Can I Link Summon Decode Talker into a Main Monster Zone?",
         # a Nomi monster: its own procedure may Special Summon it
         "Can I Special Summon Dark Armed Dragon?",
         # LP asked with nothing in the story that changes them

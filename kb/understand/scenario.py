@@ -361,7 +361,9 @@ def _q_two_summons(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
     verbs = [m["h1"], m["h2"] or m["h1"]]
-    kinds = ["set_monster" if re.fullmatch(alt("summons", "set_monster"), v) else "normal_summon" for v in verbs]
+    kinds = [
+        "set_monster" if re.fullmatch(alt("summons", "set_monster"), v) else "normal_summon" for v in verbs
+    ]
     for n, kind in enumerate(kinds, 1):
         name = d.add_monster("A", "hand", f"monster {n}", level=4)
         d.actions.append({"do": kind, "card": name})
@@ -380,15 +382,22 @@ def _to_phase(d: Draft, phase: str | None) -> None:
 
 def _q_change_position(d: Draft, m: re.Match):
     summoned = m["summoned"] or m["summoned2"]
-    cond = " (it attacked this turn)" if m["attacked"] else f" ({summoned.split()[0].title()} Summoned this turn)" \
-        if summoned else ""
+    cond = (
+        " (it attacked this turn)"
+        if m["attacked"]
+        else f" ({summoned.split()[0].title()} Summoned this turn)"
+        if summoned
+        else ""
+    )
     if m["attacked"] or summoned:
         if d.said or d.actions:
             return None
         if m["attacked"]:
             d.add_monster("A", "monsters", "my monster", attacked_this_turn=True)
         elif re.fullmatch(alt("summons", "normal_summon"), summoned):
-            d.actions.append({"do": "normal_summon", "card": d.add_monster("A", "hand", "my monster", level=4)})
+            d.actions.append(
+                {"do": "normal_summon", "card": d.add_monster("A", "hand", "my monster", level=4)}
+            )
         elif re.fullmatch(alt("summons", "flip_summon"), summoned):
             name = d.add_monster("A", "monsters", "my monster", level=4, face="down")
             d.actions.append({"do": "flip_summon", "card": name})

@@ -1,5 +1,5 @@
-"""Story shapes with named cards for :mod:`kb.understand.scenario`: a card chained to another that
-Special Summons a monster ("Call of the Haunted, chained to Terraforming, Special Summons Magma Dragon"),
+"""Story shapes with named cards for :mod:`kb.understand.scenario`: an Extra Deck monster Summoned into
+a zone (by ruleset); a card chained to another that Special Summons a monster ("Call of the Haunted, chained to Terraforming, Special Summons Magma Dragon"),
 and the question whether that monster's effect can be activated after the chain (missing the timing is
 decided by the simulator from its log, docs/simulator.md).
 
@@ -79,7 +79,7 @@ def _chain_facts() -> list:
 
 def CHAIN_FACTS() -> list:
     """The story shapes of this module (name, pattern, handler)."""
-    return [*_chain_facts(), *revival_facts()]
+    return [*_chain_facts(), *revival_facts(), *extra_zone_facts()]
 
 
 def _q_activates(d: Draft, m: re.Match):
@@ -95,7 +95,7 @@ def _q_activates(d: Draft, m: re.Match):
 
 def chain_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
-    return [*_chain_questions(), *revival_questions(), *special_questions()]
+    return [*_chain_questions(), *revival_questions(), *special_questions(), *extra_zone_questions()]
 
 
 @lru_cache(maxsize=1)
@@ -236,13 +236,17 @@ def revival_questions() -> list:
 
 
 def _q_can_special(d: Draft, m: re.Match):
-    """"Can X be Special Summoned?": by a card effect from the hand, answered only when the card's
+    """ "Can X be Special Summoned?": by a card effect from the hand, answered only when the card's
     Summoning condition alone decides it (none, "Cannot be Special Summoned", Set only); a Nomi or
     Semi-Nomi monster could still be Special Summoned by its own procedure."""
     if d.actions or d.said or d.chain:
         return None
     card = d.card_of(int(m["z"].split()[0][1:]))
-    if card is None or not card.is_monster or card.summon_condition not in ("normal", "cannot_special", "set_only"):
+    if (
+        card is None
+        or not card.is_monster
+        or card.summon_condition not in ("normal", "cannot_special", "set_only")
+    ):
         return None
     d.actions.append({"do": "special_summon", "card": card.name, "how": "effect"})
     return {"kind": "legal"}, f"can {card.name} be Special Summoned (by a card effect, from the hand)"
@@ -268,3 +272,87 @@ class _Z:
 
     def __getitem__(self, key):
         return (self.match["z"] or self.match["z2"]) if key == "z" else self.match[key]
+
+
+# --------------------------------------------------------------- Extra Deck monsters into a zone, by ruleset
+
+
+def _fact_emz_taken(d: Draft, m: re.Match) -> bool:
+    if d.actions or any(x.get("zone") == "emz_left" for x in d.player("A").get("monsters", [])):
+        return False
+    d.add_monster("A", "monsters", "my monster in the Extra Monster Zone", zone="emz_left", level=4)
+    d.said.append("A controls a monster (without effects) in the left Extra Monster Zone")
+    return True
+
+
+def _q_extra_zone(d: Draft, m: re.Match):
+    """Can an Extra Deck monster be Summoned into a Main / the (other) Extra Monster Zone?"""
+    if d.actions or d.chain:
+        return None
+    card = d.card_of(int(m["z"].split()[0][1:]))
+    frame = card.extra_deck_frame if card is not None and card.is_monster else None
+    how = m["how"] or "special"
+    if frame is None or how not in ("special", frame.lower()):
+        return None
+    taken = any(x.get("zone") == "emz_left" for x in d.player("A").get("monsters", []))
+    if m["zone"].startswith("main"):
+        if (frame == "Link" or m["mr4"]) and not m["nolink"]:
+            return None  # whether a Link Monster points to that zone would decide it, and is not said
+        zone = next((z for z in range(1, 6) if len(d.player("A").get("monsters", [])) < z), None)
+        if zone is None or any(isinstance(x.get("zone"), int) for x in d.player("A").get("monsters", [])):
+            return None
+    elif m["other"] and not taken or taken and not m["other"]:
+        return None  # "the other" Extra Monster Zone needs the first one taken, and the reverse
+    else:
+        zone = "emz_right" if taken else "emz_left"
+    d.player("A").setdefault("extra", []).append(card.name)
+    d.actions.append(
+        {
+            "do": "special_summon",
+            "card": card.name,
+            "how": how if how != "special" else frame.lower(),
+            "from": "extra",
+            "zone": zone,
+        }
+    )
+    ruleset = "master-rule-4" if m["mr4"] else None
+    where = "a Main Monster Zone" if m["zone"].startswith("main") else "the Extra Monster Zone"
+    where += " that no Link Monster points to" if m["nolink"] else ""
+    rules = " under Master Rule 4 (2017)" if ruleset else ""
+    d.ruleset = ruleset
+    return {
+        "kind": "legal"
+    }, f"can A {how.title()} Summon {card.name} from the Extra Deck into {where}{rules}"
+
+
+@lru_cache(maxsize=1)
+def extra_zone_facts() -> list:
+    """Story shapes about the Extra Monster Zone (name, pattern, handler)."""
+    return [
+        (
+            "I already control a monster in the Extra Monster Zone",
+            re.compile(
+                r"^i (?:already )?(?:control|have) (?:a|one) monster in (?:the|an|one|my|one of the) "
+                r"extra monster zones?$"
+            ),
+            _fact_emz_taken,
+        ),
+    ]
+
+
+@lru_cache(maxsize=1)
+def extra_zone_questions() -> list:
+    """Question shapes about Summoning an Extra Deck monster into a zone (name, pattern, handler)."""
+    return [
+        (
+            "can I Synchro Summon X into a Main Monster Zone",
+            re.compile(
+                rf"^can i (?:(?P<how>fusion|synchro|xyz|link|special) )?summon (?P<z>{_CARD}) "
+                rf"(?:from (?:my |the )?extra deck )?(?:into|to|in) (?:a |my |one of my |the |an )?"
+                rf"(?P<other>other )?(?P<zone>main monster zone|extra monster zone)"
+                rf"(?P<nolink> that no link monsters? points? to| (?:while|when|if) i control no link monsters)?"
+                rf"(?P<mr4> under master rule 4| under (?:the )?2017 rules)?$"
+            ),
+            _q_extra_zone,
+        ),
+    ]

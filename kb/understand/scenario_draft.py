@@ -57,6 +57,7 @@ class Draft:
     battle: tuple | None = None  # (attacker, target or None) of the story's attack
     card_of: object = None  # entity index -> the simulator's card of a named card, or None
     chain: dict | None = None  # a chain the story tells (scenario_chain.py)
+    ruleset: str | None = None  # when the question names one ("under Master Rule 4")
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]
@@ -91,6 +92,8 @@ class Draft:
         if players:
             state["players"] = players
         out = {"ask": "scenario"}
+        if self.ruleset:
+            out["ruleset"] = self.ruleset
         if state:
             out["state"] = state
         out["actions"] = self.actions
