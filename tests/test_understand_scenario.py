@@ -254,6 +254,8 @@ def test_battle_scenario_shape(session):
         ),
         # a named monster attacked with no position said
         "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+        # no monster has that Level
+        "Can I Normal Summon a Level 0 monster?",
         # whether a Link Monster points to the zone is not said
         "Can I Link Summon Decode Talker into a Main Monster Zone?",
         # a Nomi monster: its own procedure may Special Summon it

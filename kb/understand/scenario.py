@@ -437,6 +437,8 @@ def _q_summon(d: Draft, m: re.Match, card_of):
         said = name
     else:
         level = int(m["lv"]) if m["lv"] else None
+        if level is not None and not 1 <= level <= 12:
+            return None  # no monster has that Level
         tributes = m["tribute"]
         if tributes:
             count = {"one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3}[tributes]
