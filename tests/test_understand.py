@@ -733,3 +733,10 @@ def test_my_own_card_answered_means_the_same_controller(session, full_kb):
 )
 def test_the_kind_of_summon_answered_is_checked(session, full_kb, text, expect):
     assert engine.ask(session, text, kb_path=full_kb)["answer"] == expect
+
+
+def test_the_card_answered_activated_at_a_moment_or_by_a_player(session):
+    question = _parsed(session, "Can Magic Jammer negate a Quick-Play Spell activated in the Damage Step?")
+    assert question["ask"] == "negate" and question["step"] == "damage"
+    question = _parsed(session, "can i chain mst to a spell card activated by my opponent")
+    assert question["to"] == [{"class": {"type": "spell"}, "controller": "B"}]

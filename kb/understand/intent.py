@@ -34,6 +34,8 @@ _TARGET = (
     rf"(?:(?P<yown>my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|"
     rf"the opponents|opponents|your opponent's|your opponents) (?P<yself>own )?)?"
     rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
+    # "a Quick-Play Spell activated in the Damage Step", "a Spell Card activated by my opponent"
+    rf"(?: (?:that (?:was|is) |being )?activated(?: by (?P<yby>{ACTOR}))?)?"
 )
 _TO = (
     r"(?:directly )?(?:to|in response to|against|on|in chain to|as a response to|in a chain to|"
@@ -269,7 +271,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             name,
             x=entity("x"),
             x2=entity("x2"),
-            y_owner=_owner(groups.get("yown")),
+            y_owner=_owner(groups.get("yown")) or actor_player(groups.get("yby")),
             y_own=bool(groups.get("yself")),
             y=entity("k") if kind == "card_kind" else entity("cmp") if kind == "spell_speed" else entity("y"),
             actor=groups.get("actor"),
