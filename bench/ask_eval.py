@@ -89,6 +89,9 @@ def score(answer: dict, expect) -> str:
         return "right" if got == wanted else "wrong"
     if isinstance(expect, str) and got in ("activates", "misses", "no_trigger"):
         return "right" if got == expect else "wrong"
+    leading = re.match(r"\s*(-?\d+)\b", expect) if isinstance(expect, str) else None
+    if leading and _norm(str(got)) == leading.group(1):  # "2 (down to 6)": the number is the answer
+        return "right"
     wanted_text = _norm(str(expect))
     first = (answer.get("order") or [""])[0]  # "which is Chain Link 1 / resolves first": the first named
     if wanted_text and (wanted_text in _norm(str(got)) or wanted_text == _norm(str(first))):
