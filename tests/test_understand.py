@@ -740,3 +740,12 @@ def test_the_card_answered_activated_at_a_moment_or_by_a_player(session):
     assert question["ask"] == "negate" and question["step"] == "damage"
     question = _parsed(session, "can i chain mst to a spell card activated by my opponent")
     assert question["to"] == [{"class": {"type": "spell"}, "controller": "B"}]
+
+
+def test_an_attack_told_by_who_attacks(session, full_kb):
+    assert engine.ask(session, "I attack. Can I activate Sakuretsu Armor?", kb_path=full_kb)["answer"] == "unknown"
+    assert engine.ask(session, "My monster is attacked. Can I activate Sakuretsu Armor?", kb_path=full_kb)[
+        "answer"
+    ] == "yes"
+    question = _parsed(session, "my opponent attacks with a monster, can i use sakuretsu armor")
+    assert question["card"] == {"card": "Sakuretsu Armor", "controller": "A"}

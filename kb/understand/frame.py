@@ -343,7 +343,7 @@ def _build(
     asked_owner = actor_player(intent.actor)
     if intent.x is not None and skeleton.entities[intent.x].kind == "card" and not intent.actor:
         asked_owner = None
-    used = {intent.x} | set(moments.get("entities") or [])
+    used = {intent.x} | set(moments.get("entities") or []) | set(story.attack_cards)
     linked = [link.entity for link in story.links]
     if kind == "activate" and story.links and not moments.get("new_chain"):
         kind = "chain_story"  # "my opponent activates X. Can I activate Y?": Y would be Chain Link 2
@@ -412,6 +412,16 @@ def _build(
         by = f" by {question['by']}" if question.get("by") else ""
         text = f"Does {card_phrase(card)}'s effect activate after it is {EVENT_WORDS[event]}{by}?"
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
+    if story.attack in ("A", "B") and _waits_for(card, "attack_declared", effects_of):
+        if kind == "activate" and "controller" not in card:
+            card["controller"] = "B" if story.attack == "A" else "A"  # the other player's Mirror Force
+        if card.get("controller") == story.attack:  # "I attack. Can I activate Mirror Force?"
+            return Frame(
+                None,
+                "",
+                f"the player who attacks is the one who would activate {card_phrase(card)}; whose attack a "
+                "card answers is not checked",
+            )
     if kind == "activate":
         said_event = moments.get("event") or ("attack_declared" if story.attack else None)
         if story.summon:  # "my opponent Summons a monster, can I use X": X answering that Summon

@@ -68,6 +68,7 @@ class Story:
     links: list[Link] = field(default_factory=list)
     summon: dict | None = None  # {"how": ..., "entity": n | None, "controller": ...}
     attack: str | None = None  # who declared an attack
+    attack_cards: list[int] = field(default_factory=list)  # "attacks with a monster", "my monster is ..."
     # cards a link targets ("MST targeting my Set Mirror Force"): entity -> {"controller"?, "face"?}
     targets: dict = field(default_factory=dict)
     resolved: bool = False  # "after the chain resolves": a new chain
@@ -330,6 +331,8 @@ _SUMMON = re.compile(
 )
 _ATTACK = re.compile(
     rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b"
+    rf"(?: with (?P<with>{ENT}))?"
+    rf"|(?P<target>{ENT}) (?:is|was|gets|got) attacked\b"  # "my monster is attacked": the other one attacks
 )
 _NUMBERED = re.compile(rf"(?P<x>{ENT})")
 _PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es)? priority\b")
@@ -431,7 +434,17 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
                 break
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _ATTACK.finditer(text):
-        story.attack = actor_player(match.group("actor"))
+        said = [entity_at(match.span(g)) for g in ("with", "target") if match.group(g)]
+        if any(skeleton.entities[n].kind != "class" for n in said):
+            continue  # "attacks with Blue-Eyes": which monster may matter (its ATK ...): not read
+        if match.group("target"):
+            owner = skeleton.entities[said[0]].aside.get("controller")
+            if owner not in ("asker", "opponent"):
+                continue  # whose monster is attacked is not said
+            story.attack = "B" if owner == "asker" else "A"
+        else:
+            story.attack = actor_player(match.group("actor"))
+        story.attack_cards.extend(said)
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     numbered = [
         n
