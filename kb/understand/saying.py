@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from .generic import describe_kind
 
-__all__ = ["card_phrase", "moment_phrase", "EVENT_WORDS", "SUMMON_WORDS"]
+__all__ = ["card_phrase", "moment_phrase", "EVENT_WORDS", "PHASE_NAMES", "SUMMON_WORDS"]
 
-_PHASE_WORDS = {
+PHASE_NAMES = {
     "draw": "the Draw Phase",
     "standby": "the Standby Phase",
     "main1": "Main Phase 1",
@@ -80,7 +80,7 @@ def moment_phrase(question: dict) -> str:
     elif question.get("step") == "battle":
         parts.append("during the Battle Step")
     elif question.get("phase"):
-        parts.append("during " + _PHASE_WORDS[question["phase"]])
+        parts.append("during " + PHASE_NAMES[question["phase"]])
     if question.get("turn"):
         parts.append(f"in {question['turn']}'s turn")
     return (" " + ", ".join(parts)) if parts else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..engine.negation import SUMMON_METHODS
 from .scenario_draft import Draft
 from .story import ACTOR, actor_player
 
@@ -123,18 +124,6 @@ def _chain_questions() -> list:
 
 # ------------------------------------------------------------------------- a monster in the GY, revived
 
-_SUMMON_KINDS = (
-    "normal",
-    "tribute",
-    "flip",
-    "special",
-    "fusion",
-    "synchro",
-    "xyz",
-    "link",
-    "ritual",
-    "pendulum",
-)
 
 
 def _fact_in_gy(d: Draft, m: re.Match) -> bool:
@@ -172,7 +161,7 @@ def _q_revive(d: Draft, m: re.Match):
 @lru_cache(maxsize=1)
 def revival_facts() -> list:
     """Story shapes of a monster sent to the GY (name, pattern, handler)."""
-    how = "|".join(_SUMMON_KINDS)
+    how = "|".join(SUMMON_METHODS)
     gy = r"(?:my |the )?(?:graveyard|gy)"
     return [
         (

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .saying import PHASE_NAMES
+
 __all__ = [
     "PHASE_NAMES",
     "WORDS_FILE",
@@ -164,16 +166,6 @@ def read_monster(match: re.Match, prefix: str, default_owner: str) -> dict | Non
         "face": "down" if positions and positions[0].startswith("face-down") else "up",
         "entity": int(ent[1:]) if ent else None,
     }
-
-
-PHASE_NAMES = {
-    "draw": "the Draw Phase",
-    "standby": "the Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "the Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "the End Phase",
-}
 
 
 def phase_of(words: str | None) -> str | None:
