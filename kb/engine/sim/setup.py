@@ -147,18 +147,9 @@ class _Builder:
                 raise bad(f"{field}.zone", zone_value, f"is already taken by {self.state.at(player, 'emz', zone).name}")
         else:
             location = "monster"
-            if zone_value is None:
-                free = self.state.free_main_zones(player)
-                if not free:
-                    raise bad(field, card.name, "no free Main Monster Zone left for it")
-                zone = free[0]
-            else:
-                if type(zone_value) is not int or not 1 <= zone_value <= MAIN_ZONES:
-                    raise bad(f"{field}.zone", zone_value, "must be 1-5, emz_left or emz_right")
-                zone = zone_value - 1
-                taken = self.state.at(player, "monster", zone)
-                if taken is not None:
-                    raise bad(f"{field}.zone", zone_value, f"is already taken by {taken.name}")
+            zone = self._numbered_zone(player, field, card, zone_value, location, MAIN_ZONES,
+                                       self.state.free_main_zones(player), "Main Monster Zone",
+                                       "1-5, emz_left or emz_right")
         face = obj.get("face", "up")
         if face not in ("up", "down"):
             raise bad(f"{field}.face", face, "must be up or down")
@@ -180,6 +171,20 @@ class _Builder:
                    position_changed_this_turn=_bool(obj, "position_changed_this_turn", field),
                    counters=_int(obj.get("counters", 0), f"{field}.counters"))
 
+    def _numbered_zone(self, player: str, field: str, card, zone_value, location: str, count: int,
+                       free: list[int], where: str, allowed: str) -> int:
+        """The 0-based zone a state entry's 1-based ``zone`` names (checked free), or the first free one."""
+        if zone_value is None:
+            if not free:
+                raise bad(field, card.name, f"no free {where} left for it")
+            return free[0]
+        if type(zone_value) is not int or not 1 <= zone_value <= count:
+            raise bad(f"{field}.zone", zone_value, f"must be {allowed}")
+        taken = self.state.at(player, location, zone_value - 1)
+        if taken is not None:
+            raise bad(f"{field}.zone", zone_value, f"is already taken by {taken.name}")
+        return zone_value - 1
+
     def spell_trap(self, player: str, item, field: str, *, field_zone: bool = False) -> Instance:
         card, obj = self.card_object(item, field, _SPELL_FIELDS)
         face = obj.get("face", "up" if field_zone else "down")
@@ -195,19 +200,8 @@ class _Builder:
             if card.property == "Field":
                 raise bad(f"{field}.card", card.name, "a Field Spell goes to field_zone, not a Spell & Trap Zone")
             location = "spell_trap"
-            zone_value = obj.get("zone")
-            if zone_value is None:
-                free = self.state.free_spell_trap_zones(player)
-                if not free:
-                    raise bad(field, card.name, "no free Spell & Trap Zone left for it")
-                zone = free[0]
-            else:
-                if type(zone_value) is not int or not 1 <= zone_value <= SPELL_TRAP_ZONES:
-                    raise bad(f"{field}.zone", zone_value, "must be 1-5")
-                zone = zone_value - 1
-                taken = self.state.at(player, "spell_trap", zone)
-                if taken is not None:
-                    raise bad(f"{field}.zone", zone_value, f"is already taken by {taken.name}")
+            zone = self._numbered_zone(player, field, card, obj.get("zone"), location, SPELL_TRAP_ZONES,
+                                       self.state.free_spell_trap_zones(player), "Spell & Trap Zone", "1-5")
         pendulum = card.is_monster and card.is_pendulum and face == "up" and location == "spell_trap"
         if card.is_monster and not pendulum:
             raise bad(f"{field}.card", card.name, "a monster in a Spell & Trap Zone must be a face-up Pendulum "
