@@ -1,6 +1,6 @@
 """Story shapes with named cards for :mod:`kb.understand.scenario`: an Extra Deck monster Summoned into
-a zone (by ruleset); a card chained to another that Special Summons a monster ("Call of the Haunted, chained to Terraforming, Special Summons Magma Dragon"),
-and the question whether that monster's effect can be activated after the chain (missing the timing is
+a zone (by ruleset); a card chained to another that Special Summons a monster ("X, chained to Y, Special
+Summons Z"), and the question whether that monster's effect can be activated after the chain (missing the timing is
 decided by the simulator from its log, docs/simulator.md).
 
 The story gives the chain only; where each card was is left to the simulator (a Spell in the hand, a
