@@ -53,11 +53,10 @@ def ask(session: Session, question: dict | str, *, kb_path=None) -> dict:
     if isinstance(parsed, str):
         from ..understand import ask_plain
         return ask_plain(session, parsed, kb_path=kb_path)
-    # --- scenario questions: the duel simulator (owner: simulator engineer; docs/simulator.md) ---
+    # scenario questions go to the duel simulator (docs/simulator.md)
     if isinstance(parsed, dict) and parsed.get("ask") == "scenario":
         from .sim.scenario import answer_scenario
         return answer_scenario(session, parsed)
-    # --- end scenario questions ---
     return answer_question(session, normalise_question(parsed))
 
 

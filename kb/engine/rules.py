@@ -465,13 +465,12 @@ RULES: dict[str, dict] = {
     },
 }
 
-# --- simulator rules (owner: simulator engineer; rows in kb/engine/sim/rulebook.py) ---
+# the simulator's rules: rows kept beside the simulator in kb/engine/sim/rulebook.py, validated like these
 from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imports nothing back)
 
 RULES.update(_SIM_RULES)
-# --- end simulator rules ---
 
-# --- generic cards and negation questions (owner: engine-generic engineer; kb/engine/generic.py, negation.py) ---
+# the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update({
     "card_kinds": {
         "statement": "Cards are Monster, Spell or Trap Cards; each kind of card and effect has its Spell Speed, "
@@ -549,7 +548,6 @@ RULES.update({
                   "text": "A Special Summon Monster cannot be Normal/Tribute Summoned or Normal/Tribute Set."},
     },
 })
-# --- end generic cards and negation questions ---
 
 # (card_type, property or None, effect kind) -> (Spell Speed, rule key).  Most specific row wins.
 SPELL_SPEEDS: list[tuple[str | None, str | None, str, int | None, str]] = [
