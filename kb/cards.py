@@ -26,7 +26,6 @@ import heapq
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from rapidfuzz import fuzz, process
 from sqlmodel import Session, select
@@ -34,7 +33,7 @@ from sqlmodel import Session, select
 from .errors import AmbiguousError, NotFoundError
 from .models import Alias, Card, CardPassword, Ruling, RulingCard
 from .text import fold_quotes, name_key
-from .version_cache import VersionCache, store_stamp
+from .version_cache import VersionCache, session_store, store_stamp
 
 __all__ = [
     "NameIndex",
@@ -410,21 +409,12 @@ class NameIndex:
 _CACHE: VersionCache[NameIndex] = VersionCache()  # one name index per knowledge base (the current version)
 
 
-def _store_file(session: Session) -> str | None:
-    database = session.get_bind().url.database or ""
-    if database.startswith("file:"):
-        database = database[5:]
-    database = database.split("?", 1)[0]
-    return database if database and database != ":memory:" else None
-
-
 def name_index(session: Session) -> NameIndex:
     """The name index of the session's knowledge base, built once per process and store version; a
     new version of the knowledge base drops the previous one's index (see :mod:`kb.version_cache`)."""
-    path = _store_file(session)
-    if path is None:
+    store = session_store(session)
+    if store is None:
         return NameIndex.from_session(session)
-    store = Path(path).resolve()
     return _CACHE.get(store.parent, store_stamp(store), lambda: NameIndex.from_session(session))
 
 

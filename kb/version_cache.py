@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 from typing import Callable, Generic, Hashable, TypeVar
 
-__all__ = ["VersionCache", "store_stamp"]
+__all__ = ["VersionCache", "session_store", "store_stamp"]
 
 T = TypeVar("T")
 
@@ -26,6 +27,32 @@ def store_stamp(path: Path | str) -> tuple[int, int] | None:
     except OSError:
         return None
     return stat.st_mtime_ns, stat.st_size
+
+
+RESOLVE_EVERY = 1.0  # seconds a resolved store path is trusted before the symlinks are followed again
+_RESOLVED: dict[str, tuple[float, Path]] = {}
+_RESOLVED_MAX = 64
+
+
+def session_store(session) -> Path | None:
+    """The real path of a session's SQLite store file (None for an in-memory database).
+
+    Following the symlinks costs a few system calls; a per-request look-up (card by name, the mention
+    scanner) asks for it every time, so the answer is kept for :data:`RESOLVE_EVERY` seconds -- a
+    symlink swapped by ``kb build`` is seen within that time.
+    """
+    database = (session.get_bind().url.database or "").removeprefix("file:").split("?", 1)[0]
+    if not database or database == ":memory:":
+        return None
+    now = time.monotonic()
+    hit = _RESOLVED.get(database)
+    if hit is not None and now - hit[0] < RESOLVE_EVERY:
+        return hit[1]
+    if len(_RESOLVED) >= _RESOLVED_MAX:
+        _RESOLVED.clear()
+    path = Path(database).resolve()
+    _RESOLVED[database] = (now, path)
+    return path
 
 
 class VersionCache(Generic[T]):

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from sqlmodel import Session
 
 from ..errors import AmbiguousError, KbError, NotFoundError
 from ..links import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
-from ..version_cache import VersionCache, store_stamp
+from ..version_cache import VersionCache, session_store, store_stamp
 from .tokens import Token
 from .vocabulary import grammar_words
 
@@ -121,16 +120,14 @@ class MentionIndex:
 
 
 _CACHE: VersionCache[MentionIndex] = VersionCache()
-_RESOLVED: dict[str, Path] = {}
 
 
 def mention_index(session: Session) -> MentionIndex:
     """The scanner of the session's knowledge base, built once per process and store version (a new
     version drops the previous one's scanner: :mod:`kb.version_cache`)."""
-    database = (session.get_bind().url.database or "").removeprefix("file:").split("?", 1)[0]
-    if not database or database == ":memory:":
+    store = session_store(session)
+    if store is None:
         return MentionIndex.build(build_name_index(session))
-    store = _RESOLVED.get(database) or _RESOLVED.setdefault(database, Path(database).resolve())
     return _CACHE.get(store.parent, store_stamp(store), lambda: MentionIndex.build(build_name_index(session)))
 
 
