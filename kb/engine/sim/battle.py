@@ -42,6 +42,10 @@ def declare(game, action: dict) -> Legality:
                          "sim_attack_declaration")
     same_again = replay and state.battle.attacker == attacker.uid
     if attacker.attacked_this_turn and not same_again:
+        if any(e.kind == "replay" and e.uid == attacker.uid for e in state.log):
+            return legal.add("attacks this turn", "fail", f"{attacker.name} declared an attack before a replay and "
+                             f"another attack followed it: it is still considered to have declared an attack and "
+                             f"cannot attack again this turn", "sim_replay_other_monster", "sim_attack_declaration")
         return legal.add("attacks this turn", "fail", f"{attacker.name} has already declared an attack this turn"
                          + (" (a replay lets only the same monster attack again)" if replay else ""),
                          "sim_attack_declaration", "sim_replay")
@@ -67,10 +71,16 @@ def declare(game, action: dict) -> Legality:
     state.battle = Battle(attacker=attacker.uid, target=target.uid if target else None,
                           opponent_monsters=len(defenders))
     state.battle.defender_uids = {m.uid for m in defenders}  # type: ignore[attr-defined]
-    if replay:
+    if replay and same_again:
         state.log_event("attack_target_chosen", attacker, player=player)
         game.say(f"after the replay {attacker.name} attacks {target.name if target else 'directly'} (not a new "
                  f"attack declaration)")
+    elif replay:  # a different monster attacks: its own attack declaration; the first one still counts
+        state.log_event("attack_declared", attacker, player=player)
+        game.say(f"after the replay {player} attacks with a different monster: {attacker.name} attacks "
+                 f"{target.name if target else 'directly'} (the first monster still counts as having attacked)")
+        game.steps.append(_step("replay", "pass", f"{attacker.name} attacks instead of the monster that attacked "
+                                "before the replay", "sim_replay_other_monster"))
     else:
         state.log_event("attack_declared", attacker, player=player)
         game.say(f"{player} declares an attack: {attacker.name} attacks {target.name if target else 'directly'}")
@@ -88,6 +98,13 @@ def check_replay(game) -> None:
     now = {m.uid for m in state.monsters(other(attacker.controller))}
     before = getattr(battle, "defender_uids", set())
     if now == before:
+        return
+    if attacker.location not in ("monster", "emz"):  # the change counts only after the chain: no attacker, no replay
+        battle.defender_uids = now  # type: ignore[attr-defined]
+        game.say(f"the opponent's monsters changed, but {attacker.name} has left the field: no replay")
+        game.steps.append(_step("replay", "pass", f"the opponent's monsters changed, but a replay is only triggered "
+                                f"after the chain has resolved, and by then {attacker.name} had left the field: no "
+                                f"replay", "sim_replay_after_chain"))
         return
     if state.step == "damage":
         if not getattr(battle, "no_replay_noted", False):

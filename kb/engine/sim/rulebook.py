@@ -10,7 +10,8 @@ This module imports nothing from the engine so that :mod:`kb.engine.rules` can m
 from __future__ import annotations
 
 __all__ = ["SIM_RULES", "RULESETS", "DEFAULT_RULESET", "TRIBUTES_BY_LEVEL", "EXTRA_DECK_FRAMES",
-           "HAND_SIZE_LIMIT", "MAIN_ZONES", "SPELL_TRAP_ZONES", "PENDULUM_ZONES", "STARTING_LP"]
+           "HAND_SIZE_LIMIT", "MAIN_ZONES", "SPELL_TRAP_ZONES", "PENDULUM_ZONES", "STARTING_LP",
+           "LEFT_FIELD_RULES"]
 
 
 def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
@@ -119,6 +120,20 @@ SIM_RULES: dict[str, dict] = {
         "After you perform an attack declaration with your monster, if a monster the opponent controls leaves "
         "the field or a new opponent's monster is Special Summoned or something similar during the Battle Step, "
         "so that the number of monsters the opponent controls changes, a replay is triggered."),
+    # --- replays: who may attack after one, and when none is triggered (battle.py)
+    "sim_replay_other_monster": _row(
+        "After a replay the attacking player may attack with the same monster, with a different monster, or not "
+        "at all; if a different monster attacks, the first one still counts as having declared an attack and "
+        "cannot attack again this turn.",
+        ["md:replays-during-battle", "community:8.5.2.2", "prb2017:battle-replays"], "md:replays-during-battle",
+        "Note that if you attack with a different monster, the first monster is still considered to have declared "
+        "an attack, and it cannot attack again this turn."),
+    "sim_replay_after_chain": _row(
+        "A change in the number of the opponent's monsters during a chain triggers a replay only after the whole "
+        "chain has resolved: if the attacking monster has left the field by then, no replay is triggered.",
+        ["prb2017:battle-replays-ex3", "prb2017:battle-replays"], "prb2017:battle-replays-ex3",
+        "If the number of monster changes during the resolution of an effect or chain, a replay is triggered "
+        "after all those effects finish resolving."),
     "sim_no_replay_damage_step": _row(
         "A change in the number of the opponent's monsters during the Damage Step causes no replay.",
         ["community:8.5.3", "prb2017:damage-step"], "community:8.5.3",
@@ -183,6 +198,41 @@ SIM_RULES: dict[str, dict] = {
         "In the Draw Phase no card or effect can be activated before the turn player's normal draw.",
         ["prb2017:draw-phase", "tcg-v10:draw-phase", "md:draw-phase"], "prb2017:draw-phase",
         "• Neither player can activate cards before the turn player draws a card during the Draw Phase."),
+    # --- an effect of a card that stays on the field, whose card left the field before it resolved
+    "sim_left_field_continuous_spell": _row(
+        "An effect of a face-up Continuous Spell Card does not resolve if the card left the field before it "
+        "resolved (unless it was removed to pay the cost of activating itself or one of its effects).",
+        ["cr-draft:205.4", "prb2017:continuous-spell-cards"], "cr-draft:205.4",
+        "If a Continuous Spell Card is removed from the field before an effect of that card on the field resolves, "
+        "that effect will not resolve."),
+    "sim_left_field_equip_spell": _row(
+        "An effect of a face-up Equip Spell Card does not resolve if the card left the field before it resolved "
+        "(unless it was removed to pay the cost of activating itself or one of its effects).",
+        ["cr-draft:206.6"], "cr-draft:206.6",
+        "If an Equip Spell Card is removed from the field before an effect of that card on the field resolves, "
+        "that effect will not resolve."),
+    "sim_left_field_field_spell": _row(
+        "An effect of a face-up Field Spell Card does not resolve if the card left the field before it resolved "
+        "(unless it was removed to pay the cost of activating itself or one of its effects).",
+        ["cr-draft:207.6"], "cr-draft:207.6",
+        "If a Field Spell Card is removed from the field before an effect of that card on the field resolves, "
+        "that effect will not resolve."),
+    "sim_left_field_continuous_trap": _row(
+        "An effect of a face-up Continuous Trap Card does not resolve if the card left the field before it "
+        "resolved (unless it was removed to pay the cost of activating itself or one of its effects).",
+        ["cr-draft:211.4", "prb2017:continuous-traps"], "cr-draft:211.4",
+        "If a Continuous Trap Card is removed from the field before an effect of that card on the field resolves, "
+        "that effect will not resolve."),
+}
+
+# (card type, property) of cards whose effects on the field need the card there when they resolve, and the
+# rule each applies.  Monsters are not here: whether a monster effect resolves after the monster left the
+# field depends on the effect (its card's rulings).
+LEFT_FIELD_RULES: dict[tuple[str, str], str] = {
+    ("Spell", "Continuous"): "sim_left_field_continuous_spell",
+    ("Spell", "Equip"): "sim_left_field_equip_spell",
+    ("Spell", "Field"): "sim_left_field_field_spell",
+    ("Trap", "Continuous"): "sim_left_field_continuous_trap",
 }
 
 # Tributes needed to Normal Summon/Set by Level: (lowest Level, highest Level, Tributes).
