@@ -693,19 +693,20 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     sentences = _sentences(skeleton)
     if not sentences:
         return None
+    from .scenario_battle import BATTLE_FACTS, battle_questions
     from .scenario_chain import CHAIN_FACTS, chain_questions
 
     draft = Draft(card_of=card_of)
     used_entities: set[int] = set()
     *story, (asked_text, asked_entities) = sentences
     for text, entities in story:
-        for _name, pattern, handler in [*_facts(), *CHAIN_FACTS()]:
+        for _name, pattern, handler in [*_facts(), *CHAIN_FACTS(), *BATTLE_FACTS()]:
             match = pattern.match(text)
             if match and handler(draft, match):
                 break
         else:
             return None
-    for _name, pattern, handler in [*_questions(), *chain_questions()]:
+    for _name, pattern, handler in [*_questions(), *chain_questions(), *battle_questions()]:
         match = pattern.match(asked_text)
         if not match:
             continue

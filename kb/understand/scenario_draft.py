@@ -60,6 +60,7 @@ class Draft:
     card_of: object = None  # entity index -> the simulator's card of a named card, or None
     chain: dict | None = None  # a chain the story tells (scenario_chain.py)
     ruleset: str | None = None  # when the question names one ("under Master Rule 4")
+    replay: dict | None = None  # a replay the story tells (scenario_battle.py): the first attacker ...
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]

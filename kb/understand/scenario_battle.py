@@ -1,0 +1,213 @@
+"""Battle and phase story shapes for :mod:`kb.understand.scenario` (docs/simulator.md):
+
+- a replay, then an attack with a different monster ("after a replay, I attack with a different monster.
+  Can the first monster attack again this turn?");
+- a chain at an attack declaration ("on my attack declaration, my opponent activates <card> and chains <card>
+  to Special Summon a monster. Is a replay triggered?"): whether a replay follows is decided by the
+  simulator after the chain resolves (the attacker may be gone);
+- the number of cards discarded for hand size ("I have 8 cards in hand at the end of my End Phase. How many
+  do I discard?").
+
+The words are data (``scenario_words.toml``, sections ``replay_story``, ``attack_declaration``, ``hand_size``).
+What the story does not give is modelled so that it cannot decide the answer (the replay's cause is the
+attack target leaving the field; the attackers have no effects) and said in the understood sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..engine.sim.rulebook import HAND_SIZE_LIMIT
+from .scenario_draft import Draft, alt, mon
+from .story import ACTOR, actor_player
+
+__all__ = ["BATTLE_FACTS", "battle_questions"]
+
+_CARD = r"e\d+(?: ' s| 's)?"
+
+# ------------------------------------------------------------------------------------------ replays
+
+
+def _start_replay(d: Draft) -> bool:
+    """My monster attacks my opponent's monster, which then leaves the field: a replay."""
+    if d.actions or d.battle or d.replay is not None or d.said:
+        return False
+    d.state["phase"] = "battle"
+    first = d.add_monster("A", "monsters", "my monster", atk=1000)
+    target = d.add_monster("B", "monsters", "my opponent's monster", atk=500)
+    d.actions += [
+        {"do": "attack", "attacker": first, "target": target},
+        {"do": "move", "player": "B", "card": target, "to": "gy", "by": "effect"},
+    ]
+    d.replay = {"first": first, "other": None}
+    d.said.append(
+        f"{first} attacks {target}, which then leaves the field by an effect (a replay; the cause is not said)"
+    )
+    return True
+
+
+def _other_attacks(d: Draft) -> bool:
+    """After the replay, A attacks with a different monster (directly: the target has gone)."""
+    if d.replay is None or d.replay["other"] is not None:
+        return False
+    other = d.add_monster("A", "monsters", "my other monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": other, "target": None})
+    d.replay["other"] = other
+    d.said.append(f"after the replay I attack with a different monster ({other}) instead")
+    return True
+
+
+def _fact_replay(d: Draft, m: re.Match) -> bool:
+    return _start_replay(d)
+
+
+def _fact_other_attack(d: Draft, m: re.Match) -> bool:
+    if m["during"] and not _start_replay(d):
+        return False
+    return _other_attacks(d)
+
+
+def _q_first_again(d: Draft, m: re.Match):
+    if d.replay is None or d.replay["other"] is None:
+        return None
+    first = d.replay["first"]
+    d.actions.append({"do": "attack", "attacker": first, "target": None})
+    return {"kind": "legal"}, f"can {first} (the first attacker) declare another attack this turn"
+
+
+def _q_other_attack(d: Draft, m: re.Match):
+    if m["during"]:
+        if not _start_replay(d):
+            return None
+    elif d.replay is None:
+        return None
+    if not _other_attacks(d):
+        return None
+    d.said.pop()
+    return {"kind": "legal"}, "after the replay, can I attack with a different monster instead"
+
+
+# ------------------------------------------------------------------ a chain at an attack declaration
+
+
+def _fact_chain_at_attack(d: Draft, m: re.Match) -> bool:
+    """Link 1 ``y`` and link 2 ``x`` (which Special Summons a monster from the GY) at my attack declaration."""
+    if d.actions or d.battle or d.said or d.chain:
+        return False
+    y, x = d.card_of(int(m["y"].split()[0][1:])), d.card_of(int(m["x"].split()[0][1:]))
+    if y is None or x is None or y.name == x.name:
+        return False
+    first = actor_player(m["a1"]) or "B"
+    second = actor_player(m["a2"]) if m["a2"] else first
+    if first != "B" or second != "B":
+        return False  # the story shape is the opponent's response to my attack
+    x_text = x.text.lower()
+    if not ("target" in x_text and re.search(r"\b(?:gy|graveyard)\b", x_text)):
+        return False  # only a revival from the GY that targets is laid out here
+    y_targets = ["my monster"] if re.search(r"target (?:the|that|1) attacking monster", y.text, re.I) else None
+    d.state["phase"] = "battle"
+    attacker = d.add_monster("A", "monsters", "my monster")
+    revived = d.add_monster("B", "gy", "a monster in my opponent's GY")
+    d.actions += [
+        {"do": "attack", "attacker": attacker, "target": None},
+        {"do": "activate", "player": "B", "card": y.name, **({"targets": y_targets} if y_targets else {})},
+        {"do": "activate", "player": "B", "card": x.name, "targets": [revived]},
+    ]
+    d.battle = (attacker, None)
+    d.chain = {"first": y.name, "second": x.name, "summoned": revived}
+    d.said.append(
+        f"{attacker} declares an attack (directly: the story names no target); my opponent activates {y.name} "
+        f"(Chain Link 1) and chains {x.name} (Chain Link 2), which Special Summons a monster from the GY"
+    )
+    return True
+
+
+# ------------------------------------------------------------------------------------------ hand size
+
+
+def _q_how_many_discarded(d: Draft, m: re.Match):
+    """How many cards the turn player discards for hand size (the hand the story gives, in the End Phase)."""
+    hand = d.player("A").get("hand")
+    if d.state.get("phase") != "end" or not isinstance(hand, int) or d.actions or "gy" in d.player("A"):
+        return None
+    if m["n"] and int(m["n"]) != HAND_SIZE_LIMIT:
+        return None
+    d.player("A")["gy"] = []  # the count asked is of the cards discarded now
+    d.actions.append({"do": "end_turn"})
+    return {"kind": "outcome", "count": {"player": "A", "pile": "gy"}}, "how many cards does A discard for hand size"
+
+
+# ------------------------------------------------------------------------------------------ shapes
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    choose = rf"(?:{alt('replay_story', 'choose')} )?"
+    other = rf"(?:attack|declare an attack|declare my attack|attack instead) with {alt('replay_story', 'other_monster')}"
+    actor1, actor2 = rf"(?P<a1>{ACTOR})", rf"(?P<a2>{ACTOR})"
+    return [
+        (
+            "a replay occurs",
+            re.compile(rf"^{alt('replay_story', 'happened')}$"),
+            _fact_replay,
+        ),
+        (
+            "(during a replay) I attack with a different monster",
+            re.compile(
+                rf"^(?:(?P<during>{alt('replay_story', 'during')}) )?i {choose}{other}(?: instead)?$"
+            ),
+            _fact_other_attack,
+        ),
+        (
+            "on my attack declaration, my opponent activates Y and chains X to Special Summon a monster",
+            re.compile(
+                rf"^{alt('attack_declaration', 'when')} {actor1} activates? (?P<y>{_CARD}) (?:and )?"
+                rf"(?:{actor2} )?chains? (?P<x>{_CARD})(?: to it)? to special summon (?:a|a new|another|one) "
+                rf"{mon()}(?: from (?:the|their|his|her|the opponent's) (?:gy|graveyard))?$"
+            ),
+            _fact_chain_at_attack,
+        ),
+    ]
+
+
+def BATTLE_FACTS() -> list:
+    """The story shapes of this module (name, pattern, handler)."""
+    return _facts()
+
+
+@lru_cache(maxsize=1)
+def _questions() -> list:
+    first = alt("replay_story", "first_monster")
+    during = rf"(?:(?P<during>{alt('replay_story', 'during')}) )?"
+    return [
+        (
+            "can the first monster attack again this turn",
+            re.compile(
+                rf"^can {first} (?:still )?(?:attack|declare an attack|declare another attack|make an attack)"
+                rf"(?: again)?(?: later)?(?: (?:this|in this|in the same) (?:turn|battle phase))?$"
+            ),
+            _q_first_again,
+        ),
+        (
+            "(during a replay) can I attack with a different monster",
+            re.compile(
+                rf"^{during}can i (?:{alt('replay_story', 'choose')} )?(?:attack|declare an attack) with "
+                rf"{alt('replay_story', 'other_monster')}(?: instead)?$"
+            ),
+            _q_other_attack,
+        ),
+        (
+            "how many cards do I discard",
+            re.compile(
+                rf"^{alt('hand_size', 'how_many')}(?: (?:for|because of|due to) (?:the )?hand size(?: limit)?)?"
+                rf"(?: (?:down )?to (?P<n>\d+)(?: cards)?)?(?: at the end of (?:my |the )?end phase)?$"
+            ),
+            _q_how_many_discarded,
+        ),
+    ]
+
+
+def battle_questions() -> list:
+    """The question shapes of this module (name, pattern, handler)."""
+    return _questions()

@@ -1,0 +1,82 @@
+"""Battle and phase stories in words onto simulator scenarios (kb/understand/scenario_battle.py): sentences
+written for these tests (paraphrases, other cards of the same kind), the simulator's answer, and stories
+that must stay "unknown" or give no scenario."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand import understand
+from kb.understand.answer import ask_plain
+
+
+def _scenario(session, text):
+    reading = understand(session, text)
+    question = reading.frame.question if reading.frame else None
+    return question if question and question.get("ask") == "scenario" else None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a replay, then a different monster attacks: the first one cannot attack again
+        ("After a replay, I decide to attack with another monster. Can the original monster attack again?", "no"),
+        ("During the replay I attack with a second monster. Can the first attacker declare another attack this turn?",
+         "no"),
+        ("A replay occurs. I attack with a different monster instead. Can the first monster still attack in this "
+         "Battle Phase?", "no"),
+        ("When a replay occurs, can I attack with a different monster?", "yes"),
+        ("There is a replay. Can I choose to attack with another monster instead?", "yes"),
+        # a chain at the attack declaration: the replay only comes after the chain, if the attacker is still there
+        ("When I declare an attack, my opponent activates Sakuretsu Armor and chains Call of the Haunted to Special "
+         "Summon a monster. Does a replay occur?", "no"),
+        ("On my attack, the opponent activates Sakuretsu Armor and chains Call of the Haunted to Special Summon a "
+         "monster from their GY. Will a replay happen?", "no"),
+        # a card that does not destroy the attacker, the simulator does not model it: unknown, never a guess
+        ("On my attack declaration, my opponent activates Mirror Force and chains Call of the Haunted to Special "
+         "Summon a monster. Is a replay triggered?", "unknown"),
+        # hand size at the end of the End Phase: how many are discarded
+        ("I have 9 cards in hand at the end of my End Phase. How many cards do I have to discard?", "3"),
+        ("I hold 7 cards in hand during my End Phase. How many do I need to discard?", "1"),
+        ("I have 6 cards in hand at the end of the End Phase. How many cards must I discard?", "0"),
+    ],
+)
+def test_battle_and_phase_stories(session, text, answer):
+    question = _scenario(session, text)
+    assert question is not None, understand(session, text).reason
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert got["understood"].startswith("Simulated:")
+    assert got["replay"] and got["parsed"] == question
+    assert all(step["cites"] and step["quote"]["text"] for step in got["steps"])
+
+
+def test_replay_cites_the_rule(session):
+    got = ask_plain(session, "After a replay, I attack with a different monster. Can the first monster attack again "
+                             "this turn?")
+    cited = {ident for step in got["steps"] for ident in step["cites"]}
+    assert "md:replays-during-battle" in cited
+    got = ask_plain(session, "On my attack declaration, my opponent activates Sakuretsu Armor and chains Call of the "
+                             "Haunted to Special Summon a monster. Is a replay triggered?")
+    cited = {ident for step in got["steps"] for ident in step["cites"]}
+    assert "prb2017:battle-replays-ex3" in cited
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the same monster again (not a shape: "can it attack again" would be a different question)
+        "After a replay, I attack with the same monster. Can the first monster attack again this turn?",
+        # no replay told: "the first monster" has nothing to refer to
+        "Can the first monster attack again this turn?",
+        # my own chain at my attack: the shape is the opponent's response
+        "On my attack declaration, I activate Sakuretsu Armor and chain Call of the Haunted to Special Summon a "
+        "monster. Is a replay triggered?",
+        # no hand size told
+        "How many cards do I discard?",
+        # a hand size other than the rule's
+        "I have 8 cards in hand at the end of my End Phase. How many do I discard down to 5?",
+    ],
+)
+def test_no_scenario(session, text):
+    assert _scenario(session, text) is None
