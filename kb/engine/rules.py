@@ -470,6 +470,11 @@ from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imp
 
 RULES.update(_SIM_RULES)
 
+# Damage Step facts and permissions granted by other cards: rows kept in kb/engine/damage_step_rules.py
+from .damage_step_rules import DAMAGE_STEP_RULES as _DAMAGE_STEP_RULES  # noqa: E402  (data only)
+
+RULES.update(_DAMAGE_STEP_RULES)
+
 # the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update({
     "card_kinds": {

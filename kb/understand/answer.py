@@ -24,6 +24,10 @@ _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "ne
 
 
 def _ask_json(session: Session, question: dict) -> dict:
+    if question.get("applying"):  # "while X is applying": X's permission (kb/engine/permissions.py)
+        from ..engine.permissions import answer_with_permissions
+
+        return answer_with_permissions(session, question, lambda q: _ask_json(session, q))
     if question.get("ask") == "spell_speed":
         return spell_speed_answer(session, question)
     if question.get("ask") == "card_kind":

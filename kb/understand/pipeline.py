@@ -19,6 +19,7 @@ from .frame import Frame, build_frame
 from .generic import find_generic
 from .intent import read_intents
 from .mentions import Entity, find_mentions
+from .permissions import read_applying
 from .scenario import read_scenario
 from .skeleton import Skeleton
 from .story import Story, absorb_effect_phrases, read_moments, read_story, read_triggers, split_question
@@ -118,6 +119,7 @@ def understand(session: Session, text: str) -> Reading:
                     skeleton.use(used)
         reading.frames = [f for f in reading.frames if f.question is not None] or reading.frames[:1]
         reading.frames += [other for f in list(reading.frames) for other in f.other_readings]
+        read_applying(skeleton, reading.frames)  # "while X is applying, ...": kb/understand/permissions.py
     reading.unused_words = skeleton.unused_words()
     if reading.truncated:
         reading.unused_words.append(f"(and {len(reading.text) - MAX_QUESTION_CHARS} more characters)")

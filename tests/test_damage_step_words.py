@@ -1,0 +1,102 @@
+"""Damage Step and Spell Speed questions in words: permissions granted by another card's effect
+("while X is applying, ..."; kb/engine/permissions.py, kb/understand/permissions.py) and the Damage Step
+facts (kb/engine/damage_step.py, kb/understand/damage_step.py), on sentences and cards written for these
+tests, paraphrases, and near misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import engine
+from kb.engine.permissions import grants_of
+from kb.engine.rules import RULES
+
+
+def _ask(session, text):
+    return engine.ask(session, text)
+
+
+def _steps(answer):
+    return [s["check"] for s in answer.get("steps") or []]
+
+
+# ------------------------------------------------------------------------------------------ permissions
+
+
+def test_grants_are_read_from_effect_text_only_for_plain_trap_cards():
+    def effects(*texts):
+        return [{"text": t} for t in texts]
+
+    assert [g.name for g in grants_of("X", effects("You can activate 1 Trap Card the turn it was Set."))] == [
+        "trap_set_turn"
+    ]
+    assert [g.name for g in grants_of("X", effects("If this card is sent to the GY: You can activate 1 Trap "
+                                                   "Card from your hand this turn."))] == ["trap_from_hand"]
+    # a grant for some Traps only, a card's own permission, an effect about the opponent: none read
+    assert grants_of("X", effects('You can activate "Hole" Normal Trap Cards from your hand.')) == []
+    assert grants_of("X", effects("If you activate a Trap Card from your hand: draw 1 card.")) == []
+    assert grants_of("X", effects("Your opponent cannot activate Trap Cards.")) == []
+    for key in ("permission_trap_set_turn", "permission_trap_from_hand"):
+        assert len(RULES[key]["sections"]) <= 3 and RULES[key]["quote"]["id"] in RULES[key]["sections"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "While Temple of the Kings is applying, can I activate a Trap Card the same turn I Set it?",
+        "while temple of the kings's effect is active can i activate a trap card the turn i set it",
+        "With Temple of the Kings in effect, can I activate a Trap the same turn I Set it?",
+        "While Temple of the Kings is applying, can I activate a Counter Trap the turn I Set it?",
+        "While Makyura the Destructor's effect is applying, can I activate Trap Cards from my hand?",
+        "while the effect of makyura the destructor is applied, can i activate a trap card from my hand",
+    ],
+)
+def test_a_permission_read_from_the_applying_card_answers_yes(session, text):
+    answer = _ask(session, text)
+    assert answer["answer"] == "yes", (answer["understood"], answer["explanation"])
+    assert answer["steps"][0]["check"] == "permission" and answer["steps"][0]["result"] == "pass"
+    assert answer["steps"][0]["cites"][0] == "prb2017:activating-trap-cards"
+    assert answer["understood"].startswith("While ") and answer["unused_words"] == []
+
+
+def test_a_named_trap_under_a_permission_is_checked_as_if_set_earlier(session):
+    answer = _ask(session, "While Temple of the Kings is applying, can I activate Mirror Force the turn I Set it?")
+    assert answer["answer"] == "yes"
+    assert answer["parsed"]["applying"] == [{"card": "Temple of the Kings", "controller": "A"}]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the applying card grants nothing read (its text may change the answer)
+        "While Skill Drain is applying, can I activate a Trap Card the same turn I Set it?",
+        # the permission covers Traps, not Spells
+        "While Temple of the Kings is applying, can I activate a Quick-Play Spell the same turn I Set it?",
+        "While Temple of the Kings is applying, can I activate Mystical Space Typhoon the same turn I Set it?",
+        # the permission lifts a restriction the question does not have
+        "While Temple of the Kings is applying, can I activate Trap Cards from my hand?",
+        "While Makyura the Destructor's effect is applying, can I activate a Trap Card the same turn I Set it?",
+        # a grant for some Traps only is not read
+        "While Traptrix Atrax is applying, can I activate Mirror Force from my hand?",
+        # whose permission it is: the opponent's card grants the opponent
+        "While my opponent's Temple of the Kings is applying, can I activate Mirror Force the turn I Set it?",
+    ],
+)
+def test_permissions_that_do_not_fit_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"
+
+
+def test_without_the_permission_the_same_questions_are_no(session):
+    assert _ask(session, "Can I activate a Trap Card the same turn I Set it?")["answer"] == "no"
+    assert _ask(session, "Can I activate Trap Cards from my hand?")["answer"] == "no"
+
+
+def test_the_json_applying_field_is_checked(session):
+    from kb.understand.answer import _ask_json
+
+    q = {"ask": "activate", "card": {"class": {"type": "trap"}, "controller": "A", "location": "field",
+                                     "face": "down", "set_this_turn": True},
+         "applying": [{"card": "Temple of the Kings", "controller": "B"}]}
+    assert _ask_json(session, q)["answer"] == "unknown"  # the opponent's permission
+    q["applying"] = [{"card": "Temple of the Kings", "controller": "A"}]
+    assert _ask_json(session, q)["answer"] == "yes"
