@@ -6,10 +6,13 @@ card with an ATK/DEF-changing or battle-rule effect) makes the result "not model
 
 from __future__ import annotations
 
+import re
+
 from .actions import Legality
 from .state import Battle, other
 
-__all__ = ["declare", "check_replay", "enter_damage_step", "damage_calculation", "finish"]
+__all__ = ["declare", "check_replay", "enter_damage_step", "damage_calculation", "finish", "aimed_at_nothing",
+           "before_damage"]
 
 _MODIFIERS = {"atk_change", "def_change", "battle_rule", "protect"}
 
@@ -158,10 +161,47 @@ def _modifiers(game, battlers) -> list[str]:
             out.append(inst.name)
             continue
         for effect in inst.card.effects:
-            if effect["kind"] in ("continuous", "rule", "unknown") and set(effect.get("categories") or []) & _MODIFIERS:
+            if effect["kind"] in ("continuous", "rule", "unknown") and set(effect.get("categories") or []) & _MODIFIERS \
+                    and not aimed_at_nothing(state, inst, effect.get("text") or ""):
                 out.append(inst.name)
                 break
     return sorted(set(out))
+
+
+# --------------------------------------------------------- effects on the monsters a Link Monster points to
+
+_ARROWS = {"Top": (0, 1), "Bottom": (0, -1), "Left": (-1, 0), "Right": (1, 0), "Top-Left": (-1, 1),
+           "Top-Right": (1, 1), "Bottom-Left": (-1, -1), "Bottom-Right": (1, -1)}
+_ABOUT_POINTED = re.compile(r"this card points to|those monsters|\b(?:they|them)\b", re.I)
+
+
+def _square(inst) -> tuple[int, int]:
+    """A monster's square on the field: columns 0-4 from A's left; rows 0 (A's Main Monster Zones), 1 (Extra
+    Monster Zones), 2 (B's Main Monster Zones)."""
+    if inst.location == "emz":
+        return (1, 1) if inst.zone == 0 else (3, 1)
+    return (inst.zone, 0) if inst.controller == "A" else (4 - inst.zone, 2)
+
+
+def aimed_at_nothing(state, inst, text: str) -> bool:
+    """Whether ``text`` (a lasting effect of the face-up Link Monster ``inst``) only concerns "monsters this card
+    points to" while it points to no monster: then it changes nothing now.  Every clause must speak of those
+    monsters, and "this card" must appear only in "this card points to"."""
+    if not inst.card.is_link or inst.location not in ("monster", "emz") or "points to" not in text:
+        return False
+    if "this card" in text.replace("this card points to", "").replace("This card points to", ""):
+        return False
+    clauses = [c for c in re.split(r"(?<=\.)\s+|,\s*(?:and|also)\s+|;\s*", text) if c.strip()]
+    if not all(_ABOUT_POINTED.search(c) for c in clauses):
+        return False
+    col, row = _square(inst)
+    flip = -1 if inst.controller == "B" else 1
+    pointed = set()
+    for arrow in inst.card.link_arrows:
+        dcol, drow = _ARROWS.get(arrow, (9, 9))
+        pointed.add((col + dcol * flip, row + drow * flip))
+    monsters = [m for m in state.cards.values() if m.location in ("monster", "emz") and m.uid != inst.uid]
+    return not any(_square(m) in pointed for m in monsters)
 
 
 def damage_calculation(game) -> Legality:
@@ -189,6 +229,7 @@ def damage_calculation(game) -> Legality:
         game.unmodelled_part(f"ATK/DEF or battle modifiers of {', '.join(mods)}")
     state.timing = "calc"
     state.new_step()
+    game.calculated_from = len(state.log)  # what happens from here on comes after the battle damage is fixed
     if target is not None and target.face == "down":
         target.face = "up"
         state.log_event("flipped", target, by="battle", origin="field")
@@ -265,3 +306,12 @@ def finish(game) -> None:
     battle = game.state.battle
     if battle is not None and not battle.calculated and not battle.replay:
         damage_calculation(game)
+
+
+def before_damage(game) -> list[str]:
+    """The mandatory triggers left unactivated that could change the battle damage taken: only those whose
+    events came before damage calculation (what activates after it cannot change battle damage already dealt)."""
+    start = getattr(game, "calculated_from", None)
+    if start is None:
+        return list(game.unactivated)
+    return [text for text, since in zip(game.unactivated, game.unactivated_from) if since < start]

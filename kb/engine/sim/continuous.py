@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .battle import aimed_at_nothing
 from .state import Instance
 
 __all__ = ["apply", "lasting_effects"]
@@ -103,6 +104,8 @@ def lasting_effects(game, scope: set[str]) -> None:
                     effect["kind"] == "continuous" and set(effect.get("categories") or []) & _LASTING and
                     not (_LEAVES_DESTROY.search(text) or _THAT_DESTROYED.search(text) or _THAT_LEAVES.search(text)))):
                 continue
+            if aimed_at_nothing(state, inst, text):
+                continue  # about the monsters a Link Monster points to, and it points to none (battle.py)
             topics = {name for name, pattern in _TOPICS if pattern.search(text)}
             if "battle" in topics:
                 topics = {"battle"}  # what applies "if ... battles" / "during the Damage Step" concerns battle

@@ -43,6 +43,8 @@ class Game:
         self.doubtful: tuple[int, act.Legality] | None = None
         self.unactivated: list[str] = []
         self.unmodelled_before = 0
+        self.pending_from = 0  # log index where the window of the pending triggers began
+        self.unactivated_from: list[int] = []  # per unactivated trigger: where its window began
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -240,6 +242,7 @@ class Game:
         state = self.state
         self.apply_continuous(state.log[self.window_start:])
         window = state.log[self.window_start:]
+        self.pending_from = self.window_start
         self.window_start = len(state.log)
         if state.battle is not None:
             battle.check_replay(self)
@@ -311,6 +314,7 @@ class Game:
         """Mandatory triggers waiting while the story moves on: what they would do is not simulated."""
         for trig in self.pending:
             if trig.result == "activates" and trig.mandatory:
+                self.unactivated_from.append(self.pending_from)
                 self.unactivated.append(f"{trig.inst.name}'s mandatory effect (it must be activated; the actions "
                                         f"did not put it on a chain)")
         self.pending = [t for t in self.pending if not (t.result == "activates" and t.mandatory)]

@@ -9,6 +9,7 @@ from sqlmodel import Session
 
 from ...errors import BadQuestionError
 from .. import rules
+from . import battle
 from .actions import parse_action
 from .cards import Catalog
 from .game import Game
@@ -157,7 +158,8 @@ def answer_scenario(session: Session, question: dict) -> dict:
                 answer = "yes" if int(answer) > query["over"] else "no"
         if kind != "activates":
             game.note_unactivated()
-        for text in game.unactivated:
+        # battle damage is dealt at damage calculation: a trigger activating after it cannot change it
+        for text in (battle.before_damage(game) if "damage" in query else game.unactivated):
             game.unmodelled_part(text)
         if game.unmodelled and answer != "unknown":
             explanation = (f"unknown: the simulator does not model {'; '.join(game.unmodelled)} "
