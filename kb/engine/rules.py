@@ -470,6 +470,11 @@ from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imp
 
 RULES.update(_SIM_RULES)
 
+# what happens after a negation (kb/engine/negated.py): rows kept in kb/engine/negated_rules.py
+from .negated_rules import NEGATED_RULES as _NEGATED_RULES  # noqa: E402  (data only, imports nothing back)
+
+RULES.update(_NEGATED_RULES)
+
 # Damage Step facts and permissions granted by other cards: rows kept in kb/engine/damage_step_rules.py
 from .damage_step_rules import DAMAGE_STEP_RULES as _DAMAGE_STEP_RULES  # noqa: E402  (data only)
 

@@ -34,6 +34,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         return card_kind_answer(session, question)
     if question.get("ask") == "resolution_order":
         return resolution_order_answer(question)
+    if question.get("ask") == "negated":  # what happens after a negation (kb/engine/negated.py)
+        from ..engine.negated import answer_negated
+
+        return answer_negated(session, question)
     from ..engine import ask as ask_engine
 
     return ask_engine(session, question)

@@ -156,7 +156,24 @@ def understand(session: Session, text: str) -> Reading:
             reading.frame = frame
     if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
         _read_as_scenario(session, skeleton, reading)
+    if reading.frame is None:  # --- what happens after a negation (negation_outcome.py)
+        _read_as_negation_outcome(session, skeleton, reading)
     return reading
+
+
+def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Reading) -> None:
+    """When no other reading answers: a negation story and a question about what happens after it."""
+    from ..models import Card
+    from .negation_outcome import read_negation_outcome
+
+    def card_type_of(index: int) -> str | None:
+        card = session.get(Card, skeleton.entities[index].card_id)
+        return card.card_type.lower() if card is not None else None
+
+    frame = read_negation_outcome(skeleton, card_type_of)
+    if frame is not None:
+        reading.frame, reading.frames, reading.reason = frame, [frame], None
+        reading.unused_words = skeleton.unused_words()
 
 
 def _read_as_scenario(session: Session, skeleton: Skeleton, reading: Reading) -> None:

@@ -1,0 +1,116 @@
+"""The rules of what happens after a negation, as data: rows merged into :data:`kb.engine.rules.RULES`.
+
+Each row has a ``statement``, at most 3 ``sections`` (best first) and a ``quote`` (a sentence verbatim in
+one of them); the build validates them with every other row.  :mod:`kb.engine.negated` applies them.
+This module imports nothing from the engine so that :mod:`kb.engine.rules` can merge it at import time.
+"""
+
+from __future__ import annotations
+
+__all__ = ["NEGATED_RULES"]
+
+
+def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
+    return {"statement": statement, "sections": sections, "quote": {"id": quote_id, "text": quote}}
+
+
+NEGATED_RULES: dict[str, dict] = {
+    "negated_card_to_gy": _row(
+        "A Spell or Trap Card whose activation is negated is sent to the GY after the whole chain it was "
+        "activated in resolves (unless it was already moved, e.g. destroyed by the negating effect); it does "
+        "not stay on the field.",
+        ["md:negating-activations", "cr-draft:205.3", "cr-draft:211.3"], "md:negating-activations",
+        "If the activation of a Spell or Trap Card is negated, that card is sent to the Graveyard after the "
+        "entire Chain it was activated in resolves if it has not already been moved somewhere, but it is not "
+        "treated as being sent from the field - even if it was face-down on the field before its activation."),
+    "negated_continuous_spell": _row(
+        "A Continuous Spell Card whose activation is negated is sent to the GY at the end of the chain it was "
+        "activated in.",
+        ["cr-draft:205.3", "md:negating-activations"], "cr-draft:205.3",
+        "If the activation of a Continuous Spell Card is negated, the Continuous Spell Card is sent to the "
+        "Graveyard at the end of the Chain it was activated in."),
+    "negated_continuous_trap": _row(
+        "A Continuous Trap Card whose activation is negated is sent to the GY at the end of the chain it was "
+        "activated in.",
+        ["cr-draft:211.3", "md:negating-activations"], "cr-draft:211.3",
+        "If the activation of a Continuous Trap Card is negated, the Continuous Trap Card is sent to the "
+        "Graveyard at the end of the Chain it was activated in."),
+    "negated_not_from_field": _row(
+        "A card whose activation is negated is not treated as sent from (leaving) the field, even if it was "
+        "face-down on the field before it was activated.",
+        ["md:negating-activations", "prb2017:negating-the-activation-of-cards"], "md:negating-activations",
+        "If the activation of [card] is negated by [card], because it's not considered being sent from the "
+        "field to the GY, its effect in the GY will not trigger."),
+    "negated_effect_stays": _row(
+        "When the activation of a card's effect is negated, that card stays where it is unless an effect says "
+        "otherwise (a negating card that also destroys it).",
+        ["md:negating-activations"], "md:negating-activations",
+        "If the activation of a card effect is negated, that card remains in its current location unless a "
+        "card effect specifies otherwise (such as [card] specifying that the monster is destroyed)."),
+    "negated_no_resolution": _row(
+        "A card or effect whose activation is negated does not resolve: its effect is not applied.",
+        ["prb2017:negating-the-activation-of-cards", "md:negating-activations"],
+        "prb2017:negating-the-activation-of-cards",
+        "• If the activation of the card is negated, its effect does not resolve."),
+    "cost_not_refunded": _row(
+        "Costs are paid when a card or effect is activated and are not refunded when its activation or effect "
+        "is negated.",
+        ["prb2017:costs"], "prb2017:costs",
+        "• Costs must be performed at the time the card is activated, and even if the activation or effect of "
+        "the card is negated, they are not refunded."),
+    "negated_opt_monster": _row(
+        "A monster effect that \"can only be used (or activated) once per turn\" whose activation is negated "
+        "cannot be activated again that turn.",
+        ["prb2017:5.1", "md:negating-activations"], "prb2017:5.1",
+        "• If \"can only be used (or activated) once per turn\" is written in a Monster Card, if the activation "
+        "is negated, that effect cannot be activated again in the same turn."),
+    "negated_opt_card_activation": _row(
+        "A Spell or Trap Card that \"can only be activated once per turn\" whose activation is negated: "
+        "another card with the same name can be activated again that turn.",
+        ["prb2017:5.1", "md:negating-activations"], "prb2017:5.1",
+        "• If \"can only be activated once per turn\" is written in a Spell or Trap Card, if the activation of "
+        "that card is negated, another card with the same name can be activated again in the same turn."),
+    "negated_opt_face_up": _row(
+        "The effect of a face-up Spell or Trap Card that \"can only be used once per turn\" whose activation "
+        "is negated cannot be activated again that turn.",
+        ["prb2017:5.1", "md:negating-activations"], "prb2017:5.1",
+        "• If \"can only be used once per turn\" is written in a Spell or Trap Card that is already face-up, "
+        "if that effect has its activation negated, it cannot be activated again during the same turn."),
+    "negated_effect_counts": _row(
+        "An effect whose activation stood but whose effect was negated (or could not resolve) still counts "
+        "as activated for once-per-turn limits.",
+        ["prb2017:5.1", "md:negating-activations"], "prb2017:5.1",
+        "• If an activation is not negated, but later the effect is negated or is unable to resolve, the "
+        "effect still counts as having been activated."),
+    "negated_summon_counts": _row(
+        "A negated Normal Summon still counts as the turn's one Normal Summon/Set, and a negated Pendulum "
+        "Summon as the turn's one Pendulum Summon.",
+        ["md:negating-summons", "prb2017:normal-summoning-setting"], "md:negating-summons",
+        "A negated Normal Summon still counts as the one Normal Summon/Set per turn, and a negated Pendulum "
+        "Summon still counts as the one Pendulum Summon per turn."),
+    "negated_summon_retry": _row(
+        "A monster that can be Special Summoned only once per turn (or Summoned once per turn in a particular "
+        "way) whose Summon is negated is treated as not Summoned: the Summon may be attempted again.",
+        ["md:negating-summons"], "md:negating-summons",
+        "If a monster that can only be Special Summoned once per turn has its Summon negated, it is treated as "
+        "not being Summoned."),
+    "negated_summon_not_summoned": _row(
+        "A monster whose Summon is negated was not successfully Summoned and is not considered to have been on "
+        "the field.",
+        ["md:negating-summons", "cr-draft:300.4c"], "md:negating-summons",
+        "If the Summon of a monster(s) is negated, that monster(s) is not considered to have been on the field "
+        "at the time its Summon was negated (even if it is being Flip Summoned or is a Gemini monster being "
+        "Normal Summoned again)."),
+    "negated_normal_summon_gy": _row(
+        "A monster whose Normal Summon/Set is negated is sent to the GY (unless an effect applies), and is not "
+        "treated as sent from the hand or the field.",
+        ["prb2017:normal-summoning-setting", "md:negating-summons"], "prb2017:normal-summoning-setting",
+        "• A monster that has its Normal Summon/Set negated is sent to the Graveyard providing no particular "
+        "effect is being applied."),
+    "negated_gemini": _row(
+        "A Gemini Monster that gained its effects and then has them negated is still an Effect Monster: it "
+        "cannot be Normal Summoned again to gain them.",
+        ["cr-draft:202.8i", "prb2017:gemini"], "cr-draft:202.8i",
+        "If the effects of a Gemini Monster that gained its effects are negated, the Gemini Monster is still "
+        "treated as being an Effect Monster and cannot be Normal Summoned again to gain the effects."),
+}

@@ -1,0 +1,257 @@
+"""Stories of a negation and questions about what happens after it, onto ``{"ask": "negated"}``
+(:mod:`kb.engine.negated`): "The activation of my Continuous Spell Card is negated. Is it sent to the
+Graveyard at the end of that Chain?", "My Link Summon of X is negated. Can I Special Summon X again this
+turn?", "If my opponent negates the activation of my Trap Card and destroys it, is that Trap treated as
+having left the field?".
+
+The question is read sentence by sentence over the skeleton (every card mention, named or of a kind, as
+``e<N>``): every sentence but the last must be a story shape (a negation, or the activation or Summon it
+negated), the last one a question of ``negation_words.toml`` about the card negated.  A sentence no shape
+reads whole gives no reading, so nothing the question says is left out.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_negation_outcome", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("negation_words.toml")
+_OPENERS = ("if", "after", "once", "when")
+_SUMMON_OUTCOMES = {"to_gy", "summon_again", "normal_summon_again", "pendulum_again", "summoned",
+                    "was_on_field", "left_field", "tributes_back", "counts", "destroyed"}
+_DEFINITE = re.compile(r"^(?:that|the|this)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    with WORDS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _alt(*path: str) -> str:
+    node = _words()
+    for key in path:
+        node = node[key]
+    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+
+
+@lru_cache(maxsize=1)
+def _summon_words() -> dict[str, str]:
+    return {phrase: how for how, phrases in _words()["summons"].items() for phrase in phrases}
+
+
+@lru_cache(maxsize=1)
+def _story_shapes() -> list[tuple[str, re.Pattern]]:
+    """(what the sentence tells, pattern): ``activation``/``summon`` negated, or ``activated``/``summoned``
+    (a card the next sentence's "it" negates)."""
+    own = rf"(?:{_alt('story', 'owners')} )?"
+    card = r"(?P<card>e\d+)"
+    neg, negates, pl = _alt("story", "negated"), _alt("story", "negates"), _alt("story", "players")
+    by = rf"(?: {_alt('story', 'with')} (?P<by>e\d+)| by {pl})?"
+    des = rf"(?P<des> {_alt('story', 'destroys')})?"
+    who = rf"(?:{pl}|(?P<by0>e\d+))"
+    how = "(?P<how>" + "|".join(re.escape(p) for p in sorted(_summon_words(), key=len, reverse=True)) + "|summon)"
+    mon = rf"(?:{card}|(?P<mon>{_alt('story', 'monster')}))"
+    act = _alt("story", "activates")
+    ref = r"(?:it|its activation|the activation|the activation of it)"
+    sref = r"(?:it|the summon|that summon|its summon|the summon of it)"
+    shapes = [
+        ("activation", rf"^(?:the )?activation of {own}{card} {neg}{by}{des}$"),
+        ("activation", rf"^{own}{card} activation {neg}{by}{des}$"),
+        ("activation", rf"^{own}{card} (?:has|had|gets|got) its activation negated{by}{des}$"),
+        ("activation", rf"^{who} {negates} the activation of {own}{card}{by}{des}$"),
+        ("activation", rf"^{who} {negates} {own}{card} activation{by}{des}$"),
+        ("activation", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {negates} {ref}{by}{des}$"),
+        ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
+        ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
+        ("activated", rf"^{pl} {act} {own}{card}$"),
+        ("summon", rf"^{own}{how} of {own}{mon} {neg}{by}$"),
+        ("summon", rf"^{own}{how} {neg}{by}$"),
+        ("summon", rf"^{who} {negates} {own}{how}(?: of {own}{mon})?{by}$"),
+        ("summon", rf"^{pl} {how} {own}{mon} (?:and |but |then )?{who} {negates} {sref}{by}$"),
+        ("summon_it", rf"^{who} {negates} {sref}{by}$"),
+        ("summoned", rf"^{pl} {how} {own}{mon}$"),
+    ]
+    return [(kind, re.compile(pattern)) for kind, pattern in shapes]
+
+
+@lru_cache(maxsize=1)
+def _question_shapes() -> list[tuple[str, re.Pattern]]:
+    it, its = _alt("refs", "it"), _alt("refs", "its")
+    out = []
+    for outcome, patterns in _words()["questions"].items():
+        for pattern in patterns:
+            out.append((outcome, re.compile("^(?:then |so |and )?" + pattern.replace("{it}", it)
+                                            .replace("{its}", its) + "$")))
+    return out
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
+    """The question as sentences (card mentions as ``e<N>``); a leading "if/after/once/when ...," clause
+    is a sentence of its own."""
+    out, words, ents = [], [], []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            words.append(piece.text)
+            ents.append(piece.entity)
+        elif piece.text in (".", "?", "!", ";"):
+            if words:
+                out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text == "," and words and words[0] in _OPENERS and not out:
+            out.append((" ".join(words[1:]), ents))
+            words, ents = [], []
+        elif piece.text not in (",", ":", '"'):
+            words.append(piece.text)
+    if words:
+        out.append((" ".join(words), ents))
+    return out
+
+
+def _item(entity) -> dict | None:
+    if entity.kind == "card" and entity.name:
+        return {"card": entity.name}
+    if entity.kind == "class" and entity.cls:
+        return {"class": dict(entity.cls)}
+    return None
+
+
+def _same(entity, story_entity) -> bool:
+    """Whether a mention in the question is the card the story negated."""
+    if entity is story_entity:
+        return True
+    if entity.kind == "card":
+        return story_entity.kind == "card" and entity.name == story_entity.name
+    if entity.kind != "class" or not _DEFINITE.match(entity.text):
+        return False
+    said = entity.cls or {}
+    if story_entity.kind == "class":
+        return all(story_entity.cls.get(k) == v for k, v in said.items())
+    return set(said) <= {"type"} and said.get("type") in (None, (story_entity.cls or {}).get("type"),
+                                                          _card_type(story_entity))
+
+
+def _card_type(entity) -> str | None:
+    return entity.aside.get("card_type")
+
+
+def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None:
+    """The ``negated`` question a negation story asks, as a frame, or None when a sentence fits no shape.
+
+    ``card_type_of(entity index)`` gives a named card's type in lower case (``spell``/``trap``/``monster``)."""
+    sentences = _sentences(skeleton)
+    if len(sentences) < 2:
+        return None
+    *story, (asked, _asked_entities) = sentences
+    entities = skeleton.entities
+    premise: dict | None = None
+    last = None  # entity index of the card activated / Summoned, for "it"
+    last_how = None
+    for text, _ents in story:
+        for kind, pattern in _story_shapes():
+            match = pattern.match(text)
+            if match is None:
+                continue
+            found = match.groupdict()
+            card = int(found["card"][1:]) if found.get("card") else None
+            by = found.get("by") or found.get("by0")
+            how = _summon_words().get(found.get("how") or "")
+            if kind in ("activated", "summoned"):
+                if premise is not None:
+                    match = None
+                    continue
+                last, last_how = card, how
+                if kind == "summoned" and card is None:
+                    last = "monster"
+                break
+            if premise is not None:
+                return None
+            if kind.endswith("_it"):
+                if last is None or (kind == "summon_it") != (last_how is not None or last == "monster"):
+                    return None
+                card, how = last, last_how
+            elif kind == "summon" and card is None:
+                card = "monster"
+            premise = {"negated": "summon" if kind.startswith("summon") else "activation", "card": card,
+                       "by": int(by[1:]) if by else None, "destroyed": bool(found.get("des")), "how": how}
+            break
+        else:
+            return None
+    if premise is None:
+        return None
+    # the question about the card negated: its mentions read as "it" / "its"
+    words = []
+    for word in asked.split():
+        if re.fullmatch(r"e\d+", word):
+            n = int(word[1:])
+            if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text):
+                words.append(entities[n].text.lower())  # "another monster": a kind of card, in words
+                continue
+            if premise["card"] == "monster" or not isinstance(premise["card"], int):
+                return None
+            story_entity = entities[premise["card"]]
+            if card_type_of is not None and story_entity.kind == "card":
+                story_entity.aside.setdefault("card_type", card_type_of(premise["card"]))
+            if not _same(entities[n], story_entity):
+                return None
+            words.append("its effect" if entities[n].aside.get("effect_of") else
+                         "its" if entities[n].text.lower().endswith(("'s", "’s")) else "it")
+        else:
+            words.append(word)
+    asked = " ".join(words)
+    outcomes = {outcome for outcome, pattern in _question_shapes() if pattern.match(asked)}
+    if premise["negated"] == "summon":
+        outcomes &= _SUMMON_OUTCOMES
+    else:
+        outcomes -= {"summon_again", "normal_summon_again", "pendulum_again", "summoned", "was_on_field",
+                     "tributes_back"}
+    if len(outcomes) != 1:
+        return None
+    outcome = outcomes.pop()
+    return _frame(skeleton, premise, outcome)
+
+
+def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
+    from ..engine.negated import OUTCOMES
+
+    entities = skeleton.entities
+    if premise["card"] == "monster":
+        item, label, effect_of = {"class": {"type": "monster"}}, "a monster", False
+    else:
+        entity = entities[premise["card"]]
+        item = _item(entity)
+        if item is None:
+            return None
+        label, effect_of = entity.label(), bool(entity.aside.get("effect_of"))
+    question = {"ask": "negated", "negated": premise["negated"], "card": item, "outcome": outcome}
+    if effect_of:
+        question["of_effect"] = True
+    if premise["how"]:
+        question["how"] = premise["how"]
+    by_label = ""
+    if premise["by"] is not None:
+        by_item = _item(entities[premise["by"]])
+        if by_item is None:
+            return None
+        if "card" in by_item:
+            question["by"] = by_item
+        by_label = f" by {entities[premise['by']].label()}"
+    if premise["destroyed"]:
+        question["destroyed"] = True
+    what = {"activation": "the activation of" + (" the effect of" if effect_of else ""),
+            "summon": f"the {premise['how'].capitalize() + ' ' if premise['how'] else ''}Summon of"}
+    understood = (f"After {what[premise['negated']]} {label} is negated{by_label}"
+                  f"{' (and it is destroyed)' if premise['destroyed'] else ''}: {OUTCOMES[outcome]}?")
+    skeleton.use(skeleton.live())
+    return Frame(question, understood, used_entities=set(range(len(entities))), uses_story=True)

@@ -1,0 +1,155 @@
+"""Negation questions in words: what happens after a negation (kb/understand/negation_outcome.py onto
+kb/engine/negated.py).  Sentences written for these tests, paraphrases that must read the same, other
+cards and kinds of cards, and near misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine.negated import answer_negated
+from kb.engine.rules import RULES
+from kb.errors import BadQuestionError
+from kb.understand import understand
+from kb.understand.answer import ask_plain
+
+
+def _negated(session, text):
+    reading = understand(session, text)
+    question = reading.frame.question if reading.frame else None
+    return question if question and question.get("ask") == "negated" else None
+
+
+# ------------------------------------------------------------------------------ answers from the rules
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a Spell/Trap Card's activation negated: where it goes, and when
+        ("The activation of my Continuous Trap Card is negated. Does it go to the GY after the chain resolves?",
+         "yes"),
+        ("My opponent negates the activation of my Equip Spell Card. Does it stay on the field?", "no"),
+        ("my field spell's activation gets negated. does it remain on the field", "no"),
+        ("If the activation of my Spell Card is negated, is it treated as having been sent from the field?", "no"),
+        ("My opponent negated the activation of my Normal Trap Card and destroyed it. Did it leave the field?",
+         "no"),
+        # costs
+        ("My opponent negates the activation of my Quick-Play Spell Card. Are my costs refunded?", "no"),
+        ("The activation of my monster's effect is negated. Do I get my LP back?", "no"),
+        ("The activation of my Trap Card was negated. Is the cost still paid?", "yes"),
+        # a named negating card that destroys what it negates
+        ("I activate Call of the Haunted and my opponent negates it with Solemn Judgment. Is it destroyed?", "yes"),
+        ("I activate Call of the Haunted and my opponent negates it with Solemn Judgment. Is it sent to the "
+         "Graveyard at the end of the chain?", "no"),
+        ("Magic Jammer negates the activation of my Swords of Revealing Light. Is it destroyed?", "yes"),
+        # once per turn: a monster effect with a once-per-turn limit
+        ("The activation of Ash Blossom & Joyous Spring's effect is negated. Can I activate it again this turn?",
+         "no"),
+        ("Ghost Belle & Haunted Mansion's activation was negated by my opponent. Can I use its effect again this "
+         "turn?", "no"),
+        # Summons
+        ("My opponent negates my Normal Summon. Can I Normal Summon another monster this turn?", "no"),
+        ("I Normal Summon Blue-Eyes White Dragon and my opponent negates it with Solemn Strike. "
+         "Can I still Normal Summon this turn?", "no"),
+        ("My Tribute Summon is negated. Do I get my Tributes back?", "no"),
+        ("My opponent negated my Pendulum Summon. Can I Pendulum Summon again this turn?", "no"),
+        ("My Link Summon of Decode Talker is negated. Can I try to Summon it again this turn?", "yes"),
+        ("My Synchro Summon of Stardust Dragon was negated. Was it ever on the field?", "no"),
+        ("My opponent negates my Link Summon of Knightmare Phoenix. Is it treated as having been Summoned?", "no"),
+        ("My Normal Summon of Dark Magician is negated. Is it sent to the Graveyard?", "yes"),
+    ],
+)
+def test_negation_outcomes(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["parsed"]["ask"] == "negated", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    step = got["steps"][0]
+    assert step["cites"] and step["quote"]["id"] in step["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The activation of my Continuous Spell Card is negated. Is it sent to the GY at the end of that chain?",
+        "If the activation of my Continuous Spell Card is negated, is it sent to the Graveyard at the end of the "
+        "Chain?",
+        "My opponent negates the activation of my Continuous Spell Card. Does it go to the graveyard at the end "
+        "of the chain?",
+        "my continuous spell card's activation was negated. will it be sent to the gy at the end of the chain",
+        "I activate a Continuous Spell Card and my opponent negates it. Is it sent to the GY at the end of the "
+        "chain?",
+    ],
+)
+def test_paraphrases_read_the_same(session, text):
+    question = _negated(session, text)
+    assert question == {
+        "ask": "negated",
+        "negated": "activation",
+        "card": {"class": {"type": "spell", "property": "continuous"}},
+        "outcome": "to_gy_end_of_chain",
+    }
+    assert ask_plain(session, text)["answer"] == "yes"
+
+
+# ------------------------------------------------------------------------------ honest "unknown"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # which card negated it decides whether the monster stays (it may destroy it)
+        "The activation of my monster's effect is negated. Is my monster destroyed?",
+        # a Spell/Trap Card's own activation: the once-per-turn wording and the copy decide
+        "The activation of my Pot of Greed is negated. Can I activate it again this turn?",
+        # whether it is destroyed depends on the negating card
+        "The activation of my Trap Card is negated. Is it destroyed?",
+        # a monster effect with no once-per-turn limit: its conditions decide
+        "The activation of Dark Magician of Chaos's effect is negated. Can I activate it again this turn?",
+    ],
+)
+def test_unknown_when_the_rules_do_not_decide(session, text):
+    got = ask_plain(session, text)
+    assert got["answer"] == "unknown", got.get("explanation")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a word the shapes do not read: no negation reading (it would answer another question)
+        "The activation of my Continuous Spell Card is negated. Is it sent to the Graveyard immediately?",
+        # the question is about another card than the one negated
+        "The activation of Call of the Haunted is negated. Is Mirror Force sent to the Graveyard?",
+        # no negation in the story
+        "I activate my Continuous Spell Card. Is it sent to the Graveyard at the end of the chain?",
+        # "its effect is negated" (not its activation) is not a story shape
+        "Skill Drain negates the effects of my monster. Can I activate it again this turn?",
+    ],
+)
+def test_near_misses_are_not_read(session, text):
+    assert _negated(session, text) is None
+    assert ask_plain(session, text)["answer"] in ("unknown", "yes", "no")
+
+
+# ------------------------------------------------------------------------------ the JSON form
+
+
+def test_json_errors_name_the_field(session):
+    with pytest.raises(BadQuestionError) as err:
+        answer_negated(session, {"ask": "negated", "negated": "cards", "card": {"card": "Pot of Greed"},
+                                 "outcome": "to_gy"})
+    assert "negated" in str(err.value)
+    with pytest.raises(BadQuestionError):
+        answer_negated(session, {"ask": "negated", "negated": "activation", "card": "Pot of Greed",
+                                 "outcome": "to_gy"})
+    with pytest.raises(BadQuestionError):
+        answer_negated(session, {"ask": "negated", "negated": "activation", "card": {"card": "Pot of Greed"},
+                                 "outcome": "explodes"})
+    with pytest.raises(BadQuestionError):
+        answer_negated(session, {"ask": "negated", "negated": "activation", "how": "link",
+                                 "card": {"card": "Pot of Greed"}, "outcome": "to_gy"})
+
+
+def test_rows_cite_at_most_three_sections():
+    for key in ("negated_card_to_gy", "negated_summon_retry", "cost_not_refunded", "negated_opt_monster"):
+        row = RULES[key]
+        assert 1 <= len(row["sections"]) <= 3 and row["quote"]["id"] in row["sections"]
