@@ -34,6 +34,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         return card_kind_answer(session, question)
     if question.get("ask") == "resolution_order":
         return resolution_order_answer(question)
+    if question.get("ask") == "chain_rule":  # kinds of effects and actions (chain_rules.py)
+        from .chain_rules import chain_rule_answer
+
+        return chain_rule_answer(question)
     if question.get("ask") == "negated":  # what happens after a negation (kb/engine/negated.py)
         from ..engine.negated import answer_negated
 

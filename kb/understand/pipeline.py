@@ -156,6 +156,8 @@ def understand(session: Session, text: str) -> Reading:
             reading.frame = frame
     if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
         _read_as_scenario(session, skeleton, reading)
+    if reading.frame is None:  # --- chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
+        _read_as_chain_rule(session, skeleton, reading)
     if reading.frame is None:  # --- what happens after a negation (negation_outcome.py)
         _read_as_negation_outcome(session, skeleton, reading)
     return reading
@@ -174,6 +176,36 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
+
+
+def _read_as_chain_rule(session: Session, skeleton: Skeleton, reading: Reading) -> None:
+    """When no other reading answers: a chain question about kinds of effects read whole (chain_rules.py)."""
+    from ..engine.sim.cards import Catalog
+    from .chain_rules import read_chain_rule
+
+    def card_of(index: int):
+        name = skeleton.entities[index].name
+        try:
+            return Catalog(session).card(name) if name else None
+        except KbError:
+            return None
+
+    def effects_of(name: str) -> list[dict]:
+        from ..engine import card_profile
+
+        try:
+            return card_profile(session, name)
+        except KbError:
+            return []
+
+    frame = read_chain_rule(skeleton, card_of, effects_of)
+    if frame is None:
+        return
+    if frame.question is None:  # read, but the words may mean something else: say why
+        reading.reason = frame.reason
+        return
+    reading.frame, reading.frames, reading.reason = frame, [frame], None
+    reading.unused_words = skeleton.unused_words()
 
 
 def _read_as_scenario(session: Session, skeleton: Skeleton, reading: Reading) -> None:

@@ -1,0 +1,205 @@
+"""Chain and SEGOC questions in words (kb/understand/chain_rules.py and the chain stories of
+kb/understand/scenario_chain.py): sentences written for these tests, paraphrases that must read the same,
+other kinds of cards, and near misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand import understand
+from kb.understand.answer import ask_plain
+
+
+def _rule(session, text):
+    reading = understand(session, text)
+    question = reading.frame.question if reading.frame else None
+    return question if question and question.get("ask") == "chain_rule" else None
+
+
+# ------------------------------------------------------------------------------------ SEGOC of kinds
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # which goes first, every kind said
+        (
+            "On my opponent's turn, my mandatory trigger effect and my opponent's optional trigger effect activate "
+            "simultaneously. Which one goes on the chain first?",
+            "the opponent's mandatory effect (yours)",
+        ),
+        (
+            "During my turn my mandatory Trigger Effect and my opponent's mandatory Trigger Effect activate at the "
+            "same time. Which is Chain Link 1?",
+            "the turn player's mandatory effect (yours)",
+        ),
+        (
+            "Both players have mandatory effects that trigger at the same time. Whose goes on the chain first?",
+            "the turn player's mandatory effects",
+        ),
+        (
+            "Each player has optional trigger effects that activate simultaneously. Whose effect goes first?",
+            "the turn player's optional effects",
+        ),
+        (
+            "The turn player's optional trigger effect and the non-turn player's mandatory trigger effect activate "
+            "at the same time. Which one is Chain Link 1?",
+            "the opponent's mandatory effect",
+        ),
+        # is a group first
+        (
+            "Trigger effects of both players activate simultaneously. Are the turn player's mandatory effects put "
+            "on the chain first?",
+            "yes",
+        ),
+        (
+            "On my turn my optional trigger effect and my opponent's mandatory trigger effect activate at the same "
+            "time. Is my optional effect placed on the chain first?",
+            "no",
+        ),
+        # which of two groups
+        (
+            "Several trigger effects activate at the same time on my opponent's turn. Do my mandatory effects or "
+            "my opponent's mandatory effects start the chain?",
+            "the turn player's mandatory effects (your opponent's)",
+        ),
+        (
+            "Some trigger effects activate simultaneously on my turn. Do my optional effects or my opponent's "
+            "mandatory effects go first?",
+            "the opponent's mandatory effects (your opponent's)",
+        ),
+    ],
+)
+def test_segoc_of_kinds(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got["answer"], got.get("understood"), got.get("explanation"))
+    assert got["parsed"]["rule"] == "segoc_kinds"
+    assert got["steps"][-1]["cites"][0] == "md:segoc"
+    assert got["unused_words"] == []
+
+
+def test_segoc_paraphrases_read_the_same(session):
+    texts = [
+        "On my turn, my optional Trigger Effect and my opponent's mandatory Trigger Effect activate at the same "
+        "time. Which one is Chain Link 1?",
+        "on my turn my optional trigger effect and my opponent's mandatory trigger effect activate simultaneously "
+        "which is chain link 1?",
+        "During my turn, my optional trigger effect and my opponent's mandatory trigger effect are activated at "
+        "the same time. Which effect goes on the chain first?",
+        "On my turn my optional Trigger Effect and my opponent's mandatory Trigger Effect trigger at the same "
+        "time. Which one goes first?",
+        "My optional trigger effect and my opponent's mandatory trigger effect activate at the same time on my "
+        "turn. Which is chain link 1?",
+    ]
+    parsed = [_rule(session, t) for t in texts]
+    assert all(p is not None for p in parsed), parsed
+    assert all(p == parsed[0] for p in parsed)
+    assert ask_plain(session, texts[0])["answer"] == "the opponent's mandatory effect (your opponent's)"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # whose turn it is is not said, and "my"/"my opponent's" need it
+        "My optional trigger effect and my opponent's optional trigger effect activate at the same time. Which "
+        "one is Chain Link 1?",
+        # not said to be simultaneous (phase triggers are not one chain)
+        "My opponent's mandatory trigger effect and my optional trigger effect activate during the Standby Phase "
+        "on my turn. Which one goes first?",
+        # whether there are mandatory effects is not said: which is Chain Link 1 depends on it
+        "Trigger effects of both players activate at the same time. Which one is Chain Link 1?",
+        # an earlier group may or may not be there
+        "Trigger effects of both players activate at the same time. Are the opponent's mandatory effects placed "
+        "on the chain first?",
+        # a word no shape reads
+        "On my turn, my optional trigger effect and my opponent's mandatory trigger effect activate at the same "
+        "time, and Skill Drain is face-up. Which one is Chain Link 1?",
+    ],
+)
+def test_segoc_of_kinds_stays_unknown(session, text):
+    assert ask_plain(session, text)["answer"] == "unknown"
+
+
+# ------------------------------------------------------------------- chaining to an action that is no activation
+
+
+@pytest.mark.parametrize(
+    "text,action",
+    [
+        ("My opponent Normal Summons a monster. Can I chain a Quick-Play Spell directly to the Summon itself?",
+         "summon"),
+        ("my opponent special summons a monster can i chain a counter trap to that summon", "summon"),
+        ("Can a Quick-Play Spell be chained to a Tribute Summon?", "summon"),
+        ("My opponent changes the battle position of a monster. Can I activate a Trap Card in a chain to that "
+         "position change?", "position"),
+        ("Can I chain Mystical Space Typhoon to the payment of a cost?", "cost"),
+        ("My opponent Tributes a monster. Can I chain a Quick-Play Spell to the Tribute?", "tribute"),
+    ],
+)
+def test_chain_to_an_action_is_no(session, text, action):
+    got = ask_plain(session, text)
+    assert got["answer"] == "no", (got.get("understood"), got.get("explanation"))
+    assert got["parsed"] == {**got["parsed"], "rule": "chain_to_action", "action": action}
+    assert got["steps"][-1]["cites"][0] == "community:7.8.2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # cards that negate or wait for a Summon: the words may mean "activate it when the monster is Summoned"
+        "Can I chain Solemn Judgment to the Summon?",
+        "My opponent Normal Summons a monster. Can I chain Trap Hole to that Summon?",
+        "Can I chain a card that negates Summons to a Special Summon?",
+        # "in response to" a Summon is the moment of a new chain, not this rule
+        "My opponent Normal Summons a monster. Can I activate a Quick-Play Spell in response to the Summon?",
+        # the story tells another action than the one asked about
+        "My opponent Normal Summons a monster. Can I chain a Quick-Play Spell to that position change?",
+    ],
+)
+def test_chain_to_an_action_near_misses(session, text):
+    got = ask_plain(session, text)
+    assert got.get("parsed") is None or got["parsed"].get("rule") != "chain_to_action"
+
+
+# ------------------------------------------- an effect of a card that stays on the field, removed before it resolves
+
+
+@pytest.mark.parametrize(
+    "text,rule",
+    [
+        ("I activate an effect of my face-up Continuous Spell, and my opponent chains a card that destroys that "
+         "Continuous Spell. Does my effect still resolve?", "sim_left_field_continuous_spell"),
+        ("I activate the effect of my face-up Continuous Trap and my opponent chains a card that banishes that "
+         "Continuous Trap. Does the effect resolve?", "sim_left_field_continuous_trap"),
+        ("My opponent activates the effect of their face-up Field Spell, and I chain a card that destroys that "
+         "Field Spell. Does their effect still resolve?", "sim_left_field_field_spell"),
+        ("I activate the effect of my face-up Equip Spell and my opponent chains a card that destroys it. Does my "
+         "effect still resolve?", "sim_left_field_equip_spell"),
+    ],
+)
+def test_effect_of_a_card_that_left_the_field(session, text, rule):
+    got = ask_plain(session, text)
+    assert got["answer"] == "no", (got.get("understood"), got.get("explanation"))
+    assert got["steps"][-1]["cites"][0].startswith("cr-draft:2")
+    assert got["parsed"]["rule_key"] == rule
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the card's activation, not an effect of the face-up card: another rule (the simulator's)
+        "I activate a Continuous Spell and my opponent chains a card that destroys it. Does my effect resolve?",
+        # a monster: whether its effect resolves after it left the field depends on the card
+        "I activate the effect of Zombie Master and my opponent chains Raigeki Break to destroy it. Does the "
+        "effect still resolve?",
+        # a named card that is not said to remove it
+        "I activate an effect of my face-up Continuous Spell, and my opponent chains Mystical Space Typhoon. "
+        "Does my effect still resolve?",
+        # a Normal Spell has no effect on the field
+        "I activate the effect of my face-up Normal Spell and my opponent chains a card that destroys it. Does "
+        "my effect still resolve?",
+    ],
+)
+def test_left_the_field_near_misses(session, text):
+    got = ask_plain(session, text)
+    assert got.get("parsed") is None or got["parsed"].get("rule") != "left_field"
