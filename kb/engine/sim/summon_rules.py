@@ -1,0 +1,166 @@
+"""Rules of Summons and zones as data: which monsters can be materials for which Summon, which Summons
+count as which, which zones are part of which, Tributes by Level.  :mod:`kb.engine.rule_facts` merges
+:data:`SUMMON_RULES` into :data:`kb.engine.rules.RULES` (validated by the build like every row) and
+:data:`SUMMON_FACTS` into its facts, answered as ``{"ask": "rule_fact", "topic", "subject", "asked"}``
+(topics ``material``, ``summon_kind``, ``zone``, ``tributes``).
+
+Data only: imports nothing but the simulator's rulebook tables.
+"""
+
+from __future__ import annotations
+
+from .rulebook import TRIBUTES_BY_LEVEL
+
+__all__ = ["SUMMON_RULES", "SUMMON_FACTS"]
+
+
+def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
+    return {"statement": statement, "sections": sections, "quote": {"id": quote_id, "text": quote}}
+
+
+SUMMON_RULES: dict[str, dict] = {
+    # --- materials
+    "sim_material_link_no_level": _row(
+        "Link Monsters have no Level: they cannot be Synchro or Xyz Material (they can be Fusion or Link "
+        "Material).",
+        ["cr-draft:203.6t", "prb2017:xyz-materials", "prb2017:synchro-materials"], "cr-draft:203.6t",
+        "A Link Monster cannot be used as material for a Synchro Summon or an Xyz Summon as Link Monsters do not "
+        "have a Level."),
+    "sim_material_link_ok": _row(
+        "Link Monsters can be used as material for a Fusion Summon or a Link Summon.",
+        ["cr-draft:203.6t"], "cr-draft:203.6t",
+        "Link Monsters can be used as material for a Fusion Summon or a Link Summon."),
+    "sim_material_xyz_no_level": _row(
+        "Xyz Monsters have no Level: they cannot be Synchro Material.",
+        ["prb2017:synchro-materials", "cr-draft:307.5"], "prb2017:synchro-materials",
+        "Since Xyz and Link Monsters do not have a Level, they cannot be used as Synchro Materials."),
+    "sim_trap_monster_material": _row(
+        "Trap Cards treated as monsters on the field can be Synchro, Xyz or Link Material.",
+        ["prb2017:xyz-materials", "prb2017:synchro-materials", "prb2017:link-materials"], "prb2017:xyz-materials",
+        "Trap Cards treated as monsters on the field can also be used as Xyz Materials."),
+    "sim_material_face_up_link": _row(
+        "Link Materials are face-up monsters on the field: face-down monsters cannot be used.",
+        ["community:2.9", "prb2017:link-summoning"], "community:2.9",
+        "(face-up means that face-down monsters cannot be used)"),
+    "sim_material_face_up_synchro": _row(
+        "Synchro Materials are a face-up Tuner and face-up non-Tuner monsters on the field.",
+        ["community:2.6", "prb2017:synchro-materials"], "community:2.6",
+        "The Tuner monster and other face-up monsters you use for the Synchro Summon are called Synchro "
+        "Materials."),
+    "sim_material_face_up_xyz": _row(
+        "Xyz Materials are face-up monsters on the field with the same Level.",
+        ["prb2017:xyz-summoning", "prb2017:xyz-materials"], "prb2017:xyz-summoning",
+        "Pile up a number of face-up monsters on the field, that have a Level equal to the value of the Rank of "
+        "the monster that would be Xyz Summoned"),
+    # --- what counts as which Summon
+    "sim_set_not_summoned": _row(
+        "A monster Normal Set is not considered Summoned until it is flipped face-up.",
+        ["md:normal-summon-set", "tcg-v10:normal-set"], "md:normal-summon-set",
+        "A monster that is Set is not considered Summoned until flipped via a Flip Summon the following turn or "
+        "flipped face-up by a card effect (also a Flip Summon)."),
+    "sim_no_tribute_not_tribute_summon": _row(
+        "A Level 5 or higher monster Normal Summoned/Set without Tributes (by its own text or an effect) is "
+        "not Tribute Summoned.",
+        ["prb2017:tribute-summon", "cr-draft:301.19"], "prb2017:tribute-summon",
+        "If a monster like \"Beast King Barbaros\" that says \"You can Normal Summon/Set this card without "
+        "Tributing\" is Normal Summoned/Set without a Tribute, this is not treated as a Tribute Summon."),
+    "sim_tribute_is_normal": _row(
+        "A Tribute Summon is a Normal Summon that Tributes monsters.",
+        ["cr-draft:301.17", "prb2017:tribute-summon"], "cr-draft:301.17",
+        "A Normal Summon is also considered a Tribute Summon if a Monster was tributed to perform it."),
+    "sim_special_kinds": _row(
+        "Fusion, Link, Pendulum, Ritual, Synchro and Xyz Summons are Special Summons; Normal/Tribute and Flip "
+        "Summons are not.",
+        ["cr-draft:303.1", "cr-draft:300.2"], "cr-draft:303.1",
+        "A Special Summon is any Summon that is not a Normal/Tribute Summon or a Flip Summon, namely: Fusion "
+        "Summon, Link Summon, Pendulum Summon, Ritual Summon, Synchro Summon, Xyz Summon"),
+    "sim_flip_not_normal": _row(
+        "A Flip Summon is neither a Normal Summon nor a Special Summon.",
+        ["prb2017:flip-summon", "cr-draft:300.2"], "prb2017:flip-summon",
+        "Keep in mind a Flip Summon is not a Normal Summon nor a Special Summon."),
+    # --- zones
+    "sim_pendulum_zone_spell_trap": _row(
+        "Cards in the Pendulum Zones are Spell Cards and cards in the Spell & Trap Zone.",
+        ["prb2017:pendulum-zones-ex1", "prb2017:pendulum-zones"], "prb2017:pendulum-zones-ex1",
+        "Since cards in the Pendulum Zones are also treated as cards in the Spell & Trap Zone"),
+    "sim_field_zone_not_spell_trap": _row(
+        "Cards in the Field Zone are not cards in the Spell & Trap Zone.",
+        ["prb2017:field-zone", "prb2017:spell-trap-zone-spell-trap-card-zone"], "prb2017:field-zone",
+        "Also, these are not treated as cards in the Spell & Trap Zone."),
+    "sim_xyz_material_not_on_field": _row(
+        "Xyz Materials are not cards on the field; detaching one is not leaving the field.",
+        ["prb2017:xyz-materials", "cr-draft:308.6"], "prb2017:xyz-materials",
+        "Also, the card is not treated as leaving the field."),
+}
+
+# The facts, in the shape of :data:`kb.engine.rule_facts.FACTS` (merged into it):
+# (topic, subject, asked) -> (answer, rule key, what the rulebook says, in one line).
+# A combination not listed is not decided ("unknown"); Monster Tokens as materials are rule_facts.py's.
+SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
+    # which monsters can be materials (topic "material"; subject: the kind of monster)
+    ("material", "link_monster", "synchro_material"): ("no", "sim_material_link_no_level",
+                                                       "Link Monsters have no Level: they cannot be Synchro Material"),
+    ("material", "link_monster", "xyz_material"): ("no", "sim_material_link_no_level",
+                                                   "Link Monsters have no Level: they cannot be Xyz Material"),
+    ("material", "link_monster", "fusion_material"): ("yes", "sim_material_link_ok",
+                                                      "Link Monsters can be Fusion Material (if the Fusion "
+                                                      "Monster's requirements allow it)"),
+    ("material", "link_monster", "link_material"): ("yes", "sim_material_link_ok",
+                                                    "Link Monsters can be Link Material (if the Link Monster's "
+                                                    "requirements allow it)"),
+    ("material", "xyz_monster", "synchro_material"): ("no", "sim_material_xyz_no_level",
+                                                      "Xyz Monsters have no Level: they cannot be Synchro Material"),
+    **{("material", "trap_monster", f"{kind}_material"): (
+        "yes", "sim_trap_monster_material", f"Trap Cards treated as monsters on the field can be {kind.title()} "
+        f"Material") for kind in ("synchro", "xyz", "link")},
+    ("material", "face_down", "link_material"): ("no", "sim_material_face_up_link",
+                                                 "Link Materials must be face-up monsters"),
+    ("material", "face_down", "synchro_material"): ("no", "sim_material_face_up_synchro",
+                                                    "Synchro Materials must be face-up monsters"),
+    ("material", "face_down", "xyz_material"): ("no", "sim_material_face_up_xyz",
+                                                "Xyz Materials must be face-up monsters"),
+    # what counts as which Summon (topic "summon_kind"; subject: what was done, asked: what it would count as)
+    ("summon_kind", "normal_set", "summoned"): ("no", "sim_set_not_summoned",
+                                                "a monster Normal Set is not considered Summoned until it is "
+                                                "flipped face-up"),
+    ("summon_kind", "normal_summon_without_tribute", "tribute_summon"): (
+        "no", "sim_no_tribute_not_tribute_summon",
+        "a monster Normal Summoned/Set without Tributes is not Tribute Summoned"),
+    ("summon_kind", "tribute_summon", "normal_summon"): ("yes", "sim_tribute_is_normal",
+                                                         "a Tribute Summon is a Normal Summon that Tributes "
+                                                         "monsters"),
+    ("summon_kind", "flip_summon", "normal_summon"): ("no", "sim_flip_not_normal",
+                                                      "a Flip Summon is not a Normal Summon"),
+    ("summon_kind", "flip_summon", "special_summon"): ("no", "sim_flip_not_normal",
+                                                       "a Flip Summon is not a Special Summon"),
+    ("summon_kind", "normal_summon", "special_summon"): ("no", "sim_special_kinds",
+                                                         "a Normal Summon is not a Special Summon"),
+    ("summon_kind", "tribute_summon", "special_summon"): ("no", "sim_special_kinds",
+                                                          "a Tribute Summon is not a Special Summon"),
+    **{("summon_kind", f"{kind}_summon", "special_summon"): (
+        "yes", "sim_special_kinds", f"a {kind.title()} Summon is a Special Summon")
+       for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+    # zones (topic "zone"; subject: a zone or place, asked: what it is part of / what happens)
+    ("zone", "pendulum_zone", "spell_trap_zone"): ("yes", "sim_pendulum_zone_spell_trap",
+                                                   "cards in the Pendulum Zones are also cards in the Spell & Trap "
+                                                   "Zone"),
+    ("zone", "field_zone", "spell_trap_zone"): ("no", "sim_field_zone_not_spell_trap",
+                                                "cards in the Field Zone are not cards in the Spell & Trap Zone"),
+    ("zone", "xyz_material", "on_field"): ("no", "sim_xyz_material_not_on_field",
+                                           "Xyz Materials are not cards on the field"),
+    ("zone", "detach", "leaves_field"): ("no", "sim_xyz_material_not_on_field",
+                                         "detaching an Xyz Material is not leaving the field"),
+}
+
+
+def _tributes() -> dict:
+    out = {}
+    for low, high, count in TRIBUTES_BY_LEVEL:
+        for level in range(low, min(high, 12) + 1):
+            out[("tributes", f"level_{level}", "count")] = (
+                str(count), "sim_tributes", f"a Level {level} monster needs {count} Tribute(s) to be Normal "
+                                            f"Summoned/Set (unless its own text says otherwise)")
+    return out
+
+
+SUMMON_FACTS.update(_tributes())

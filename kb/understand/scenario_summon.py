@@ -1,0 +1,293 @@
+"""Summon and zone questions in words: rule facts and simulator scenarios.
+
+:func:`read_summon_fact` reads one-sentence questions about a rule of Summons or zones onto
+``{"ask": "rule_fact", "topic", "subject", "asked"}`` (facts in :mod:`kb.engine.sim.summon_rules` and
+:mod:`kb.engine.rule_facts`): which monsters can be materials ("can a Link Monster be used as Xyz
+Material?"), which Summons count as which ("is a Normal Set monster considered Summoned?"), which zones are
+part of which (an effect that destroys "all cards in the Spell & Trap Zones" and the Pendulum Zones), how
+many Tributes a Level needs.  The words are data (``scenario_summon_words.toml``); a sentence that no
+shape reads whole gives nothing, so that nothing the question says is left out.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_summon_fact", "render", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("scenario_summon_words.toml")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    with WORDS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def alt(*path: str) -> str:
+    """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
+    node = _words()
+    for key in path:
+        node = node[key]
+    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+
+
+def _key_of(section: str, words: str) -> str | None:
+    """The key of ``section`` whose phrases include ``words``."""
+    for key, phrases in _words()[section].items():
+        if isinstance(phrases, list) and words in phrases:
+            return key
+    return None
+
+
+def render(skeleton: Skeleton) -> tuple[str, list[int]] | None:
+    """The question as one line of lower-case words: named cards as ``e<N>`` (card names that are game
+    terms, "Synchro Material", as their words), kinds of card as their words; None when a mention is a
+    family of names (which card is not said)."""
+    terms = set(_words()["terms"]["cards"])
+    words, ents = [], []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is None:
+            if piece.text not in (",", ":", "(", ")", "?", "!"):
+                words.append(piece.text.lower())
+            continue
+        entity = skeleton.entities[piece.entity]
+        text = re.sub(r"[\"“”']", "", entity.text.lower()).strip()
+        if entity.kind == "class":
+            words.append(text)
+        elif entity.kind == "card" and (text in terms or text.removesuffix("s") in terms):
+            words.append(text)
+        elif entity.kind == "card":
+            words.append(f"e{piece.entity}")
+            ents.append(piece.entity)
+        else:
+            return None
+    line = " ".join(words)
+    line = re.sub(r" ?[\"“”] ?", ' " ', line)
+    return " ".join(line.replace(" 's", "'s").split()), ents
+
+
+# ---------------------------------------------------------------------------------------- shapes
+
+
+def _fact(topic: str, subject: str, asked: str, understood: str) -> tuple[dict, str]:
+    return {"ask": "rule_fact", "topic": topic, "subject": subject, "asked": asked}, understood
+
+
+def _material(m: re.Match, _card_of):
+    subject = _key_of("materials", m["m"])
+    kind = m["k"]
+    if m["k2"] and m["k2"] != kind:
+        return None  # "as Xyz Material for a Synchro Summon"
+    if subject == "token":  # Monster Tokens as materials: rule_facts.py's rows
+        return _fact("token", "token", f"{kind}_material",
+                     f"can a Monster Token be used as {kind.title()} Material")
+    words = m["m"].replace("monsters", "monster")
+    return _fact("material", subject, f"{kind}_material", f"can a {words} be used as {kind.title()} Material")
+
+
+_KIND_WORDS = {key: key.replace("_", " ").title() for key in (
+    "normal_summon", "tribute_summon", "flip_summon", "special_summon", "fusion_summon", "synchro_summon",
+    "xyz_summon", "link_summon", "pendulum_summon", "ritual_summon")}
+
+
+def _counts_as(m: re.Match, _card_of):
+    what, asked = _key_of("summon_kinds", m["a"]), _key_of("summon_kinds", m["b"])
+    if what is None or asked is None or what == asked:
+        return None
+    return _fact("summon_kind", what, asked, f"is a {_KIND_WORDS[what]} a {_KIND_WORDS[asked]}")
+
+
+def _set_summoned(m: re.Match, _card_of):
+    return _fact("summon_kind", "normal_set", "summoned", "is a monster Normal Set considered Summoned")
+
+
+def _without_tributes(m: re.Match, card_of):
+    card = card_of(int(m["c"][1:])) if m["c"] else None
+    if m["c"] and (card is None or not card.is_monster):
+        return None
+    who = card.name if card is not None else "a monster"
+    return _fact("summon_kind", "normal_summon_without_tribute", "tribute_summon",
+                 f"is {who} Normal Summoned without Tributing a Tribute Summon")
+
+
+def _zone_part(m: re.Match, _card_of):
+    part, whole = _key_of("zones", m["z2"]), _key_of("zones", m["z1"])
+    if part is None or whole is None or part == whole:
+        return None
+    return _fact("zone", part, whole, f"are cards in the {m['z2']} cards in the {m['z1']}")
+
+
+def _effect_over_zone(m: re.Match, card_of):
+    """ "Can X's 'destroy all cards in the Spell & Trap Zones' destroy cards in the Pendulum Zones?": the
+    quoted words must be the card's own; the answer is whether the one zone is part of the other."""
+    card = card_of(int(m["c"][1:]))
+    quoted = m["q"].strip()
+    if card is None or quoted not in re.sub(r"\s+", " ", card.text.lower().replace("spell/trap", "spell & trap")):
+        return None
+    if m["v2"] != m["v1"]:
+        return None  # the effect does one thing, the question asks another
+    return _zone_part(m, card_of)
+
+
+def _xyz_material_field(m: re.Match, _card_of):
+    if m["detach"]:
+        return _fact("zone", "detach", "leaves_field", "is detaching an Xyz Material leaving the field")
+    return _fact("zone", "xyz_material", "on_field", "is an Xyz Material a card on the field")
+
+
+def _tributes(m: re.Match, card_of):
+    if m["c"]:
+        card = card_of(int(m["c"][1:]))
+        if card is None or not card.is_monster or card.tributes_needed() is None:
+            return None  # a Tribute rule of its own (or no Level) decides it
+        level, who = card.level, card.name
+    else:
+        level, who = int(m["lv"]), f"a Level {m['lv']} monster"
+    tribute_summon = re.search(r"\btribute (?:summon|set)", m.match.string)
+    if not 1 <= level <= 12 or tribute_summon and level < 5:
+        return None  # no such Level; a Level 4 or lower monster is not Tribute Summoned
+    return _fact("tributes", f"level_{level}", "count", f"how many Tributes does {who} need")
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> list:
+    mat = "(?:" + "|".join(alt("materials", k)[3:-1] for k in ("link_monster", "xyz_monster", "token",
+                                                                  "trap_monster", "face_down")) + ")"
+    kinds = alt("materials", "for")
+    art = r"(?:a |an |the )?"
+    aside = r"(?: (?:like|such as) (?:those|the ones|one|the one) (?:from|of|created by|made by) e\d+)?"
+    mine = r"(?: (?:that )?(?:i|you|my opponent) controls?)?"
+    material = rf"{art}(?P<k>{kinds}) materials?(?: for {art}(?P<k2>{kinds}) summon)?"
+    summon_kinds = "|".join(alt("summon_kinds", k)[3:-1] for k in _words()["summon_kinds"])
+    verbs = alt("counts_as", "verbs")
+    zones = "|".join(alt("zones", k)[3:-1] for k in _words()["zones"])
+    effect_verbs = r"destroy|banish|return|send|negate|shuffle"
+    return [
+        (
+            "can a Link Monster be used as Xyz Material",
+            re.compile(
+                rf"^(?:can|could|may) {art}(?P<m>{mat}){aside}{mine} (?:be used as|be|become|serve as) {material}$"
+            ),
+            _material,
+        ),
+        (
+            "can I use a Link Monster as Xyz Material",
+            re.compile(rf"^(?:can|could|may) (?:i|you) (?:use|treat) {art}(?P<m>{mat}){aside}{mine} as {material}$"),
+            _material,
+        ),
+        (
+            "is a Tribute Summon a Normal Summon",
+            re.compile(
+                rf"^(?:is|are) {art}(?P<a>{summon_kinds})s? (?:(?:also |still )?{verbs} )?(?:an? |the )?"
+                rf"(?P<b>{summon_kinds})$|"
+                rf"^(?:does|do) {art}(?P<a2>{summon_kinds})s? (?:also |still )?count as (?:an? )?(?P<b2>{summon_kinds})$"
+            ),
+            lambda m, c: _counts_as(_Pick(m, {"a": "a2", "b": "b2"}), c),
+        ),
+        (
+            "is a monster that was Normal Set considered Summoned",
+            re.compile(
+                rf"^(?:is|are) (?:a |an |the )?(?:monsters? (?:that (?:was|were|is|are|has been|have been) )?"
+                rf"(?:normal )?set(?: face-down)?|(?:normal )?set monsters?|(?:a )?face-down monsters? "
+                rf"(?:that was |that has been )?(?:normal )?set) (?:{verbs} |counted )?"
+                rf"(?:to have been |as having been |having been |as |to be )?summoned$|"
+                rf"^does (?:normal )?setting a monster count as (?:a )?summon(?:ing it)?$"
+            ),
+            _set_summoned,
+        ),
+        (
+            "if X is Normal Summoned without Tributing, is that a Tribute Summon",
+            re.compile(
+                rf"^(?:if|when) (?:(?P<c>e\d+)|a (?:level \d+ (?:or higher )?)?monster) is normal summoned "
+                rf"without (?:tributing|tributes|a tribute|any tributes)(?: by its own effect)? "
+                rf"(?:is (?:that|it|this) (?:{verbs} )?|does (?:that|it|this) count as )(?:a )?tribute summon$"
+            ),
+            _without_tributes,
+        ),
+        (
+            "are cards in the Pendulum Zones in the Spell & Trap Zones",
+            re.compile(
+                rf"^(?:is|are) (?:the |a |cards in the |a card in the |a card in your |cards in your )?"
+                rf"(?P<z2>{zones}) (?:(?:also )?{verbs} )?(?:part of |one of |a card in |cards in |an? )?(?:the |your )?"
+                rf"(?P<z1>{zones})$"
+            ),
+            _zone_part,
+        ),
+        (
+            "can X's 'destroy all cards in the Spell & Trap Zones' destroy cards in the Pendulum Zones",
+            re.compile(
+                rf"^(?:can|does|will|would) (?P<c>e\d+) (?:effect )?(?:that says )?\" (?P<q>(?P<v1>{effect_verbs}) "
+                rf"all cards in (?:the |your |your opponent's |each player's )?(?P<z1>{zones})) \" (?:also )?"
+                rf"(?:effect )?(?P<v2>{effect_verbs}) (?:the )?cards? in (?:the |my |your |a |my opponent's )?"
+                rf"(?P<z2>{zones})$"
+            ),
+            _effect_over_zone,
+        ),
+        (
+            "does detaching an Xyz Material count as leaving the field",
+            re.compile(
+                r"^(?:does|is) (?P<detach>detaching) (?:an |a |the )?xyz materials? (?:count as|considered|"
+                r"treated as) (?:that card |the card |it |that monster )?leaving the field$|"
+                r"^does (?:an |a |the )?xyz materials? leave the field when (?:it is |they are )?(?P<detach2>detached)$|"
+                r"^(?:is|are) (?:an |a |the )?xyz materials? (?:considered |treated as )?(?:a card |cards )?on the field$"
+            ),
+            lambda m, c: _xyz_material_field(_Pick(m, {"detach": "detach2"}), c),
+        ),
+        (
+            "how many Tributes do I need to Tribute Summon a Level 7 monster",
+            re.compile(
+                rf"^how many (?:tributes|monsters) (?:{alt('tributes', 'need')} )?(?:to tribute )?"
+                rf"(?:to |in order to |for )?(?:(?P<how>{alt('tributes', 'summon')}) )?(?:a |one )?"
+                rf"(?:level (?P<lv>\d+) monster|(?P<c>e\d+))$|"
+                rf"^how many (?:tributes|monsters to tribute) (?:does|do) (?:a |one )?"
+                rf"(?:level (?P<lv2>\d+) monster|(?P<c2>e\d+)) (?:need|require|take)"
+                rf"(?: to be (?P<how2>tribute summoned|normal summoned|summoned|set))?$"
+            ),
+            lambda m, c: _tributes(_Pick(m, {"lv": "lv2", "c": "c2", "how": "how2"}), c),
+        ),
+    ]
+
+
+class _Pick:
+    """A match read through the first of several alternative group names that matched."""
+
+    def __init__(self, match: re.Match, others: dict) -> None:
+        self.match, self.others = match, others
+
+    def __getitem__(self, key):
+        value = self.match.groupdict().get(key)
+        if value is None and key in self.others:
+            value = self.match.groupdict().get(self.others[key])
+        return value
+
+
+def read_summon_fact(skeleton: Skeleton, card_of) -> Frame | None:
+    """A rule-fact question about Summons or zones, as a frame; None when no shape reads the whole
+    question.  ``card_of(entity index)`` gives the simulator's card of a named card, or None."""
+    rendered = render(skeleton)
+    if rendered is None:
+        return None
+    text, entities = rendered
+    text = text.rstrip(" .")
+    if "." in text.replace("e.g.", ""):
+        return None  # one sentence only: a story before the question is the scenarios' to read
+    for _name, pattern, handler in _shapes():
+        match = pattern.match(text)
+        if not match:
+            continue
+        got = handler(match, card_of)
+        if got is None:
+            continue
+        question, understood = got
+        skeleton.use(skeleton.live())
+        return Frame(question, understood[0].upper() + understood[1:] + "?", used_entities=set(entities),
+                     uses_story=True)
+    return None
