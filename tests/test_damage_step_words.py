@@ -100,3 +100,84 @@ def test_the_json_applying_field_is_checked(session):
     assert _ask_json(session, q)["answer"] == "unknown"  # the opponent's permission
     q["applying"] = [{"card": "Temple of the Kings", "controller": "A"}]
     assert _ask_json(session, q)["answer"] == "yes"
+
+
+# ------------------------------------------------------------------------------ Damage Step: flip effects
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A face-down monster with a Flip effect is attacked. When does its Flip effect activate?",
+        "If my face-down Flip monster is attacked, at what point does its flip effect activate?",
+        "my set flip monster gets attacked. in which part of the damage step does its flip effect activate",
+        "My opponent attacks my face-down Man-Eater Bug. When does its effect activate?",
+        "My opponent attacks my face-down Morphing Jar. At what timing does its effect activate?",
+    ],
+)
+def test_when_an_attacked_flip_monster_effect_activates(session, text):
+    answer = _ask(session, text)
+    assert answer["answer"] == "after damage calculation", (answer["understood"], answer["explanation"])
+    assert answer["parsed"]["ask"] == "damage_step_event" and answer["unused_words"] == []
+    timing = [s for s in answer["steps"] if s["check"] == "Damage Step timing"][0]
+    assert timing["cites"][0] == "md:before-damage-calculation"
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("My face-down Flip monster is attacked and flipped face-up. Does its Flip effect activate right then?", "no"),
+        ("my set flip monster gets attacked, does its flip effect activate before damage calculation", "no"),
+        ("A face-down Flip monster is attacked. Can I activate its Flip effect during damage calculation?", "no"),
+        ("A face-down Flip monster is attacked. Does its Flip effect activate at the start of the Damage Step?", "no"),
+        ("My face-down monster is attacked and flipped face-up in before damage calculation. Does its "
+         "flip-activated effect activate immediately?", "no"),
+        ("My face-down Flip monster is attacked. Is its Flip effect activated and resolved after damage "
+         "calculation?", "yes"),
+        ("My opponent attacks my face-down Man-Eater Bug. Does its effect activate after damage calculation?", "yes"),
+        ("My face-down Flip monster is attacked. Does its Flip effect activate?", "yes"),
+    ],
+)
+def test_whether_it_activates_at_a_timing(session, text, expected):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the books disagree: Master Duel guide (it still activates) / community rulings (it does not)
+        "My face-down Flip monster is attacked and flipped face-up. Does its Flip effect still activate after "
+        "damage calculation even if the monster leaves the Monster Zone before then?",
+        # that the monster has a flip effect is not said / the named monster has none
+        "My face-down monster is attacked. When does its effect activate?",
+        "My face-down Sangan is attacked. When does its effect activate?",
+        # a flip at another timing than the rules give; a story not read whole
+        "My face-down monster with a Flip effect is attacked at the start of the Damage Step. When does its "
+        "Flip effect activate?",
+        "Drillroid attacks my face-down Flip monster and destroys it with its own effect before damage "
+        "calculation. Does my monster's Flip effect activate?",
+        "My face-down Flip monster is destroyed by battle. When does its Flip effect activate?",
+    ],
+)
+def test_flip_questions_the_rules_do_not_settle_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"
+
+
+def test_the_books_disagreeing_is_said_with_both_sides_cited(session):
+    answer = _ask(session, "A face-down Flip monster is attacked. Does its Flip effect activate after damage "
+                           "calculation even if it leaves the field before then?")
+    assert answer["answer"] == "unknown"
+    cited = {c for s in answer["steps"] for c in s.get("cites") or []}
+    assert {"md:before-damage-calculation", "community:8.5.3.1"} <= cited
+
+
+def test_damage_step_event_questions_check_their_fields(session):
+    from kb.engine.damage_step import damage_step_answer
+    from kb.errors import BadQuestionError
+
+    with pytest.raises(BadQuestionError):
+        damage_step_answer(session, {"ask": "damage_step_event", "event": "exploded"})
+    with pytest.raises(BadQuestionError):
+        damage_step_answer(session, {"ask": "damage_step_event", "event": "flipped_by_attack",
+                                     "query": {"at": "lunch"}})

@@ -28,6 +28,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from ..engine.permissions import answer_with_permissions
 
         return answer_with_permissions(session, question, lambda q: _ask_json(session, q))
+    if question.get("ask") == "damage_step_event":  # Damage Step facts (kb/engine/damage_step.py)
+        from ..engine.damage_step import damage_step_answer
+
+        return damage_step_answer(session, question)
     if question.get("ask") == "spell_speed":
         return spell_speed_answer(session, question)
     if question.get("ask") == "card_kind":

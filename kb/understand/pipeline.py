@@ -156,6 +156,8 @@ def understand(session: Session, text: str) -> Reading:
             reading.frame = frame
     if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
         _read_as_scenario(session, skeleton, reading)
+    if reading.frame is None:  # --- Damage Step facts: when an attacked Flip monster's effect activates
+        _read_as_damage_step(skeleton, reading)
     if reading.frame is None:  # --- chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
         _read_as_chain_rule(session, skeleton, reading)
     if reading.frame is None:  # --- what happens after a negation (negation_outcome.py)
@@ -206,6 +208,16 @@ def _read_as_chain_rule(session: Session, skeleton: Skeleton, reading: Reading) 
         return
     reading.frame, reading.frames, reading.reason = frame, [frame], None
     reading.unused_words = skeleton.unused_words()
+
+
+def _read_as_damage_step(skeleton: Skeleton, reading: Reading) -> None:
+    """When no other reading answers: a Damage Step fact question read whole (damage_step.py)."""
+    from .damage_step import read_damage_step
+
+    frame = read_damage_step(skeleton)
+    if frame is not None:
+        reading.frame, reading.frames, reading.reason = frame, [frame], None
+        reading.unused_words = skeleton.unused_words()
 
 
 def _read_as_scenario(session: Session, skeleton: Skeleton, reading: Reading) -> None:

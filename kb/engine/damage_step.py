@@ -1,0 +1,125 @@
+"""Damage Step facts: what happens at each timing of the Damage Step and when the effects it starts
+activate (docs/engine.md, "Damage Step facts").  The question (an internal shape, asked by
+:mod:`kb.understand.damage_step`)::
+
+    {"ask": "damage_step_event", "event": "flipped_by_attack", "card": <card or class, optional>,
+     "query": {"when": true} | {"activates": true} | {"at": "<timing>"} | {"left_zone": true}}
+
+``at`` is one of :data:`kb.engine.rules.DAMAGE_STEP_TIMINGS`.  The answer is the timing in words
+("after damage calculation") or yes/no for the timing asked, each step citing the row of
+:data:`DAMAGE_STEP_EVENTS` it applies; where the rulebooks disagree (a flipped monster that leaves the
+Monster Zone before its effect activates) the answer is "unknown" and cites both sides.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from ..errors import BadQuestionError
+from .rules import DAMAGE_STEP_TIMINGS, citation
+
+__all__ = ["DAMAGE_STEP_EVENTS", "TIMING_WORDS", "damage_step_answer", "flip_effects"]
+
+TIMING_WORDS = {
+    "start": "at the start of the Damage Step",
+    "before_calc": "before damage calculation",
+    "calc": "during damage calculation",
+    "after_calc": "after damage calculation",
+    "end": "at the end of the Damage Step",
+}
+
+# event -> when it happens, when the effects it starts activate, the rows that say so, and the row of a
+# question the books answer differently (None when they agree).
+DAMAGE_STEP_EVENTS: dict[str, dict] = {
+    "flipped_by_attack": {
+        "words": "an attacked face-down monster is flipped face-up",
+        "effects": "its effects that activate when it is flipped face-up (Flip effects included)",
+        "happens": "before_calc",
+        "activates": "after_calc",
+        "rules": ("damage_step_flip", "damage_step_flip_after"),
+        "left_zone": "damage_step_flip_left",
+    },
+}
+
+
+def flip_effects(effects: list[dict]) -> list[dict]:
+    """The activated effects of a monster that activate when it is flipped face-up (FLIP effects, and
+    triggers on "this card is flipped face-up")."""
+    out = []
+    for effect in effects:
+        if effect.get("kind") == "flip":
+            out.append(effect)
+        elif effect.get("kind") == "trigger" and any(
+                ev.get("event") == "flipped" and ev.get("subject") == "this_card"
+                for ev in ((effect.get("condition") or {}).get("events") or [])):
+            out.append(effect)
+    return out
+
+
+def _step(check: str, result: str, detail: str, *keys: str) -> dict:
+    return {"check": check, "result": result, "detail": detail, **citation(*keys)}
+
+
+def _card_steps(session: Session, card, event: dict) -> tuple[list[dict], str | None]:
+    """The step that checks a named card has the effects the event starts (none for a kind of card)."""
+    if not isinstance(card, dict) or "card" not in card:
+        return [], None
+    from . import card_profile
+
+    name = card["card"]
+    effects = card_profile(session, name)
+    activated = [e for e in effects if e.get("kind") in ("ignition", "trigger", "quick", "flip")]
+    fitting = flip_effects(effects)
+    if not fitting:
+        return [_step("effects of the card", "unknown", f"{name} has no effect that activates when it is flipped "
+                      "face-up: the question may mean another of its effects", "flip")], "unknown"
+    if card.get("effect") is None and len(fitting) != len(activated):
+        return [_step("effects of the card", "unknown", f"{name} has other activated effects besides the one that "
+                      "activates when it is flipped face-up: which is meant is not said", "flip")], "unknown"
+    return [_step("effects of the card", "pass", f"{name}: " + "; ".join(e["text"] for e in fitting)[:300],
+                  "flip")], None
+
+
+def damage_step_answer(session: Session, question: dict) -> dict:
+    """Answer a ``damage_step_event`` question (see the module doc)."""
+    event_name = question.get("event")
+    if event_name not in DAMAGE_STEP_EVENTS:
+        raise BadQuestionError(f"unknown Damage Step event {event_name!r} (known: "
+                               f"{', '.join(DAMAGE_STEP_EVENTS)})", "event", event_name)
+    event = DAMAGE_STEP_EVENTS[event_name]
+    query = question.get("query") or {}
+    at = query.get("at")
+    if at is not None and at not in DAMAGE_STEP_TIMINGS:
+        raise BadQuestionError(f"unknown Damage Step timing {at!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
+                               "query.at", at)
+    happen_rule, activate_rule = event["rules"]
+    steps, verdict = _card_steps(session, question.get("card"), event)
+    base = {"card": (question.get("card") or {}).get("card") if isinstance(question.get("card"), dict) else None,
+            "resolved": {}, "assumed": [], "rulings": []}
+    if verdict is not None:
+        return dict(base, answer=verdict, explanation=steps[0]["detail"] + ".", steps=steps)
+    steps.append(_step("Damage Step timing", "pass",
+                       f"{event['words']} {TIMING_WORDS[event['happens']]}; {event['effects']} do not activate "
+                       f"then", happen_rule))
+    activates = event["activates"]
+    if query.get("left_zone"):
+        steps.append(_step("rulebooks disagree", "unknown",
+                           "whether those effects still activate when the monster has left the Monster Zone "
+                           "before then: the Master Duel guide says they do, the community rulings say they do "
+                           "not (\"Drillroid\")", event["left_zone"]))
+        return dict(base, answer="unknown", steps=steps,
+                    explanation="The rulebooks disagree on a flipped monster that leaves the Monster Zone before "
+                                f"its effects activate {TIMING_WORDS[activates]}.")
+    steps.append(_step("activation timing", "pass", f"they activate {TIMING_WORDS[activates]}", activate_rule,
+                       happen_rule))
+    if at is None and query.get("activates"):  # "does it activate?" (no timing said)
+        answer = "yes"
+        explanation = f"{event['effects'][0].upper()}{event['effects'][1:]} activate {TIMING_WORDS[activates]}."
+    elif at is None:
+        answer = TIMING_WORDS[activates]
+        explanation = f"{event['effects'][0].upper()}{event['effects'][1:]} activate {answer}."
+    else:
+        answer = "yes" if at == activates else "no"
+        explanation = (f"{event['effects'][0].upper()}{event['effects'][1:]} activate {TIMING_WORDS[activates]}"
+                       + ("." if answer == "yes" else f", not {TIMING_WORDS[at]}."))
+    return dict(base, answer=answer, explanation=explanation, steps=steps)

@@ -1,0 +1,177 @@
+"""Damage Step fact questions read whole: when the effects an attack starts activate
+("My face-down Flip monster is attacked. When does its Flip effect activate?", "... Does it activate right
+then?", "Is it activated only after damage calculation?").  Answered by :mod:`kb.engine.damage_step`.
+
+The question is read sentence by sentence over the skeleton (kinds of cards as their words, named cards
+as ``e<N>``): every sentence but the last must be a story shape, the last a question shape; a sentence
+no shape reads whole gives no frame, so nothing the question says is left out.  The words are data
+(``damage_step_words.toml``).  That the monster has an effect that activates when flipped face-up must
+be said (a "Flip monster", "with a Flip effect", "its Flip effect", or a named card whose text has one).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_damage_step"]
+
+WORDS_FILE = Path(__file__).with_name("damage_step_words.toml")
+_QUOTES = {"'", '"', "\u2018", "\u2019", "\u201c", "\u201d", "`"}
+_OPENERS = ("if", "when", "once", "after", "suppose")
+_ASKING = ("does", "do", "is", "are", "can", "will", "would", "when", "at", "in")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    with WORDS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _alt(*path: str) -> str:
+    node = _words()
+    for key in path:
+        node = node[key]
+    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+
+
+def _next_word(skeleton: Skeleton, i: int) -> str | None:
+    later = [k for k in skeleton.live() if k > i]
+    return skeleton.pieces[later[0]].text if later else None
+
+
+def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
+    """The question as sentences of words, each with the card mentions it holds; a leading "if/when ...,"
+    clause is a sentence of its own."""
+    out, words, ents = [], [], []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            entity = skeleton.entities[piece.entity]
+            words.append(entity.text.lower().strip("'\"\u2018\u2019\u201c\u201d ") if entity.kind == "class"
+                         else piece.text)
+            ents.append(piece.entity)
+        elif piece.text in (".", "?", "!", ";"):
+            if words:
+                out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text == "," and words and words[0] in _OPENERS and not out:
+            out.append((" ".join(words[1:]), ents))
+            words, ents = [], []
+        elif piece.text == "," and words and _next_word(skeleton, i) in _ASKING:  # "..., does it activate"
+            out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text not in _QUOTES and piece.text not in (",", ":", "(", ")"):
+            words.append(piece.text.strip("".join(_QUOTES)) or piece.text)
+    if words:
+        out.append((" ".join(words), ents))
+    return [(re.sub(r"\s+", " ", t).strip(), e) for t, e in out if t.strip()]
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern]:
+    monster = (rf"(?:(?P<owner>{_alt('players', 'owner')}) )?{_alt('flip', 'face_down')} "
+               rf"(?:(?P<flipmon>{_alt('flip', 'flip_monster')}) )?(?:{_alt('flip', 'monster')}|(?P<ent>e\d+))"
+               rf"(?: (?P<with>{_alt('flip', 'with_flip')}))?")
+    moment = rf"(?: (?P<moment>{_alt('timing', 'flip_moment')}))?"
+    story = [
+        rf"{monster} {_alt('flip', 'attacked')}(?: (?P<flipped>{_alt('flip', 'flipped')}))?{moment}",
+        rf"{monster} {_alt('flip', 'flipped_by')}{moment}",
+        rf"{_alt('players', 'attacker')} {_alt('flip', 'attacks')} {monster}(?: {_alt('flip', 'flips_it')})?{moment}",
+    ]
+    timings = "|".join(f"(?P<t_{key}>{_alt('timing', key)})"
+                       for key in ("start", "before_calc", "calc", "after_calc", "end", "then"))
+    effect = (rf"(?:(?:{_alt('flip', 'effect_owner')}) (?:(?P<flipeff>{_alt('flip', 'flip_effect')})|"
+              rf"{_alt('flip', 'plain_effect')})|(?P<effent>e\d+)(?: (?:(?P<flipeff2>{_alt('flip', 'flip_effect')})|"
+              rf"{_alt('flip', 'plain_effect')}))?|it)")
+    left = rf"(?: (?P<left>{_alt('question', 'left')})(?: {_alt('question', 'left_when')})?)?"
+    at = rf"(?: (?:still )?(?:{timings}))?"
+    questions = {
+        "when": rf"{_alt('question', 'when')}(?: {_alt('question', 'in_damage_step')})? (?:does|do|will|would|is|are) "
+                rf"{effect} (?:{_alt('question', 'activate')})(?: {_alt('question', 'in_damage_step')})?",
+        "does": rf"(?:does|do|will|would|can) {effect} (?:still )?(?:{_alt('question', 'activate')}){at}{left}",
+        "is": rf"(?:is|are) {effect} (?:{_alt('question', 'activated')})(?: (?P<only>only))?{at}{left}",
+        "can": rf"can {_alt('question', 'asker')} (?:still )?activate {effect}{at}{left}",
+    }
+    return {
+        **{f"story{n}": re.compile(p + "$") for n, p in enumerate(story)},
+        **{f"q_{k}": re.compile(p + "$") for k, p in questions.items()},
+    }
+
+
+_TIMING_PHRASES = {"start": "at the start of the Damage Step", "before_calc": "before damage calculation",
+                   "calc": "during damage calculation", "after_calc": "after damage calculation",
+                   "end": "at the end of the Damage Step"}
+
+
+def _read_story(sentences) -> dict | None:
+    pats = _patterns()
+    told = {"flip_said": False, "entity": None, "owner": None}
+    for text, _ents in sentences:
+        for name in ("story0", "story1", "story2"):
+            m = pats[name].match(text)
+            if m:
+                break
+        else:
+            return None
+        if m["moment"] and "before damage calculation" not in m["moment"] and "damage step" not in m["moment"]:
+            return None
+        if told["entity"] is not None and m["ent"] and m["ent"] != told["entity"]:
+            return None
+        told["flip_said"] = told["flip_said"] or bool(m["flipmon"] or m["with"])
+        told["entity"] = told["entity"] or m["ent"]
+        told["owner"] = told["owner"] or m["owner"]
+    return told
+
+
+def read_damage_step(skeleton: Skeleton) -> Frame | None:
+    """The Damage Step fact question the words ask, as a frame, or None when some sentence fits no shape."""
+    sentences = _sentences(skeleton)
+    if len(sentences) < 2:
+        return None
+    *story, (asked, _asked_ents) = sentences
+    told = _read_story(story)
+    if told is None:
+        return None
+    pats = _patterns()
+    for kind in ("when", "does", "is", "can"):
+        m = pats[f"q_{kind}"].match(asked)
+        if m:
+            break
+    else:
+        return None
+    groups = m.groupdict()
+    named = told["entity"]
+    if groups.get("effent") and groups["effent"] != named:
+        return None
+    flip_said = told["flip_said"] or bool(groups.get("flipeff") or groups.get("flipeff2"))
+    if not flip_said and named is None:
+        return None  # a face-down monster's "effect": that it activates when flipped is not said
+    timing = next((key[2:] for key, value in groups.items() if key.startswith("t_") and value), None)
+    if timing == "then":
+        timing = "before_calc"  # the told flip: an attacked face-down monster is flipped before damage calculation
+    if kind == "when":
+        query, said = {"when": True}, "when does it activate"
+    elif groups.get("left"):
+        query, said = {"left_zone": True}, "does it still activate if the monster leaves the Monster Zone first"
+    elif timing is None:
+        query, said = {"activates": True}, "does it activate"
+    else:
+        query, said = {"at": timing}, f"does it activate {_TIMING_PHRASES[timing]}"
+    question = {"ask": "damage_step_event", "event": "flipped_by_attack", "query": query}
+    subject = "an attacked face-down monster's effect that activates when it is flipped face-up"
+    used = {e for _t, ents in sentences for e in ents}
+    if named is not None:
+        entity = skeleton.entities[int(named[1:])]
+        if entity.kind != "card" or not entity.name:
+            return None
+        question["card"] = {"card": entity.name}
+        subject = f"the effect of {entity.name} (attacked face-down) that activates when it is flipped face-up"
+    skeleton.use(skeleton.live())
+    understood = f"Asked about {subject}: {said}?"
+    return Frame(question, understood, used_entities=used, uses_story=True)
