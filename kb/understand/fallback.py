@@ -1,136 +1,111 @@
 """Stage 6: when no kind fits or the engine cannot decide, the rulebook sentence most likely to answer.
 
-The question's words are searched over the knowledge base (:func:`kb.search.search`); in the best
-sections, each sentence is scored by the question words it shares (rarer words weigh more, long
-sentences are not favoured), with a small bonus for the better-ranked section.  The answer leads with
-that sentence, verbatim from its section (``quote``), then the best sections and rulings.
+The question's words, weighted (:func:`question_terms`: its own words, the kinds of the cards it names,
+the synonyms of the search), rank the rulebooks' sections with BM25 (:mod:`.rulebook_index`, in memory,
+built once per knowledge-base version): a section scores its own match plus that of its best sentence.
+The answer leads with the sentence of the first three sections that shares the most (rarer) question
+words, verbatim from its section (``quote``), then the next best sections, and the rulings about the
+named cards that match the question best.
 """
 
 from __future__ import annotations
 
 import math
-import re
+from functools import lru_cache
 
 from sqlmodel import Session
 
-from ..errors import KbError
-from ..models import Section
-from ..text import fold_quotes
+from .rulebook_index import RulebookIndex, rulebook_index, sentences_of, terms
 
-__all__ = ["related", "best_sentence", "sentences_of", "SECTIONS", "RULINGS"]
+__all__ = ["related", "best_sentence", "question_terms", "sentences_of", "SECTIONS", "RULINGS"]
 
 SECTIONS = 5  # sections cited
 RULINGS = 5
 QUOTE_SECTIONS = 3  # sections whose sentences compete for the quote
-_STOP = frozenset(
-    """a an the and or of to in on at by for from with as is are was were be been it its this that these
-those i my me you your we our they their them he his she her can could may might will would do does did not no
-yes if when then than so what which who how there here about into out up down just only also still now
-any some
-all each other another same own such very too more most much many one two""".split()
-)
-_SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+SENTENCE_WEIGHT = 0.3  # a section's score: its own BM25 + this times its best sentence's (each scaled to 1)
+KIND_WEIGHT = 0.5  # a term of a named card's kind ("Quick-Play Spell"), against 1 for a word said
+SYNONYM_WEIGHT = 0.5  # a term of another expression of a synonym group the question uses
 
 
-def _words(text: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z0-9]+", fold_quotes(text).lower()) if w not in _STOP and len(w) > 1]
+@lru_cache(maxsize=1)
+def _synonyms() -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each synonym group of the search (:data:`kb.search.synonyms.SYNONYM_GROUPS`) as term sequences."""
+    from ..search.synonyms import SYNONYM_GROUPS
+
+    return tuple(tuple(tuple(terms(expression)) for expression in group) for group in SYNONYM_GROUPS)
 
 
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+def question_terms(index: RulebookIndex, text: str, card_ids=()) -> dict[str, float]:
+    """The weighted query of a question: its own words (each as often as said; card names included,
+    the rulebooks' examples name cards), the kinds of the cards it names (``card_ids``, the first three;
+    :data:`KIND_WEIGHT`) and the other expressions of each synonym group it uses
+    (:data:`SYNONYM_WEIGHT`); an added term never changes the weight of a word the question says."""
+    own = terms(text)
+    query: dict[str, float] = {}
+    for term in own:
+        query[term] = query.get(term, 0.0) + 1.0
+    for card_id in list(dict.fromkeys(card_ids))[:3]:
+        for term in terms(index.card_kinds.get(card_id, "")):
+            query.setdefault(term, KIND_WEIGHT)
+    said = f" {' '.join(own)} "
+    for group in _synonyms():
+        if any(expression and f" {' '.join(expression)} " in said for expression in group):
+            for expression in group:
+                for term in expression:
+                    query.setdefault(term, SYNONYM_WEIGHT)
+    return query
 
 
-def sentences_of(text: str) -> list[str]:
-    """The sentences of a section text, verbatim (split after . ! ? and at line breaks)."""
-    return [
-        s.strip()
-        for s in _SENTENCE.split(text or "")
-        if s and len(s.strip()) > 15 and not s.strip().startswith("[")
-    ]  # "[Pictured: ...]" captions
+def _best_of(ids: list[str], sections: list[list[tuple[str, set[str], int]]]) -> dict | None:
+    """``{"id", "text"}``: the best sentence of ``sections`` (ids ``ids``, best section first; each
+    sentence as ``(text, the question's terms it uses, its number of distinct terms)``).  Each shared
+    term weighs by its rarity among these sentences; a long sentence weighs slightly less, a lower
+    section 8% less per rank.  (Measured against the sentences' BM25: this picks the supporting
+    sentence more often.)"""
+    total = sum(len(sentences) for sentences in sections)
+    frequency: dict[str, int] = {}
+    for sentences in sections:
+        for _, shared, _ in sentences:
+            for term in shared:
+                frequency[term] = frequency.get(term, 0) + 1
+    best, best_score = None, 0.0
+    for rank, (section_id, sentences) in enumerate(zip(ids, sections)):
+        for sentence, shared, size in sentences:
+            if not shared:
+                continue
+            score = sum(math.log(1 + total / frequency[t]) for t in shared) / max(8, size) ** 0.25
+            score *= 1.0 - 0.08 * rank
+            if score > best_score:
+                best, best_score = {"id": section_id, "text": sentence}, score
+    return best
 
 
 def best_sentence(question: str, texts: list[tuple[str, str]]) -> dict | None:
     """``{"id", "text"}``: the sentence of ``texts`` (``(section id, text)``, best section first) sharing
-    the most (rarer) words with ``question``."""
-    wanted = {_stem(w) for w in _words(question)}
-    if not wanted:
-        return None
-    candidates = [(rank, sid, s) for rank, (sid, text) in enumerate(texts) for s in sentences_of(text)]
-    if not candidates:
-        return None
-    frequency: dict[str, int] = {}
-    stems = []
-    for _, _, sentence in candidates:
-        own = {_stem(w) for w in _words(sentence)}
-        stems.append(own)
-        for stem in own:
-            frequency[stem] = frequency.get(stem, 0) + 1
-    total = len(candidates)
-    best, best_score = None, 0.0
-    for (rank, sid, sentence), own in zip(candidates, stems):
-        shared = wanted & own
-        if not shared:
-            continue
-        score = sum(math.log(1 + total / frequency[s]) for s in shared)
-        score /= math.sqrt(max(8, len(own))) ** 0.5
-        score *= 1.0 - 0.08 * rank
-        if score > best_score:
-            best, best_score = {"id": sid, "text": sentence}, score
-    return best
-
-
-def _section_texts(session: Session, ids: list[str]) -> list[tuple[str, str]]:
-    cache = session.info.setdefault("understand_sections", {})
-    out = []
-    for section_id in ids:
-        if section_id not in cache:
-            row = session.get(Section, section_id)
-            cache[section_id] = row.text if row is not None else ""
-        out.append((section_id, cache[section_id]))
-    return out
-
-
-def _card_rulings(session: Session, text: str, card_ids: list[int]) -> list[str]:
-    """Rulings about the cards the question names, those sharing the most question words first."""
-    from ..cards import card_rulings
-
-    wanted = {_stem(w) for w in _words(text)}
-    scored = []
-    for card_id in list(dict.fromkeys(card_ids))[:3]:
-        try:
-            rulings = card_rulings(session, card_id)
-        except KbError:
-            continue
-        for order, ruling in enumerate(rulings[:60]):
-            own = {_stem(w) for w in _words(f"{ruling.get('question') or ''} {ruling.get('answer') or ''}")}
-            scored.append((-len(wanted & own), order, ruling["id"]))
-    scored.sort()
-    return list(dict.fromkeys(ruling_id for shared, _, ruling_id in scored if shared < 0))[:RULINGS]
-
-
-def related(session: Session, text: str, kb_path, card_ids: list[int] = ()) -> dict:
-    """``{"sections": [...], "rulings": [...], "quote": {...} | None}`` for a question in words: the
-    sections the search ranks best, the sentence among the first of them that most likely answers, and
-    the rulings about the cards it names (``card_ids``) that share most of its words."""
+    the most (rarer) words with ``question`` (None when none shares a word)."""
+    wanted = set(terms(question))
     sections = []
-    words = " ".join(
-        w for w in re.findall(r"[A-Za-z][\w'-]+", fold_quotes(text).replace('"', " ")) if len(w) > 2
-    )[:300]
-    if words:
-        try:
-            from ..search import search
+    for _, text in texts:
+        sentences = []
+        for sentence in sentences_of(text):
+            own = set(terms(sentence))
+            sentences.append((sentence, wanted & own, len(own)))
+        sections.append(sentences)
+    return _best_of([section_id for section_id, _ in texts], sections)
 
-            found = search(kb_path, words, kind="section", limit=SECTIONS)
-            sections = [result["id"] for result in found.get("results", [])][:SECTIONS]
-        except KbError:  # a question the query language rejects: no sections
-            pass
-        except Exception:  # noqa: BLE001 - a missing or unreadable index must not turn an answer into a traceback
-            pass
-    quote = best_sentence(text, _section_texts(session, sections[:QUOTE_SECTIONS])) if sections else None
+
+def related(session: Session, text: str, kb_path=None, card_ids=()) -> dict:
+    """``{"sections": [...], "rulings": [...], "quote": {...} | None}`` for a question in words: the
+    :data:`SECTIONS` sections that best match its weighted words (:func:`question_terms`), the sentence
+    of the first :data:`QUOTE_SECTIONS` of them that most likely answers (its section moved first),
+    and the rulings about the cards it names (``card_ids``) that match it best.  ``kb_path`` is not
+    used (the index is read from the session's knowledge base)."""
+    index = rulebook_index(session)
+    query = question_terms(index, text, card_ids)
+    sections = [section_id for section_id, _ in index.rank(query, SECTIONS, SENTENCE_WEIGHT)]
+    quoting = sections[:QUOTE_SECTIONS]
+    quote = _best_of(quoting, [index.shared_terms(section_id, query) for section_id in quoting])
     if quote:
         sections.remove(quote["id"])
         sections.insert(0, quote["id"])
-    return {"sections": sections, "rulings": _card_rulings(session, text, list(card_ids)), "quote": quote}
+    return {"sections": sections, "rulings": index.rank_rulings(query, card_ids, RULINGS), "quote": quote}

@@ -1,0 +1,249 @@
+"""The rulebooks' sections and sentences as an in-memory BM25 index, built once per knowledge-base version.
+
+What the fallback (:mod:`.fallback`) searches when the engine cannot decide: every section (its title,
+its parent's title and its text) and every sentence of it (:func:`sentences_of`) is a document of its
+own.  Words are folded, lower-cased, stripped of stop words and Porter-stemmed (the search index's
+stemmer).  Pairs of neighbouring words as extra terms were measured and made the ranking worse.
+
+Scores are Okapi BM25 (``k1`` 1.2, ``b`` 0.75) computed with numpy over per-term posting arrays, weighted
+per query term (a synonym or a card's kind counts less than the question's own words).  The index holds
+about 10,000 sentences and 1,700 sections (a few MB); :func:`rulebook_index` keeps one per knowledge base
+(:class:`kb.version_cache.VersionCache`), so a question costs a few hundred microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from sqlmodel import Session, select
+from whoosh.lang.porter import stem as _porter
+
+from ..models import Card, Ruling, RulingCard, Section
+from ..text import fold_quotes
+from ..version_cache import VersionCache, session_store, store_stamp
+
+__all__ = ["RulebookIndex", "rulebook_index", "sentences_of", "terms", "STOP_WORDS"]
+
+K1, B = 1.2, 0.75
+TITLE_REPEAT = 2  # a section's title (and its parent's) counts as if written twice
+STOP_WORDS = frozenset(
+    """a an the and or of to in on at by for from with as is are was were be been being it its this that
+these those i my me you your we our they their them he his she her can could may might will would do does
+did not no yes if when then than so what which who how there here about into out up down just only also
+still now any some all each other another same own such very too more most much many one two has have had
+shall should must while whether""".split()
+)
+_WORD = re.compile(r"[a-z0-9]+(?:[-/][a-z0-9]+)*")
+_SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_STEMS: dict[str, str] = {}
+
+
+def _stem(word: str) -> str:
+    found = _STEMS.get(word)
+    if found is None:
+        found = _STEMS[word] = _porter(word)
+    return found
+
+
+def terms(text: str) -> list[str]:
+    """Index terms of ``text``: the stems of its words, stop words and one-letter words left out
+    ("Quick-Play" and "Spell/Trap" are two words each)."""
+    out: list[str] = []
+    for raw in _WORD.findall(fold_quotes(text).lower()):
+        for word in raw.replace("/", "-").split("-") if "-" in raw or "/" in raw else (raw,):
+            if word not in STOP_WORDS and len(word) > 1:
+                out.append(_stem(word))
+    return out
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences of a section text, verbatim (split after . ! ? and at line breaks; captions such
+    as "[Pictured: ...]" and fragments of 15 characters or fewer left out)."""
+    return [
+        s.strip()
+        for s in _SENTENCE.split(text or "")
+        if s and len(s.strip()) > 15 and not s.strip().startswith("[")
+    ]
+
+
+class _Bm25:
+    """Okapi BM25 over a list of documents given as term lists: per term, the documents holding it and
+    the term's BM25 weight in each."""
+
+    def __init__(self, documents: list[list[str]]) -> None:
+        self.size = len(documents)
+        lengths = np.array([len(d) for d in documents], dtype=np.float32)
+        average = float(lengths.mean()) if self.size else 1.0
+        norm = K1 * (1 - B + B * lengths / max(average, 1.0))
+        postings: dict[str, dict[int, int]] = {}
+        for number, document in enumerate(documents):
+            for term in document:
+                counts = postings.setdefault(term, {})
+                counts[number] = counts.get(number, 0) + 1
+        self.postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for term, counts in postings.items():
+            docs = np.fromiter(counts, dtype=np.int32, count=len(counts))
+            tf = np.fromiter(counts.values(), dtype=np.float32, count=len(counts))
+            idf = math.log(1 + (self.size - len(counts) + 0.5) / (len(counts) + 0.5))
+            self.postings[term] = (docs, (idf * tf * (K1 + 1) / (tf + norm[docs])).astype(np.float32))
+
+    def scores(self, query: dict[str, float]) -> np.ndarray:
+        """BM25 score of every document for ``query`` (term -> weight)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        for term, weight in query.items():
+            found = self.postings.get(term)
+            if found is not None:
+                out[found[0]] += weight * found[1]
+        return out
+
+
+@dataclass
+class RulebookIndex:
+    """Sections and their sentences, each searchable with BM25 (see the module doc)."""
+
+    section_ids: list[str]
+    sentences: list[str]
+    starts: np.ndarray  # index of each section's first sentence (sections are contiguous)
+    counts: np.ndarray  # number of sentences of each section
+    sentence_sizes: np.ndarray  # number of distinct terms of each sentence
+    sections_bm25: _Bm25
+    sentences_bm25: _Bm25
+    ruling_ids: list[str]
+    rulings_bm25: _Bm25  # a ruling's question and answer
+    card_rulings: dict[int, np.ndarray]  # card id -> its rulings (filed under it, referenced, involved)
+    card_kinds: dict[int, str]  # card id -> the rulebooks' words for its kind ("Quick-Play Spell")
+
+    @classmethod
+    def from_session(cls, session: Session) -> "RulebookIndex":
+        """Read every section and ruling of the store (a section repeating another is left to the
+        original)."""
+        rows = session.exec(select(Section).order_by(Section.source_id, Section.order)).all()
+        titles = {row.id: row.title for row in rows}
+        section_ids, sentences, starts, counts, section_docs, sentence_docs = [], [], [], [], [], []
+        for row in rows:
+            if row.duplicate_of:
+                continue
+            own = sentences_of(row.text)
+            section_ids.append(row.id)
+            starts.append(len(sentences))
+            counts.append(len(own))
+            sentences.extend(own)
+            heading = f"{row.title} {titles.get(row.parent_id) or ''}"
+            section_docs.append(terms(heading) * TITLE_REPEAT + terms(row.text))
+            sentence_docs.extend(terms(s) for s in own)
+        return cls(
+            section_ids=section_ids,
+            sentences=sentences,
+            starts=np.array(starts, dtype=np.int32),
+            counts=np.array(counts, dtype=np.int32),
+            sentence_sizes=np.array([len(set(d)) for d in sentence_docs], dtype=np.int32),
+            sections_bm25=_Bm25(section_docs),
+            sentences_bm25=_Bm25(sentence_docs),
+            **_rulings(session),
+            card_kinds=_card_kinds(session),
+        )
+
+    def __post_init__(self) -> None:
+        self._numbers = {section_id: number for number, section_id in enumerate(self.section_ids)}
+
+    def shared_terms(self, section_id: str, wanted) -> list[tuple[str, set[str], int]]:
+        """For each sentence of a section: ``(sentence, the terms of wanted it uses, its number of
+        distinct terms)``."""
+        number = self._numbers.get(section_id)
+        if number is None:
+            return []
+        start, count = int(self.starts[number]), int(self.counts[number])
+        shared: list[set[str]] = [set() for _ in range(count)]
+        for term in wanted:
+            found = self.sentences_bm25.postings.get(term)
+            if found is None:
+                continue
+            docs = found[0]
+            for doc in docs[docs.searchsorted(start):docs.searchsorted(start + count)].tolist():
+                shared[doc - start].add(term)
+        return [
+            (self.sentences[start + k], shared[k], int(self.sentence_sizes[start + k])) for k in range(count)
+        ]
+
+    def rank(self, query: dict[str, float], limit: int = 5,
+             sentence_weight: float = 0.3) -> list[tuple[str, float]]:
+        """The ``limit`` best sections for ``query`` (term -> weight) as ``(section id, score)``, best
+        first: a section scores its own BM25 plus ``sentence_weight`` times the BM25 of its best
+        sentence, each scaled to the best of its kind; sections matching no term are left out."""
+        section_scores = self.sections_bm25.scores(query)
+        best_section = float(section_scores.max(initial=0.0))
+        if best_section <= 0:
+            return []
+        combined = section_scores / best_section
+        sentence_scores = self.sentences_bm25.scores(query)
+        best_sentence = float(sentence_scores.max(initial=0.0))
+        if best_sentence > 0:
+            holding = self.counts > 0
+            per_section = np.zeros_like(combined)
+            per_section[holding] = np.maximum.reduceat(sentence_scores, self.starts[holding])
+            combined += (sentence_weight / best_sentence) * per_section
+        top = np.argpartition(-combined, limit)[:limit] if combined.size > limit else np.arange(combined.size)
+        ordered = sorted(top.tolist(), key=lambda n: (-combined[n], n))
+        return [(self.section_ids[n], float(combined[n])) for n in ordered if combined[n] > 0]
+
+    def rank_rulings(self, query: dict[str, float], card_ids, limit: int = 5) -> list[str]:
+        """Up to ``limit`` rulings about the cards ``card_ids`` (the first three) matching ``query``,
+        best first (a tie keeps the card's order: rulings filed under it first)."""
+        numbers = [self.card_rulings[c] for c in list(dict.fromkeys(card_ids))[:3] if c in self.card_rulings]
+        if not numbers or not query:
+            return []
+        candidates = np.concatenate(numbers)
+        scores = self.rulings_bm25.scores(query)[candidates]
+        order = np.argsort(-scores, kind="stable")
+        out = [self.ruling_ids[candidates[k]] for k in order if scores[k] > 0]
+        return list(dict.fromkeys(out))[:limit]
+
+
+_ROLE_ORDER = {"heading": 0, "reference": 1, "involved": 2}  # as kb.cards.card_rulings lists them
+
+
+def _rulings(session: Session) -> dict:
+    """The ruling fields of :class:`RulebookIndex`."""
+    rows = session.exec(select(Ruling.id, Ruling.question, Ruling.answer).order_by(Ruling.id)).all()
+    ruling_ids = [row[0] for row in rows]
+    number = {ruling_id: n for n, ruling_id in enumerate(ruling_ids)}
+    links: dict[int, list[tuple[int, int]]] = {}
+    for ruling_id, card_id, role in session.exec(select(RulingCard.ruling_id, RulingCard.card_id, RulingCard.role)):
+        if ruling_id in number:
+            links.setdefault(card_id, []).append((_ROLE_ORDER.get(role, 3), number[ruling_id]))
+    return {
+        "ruling_ids": ruling_ids,
+        "rulings_bm25": _Bm25([terms(f"{question or ''} {answer or ''}") for _, question, answer in rows]),
+        "card_rulings": {
+            card_id: np.array([n for _, n in sorted(pairs)], dtype=np.int32) for card_id, pairs in links.items()
+        },
+    }
+
+
+def _card_kinds(session: Session) -> dict[int, str]:
+    """The :attr:`RulebookIndex.card_kinds` of every card ("Xyz Effect Monster", "Counter Trap")."""
+    kinds: dict[tuple, str] = {}  # one string per distinct kind
+    out = {}
+    for card_id, card_type, prop, abilities in session.exec(
+        select(Card.id, Card.card_type, Card.property, Card.abilities)
+    ):
+        words = (*(abilities or []), "Monster") if card_type == "Monster" else (prop or "", card_type)
+        out[card_id] = kinds.setdefault(words, " ".join(w for w in words if w))
+    return out
+
+
+_CACHE: VersionCache[RulebookIndex] = VersionCache()
+
+
+def rulebook_index(session: Session) -> RulebookIndex:
+    """The index of the session's knowledge base, built once per process and store version (a new
+    version drops the previous one's index)."""
+    store = session_store(session)
+    if store is None:  # an in-memory database: kept with the session
+        if "rulebook_index" not in session.info:
+            session.info["rulebook_index"] = RulebookIndex.from_session(session)
+        return session.info["rulebook_index"]
+    return _CACHE.get(store.parent, store_stamp(store), lambda: RulebookIndex.from_session(session))
