@@ -56,6 +56,12 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
                 ops.append({"op": "special_summon", "uid": uid, "position": pos.group(1).lower() if pos else None})
             done.add("special_summon")
             cats.discard("attack_rule")
+    if "special_summon" in cats and "special_summon" not in done and re.search(
+            r"^[^.]*?; Special Summon this card(?: from your (?:hand|GY|Graveyard))?\.", text):
+        # "You can <cost>; Special Summon this card from your hand.": the card itself, wherever it still is
+        pos = re.search(r"Special Summon this card[^.]*in (Attack|Defense) Position", text)
+        ops.append({"op": "special_summon", "uid": link.uid, "position": pos.group(1).lower() if pos else None})
+        done.add("special_summon")
     if "add_to_hand" in cats and link.targets and re.search(r"add (?:it|that target|them|those targets) to "
                                                             r"(?:your|the owner's|their owner's) hand", text, re.I):
         ops.extend({"op": "return_to_hand", "uid": uid} for uid in link.targets)
@@ -71,6 +77,11 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
         if "draw" in cats and draw and not re.search(r"each player|your opponent draws", clause, re.I):
             ops.append({"op": "draw", "player": link.controller, "count": _WORD_NUMBERS.get(draw.group(1).lower(), 1),
                         "then": then})
+            done.add("draw")
+        their_draw = re.search(r"(?:^|[:.;] )Your opponent draws (\d+|one|two) cards?(?:, also|\.)", clause)
+        if "draw" in cats and their_draw and not draw:  # "Your opponent draws 1 card, also negate ..."
+            ops.append({"op": "draw", "player": other(link.controller),
+                        "count": _WORD_NUMBERS.get(their_draw.group(1).lower(), 1), "then": then})
             done.add("draw")
         search = re.search(r"add (\d+|one) [^.;]*? from your Deck to your hand", clause, re.I)
         if ("search" in cats or "add_to_hand" in cats) and search:
@@ -146,6 +157,8 @@ def _resolve_link(game, link: ChainLink, to_gy: list) -> None:
                                          f"Chain Link {link.number} resolves: its effect does not apply",
                                          "continuous_spell_trap"))
         return
+    if _left_the_field(game, link, inst):
+        return
     ops = [dict(op, given=True) for op in link.does] if link.does else None
     if ops is None:
         ops, missing = derive_ops(game, link, effect)
@@ -165,6 +178,25 @@ def _resolve_link(game, link: ChainLink, to_gy: list) -> None:
         if op.get("then"):
             state.new_step()
         _apply_op(game, link, inst, op)
+
+
+def _left_the_field(game, link: ChainLink, inst: Instance) -> bool:
+    """An effect (not the activation) of a face-up Continuous/Equip/Field Spell or Continuous Trap whose card
+    left the field before it resolved does not resolve (rules ``sim_left_field_*``)."""
+    from .rulebook import LEFT_FIELD_RULES
+
+    rule = LEFT_FIELD_RULES.get((inst.card.card_type, inst.card.property or ""))
+    if rule is None or link.kind == "activation" or inst.on_field or link.from_location != "field":
+        return False
+    effect = next((e for e in inst.card.effects if e["index"] == link.effect), {})
+    cost = (effect.get("text") or "").split(";")[0] if ";" in (effect.get("text") or "") else ""
+    if re.search(r"\b(?:send|banish|return|Tribute|destroy)\b[^;]*\bthis (?:face-up )?card\b", cost, re.I):
+        return False  # removed to pay its own cost: the rule does not apply
+    game.say(f"Chain Link {link.number} ({inst.name}) resolves: the card left the field, so its effect does not "
+             f"resolve")
+    game.steps.append(_citation_step("left the field", "pass", f"{inst.name} is no longer on the field when Chain "
+                                     f"Link {link.number} resolves: the effect of the card does not resolve", rule))
+    return True
 
 
 def _citation_step(check: str, result: str, detail: str, *keys: str) -> dict:
