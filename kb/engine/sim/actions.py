@@ -36,6 +36,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "move": ({"card", "to"}, {"by", "destroyed"}),
     "end_turn": (set(), set()),
     "draw": (set(), set()),
+    "hand_size": (set(), {"cards"}),  # the hand-size discard at the end of the End Phase (phases.py)
 }
 OPS = ("special_summon", "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "draw", "damage",
        "gain_lp", "negate_activation", "negate_effect", "negate_summon", "grant_normal_summon", "discard")
@@ -120,7 +121,13 @@ def parse_action(raw, index: int) -> dict:
             raise bad(f"{where}.player", raw["player"], "must be A or B")
         action["player"] = raw["player"]
     for key in ("card", "attacker"):
-        if key in raw:
+        if key == "card" and kind == "activate" and isinstance(raw.get(key), dict):  # a card of a kind (phases.py)
+            from ..generic import normalise_class
+            cls = raw[key].get("class")
+            if set(raw[key]) != {"class"} or not isinstance(cls, dict):
+                raise bad(f"{where}.card", raw[key], "a card of a kind is {\"class\": {...}}")
+            action[key] = {"class": normalise_class(cls, f"{where}.card") if cls else {}}
+        elif key in raw:
             action[key] = _refs(raw[key], f"{where}.{key}")[0]
     if "target" in raw:
         action["target"] = None if raw["target"] is None else _refs(raw["target"], f"{where}.target")[0]

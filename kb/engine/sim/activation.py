@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .. import engine as checks
+from . import phases
 from .actions import Legality
 from .state import ChainLink, Instance, other
 
@@ -83,6 +84,8 @@ def activate(game, action: dict) -> Legality:
     player = action.get("player")
     if player is None and state.chain:
         player = other(state.chain[-1].controller)
+    if isinstance(action["card"], dict):  # a card of a kind: decided by the windows the turn structure closes
+        return phases.activate_kind(game, action)
     locations = ("spell_trap", "field_zone", "monster", "emz", "hand", "gy", "banished")
     probe = game.catalog_card(action["card"], f"{where}.card")
     natural = _natural_place(probe)
@@ -110,6 +113,8 @@ def activate(game, action: dict) -> Legality:
     if state.phase == "draw" and not state.drawn:
         return legal.add("Draw Phase", "fail", "nothing can be activated before the turn player's normal draw",
                          "sim_before_draw")
+    if phases.check_named(game, inst, effect, legal):  # e.g. the hand-size discard (phases.py)
+        return legal
     # --- the trigger window, decided from the simulated log
     pending = [t for t in game.pending if t.inst.uid == inst.uid and t.effect == effect["index"]]
     if kind in ("trigger", "flip") or (kind == "activation" and pending):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine import EngineCard
 from ..model import Moment
 from . import actions as act
-from . import activation, battle, continuous, resolve, triggers
+from . import activation, battle, continuous, phases, resolve, triggers
 from .cards import Catalog
 from .setup import bad
 from .state import EMZ_NAMES, PILES, GameState, Instance, other
@@ -553,6 +553,9 @@ class Game:
         self.say(f"{player} draws for the turn")
         self.settle()
         return legal.add("normal draw", "pass", f"{player} draws 1 card", "turn_structure", "sim_first_turn_draw")
+
+    def _do_hand_size(self, action: dict) -> act.Legality:
+        return phases.discard_for_hand_size(self, action)
 
     def _do_end_turn(self, action: dict) -> act.Legality:
         state = self.state

@@ -159,6 +159,19 @@ SIM_RULES: dict[str, dict] = {
         ["md:end-phase", "prb2017:end-phase", "cr-draft:413.3"], "md:end-phase",
         "If you have more than six cards in your hand at the end of this phase, select and discard cards to "
         "the Graveyard until you only have six cards in your hand."),
+    "sim_hand_size_window": _row(
+        "While the turn player discards for hand size at the end of the End Phase, no card or effect can be "
+        "activated except effects that trigger on being discarded, and only on the Chain immediately following "
+        "the discard.",
+        ["cr-draft:413.3", "community:9.4.3.6"], "cr-draft:413.3",
+        "While discarding cards during the End Phase due to the turn player exceeding the maximum hand size no cards "
+        "or effects can be activated except for cards or effect that trigger due to being discarded."),
+    "sim_hand_size_one_chain": _row(
+        "After the hand-size discard only the Chain immediately following it can hold effects: an effect whose "
+        "condition is met after that Chain (a card discarded again) cannot be activated.",
+        ["community:9.4.3.6", "cr-draft:413.3"], "community:9.4.3.6",
+        "If you discard cards for hand size at the end of your End Phase, you can only activate effects on the "
+        "Chain immediately following this."),
     "sim_negated_summon": _row(
         "A monster whose Summon is negated is sent to the GY and counts as not properly Summoned; the Normal "
         "Summon it used is spent.",

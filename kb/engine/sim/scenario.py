@@ -125,7 +125,11 @@ def answer_scenario(session: Session, question: dict) -> dict:
         answer = legality.answer
         decisive = legality.first("fail") if answer == "no" else legality.first("unknown")
         action = scenario["actions"][-1]
-        subject = f"{action['do'].replace('_', ' ')} {action.get('card') or action.get('attacker') or ''}".strip()
+        card = action.get("card")
+        if isinstance(card, dict):  # a card of a kind
+            from ..generic import describe_class
+            card = describe_class(card["class"]) if card["class"] else "a card"
+        subject = f"{action['do'].replace('_', ' ')} {card or action.get('attacker') or ''}".strip()
         if decisive is not None:
             explanation = f"{subject}: {answer}: {decisive.detail}."
         else:

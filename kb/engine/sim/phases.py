@@ -1,0 +1,123 @@
+"""Windows of the turn in which the turn structure itself closes activations (beyond Spell Speed and each
+card's own timing), and the hand-size discard that opens one of them.
+
+- The Draw Phase before the turn player's normal draw: no card or effect can be activated.
+- The hand-size discard at the end of the End Phase (the ``hand_size`` action): while discarding, nothing can
+  be activated except effects that trigger on being discarded, and only on the Chain immediately following
+  the discard.
+
+A card of a kind (``"card": {"class": {...}}``, docs/engine.md "Generic cards") in an ``activate`` action is
+checked against these windows only: inside one the answer is "no" for every card of the kind that the window
+closes; outside them the simulator does not decide for a kind of card ("unknown", named as not modelled).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .actions import Legality
+from .rulebook import HAND_SIZE_LIMIT
+
+__all__ = ["WINDOWS", "closed_window", "check_named", "activate_kind", "discard_for_hand_size"]
+
+# The closed windows as data: what closes them, what each still lets be activated, and the rule applied.
+WINDOWS: dict[str, dict] = {
+    "before_draw": {"detail": "nothing can be activated before the turn player's normal draw",
+                    "allows": None, "rule": "sim_before_draw"},
+    "hand_size": {"detail": "while the turn player discards for hand size at the end of the End Phase, nothing "
+                            "can be activated except effects that trigger on being discarded, on the Chain "
+                            "immediately following the discard",
+                  "allows": "discard_trigger", "rule": "sim_hand_size_window"},
+}
+
+_DISCARDED = re.compile(r"\bdiscarded\b|\bsent from (?:the|your) hand to the (?:GY|Graveyard)\b", re.I)
+
+
+def closed_window(game) -> str | None:
+    """The closed window the game is in now (a key of :data:`WINDOWS`), or None."""
+    state = game.state
+    if state.phase == "draw" and not state.drawn:
+        return "before_draw"
+    if state.phase == "end" and getattr(game, "hand_size_turn", None) == state.turn_number:
+        return "hand_size"
+    return None
+
+
+def _discard_trigger(effect: dict) -> bool:
+    raw = (effect.get("condition") or {}).get("raw") or effect.get("text") or ""
+    return effect.get("kind") in ("trigger", "activation") and bool(_DISCARDED.search(raw))
+
+
+def check_named(game, inst, effect: dict, legal: Legality) -> bool:
+    """Add a failing check when the window closes ``inst``'s ``effect``; True when it did."""
+    key = closed_window(game)
+    if key is None:
+        return False
+    window = WINDOWS[key]
+    if window["allows"] == "discard_trigger":
+        since = getattr(game, "hand_size_from", len(game.state.log))
+        first_chain = not any(e.kind == "link_resolved" for e in game.state.log[since:])
+        waiting = any(t.inst.uid == inst.uid and t.effect == effect.get("index") and t.result == "activates"
+                      for t in game.pending)
+        if _discard_trigger(effect) and first_chain and (waiting or game.state.chain):
+            return False  # an effect triggered by the discard, on the Chain right after it
+        if _discard_trigger(effect) and not first_chain:
+            legal.add("turn structure", "fail", "after the hand-size discard only the Chain immediately following "
+                      "it can hold effects; that Chain has resolved", "sim_hand_size_one_chain")
+            return True
+    legal.add("turn structure", "fail", window["detail"], window["rule"])
+    return True
+
+
+def activate_kind(game, action: dict) -> Legality:
+    """An ``activate`` action of a card of a kind: decided only by the closed windows."""
+    legal = Legality()
+    cls = action["card"]["class"]
+    key = closed_window(game)
+    if key is not None:
+        window = WINDOWS[key]
+        may_trigger = cls.get("type") in (None, "monster") and cls.get("effect") in (None, "trigger")
+        if window["allows"] == "discard_trigger" and may_trigger:
+            game.unmodelled_part("whether a card of that kind has an effect that triggers on being discarded")
+            return legal.add("turn structure", "unknown", window["detail"] + " (a card of this kind may have one)",
+                             window["rule"])
+        return legal.add("turn structure", "fail", window["detail"], window["rule"])
+    game.unmodelled_part("an activation by a card of a kind outside the windows the turn structure closes")
+    return legal.add("card of a kind", "unknown", "the simulator checks a kind of card only against the windows "
+                                                  "in which the turn structure closes activations", "turn_structure")
+
+
+def discard_for_hand_size(game, action: dict) -> Legality:
+    """The ``hand_size`` action: at the end of the End Phase the turn player discards down to the limit (the
+    ``cards`` named, else unnamed cards first); the hand-size window opens."""
+    state = game.state
+    legal = Legality()
+    player = state.turn
+    if state.phase != "end" or state.chain_open():
+        return legal.add("End Phase", "fail", "the hand-size discard happens at the end of the End Phase, with no "
+                                              "chain", "sim_hand_size")
+    hand = state.pile_count(player, "hand")
+    excess = hand - HAND_SIZE_LIMIT
+    if excess <= 0:
+        return legal.add("hand size", "fail", f"{player} has {hand} card(s) in hand: nothing to discard",
+                         "sim_hand_size")
+    where = f"actions[{action['index']}].cards"
+    chosen = [game.find(ref, player, ("hand",), f"{where}[{i}]") for i, ref in enumerate(action.get("cards", []))]
+    if chosen and len(chosen) != excess:
+        return legal.add("hand size", "fail", f"{player} discards exactly {excess} card(s) down to "
+                                              f"{HAND_SIZE_LIMIT}, not {len(chosen)}", "sim_hand_size")
+    state.new_step()
+    if closed_window(game) != "hand_size":  # a second discard in the same End Phase opens no new window
+        game.hand_size_from = len(state.log)
+    unnamed = 0 if chosen else min(excess, state.players[player].unnamed["hand"])
+    if not chosen:
+        chosen = state.in_location(player, "hand")[:excess - unnamed]
+    for inst in chosen:
+        game.move(inst, "gy", by="rule", discarded=True, cause="hand size")
+    state.players[player].unnamed["hand"] -= unnamed
+    state.players[player].unnamed["gy"] += unnamed
+    game.hand_size_turn = state.turn_number  # the window stays open until the turn ends
+    game.say(f"{player} discards {excess} card(s) for hand size, down to {HAND_SIZE_LIMIT}")
+    legal.add("hand size", "pass", f"{player} discards {excess} card(s) down to {HAND_SIZE_LIMIT}", "sim_hand_size")
+    game.settle()
+    return legal
