@@ -470,15 +470,20 @@ from .sim.rulebook import SIM_RULES as _SIM_RULES  # noqa: E402  (data only, imp
 
 RULES.update(_SIM_RULES)
 
-# what happens after a negation (kb/engine/negated.py): rows kept in kb/engine/negated_rules.py
-from .negated_rules import NEGATED_RULES as _NEGATED_RULES  # noqa: E402  (data only, imports nothing back)
+# rule facts about costs, missing the timing and kinds of monsters (kb/engine/rule_facts.py)
+from .rule_facts import FACT_RULES as _FACT_RULES  # noqa: E402  (data only at import time)
 
-RULES.update(_NEGATED_RULES)
+RULES.update(_FACT_RULES)
 
 # Damage Step facts and permissions granted by other cards: rows kept in kb/engine/damage_step_rules.py
 from .damage_step_rules import DAMAGE_STEP_RULES as _DAMAGE_STEP_RULES  # noqa: E402  (data only)
 
 RULES.update(_DAMAGE_STEP_RULES)
+
+# what happens after a negation (kb/engine/negated.py): rows kept in kb/engine/negated_rules.py
+from .negated_rules import NEGATED_RULES as _NEGATED_RULES  # noqa: E402  (data only, imports nothing back)
+
+RULES.update(_NEGATED_RULES)
 
 # the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update({

@@ -38,14 +38,22 @@ def _ask_json(session: Session, question: dict) -> dict:
         return card_kind_answer(session, question)
     if question.get("ask") == "resolution_order":
         return resolution_order_answer(question)
-    if question.get("ask") == "chain_rule":  # kinds of effects and actions (chain_rules.py)
-        from .chain_rules import chain_rule_answer
-
-        return chain_rule_answer(question)
     if question.get("ask") == "negated":  # what happens after a negation (kb/engine/negated.py)
         from ..engine.negated import answer_negated
 
         return answer_negated(session, question)
+    if question.get("ask") == "field_negation":  # Skill Drain and the like (kb/engine/field_negation.py)
+        from ..engine.field_negation import answer_field_negation
+
+        return answer_field_negation(session, question)
+    if question.get("ask") == "rule_fact":  # costs, missing the timing, kinds of monsters (rule_facts.py)
+        from ..engine.rule_facts import rule_fact_answer
+
+        return rule_fact_answer(session, question)
+    if question.get("ask") == "chain_rule":  # kinds of effects and actions (chain_rules.py)
+        from .chain_rules import chain_rule_answer
+
+        return chain_rule_answer(question)
     from ..engine import ask as ask_engine
 
     return ask_engine(session, question)

@@ -156,25 +156,47 @@ def understand(session: Session, text: str) -> Reading:
             reading.frame = frame
     if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
         _read_as_scenario(session, skeleton, reading)
-    if reading.frame is None:  # --- Damage Step facts: when an attacked Flip monster's effect activates
-        _read_as_damage_step(skeleton, reading)
+    if reading.frame is None:  # --- Damage Step facts: flip effects of an attacked monster, Summons in it
+        _read_as_damage_step(session, skeleton, reading)
     if reading.frame is None:  # --- chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
         _read_as_chain_rule(session, skeleton, reading)
     if reading.frame is None:  # --- what happens after a negation (negation_outcome.py)
         _read_as_negation_outcome(session, skeleton, reading)
+    if reading.frame is None:  # --- costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
+        _read_as_rule_fact(session, skeleton, reading)
     return reading
 
 
+def _read_as_rule_fact(session: Session, skeleton: Skeleton, reading: Reading) -> None:
+    """When no other reading answers: a question about costs, the timing or a kind of monster read whole."""
+    from ..engine.sim.cards import Catalog
+    from .scenario_cost import read_rule_fact
+
+    def card_of(index: int):
+        name = skeleton.entities[index].name
+        try:
+            return Catalog(session).card(name) if name else None
+        except KbError:
+            return None
+
+    frame = read_rule_fact(skeleton, card_of)
+    if frame is not None:
+        reading.frame, reading.frames, reading.reason = frame, [frame], None
+        reading.unused_words = skeleton.unused_words()
+
+
 def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: a negation story and a question about what happens after it."""
+    """When no other reading answers: a negation story and a question about what happens after it, or a
+    card that negates monsters while it applies (Skill Drain) and a question about a monster's effect."""
     from ..models import Card
+    from .negation_lingering import read_lingering_negation
     from .negation_outcome import read_negation_outcome
 
     def card_type_of(index: int) -> str | None:
         card = session.get(Card, skeleton.entities[index].card_id)
         return card.card_type.lower() if card is not None else None
 
-    frame = read_negation_outcome(skeleton, card_type_of)
+    frame = read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
@@ -210,11 +232,18 @@ def _read_as_chain_rule(session: Session, skeleton: Skeleton, reading: Reading) 
     reading.unused_words = skeleton.unused_words()
 
 
-def _read_as_damage_step(skeleton: Skeleton, reading: Reading) -> None:
+def _read_as_damage_step(session: Session, skeleton: Skeleton, reading: Reading) -> None:
     """When no other reading answers: a Damage Step fact question read whole (damage_step.py)."""
+    from ..engine import card_profile
     from .damage_step import read_damage_step
 
-    frame = read_damage_step(skeleton)
+    def effects_of(name: str) -> list[dict]:
+        try:
+            return card_profile(session, name)
+        except KbError:
+            return []
+
+    frame = read_damage_step(skeleton, effects_of)
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()

@@ -1,0 +1,130 @@
+"""Costs, missing the timing by wording, and kinds of monsters read as rule facts (kb/understand/scenario_cost.py,
+answered by kb/engine/rule_facts.py): sentences written for these tests (paraphrases, other cards of the same
+kind), the answer each gets, the rule it cites, and near-misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine.rule_facts import FACT_RULES, FACTS, rule_fact_answer
+from kb.engine.rules import RULES
+from kb.errors import BadQuestionError
+from kb.understand.answer import ask_plain
+
+
+def _ask(session, text):
+    return ask_plain(session, text)
+
+
+@pytest.mark.parametrize(
+    "text,answer,quoted",
+    [
+        # a card moved as a cost (or not): destroyed? sent to the GY? discarded? by an effect?
+        ("I discard a card as a cost. Is that card destroyed?", "no", "prb2017:discarding"),
+        ("If I send a monster to the Graveyard as a cost, is it destroyed?", "no",
+         "prb2017:costs-that-send-to-the-graveyard"),
+        ("Is a monster Tributed as a cost considered destroyed?", "no", "prb2017:tributing-costs"),
+        ("When I Tribute a monster, is it sent to the GY?", "yes", "prb2017:tributing-costs"),
+        ("Are cards sent from the hand to the Graveyard treated as discarded?", "no",
+         "prb2017:sending-to-the-graveyard-ex1"),
+        ("If I send a card from my hand to the GY, is it treated as discarded?", "no",
+         "prb2017:sending-to-the-graveyard-ex1"),
+        ("When I discard a monster to pay a cost, is it treated as sent to the Graveyard?", "yes",
+         "prb2017:discarding"),
+        ("When I Tribute a monster as a cost, is it sent by a card effect?", "no", "prb2017:costs"),
+        # costs and negation
+        ("If the activation of my card is negated, is the cost refunded?", "no", "prb2017:costs"),
+        ("Is the cost refunded if my effect is negated?", "no", "prb2017:costs"),
+        ("When my card's activation gets negated, do I get my cost back?", "no", "prb2017:costs"),
+        # LP costs
+        ("Can I pay all my LP as a cost?", "yes", "prb2017:lp"),
+        ("Can I pay an LP cost that would bring my LP to 0?", "yes", "prb2017:lp"),
+        ("Can I pay more LP than I have?", "no", "prb2017:lp"),
+        ("I have 1001 LP and pay half my LP to activate Solemn Judgment. How many LP do I have left?", "501",
+         "prb2017:decimal-values"),
+        ("I have 8000 LP and pay half my LP to activate Solemn Judgment. How many LP do I have left?", "4000",
+         "prb2017:decimal-values"),
+        # targeting
+        ("Is targeting a cost?", "no", "md:structure"),
+        ("Does targeting count as part of the cost?", "no", "md:structure"),
+        # Monster Tokens
+        ("Can a token be used as Xyz Material?", "no", "prb2017:monster-token"),
+        ("Can Monster Tokens be used as Synchro Material?", "yes", "prb2017:monster-token"),
+        ("Can a token be Set?", "no", "prb2017:monster-token"),
+        ("Can I send a token to the GY as a cost?", "no", "prb2017:costs-that-send-to-the-graveyard"),
+        # missing the timing by wording
+        ("Can a mandatory trigger effect miss the timing?", "no",
+         "md:missing-the-timing-or-missing-the-activation-window"),
+        ("Can an optional 'When ... you can' effect miss the timing?", "yes",
+         "md:missing-the-timing-or-missing-the-activation-window"),
+        ("Do effects that say 'If ... you can' miss the timing?", "no",
+         "md:missing-the-timing-or-missing-the-activation-window"),
+        # kinds of monsters
+        ("Do Link Monsters have a Level?", "no", "prb2017:level-rank"),
+        ("Does Decode Talker have a Level?", "no", "prb2017:level-rank"),
+        ("Does an Xyz Monster have a Rank?", "yes", "prb2017:level-rank"),
+        ("Can a Link Monster be in Defense Position?", "no", "prb2017:peculiarities-of-link-monsters"),
+        ("Can Pendulum Monsters be placed face-down in the Pendulum Zone?", "no", "cr-draft:202.10d"),
+        # costs read from a named card's text
+        ("Is discarding Hecatrice for its effect a cost?", "yes", "community:9.2.4"),
+        ("Is Tributing Stardust Dragon for its effect a cost?", "yes", "community:9.2.4"),
+        ("Can I send a face-down monster to the GY as the cost of Orea, the Sylvan High Arbiter?", "no",
+         "prb2017:costs-that-send-to-the-graveyard"),
+        ("Can a face-down Blue-Eyes White Dragon be Tributed as the cost of Dracocension?", "yes",
+         "prb2017:tributing-costs"),
+        ("Can a face-down Dark Magician be Tributed as the cost of Dracocension?", "no", None),
+        ("While Macro Cosmos is face-up, can I activate Ghost Reaper & Winter Cherries by discarding it?", "yes",
+         "prb2017:costs-that-discard-from-the-hand"),
+        ("While Dimensional Fissure is applying, can I activate Hecatrice that discards itself to the GY as a cost?",
+         "no", "prb2017:costs-that-discard-from-the-hand"),
+    ],
+)
+def test_rule_facts_in_words(session, text, answer, quoted):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    if quoted:
+        assert quoted in [c for step in got["steps"] for c in step["cites"]]
+    for step in got["steps"]:
+        assert step["quote"]["id"] in step["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can an optional effect miss the timing?",  # "When" or "If" decides it and is not said
+        "Does Blue-Eyes White Dragon have a Level?",  # no rule row says it of a Normal Monster
+        "I have 1000 LP and pay half my LP to activate Mirror Force. How many LP do I have left?",  # no LP cost
+        "Is a card banished as a cost destroyed?",  # no rule row about banishing
+        "I Tribute a monster as a cost. Is my opponent's monster destroyed?",  # asks of another card
+        "Can I send a face-down monster to the GY as the cost of Pollinosis?",  # Pollinosis Tributes
+        "Is discarding Sangan for its effect a cost?",  # Sangan discards nothing
+        "Can a Fusion Monster be in Defense Position?",  # no shape reads it
+    ],
+)
+def test_rule_facts_near_misses_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"
+
+
+def test_every_fact_names_a_rule_with_a_quote():
+    for key, (answer, rule, detail) in FACTS.items():
+        assert answer, key
+        assert rule in RULES, key
+        assert detail, key
+    for key, row in FACT_RULES.items():
+        assert RULES[key] is row
+        assert row["quote"]["id"] in row["sections"] and len(row["sections"]) <= 3
+
+
+def test_rule_fact_questions_in_json(session):
+    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "kind", "subject": "fusion", "asked": "level"})
+    assert got["answer"] == "unknown"
+    with pytest.raises(BadQuestionError) as err:
+        rule_fact_answer(session, {"ask": "rule_fact", "topic": "weather"})
+    assert err.value.field == "topic"
+    with pytest.raises(BadQuestionError) as err:
+        rule_fact_answer(session, {"ask": "rule_fact", "topic": "lp_cost", "lp": "abc", "card": "Solemn Judgment"})
+    assert err.value.field == "lp"
+    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "lp_cost", "lp": 525, "pay": "half",
+                                     "card": "Solemn Judgment", "asked": "left"})
+    assert got["answer"] == "263"
