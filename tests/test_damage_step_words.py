@@ -181,3 +181,52 @@ def test_damage_step_event_questions_check_their_fields(session):
     with pytest.raises(BadQuestionError):
         damage_step_answer(session, {"ask": "damage_step_event", "event": "flipped_by_attack",
                                      "query": {"at": "lunch"}})
+
+
+# ------------------------------------------------------------- Damage Step: a monster Special Summoned in it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If a monster is Special Summoned during the Damage Step, can its own 'When this card is Special "
+        "Summoned' Trigger Effect activate?",
+        "A monster is Special Summoned at the start of the Damage Step. Can its own \"If this card is Special "
+        "Summoned\" effect be activated?",
+        "During the Damage Step, Elemental HERO Stratos is Special Summoned. Can its effect be activated?",
+        "At the start of the Damage Step, an effect Special Summons Elemental HERO Stratos. Can Stratos' "
+        "'When this card is Normal or Special Summoned' effect be activated?",
+    ],
+)
+def test_own_special_summon_triggers_activate_in_the_damage_step(session, text):
+    answer = _ask(session, text)
+    assert answer["answer"] == "yes", (answer["understood"], answer["explanation"])
+    assert answer["unused_words"] == []
+    cited = {c for s in answer["steps"] for c in s.get("cites") or []}
+    assert "community:8.5.3.2" in cited
+
+
+def test_a_named_monster_is_asked_as_its_effect_at_the_damage_step_timing(session):
+    answer = _ask(session, "At the start of the Damage Step, Elemental HERO Stratos is Special Summoned. Can its "
+                           "effect be activated?")
+    assert answer["parsed"]["ask"] == "activate" and answer["parsed"]["timing"] == "start"
+    assert answer["parsed"]["card"] == {"card": "Elemental HERO Stratos", "effect": 0}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # its trigger waits for another monster's Summon / for a Normal Summon only / it has none
+        "During the Damage Step, Ambulanceroid is Special Summoned. Can its effect be activated?",
+        "During the Damage Step, Cyber Dragon Core is Special Summoned. Can its effect be activated?",
+        "During the Damage Step, Sangan is Special Summoned. Can its effect be activated?",
+        # which effect is not said; the Damage Step is not said
+        "If a monster is Special Summoned during the Damage Step, can its Trigger Effect activate?",
+        "Elemental HERO Stratos is Special Summoned. Can its effect be activated?",
+        # a quoted effect the card does not have
+        "During the Damage Step, Elemental HERO Stratos is Special Summoned. Can its 'If this card is sent to "
+        "the GY' effect be activated?",
+    ],
+)
+def test_summons_in_the_damage_step_not_settled_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -39,6 +39,13 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "rules": ("damage_step_flip", "damage_step_flip_after"),
         "left_zone": "damage_step_flip_left",
     },
+    "special_summoned": {
+        "words": "a monster is Special Summoned during the Damage Step",
+        "effects": "its own effects that activate when it is Special Summoned",
+        "own_trigger": "yes",
+        "rules": ("damage_step_triggers", "damage_step"),
+        "unless": "the effect performs a Normal or Fusion Summon",
+    },
 }
 
 
@@ -80,6 +87,26 @@ def _card_steps(session: Session, card, event: dict) -> tuple[list[dict], str | 
                   "flip")], None
 
 
+def _own_trigger_answer(event: dict, question: dict) -> dict:
+    """A monster Special Summoned in the Damage Step: its own Summon triggers can be activated (a kind of
+    effect: "is it possible?")."""
+    timing = question.get("timing")
+    if timing is not None and timing not in DAMAGE_STEP_TIMINGS:
+        raise BadQuestionError(f"unknown Damage Step timing {timing!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
+                               "timing", timing)
+    if not (question.get("query") or {}).get("own_trigger"):
+        raise BadQuestionError("a special_summoned question asks about the monster's own trigger "
+                               "(query.own_trigger)", "query", question.get("query"))
+    rule, other = event["rules"]
+    steps = [_step("Damage Step permission", "pass",
+                   f"{event['words']}: {event['effects']} can be activated in the Damage Step (mandatory ones "
+                   f"always; optional ones too, unless {event['unless']})", rule, other)]
+    return {"answer": event["own_trigger"], "card": None, "resolved": {}, "steps": steps, "rulings": [],
+            "assumed": [f"the effect does not perform a Normal or Fusion Summon ({event['unless']}: not then)"],
+            "explanation": f"{event['effects'][0].upper()}{event['effects'][1:]} are among the effects that can be "
+                           "activated during the Damage Step."}
+
+
 def damage_step_answer(session: Session, question: dict) -> dict:
     """Answer a ``damage_step_event`` question (see the module doc)."""
     event_name = question.get("event")
@@ -93,6 +120,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
         raise BadQuestionError(f"unknown Damage Step timing {at!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
                                "query.at", at)
     happen_rule, activate_rule = event["rules"]
+    if event_name == "special_summoned":
+        return _own_trigger_answer(event, question)
     steps, verdict = _card_steps(session, question.get("card"), event)
     base = {"card": (question.get("card") or {}).get("card") if isinstance(question.get("card"), dict) else None,
             "resolved": {}, "assumed": [], "rulings": []}

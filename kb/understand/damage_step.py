@@ -19,7 +19,7 @@ from pathlib import Path
 from .frame import Frame
 from .skeleton import Skeleton
 
-__all__ = ["read_damage_step"]
+__all__ = ["read_damage_step", "words", "plain", "same_card", "TIMING_PHRASES"]
 
 WORDS_FILE = Path(__file__).with_name("damage_step_words.toml")
 _QUOTES = {"'", '"', "\u2018", "\u2019", "\u201c", "\u201d", "`"}
@@ -28,13 +28,13 @@ _ASKING = ("does", "do", "is", "are", "can", "will", "would", "when", "at", "in"
 
 
 @lru_cache(maxsize=1)
-def _words() -> dict:
+def words() -> dict:
     with WORDS_FILE.open("rb") as handle:
         return tomllib.load(handle)
 
 
-def _alt(*path: str) -> str:
-    node = _words()
+def alt(*path: str) -> str:
+    node = words()
     for key in path:
         node = node[key]
     return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
@@ -66,37 +66,58 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
         elif piece.text == "," and words and _next_word(skeleton, i) in _ASKING:  # "..., does it activate"
             out.append((" ".join(words), ents))
             words, ents = [], []
-        elif piece.text not in _QUOTES and piece.text not in (",", ":", "(", ")"):
-            words.append(piece.text.strip("".join(_QUOTES)) or piece.text)
+        elif piece.text in _QUOTES:
+            words.append('"')
+        elif piece.text not in (",", ":", "(", ")"):
+            word = piece.text
+            core = word.strip("".join(_QUOTES)) or word
+            lead, trail = word[: len(word) - len(word.lstrip("".join(_QUOTES)))], word[len(word.rstrip("".join(_QUOTES))):]
+            words.append(('" ' if lead and core != word else "") + core + (' "' if trail and core != word and
+                                                                           not core.endswith("s") else ""))
     if words:
         out.append((" ".join(words), ents))
     return [(re.sub(r"\s+", " ", t).strip(), e) for t, e in out if t.strip()]
 
 
+def same_card(skeleton: Skeleton, a: str, b: str) -> bool:
+    """Whether two ``e<N>`` name the same card ("Tenpai Dragon Paidra" ... "Paidra's")."""
+    if a == b:
+        return True
+    if not (re.fullmatch(r"e\d+", a) and re.fullmatch(r"e\d+", b)):
+        return False
+    first, second = skeleton.entities[int(a[1:])], skeleton.entities[int(b[1:])]
+    return first.kind == second.kind == "card" and bool(first.name) and first.name == second.name
+
+
+def plain(text: str) -> str:
+    """A sentence without its quote marks (the flip shapes read quoted words as words)."""
+    return re.sub(r"\s+", " ", text.replace('"', " ")).strip()
+
+
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern]:
-    monster = (rf"(?:(?P<owner>{_alt('players', 'owner')}) )?{_alt('flip', 'face_down')} "
-               rf"(?:(?P<flipmon>{_alt('flip', 'flip_monster')}) )?(?:{_alt('flip', 'monster')}|(?P<ent>e\d+))"
-               rf"(?: (?P<with>{_alt('flip', 'with_flip')}))?")
-    moment = rf"(?: (?P<moment>{_alt('timing', 'flip_moment')}))?"
+    monster = (rf"(?:(?P<owner>{alt('players', 'owner')}) )?{alt('flip', 'face_down')} "
+               rf"(?:(?P<flipmon>{alt('flip', 'flip_monster')}) )?(?:{alt('flip', 'monster')}|(?P<ent>e\d+))"
+               rf"(?: (?P<with>{alt('flip', 'with_flip')}))?")
+    moment = rf"(?: (?P<moment>{alt('timing', 'flip_moment')}))?"
     story = [
-        rf"{monster} {_alt('flip', 'attacked')}(?: (?P<flipped>{_alt('flip', 'flipped')}))?{moment}",
-        rf"{monster} {_alt('flip', 'flipped_by')}{moment}",
-        rf"{_alt('players', 'attacker')} {_alt('flip', 'attacks')} {monster}(?: {_alt('flip', 'flips_it')})?{moment}",
+        rf"{monster} {alt('flip', 'attacked')}(?: (?P<flipped>{alt('flip', 'flipped')}))?{moment}",
+        rf"{monster} {alt('flip', 'flipped_by')}{moment}",
+        rf"{alt('players', 'attacker')} {alt('flip', 'attacks')} {monster}(?: {alt('flip', 'flips_it')})?{moment}",
     ]
-    timings = "|".join(f"(?P<t_{key}>{_alt('timing', key)})"
+    timings = "|".join(f"(?P<t_{key}>{alt('timing', key)})"
                        for key in ("start", "before_calc", "calc", "after_calc", "end", "then"))
-    effect = (rf"(?:(?:{_alt('flip', 'effect_owner')}) (?:(?P<flipeff>{_alt('flip', 'flip_effect')})|"
-              rf"{_alt('flip', 'plain_effect')})|(?P<effent>e\d+)(?: (?:(?P<flipeff2>{_alt('flip', 'flip_effect')})|"
-              rf"{_alt('flip', 'plain_effect')}))?|it)")
-    left = rf"(?: (?P<left>{_alt('question', 'left')})(?: {_alt('question', 'left_when')})?)?"
+    effect = (rf"(?:(?:{alt('flip', 'effect_owner')}) (?:(?P<flipeff>{alt('flip', 'flip_effect')})|"
+              rf"{alt('flip', 'plain_effect')})|(?P<effent>e\d+)(?: (?:(?P<flipeff2>{alt('flip', 'flip_effect')})|"
+              rf"{alt('flip', 'plain_effect')}))?|it)")
+    left = rf"(?: (?P<left>{alt('question', 'left')})(?: {alt('question', 'left_when')})?)?"
     at = rf"(?: (?:still )?(?:{timings}))?"
     questions = {
-        "when": rf"{_alt('question', 'when')}(?: {_alt('question', 'in_damage_step')})? (?:does|do|will|would|is|are) "
-                rf"{effect} (?:{_alt('question', 'activate')})(?: {_alt('question', 'in_damage_step')})?",
-        "does": rf"(?:does|do|will|would|can) {effect} (?:still )?(?:{_alt('question', 'activate')}){at}{left}",
-        "is": rf"(?:is|are) {effect} (?:{_alt('question', 'activated')})(?: (?P<only>only))?{at}{left}",
-        "can": rf"can {_alt('question', 'asker')} (?:still )?activate {effect}{at}{left}",
+        "when": rf"{alt('question', 'when')}(?: {alt('question', 'in_damage_step')})? (?:does|do|will|would|is|are) "
+                rf"{effect} (?:{alt('question', 'activate')})(?: {alt('question', 'in_damage_step')})?",
+        "does": rf"(?:does|do|will|would|can) {effect} (?:still )?(?:{alt('question', 'activate')}){at}{left}",
+        "is": rf"(?:is|are) {effect} (?:{alt('question', 'activated')})(?: (?P<only>only))?{at}{left}",
+        "can": rf"can {alt('question', 'asker')} (?:still )?activate {effect}{at}{left}",
     }
     return {
         **{f"story{n}": re.compile(p + "$") for n, p in enumerate(story)},
@@ -104,24 +125,24 @@ def _patterns() -> dict[str, re.Pattern]:
     }
 
 
-_TIMING_PHRASES = {"start": "at the start of the Damage Step", "before_calc": "before damage calculation",
+TIMING_PHRASES = {"start": "at the start of the Damage Step", "before_calc": "before damage calculation",
                    "calc": "during damage calculation", "after_calc": "after damage calculation",
                    "end": "at the end of the Damage Step"}
 
 
-def _read_story(sentences) -> dict | None:
+def _read_story(skeleton: Skeleton, sentences) -> dict | None:
     pats = _patterns()
     told = {"flip_said": False, "entity": None, "owner": None}
     for text, _ents in sentences:
         for name in ("story0", "story1", "story2"):
-            m = pats[name].match(text)
+            m = pats[name].match(plain(text))
             if m:
                 break
         else:
             return None
         if m["moment"] and "before damage calculation" not in m["moment"] and "damage step" not in m["moment"]:
             return None
-        if told["entity"] is not None and m["ent"] and m["ent"] != told["entity"]:
+        if told["entity"] is not None and m["ent"] and not same_card(skeleton, m["ent"], told["entity"]):
             return None
         told["flip_said"] = told["flip_said"] or bool(m["flipmon"] or m["with"])
         told["entity"] = told["entity"] or m["ent"]
@@ -129,25 +150,39 @@ def _read_story(sentences) -> dict | None:
     return told
 
 
-def read_damage_step(skeleton: Skeleton) -> Frame | None:
-    """The Damage Step fact question the words ask, as a frame, or None when some sentence fits no shape."""
+def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
+    """The Damage Step fact question the words ask, as a frame, or None when some sentence fits no shape.
+
+    ``effects_of(name)`` gives a named card's effect profiles (to pick the effect a question names)."""
     sentences = _sentences(skeleton)
     if len(sentences) < 2:
         return None
+    frame = _read_flip(skeleton, sentences)
+    if frame is None:
+        from .damage_step_summon import read_summoned
+
+        frame = read_summoned(skeleton, sentences, effects_of)
+    if frame is not None:
+        skeleton.use(skeleton.live())
+    return frame
+
+
+def _read_flip(skeleton: Skeleton, sentences) -> Frame | None:
+    """An attacked face-down monster: when its flip-activated effect activates."""
     *story, (asked, _asked_ents) = sentences
-    told = _read_story(story)
+    told = _read_story(skeleton, story)
     if told is None:
         return None
     pats = _patterns()
     for kind in ("when", "does", "is", "can"):
-        m = pats[f"q_{kind}"].match(asked)
+        m = pats[f"q_{kind}"].match(plain(asked))
         if m:
             break
     else:
         return None
     groups = m.groupdict()
     named = told["entity"]
-    if groups.get("effent") and groups["effent"] != named:
+    if groups.get("effent") and not (named and same_card(skeleton, groups["effent"], named)):
         return None
     flip_said = told["flip_said"] or bool(groups.get("flipeff") or groups.get("flipeff2"))
     if not flip_said and named is None:
@@ -162,7 +197,7 @@ def read_damage_step(skeleton: Skeleton) -> Frame | None:
     elif timing is None:
         query, said = {"activates": True}, "does it activate"
     else:
-        query, said = {"at": timing}, f"does it activate {_TIMING_PHRASES[timing]}"
+        query, said = {"at": timing}, f"does it activate {TIMING_PHRASES[timing]}"
     question = {"ask": "damage_step_event", "event": "flipped_by_attack", "query": query}
     subject = "an attacked face-down monster's effect that activates when it is flipped face-up"
     used = {e for _t, ents in sentences for e in ents}
@@ -172,6 +207,5 @@ def read_damage_step(skeleton: Skeleton) -> Frame | None:
             return None
         question["card"] = {"card": entity.name}
         subject = f"the effect of {entity.name} (attacked face-down) that activates when it is flipped face-up"
-    skeleton.use(skeleton.live())
     understood = f"Asked about {subject}: {said}?"
     return Frame(question, understood, used_entities=used, uses_story=True)
