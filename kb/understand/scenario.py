@@ -655,18 +655,18 @@ _CLAUSE_OPENERS = ("after", "if", "once")
 
 def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]] | None:
     """The question as sentences of words (kinds of card given by their type alone, "monster", "a Spell
-    Card", as their words; named cards as ``e<N>``), each with the card mentions it holds; None when a
-    kind of card with more than a type is mentioned (no shape takes one).  A leading "after/if/once ...,"
-    clause is a sentence of its own."""
+    Card", as their words; named cards as ``e<N>``; kinds with more than a type as ``k<N>``), each with the
+    card mentions it holds.  A leading "after/if/once ...," clause is a sentence of its own."""
     out, words, ents = [], [], []
     for i in skeleton.live():
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
             if entity.kind == "class":
-                if set(entity.cls) != {"type"}:
-                    return None
-                words.append(entity.text.lower())
+                if set(entity.cls) != {"type"}:  # a kind with more than a type: a token of its own, "k<N>"
+                    words.append(f"k{piece.entity}")
+                else:
+                    words.append(entity.text.lower())
             else:
                 words.append(piece.text)
                 ents.append(piece.entity)
@@ -690,23 +690,30 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     ``card_of(entity index)`` gives the simulator's card (``kb.engine.sim.cards.SimCard``) of a named
     card, or None.
     """
+    from .scenario_summon import read_summon_fact  # rule facts of Summons and zones (one sentence)
+
+    fact = read_summon_fact(skeleton, card_of)
+    if fact is not None:
+        return fact
     sentences = _sentences(skeleton)
     if not sentences:
         return None
     from .scenario_battle import BATTLE_FACTS, battle_questions
     from .scenario_chain import CHAIN_FACTS, chain_questions
+    from .scenario_zones import ZONE_FACTS, zone_questions
 
     draft = Draft(card_of=card_of)
+    draft.kinds = {i: e.cls for i, e in enumerate(skeleton.entities) if e.kind == "class"}
     used_entities: set[int] = set()
     *story, (asked_text, asked_entities) = sentences
     for text, entities in story:
-        for _name, pattern, handler in [*_facts(), *CHAIN_FACTS(), *BATTLE_FACTS()]:
+        for _name, pattern, handler in [*_facts(), *CHAIN_FACTS(), *BATTLE_FACTS(), *ZONE_FACTS()]:
             match = pattern.match(text)
             if match and handler(draft, match):
                 break
         else:
             return None
-    for _name, pattern, handler in [*_questions(), *chain_questions(), *battle_questions()]:
+    for _name, pattern, handler in [*_questions(), *chain_questions(), *battle_questions(), *zone_questions()]:
         match = pattern.match(asked_text)
         if not match:
             continue

@@ -17,10 +17,13 @@ __all__ = ["build_state", "card_name_at", "bad", "SUMMON_KINDS"]
 SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 _STATE_FIELDS = {"turn", "turn_number", "phase", "step", "players", "records", "complete", "drawn"}
 _PLAYER_FIELDS = {"lp", *PILES, "monsters", "spells_traps", "field_zone"}
-_STAT_FIELDS = {"name", "atk", "def", "level"}
+_STAT_FIELDS = {"name", "atk", "def", "level", "scale", "frame", "link_arrows"}
+_PLAIN_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")  # "frame" of a monster given by its stats
+_ARROWS = ("Top-Left", "Top", "Top-Right", "Left", "Right", "Bottom-Left", "Bottom", "Bottom-Right")
 _MONSTER_FIELDS = {*_STAT_FIELDS, "card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
                    "set_this_turn", "attacked_this_turn", "counters", "owner", "position_changed_this_turn"}
-_SPELL_FIELDS = {"card", "id", "zone", "face", "set_this_turn", "equipped_to", "owner", "counters"}
+_SPELL_FIELDS = {"card", "id", "zone", "face", "set_this_turn", "equipped_to", "owner", "counters", "name", "level",
+                 "scale"}
 _PILE_CARD_FIELDS = {*_STAT_FIELDS, "card", "id", "properly", "summoned", "face"}
 _RECORD_FIELDS = {"normal_summons_used", "extra_normal_summons"}
 
@@ -92,19 +95,50 @@ class _Builder:
         return card, item
 
     def plain_monster(self, item: dict, field: str) -> SimCard:
-        """A monster described only by its stats (``{"name"?, "atk", "def", "level"}``): no effects."""
+        """A monster described only by its stats (``{"name"?, "atk", "def", "level", "scale", "frame",
+        "link_arrows"}``): no effects.  ``scale`` makes it a Pendulum Monster, ``frame`` an Extra Deck (or
+        Ritual) monster, ``link_arrows`` a Link Monster (no Level, no DEF)."""
         stats = {}
-        for key, low in (("atk", 0), ("def", 0), ("level", 1)):
+        for key, low in (("atk", 0), ("def", 0), ("level", 1), ("scale", 0)):
             if key in item:
                 stats[key] = _int(item[key], f"{field}.{key}", low)
+        frame = item.get("frame")
+        arrows = item.get("link_arrows")
+        if arrows is not None:
+            if not isinstance(arrows, list) or not arrows or any(a not in _ARROWS for a in arrows) or \
+                    len(set(arrows)) != len(arrows):
+                raise bad(f"{field}.link_arrows", arrows, f"must be a list of distinct arrows ({', '.join(_ARROWS)})")
+            frame = frame or "link"
+        if frame is not None and frame not in _PLAIN_FRAMES:
+            raise bad(f"{field}.frame", frame, f"expected one of {', '.join(_PLAIN_FRAMES)}")
+        if frame == "link" and ("level" in stats or "def" in stats or arrows is None):
+            raise bad(f"{field}.frame", frame, "a Link Monster has link_arrows, and no Level or DEF")
         name = item.get("name") or item.get("id") or (
             f"a monster with {stats['atk']} ATK" if "atk" in stats else f"a Level {stats.get('level', '?')} monster")
         if not isinstance(name, str) or not name.strip():
             raise bad(f"{field}.name", name, "must be a non-empty string")
+        abilities = (frame.title(),) if frame else ("Normal",)
+        if "scale" in stats:
+            abilities += ("Pendulum",)
         self.synthetic -= 1
-        return SimCard(id=self.synthetic, name=name.strip(), card_type="Monster", abilities=("Normal",),
-                       level=stats.get("level", 4), atk=stats.get("atk"), defense=stats.get("def"),
+        level = None if frame in ("xyz", "link") else stats.get("level", 4)
+        return SimCard(id=self.synthetic, name=name.strip(), card_type="Monster", abilities=abilities,
+                       level=level, rank=stats.get("level") if frame == "xyz" else None,
+                       link_rating=len(arrows) if arrows else None, link_arrows=tuple(arrows or ()),
+                       atk=stats.get("atk"), defense=stats.get("def"), scale=stats.get("scale"),
                        text="(a monster described by its stats only: no effects)")
+
+    def plain_spell_trap(self, item: dict, field: str) -> SimCard:
+        """A face-down card in a Spell & Trap Zone given by no name (``{"name", "face": "down"}``): it only takes
+        up its zone (what it is, and its effects, are not known)."""
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise bad(f"{field}.name", name, "must be a non-empty string")
+        if item.get("face", "down") != "down":
+            raise bad(f"{field}.face", item.get("face"), "a card given by no name must be face-down (Set)")
+        self.synthetic -= 1
+        return SimCard(id=self.synthetic, name=name.strip(), card_type="Spell", property=None,
+                       text="(a Set card given by no name: what it is and its effects are not known)")
 
     def place(self, card: SimCard, player: str, location: str, item: dict, **parts) -> Instance:
         owner = item.get("owner", player)
@@ -186,7 +220,11 @@ class _Builder:
         return zone_value - 1
 
     def spell_trap(self, player: str, item, field: str, *, field_zone: bool = False) -> Instance:
-        card, obj = self.card_object(item, field, _SPELL_FIELDS)
+        if isinstance(item, dict) and "card" not in item and not {"level", "scale"} & set(item) and not field_zone:
+            _check_fields(item, _SPELL_FIELDS - {"level", "scale"}, field)
+            card, obj = self.plain_spell_trap(item, field), item
+        else:
+            card, obj = self.card_object(item, field, _SPELL_FIELDS)
         face = obj.get("face", "up" if field_zone else "down")
         if face not in ("up", "down"):
             raise bad(f"{field}.face", face, "must be up or down")

@@ -1,0 +1,369 @@
+"""Summon and zone story shapes for :mod:`kb.understand.scenario`, answered by the simulator
+(docs/simulator.md): Pendulum Scales and the Levels they allow, Pendulum Summons from the Extra Deck into
+an Extra Monster Zone or a Main Monster Zone (by who points to it), a Pendulum Monster activated in an
+occupied Spell & Trap Zone, Link Summons into a zone a Link Monster points to, an Extra Deck monster
+sent to the GY without being Summoned (or a face-up one in the Extra Deck), and a named card that would
+Special Summon it.
+
+Monsters the story gives by no name are monsters without effects of the kind it says (a Pendulum Monster
+with its Scale, a Synchro Monster ...); what the story does not give and cannot decide the answer (the
+Scales of a Pendulum Summon asked about its zone) is said in the understood sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .scenario_draft import Draft
+
+__all__ = ["ZONE_FACTS", "zone_questions"]
+
+_CARD = r"e\d+(?: ' s| 's)?"
+_ST_ZONE = r"(?:spell/trap|spell & trap|spell and trap|s/t|spell/trap card|spell & trap card) zone"
+_SIDE = {"leftmost": 1, "left-most": 1, "left": 1, "rightmost": 5, "right-most": 5, "right": 5}
+_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
+
+
+def _entity(d: Draft, token: str | None):
+    return d.card_of(int(token.split()[0][1:])) if token else None
+
+
+def _named(d: Draft, token: str | None, words: tuple[str, ...]) -> bool:
+    """Whether ``token`` (``e<N>``) is a card whose name is one of the game terms ``words``."""
+    card = _entity(d, token)
+    return card is not None and card.name.lower() in words
+
+
+def _scales(d: Draft) -> list[dict]:
+    return [x for x in d.player("A").get("spells_traps", []) if "scale" in x]
+
+
+def _plain(frame: str, name: str, level: int = 4, **more) -> dict:
+    """A monster without effects of the frame ``frame`` (a Link Monster points down to its own zones)."""
+    item = {"name": name, **more}
+    if frame == "link":
+        item["link_arrows"] = ["Bottom"]
+    else:
+        item["level"] = level
+    if frame in _FRAMES:
+        item["frame"] = frame
+    return item
+
+
+# ------------------------------------------------------------------------------------------ story
+
+
+def _fact_scales(d: Draft, m: re.Match) -> bool:
+    if d.actions or _scales(d) or (m["t"] and m["t"].startswith("e") and
+                                   not _named(d, m["t"], ("pendulum scale", "pendulum scales"))):
+        return False
+    low, high = int(m["x"]), int(m["y"])
+    if not (0 <= low <= 13 and 0 <= high <= 13):
+        return False
+    for zone, scale in ((1, low), (5, high)):
+        d.player("A").setdefault("spells_traps", []).append(
+            {"name": f"my Pendulum Scale {scale} ({'left' if zone == 1 else 'right'})", "scale": scale,
+             "level": 4, "zone": zone, "face": "up"})
+    d.said.append(f"A's Pendulum Scales are {low} and {high}")
+    return True
+
+
+def _fact_set_card(d: Draft, m: re.Match) -> bool:
+    zone = _SIDE[m["side"]]
+    cards = d.player("A").setdefault("spells_traps", [])
+    if d.actions or any(x.get("zone") == zone for x in cards):
+        return False
+    cards.append({"name": "a Set card", "zone": zone, "face": "down"})
+    d.said.append(f"A has a Set card in Spell & Trap Zone {zone} ({'leftmost' if zone == 1 else 'rightmost'})")
+    return True
+
+
+def _fact_not_summoned(d: Draft, m: re.Match) -> bool:
+    """An Extra Deck (or Ritual) monster given by its kind, in the GY: properly Summoned first or never."""
+    if d.actions or d.chain or d.said:
+        return False
+    frame = m["f"]
+    where = m["src"] or ""
+    if frame == "ritual" and "extra" in where or frame != "ritual" and where and "extra" not in where:
+        return False
+    name = f"my {frame.title()} Monster"
+    item = _plain(frame, name, level=6)
+    if m["properly"] or m["how"]:
+        if m["how"] and m["how"] != frame:
+            return False
+        item.update(summoned=frame, properly=True)
+        said = f"{name} (no effects) was properly {frame.title()} Summoned, then sent to the GY"
+    else:
+        item.update(summoned=None, properly=False)
+        said = f"{name} (no effects) was sent to the GY without being {frame.title()} Summoned"
+    d.player("A").setdefault("gy", []).append(item)
+    d.monsters[name] = "A"
+    d.last = name
+    d.chain = {"revive": name}
+    d.said.append(said)
+    return True
+
+
+def _fact_face_up_extra(d: Draft, m: re.Match) -> bool:
+    """My <frame> Pendulum Monster is face-up in my Extra Deck."""
+    if d.actions or d.chain or d.said:
+        return False
+    frame = m["f"]
+    name = f"my {frame.title()} Pendulum Monster"
+    d.player("A").setdefault("extra", []).append(_plain(frame, name, level=6, scale=4, face="up"))
+    d.monsters[name] = "A"
+    d.last = name
+    d.chain = {"face_up_extra": name, "frame": frame}
+    d.said.append(f"{name} (no effects) is face-up in A's Extra Deck")
+    return True
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    scale_words = r"(?P<t>pendulum scales|scales|e\d+)"
+    sides = "|".join(_SIDE)
+    frames = "|".join(_FRAMES)
+    gy = r"(?:the |my )?(?:graveyard|gy)"
+    return [
+        (
+            "my Pendulum Scales are X and Y",
+            re.compile(
+                rf"^(?:my|the) {scale_words} (?:are|is) (?P<x>\d+) and (?P<y>\d+)$|"
+                rf"^i have (?:pendulum )?scales (?:of )?(?P<x2>\d+) and (?P<y2>\d+)(?: set up| in my pendulum zones)?$"
+            ),
+            lambda d, m: _fact_scales(d, _Pick(m, {"x": "x2", "y": "y2"})),
+        ),
+        (
+            "there is a Set card in my leftmost Spell & Trap Zone",
+            re.compile(
+                rf"^(?:there is|there's|i have) (?:a|one) (?:set|face-down) card in my (?P<side>{sides}) {_ST_ZONE}$|"
+                rf"^my (?P<side2>{sides}) {_ST_ZONE} (?:holds|has|contains|is occupied by) (?:a|one) "
+                rf"(?:set|face-down) card$"
+            ),
+            lambda d, m: _fact_set_card(d, _Pick(m, {"side": "side2"})),
+        ),
+        (
+            "a Synchro Monster was sent from my Extra Deck to the GY without being Synchro Summoned",
+            re.compile(
+                rf"^(?:a|my) (?P<f>{frames}) monster (?:was|has been|is) (?:(?P<properly>properly )?"
+                rf"(?:(?P<how>{frames}) )?summoned (?:and )?(?:then |later )?(?:was )?)?sent "
+                rf"(?P<src>from (?:my |the )?(?:extra deck|hand|deck) )?to {gy}"
+                rf"(?P<never> without (?:ever )?being (?:properly )?(?:(?P<how2>{frames}) )?summoned)?$"
+            ),
+            lambda d, m: _fact_not_summoned_checked(d, m),
+        ),
+        (
+            "my Fusion Pendulum Monster is face-up in my Extra Deck",
+            re.compile(
+                rf"^(?:a|my) (?P<f>fusion|synchro|xyz) pendulum monster is face-up in (?:my|the) extra deck$"
+            ),
+            _fact_face_up_extra,
+        ),
+    ]
+
+
+def _fact_not_summoned_checked(d: Draft, m: re.Match) -> bool:
+    """The story says either how it was Summoned first or that it never was, not both or neither."""
+    summoned_first = bool(m["properly"] or m["how"])
+    if summoned_first == bool(m["never"]):
+        return False
+    if m["how2"] and m["how2"] != m["f"]:
+        return False
+    return _fact_not_summoned(d, m)
+
+
+def ZONE_FACTS() -> list:
+    """The story shapes of this module (name, pattern, handler)."""
+    return _facts()
+
+
+# ------------------------------------------------------------------------------------------ questions
+
+
+def _q_pendulum_level(d: Draft, m: re.Match):
+    if not _scales(d) or d.actions:
+        return None
+    level = int(m["lv"])
+    if not 1 <= level <= 12:
+        return None
+    name = f"a Level {level} monster"
+    d.player("A").setdefault("hand", []).append({"name": name, "level": level})
+    d.actions.append({"do": "pendulum_summon", "cards": [name]})
+    return {"kind": "legal"}, f"can A Pendulum Summon a Level {level} monster (no effects) from the hand"
+
+
+def _assume_scales(d: Draft) -> None:
+    if not _scales(d):
+        for zone, scale in ((1, 1), (5, 8)):
+            d.player("A").setdefault("spells_traps", []).append(
+                {"name": f"my Pendulum Scale {scale}", "scale": scale, "level": 4, "zone": zone, "face": "up"})
+        d.said.append("A's Pendulum Scales are taken as 1 and 8 (the Level 4 of the monster is between them)")
+
+
+def _pointing(d: Draft, whose: str | None) -> str | None:
+    """Put a Link Monster (no effects) in the left Extra Monster Zone pointing to A's Main Monster Zone 2:
+    A's own (arrow Bottom) or B's (arrow Top, from B's side); the zone's words."""
+    if whose is None:
+        return None
+    owner = "B" if whose.startswith("my opponent") else "A"
+    monsters = d.player(owner).setdefault("monsters", [])
+    if any(x.get("zone") == "emz_left" for x in d.player("A").get("monsters", []) + monsters):
+        return None
+    label = "my opponent's Link Monster" if owner == "B" else "my Link Monster"
+    monsters.append({"name": label, "link_arrows": ["Top" if owner == "B" else "Bottom"], "zone": "emz_left"})
+    d.monsters[label] = owner
+    d.said.append(f"{label} (no effects) in the left Extra Monster Zone points to A's Main Monster Zone 2")
+    return "2"
+
+
+def _q_extra_into_zone(d: Draft, m: re.Match):
+    """Pendulum Summon a face-up Pendulum Monster from the Extra Deck / Link Summon a Link Monster into the
+    (other) Extra Monster Zone or a Main Monster Zone, pointed to by a Link Monster or by none."""
+    if d.actions or d.chain:
+        return None
+    how = m["how"]
+    mine = d.player("A").setdefault("monsters", [])
+    taken = any(x.get("zone") == "emz_left" for x in mine)
+    if m["zone"].startswith("main"):
+        if m["nolink"]:
+            if any(x.get("link_arrows") for p in ("A", "B") for x in d.player(p).get("monsters", [])):
+                return None
+            zone, where = 1, "Main Monster Zone 1, which no Link Monster points to"
+        elif m["whose"]:
+            if _pointing(d, m["whose"]) is None:
+                return None
+            zone, where = 2, f"Main Monster Zone 2, which {m['whose']} Link Monster points to"
+        else:
+            return None  # whether a Link Monster points to it decides the answer and is not said
+    elif bool(m["other"]) != taken:
+        return None  # "the other" Extra Monster Zone needs the first one taken, and the reverse
+    else:
+        zone = "emz_right" if taken else "emz_left"
+        where = f"the {'other ' if taken else ''}Extra Monster Zone"
+    if how == "pendulum":
+        card = _entity(d, m["c"])
+        if m["c"] and (card is None or not card.is_pendulum or card.extra_deck_frame):
+            return None
+        name = card.name if card is not None else "a face-up Pendulum Monster"
+        d.player("A").setdefault("extra", []).append(
+            {"card": name, "face": "up"} if card is not None else {"name": name, "level": 4, "scale": 4})
+        _assume_scales(d)
+        d.actions.append({"do": "pendulum_summon", "cards": [name], "zones": [zone]})
+        return {"kind": "legal"}, f"can A Pendulum Summon {name} from the face-up Extra Deck into {where}"
+    card = _entity(d, m["c"])
+    if m["c"] and (card is None or not card.is_link):
+        return None
+    name = card.name if card is not None else "a Link Monster"
+    d.player("A").setdefault("extra", []).append(card.name if card is not None else _plain("link", name))
+    d.actions.append({"do": "special_summon", "card": name, "how": "link", "from": "extra", "zone": zone})
+    return {"kind": "legal"}, f"can A Link Summon {name} into {where}"
+
+
+def _q_pendulum_activation(d: Draft, m: re.Match):
+    """Activate a Pendulum Monster as a Spell in the leftmost/rightmost Spell & Trap Zone ("that zone": the
+    one the story filled)."""
+    if d.actions:
+        return None
+    cards = d.player("A").get("spells_traps", [])
+    if m["that"]:
+        told = [x for x in cards if x.get("name") == "a Set card"]
+        if len(told) != 1:
+            return None
+        zone = told[0]["zone"]
+    else:
+        zone = _SIDE[m["side"]]
+    card = _entity(d, m["c"])
+    if m["c"] and (card is None or not card.is_pendulum):
+        return None
+    name = card.name if card is not None else "a Pendulum Monster"
+    d.player("A").setdefault("hand", []).append(card.name if card is not None else
+                                                {"name": name, "level": 4, "scale": 4})
+    d.actions.append({"do": "activate", "card": name, "zone": zone})
+    return {"kind": "legal"}, f"can A activate {name} as a Spell in Spell & Trap Zone {zone}"
+
+
+def _q_revive_by(d: Draft, m: re.Match):
+    """A named card that Special Summons from the GY, used on the monster of the story."""
+    if not d.chain or "revive" not in d.chain:
+        return None
+    card = _entity(d, m["by"])
+    text = (card.text if card is not None else "").lower()
+    if card is None or card.is_monster or "special summon" not in text or not re.search(r"\b(?:gy|graveyard)\b", text):
+        return None  # only a Spell/Trap whose text Special Summons from the GY
+    name = d.chain["revive"]
+    if m["z"] and (_entity(d, m["z"]) is None or _entity(d, m["z"]).name != name):
+        return None
+    d.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "gy"})
+    return {"kind": "legal"}, f"can {card.name} (a card effect) Special Summon {name} from the GY"
+
+
+def _q_face_up_extra(d: Draft, m: re.Match):
+    if not d.chain or "face_up_extra" not in d.chain or m["how"] != d.chain["frame"]:
+        return None
+    name = d.chain["face_up_extra"]
+    d.actions.append({"do": "special_summon", "card": name, "how": m["how"], "from": "extra"})
+    return {"kind": "legal"}, f"can A {m['how'].title()} Summon {name} from the face-up Extra Deck"
+
+
+@lru_cache(maxsize=1)
+def zone_questions() -> list:
+    """The question shapes of this module (name, pattern, handler)."""
+    sides = "|".join(_SIDE)
+    gy = r"(?: from (?:my |the )?(?:graveyard|gy))?"
+    return [
+        (
+            "can I Pendulum Summon a Level N monster",
+            re.compile(
+                r"^can i (?:still |then )?pendulum summon (?:a|an|one|my) level (?P<lv>\d+) (?:pendulum )?monster"
+                r"(?: from my hand)?(?: with (?:these|those|them|my|the) (?:pendulum )?scales)?$|"
+                r"^can (?:a|my) level (?P<lv2>\d+) monster be pendulum summoned(?: from my hand)?$"
+            ),
+            lambda d, m: _q_pendulum_level(d, _Pick(m, {"lv": "lv2"})),
+        ),
+        (
+            "can I Pendulum/Link Summon into a zone",
+            re.compile(
+                rf"^can i (?P<how>pendulum|link) summon (?:(?:(?P<c>{_CARD})|(?:a|my|one) (?:face-up )?"
+                rf"(?:pendulum|link) monster)(?: from (?:my|the) (?:face-up )?extra deck)? )?(?:in)?to "
+                rf"(?:a |my |the |an |one of my |one of the )?(?P<other>other )?"
+                rf"(?P<zone>main monster zone|extra monster zone)"
+                rf"(?: (?:that|which) (?:is )?(?:pointed to|pointed at) by (?P<whose>my opponent's|my|my own) link "
+                rf"monster|(?P<nolink> that no link monsters? points? to| not pointed to by (?:a|any) link "
+                rf"monster| (?:while|when|if) (?:neither player controls|i control no|there are no) link monsters))?$"
+            ),
+            _q_extra_into_zone,
+        ),
+        (
+            "can I activate a Pendulum Monster in that zone",
+            re.compile(
+                rf"^can i (?:still )?(?:activate|place) (?:(?P<c>{_CARD})|(?:a|my|one) pendulum monster(?: card)?)"
+                rf"(?: as (?:a )?spell(?: card)?)? (?:in|into|to) (?:(?P<that>that zone|that {_ST_ZONE})|"
+                rf"(?:my|the) (?P<side>{sides}) (?:{_ST_ZONE}|pendulum zone))(?: as (?:a )?spell(?: card)?)?$"
+            ),
+            _q_pendulum_activation,
+        ),
+        (
+            "can Monster Reborn Special Summon it",
+            re.compile(rf"^can (?P<by>{_CARD}) (?:still )?special summon (?:it|(?P<z>{_CARD})){gy}$"),
+            _q_revive_by,
+        ),
+        (
+            "can I Fusion Summon it (face-up in the Extra Deck)",
+            re.compile(r"^can i (?:still )?(?P<how>fusion|synchro|xyz) summon it(?: from (?:my|the) extra deck)?$"),
+            _q_face_up_extra,
+        ),
+    ]
+
+
+class _Pick:
+    """A match read through the first of several alternative group names that matched."""
+
+    def __init__(self, match: re.Match, others: dict) -> None:
+        self.match, self.others = match, others
+
+    def __getitem__(self, key):
+        value = self.match.groupdict().get(key)
+        if value is None and key in self.others:
+            value = self.match.groupdict().get(self.others[key])
+        return value
