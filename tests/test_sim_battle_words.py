@@ -39,6 +39,17 @@ def _scenario(session, text):
         ("I have 9 cards in hand at the end of my End Phase. How many cards do I have to discard?", "3"),
         ("I hold 7 cards in hand during my End Phase. How many do I need to discard?", "1"),
         ("I have 6 cards in hand at the end of the End Phase. How many cards must I discard?", "0"),
+        # the Draw Phase before the normal draw: nothing can be activated, by either player, of any kind
+        ("Can my opponent activate a Counter Trap Card in my Draw Phase before I draw?", "no"),
+        ("Can anyone activate a card or effect during the Draw Phase before the turn player draws?", "no"),
+        ("Can I activate Book of Moon during my Draw Phase before the normal draw?", "no"),
+        ("Can the opponent activate a Trap Card during my Draw Phase before drawing?", "no"),
+        # while the turn player discards for hand size: only effects triggered by being discarded
+        ("While I am discarding for hand size in my End Phase, can my opponent activate a Counter Trap?", "no"),
+        ("As I'm discarding down to 6 cards during my End Phase, can my opponent activate Mystical Space Typhoon?",
+         "no"),
+        # a monster's trigger effect may be one that triggers on being discarded: not decided
+        ("While I'm discarding for hand size, can I activate a monster's Trigger Effect?", "unknown"),
     ],
 )
 def test_battle_and_phase_stories(session, text, answer):
@@ -76,7 +87,17 @@ def test_replay_cites_the_rule(session):
         "How many cards do I discard?",
         # a hand size other than the rule's
         "I have 8 cards in hand at the end of my End Phase. How many do I discard down to 5?",
+        # the opponent's own Draw Phase is not a shape ("their ... before they draw")
+        "Can my opponent activate a Trap Card during their Draw Phase before they draw?",
+        # a card whose text speaks of the Draw Phase may say it can be activated then
+        "Can I activate Drop Off during my Draw Phase before I draw?",
     ],
 )
 def test_no_scenario(session, text):
     assert _scenario(session, text) is None
+
+
+def test_after_the_draw_a_kind_is_not_decided(session):
+    got = ask_plain(session, "After drawing in my Draw Phase, can I activate a Quick-Play Spell before moving to the "
+                             "Standby Phase?")
+    assert got["answer"] in ("yes", "unknown")  # never "no": the window is open after the draw

@@ -138,6 +138,76 @@ def _q_how_many_discarded(d: Draft, m: re.Match):
     return {"kind": "outcome", "count": {"player": "A", "pile": "gy"}}, "how many cards does A discard for hand size"
 
 
+# ------------------------------------------------------------- windows the turn structure closes (phases.py)
+
+
+def _who(words: str) -> str:
+    """The player of a phrase: the asker A, the opponent B, or "anyone" (decided for the turn player A)."""
+    if re.fullmatch(alt("phase_window", "opponent"), words):
+        return "B"
+    return "A"
+
+
+def _said_player(words: str, player: str) -> str:
+    if re.fullmatch(alt("phase_window", "anyone"), words) and words != "the turn player":
+        return "either player (checked for A: the window is closed to both players alike)"
+    return player
+
+
+def _what(d: Draft, m: re.Match) -> tuple[object, str] | None:
+    """The card asked about: a named card, a kind ``{"class": ...}``, or any card; with how it reads."""
+    words = m["what"]
+    if re.fullmatch(r"e\d+", words):
+        card = d.card_of(int(words[1:]))
+        return (card.name, card.name) if card is not None else None
+    if re.fullmatch(r"k\d+", words):
+        cls = d.kinds.get(int(words[1:]))
+        if not cls:
+            return None
+        from ..engine.generic import describe_class
+        return {"class": dict(cls)}, describe_class(cls)
+    for key, cls, said in (("trap", {"type": "trap"}, "a Trap Card"), ("spell", {"type": "spell"}, "a Spell Card"),
+                           ("any_card", {}, "a card")):
+        if re.fullmatch(alt("phase_window", key), words):
+            return {"class": cls}, said
+    return None
+
+
+def _q_before_draw(d: Draft, m: re.Match):
+    """Can a card be activated in the Draw Phase before the turn player's normal draw?"""
+    if d.actions or d.said:
+        return None
+    what = _what(d, m)
+    if what is None:
+        return None
+    card, said = what
+    if isinstance(card, str) and re.search(r"normal draw|draw phase", d.card_of(int(m["what"][1:])).text, re.I):
+        return None  # a card may state that it can be activated then ("unless specifically stated")
+    player = _who(m["who"])
+    d.state.update(phase="draw", drawn=False)
+    d.actions.append({"do": "activate", "player": player, "card": card})
+    return {"kind": "legal"}, f"can {_said_player(m['who'], player)} activate {said} in A's Draw Phase before A's normal draw"
+
+
+def _q_hand_size_window(d: Draft, m: re.Match):
+    """Can a card be activated while the turn player discards for hand size?"""
+    if d.actions or d.said:
+        return None
+    what = _what(d, m)
+    if what is None:
+        return None
+    card, said = what
+    player = _who(m["who"])
+    d.state["phase"] = "end"
+    d.player("A")["hand"] = HAND_SIZE_LIMIT + 1  # how many are discarded does not decide the answer
+    d.actions += [{"do": "hand_size"}, {"do": "activate", "player": player, "card": card}]
+    return (
+        {"kind": "legal"},
+        f"while A discards for hand size at the end of the End Phase (from {HAND_SIZE_LIMIT + 1} cards), can "
+        f"{_said_player(m['who'], player)} activate {said}",
+    )
+
+
 # ------------------------------------------------------------------------------------------ shapes
 
 
@@ -180,6 +250,9 @@ def BATTLE_FACTS() -> list:
 def _questions() -> list:
     first = alt("replay_story", "first_monster")
     during = rf"(?:(?P<during>{alt('replay_story', 'during')}) )?"
+    who = rf"(?P<who>{alt('phase_window', 'asker')}|{alt('phase_window', 'opponent')}|{alt('phase_window', 'anyone')})"
+    what = (rf"(?P<what>e\d+|k\d+|{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}|"
+            rf"{alt('phase_window', 'any_card')})")
     return [
         (
             "can the first monster attack again this turn",
@@ -196,6 +269,23 @@ def _questions() -> list:
                 rf"{alt('replay_story', 'other_monster')}(?: instead)?$"
             ),
             _q_other_attack,
+        ),
+        (
+            "can X be activated in the Draw Phase before the draw",
+            re.compile(
+                rf"^can {who} activate {what}(?: (?:during|in) (?:my|the|the turn player's) "
+                rf"{alt('phases', 'draw')})? before (?:(?:{alt('phase_window', 'drawer')}) )?"
+                rf"{alt('phase_window', 'draw')}(?: (?:during|in) (?:my|the) {alt('phases', 'draw')})?$"
+            ),
+            _q_before_draw,
+        ),
+        (
+            "while I discard for hand size, can X be activated",
+            re.compile(
+                rf"^(?:while|when|as) {alt('phase_window', 'discarder')} {alt('phase_window', 'discarding')}"
+                rf"(?: (?:in|during|at the end of) (?:my|the) {alt('phases', 'end')})? can {who} activate {what}$"
+            ),
+            _q_hand_size_window,
         ),
         (
             "how many cards do I discard",

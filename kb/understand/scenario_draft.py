@@ -61,6 +61,7 @@ class Draft:
     chain: dict | None = None  # a chain the story tells (scenario_chain.py)
     ruleset: str | None = None  # when the question names one ("under Master Rule 4")
     replay: dict | None = None  # a replay the story tells (scenario_battle.py): the first attacker ...
+    kinds: dict = field(default_factory=dict)  # entity index -> class of a kind of card ("k<N>" in sentences)
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]
