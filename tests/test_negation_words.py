@@ -153,3 +153,57 @@ def test_rows_cite_at_most_three_sections():
     for key in ("negated_card_to_gy", "negated_summon_retry", "cost_not_refunded", "negated_opt_monster"):
         row = RULES[key]
         assert 1 <= len(row["sections"]) <= 3 and row["quote"]["id"] in row["sections"]
+
+
+# ------------------------------------------------------------------------------ Skill Drain and the like
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("While Skill Drain is applying, can my face-up monsters still activate their effects?", "yes"),
+        ("my opponent controls skill drain. can my monsters still activate their effects", "yes"),
+        ("while skill drain is on the field can monsters still activate their effects", "yes"),
+        # the monster left the field as its cost: not face-up on the field when its effect resolves
+        ("Skill Drain is face-up. Rescue Rabbit banishes itself as a cost to activate its effect. Is its effect "
+         "negated?", "no"),
+        ("Skill Drain is active. Rescue Rabbit banishes itself as the cost. Does it resolve?", "yes"),
+        # activated in the hand or the GY
+        ("My opponent controls Skill Drain. I activate Effect Veiler from my hand. Is it negated?", "no"),
+        ("While Skill Drain is face-up, is Sangan's effect negated?", "no"),
+        # face-up on the field when it resolves
+        ("Skill Drain is active. My face-up Thousand-Eyes Restrict activates its effect. Is it negated?", "yes"),
+        ("I control Skill Drain. Evilswarm Exciton Knight activates its effect. Does Skill Drain negate it?", "yes"),
+        # its cost sends it to the GY
+        ("I control Skill Drain. Thunder King Rai-Oh activates its effect. Is it negated?", "no"),
+    ],
+)
+def test_lasting_negation_of_monsters(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["parsed"]["ask"] == "field_negation", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    assert got["steps"][0]["quote"]["id"] in got["steps"][0]["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # negated on the field: it resolves with no effect ("does it resolve" is not a yes or a no)
+        "Skill Drain is active. My face-up Thousand-Eyes Restrict activates its effect. Does it resolve?",
+        # a one-time negation, not a lasting one
+        "While Dark Ruler No More is applying, can my face-up monsters still activate their effects?",
+        # its cost may Tribute itself or another monster
+        "While Skill Drain is applying, is Cannon Soldier's effect negated?",
+        # an effect in the hand and one on the field: which is meant is not said
+        "While Skill Drain is applying, is Stardust Dragon's effect negated?",
+    ],
+)
+def test_lasting_negation_unknown(session, text):
+    got = ask_plain(session, text)
+    assert got["answer"] == "unknown", got.get("explanation")
+
+
+def test_lasting_negation_reads_only_whole_sentences(session):
+    reading = understand(session, "Skill Drain is active. Rescue Rabbit banishes itself as a cost. Sangan is "
+                                  "destroyed. Does its effect resolve?")
+    assert reading.frame is None or reading.frame.question.get("ask") != "field_negation"

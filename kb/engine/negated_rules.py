@@ -113,4 +113,17 @@ NEGATED_RULES: dict[str, dict] = {
         ["cr-draft:202.8i", "prb2017:gemini"], "cr-draft:202.8i",
         "If the effects of a Gemini Monster that gained its effects are negated, the Gemini Monster is still "
         "treated as being an Effect Monster and cannot be Normal Summoned again to gain the effects."),
+    "field_negation_resolves": _row(
+        "An effect that negates the effects of face-up monsters on the field (Skill Drain) negates a monster's "
+        "effect only if that monster is face-up on the field when the effect resolves: not an effect activated "
+        "in the hand or GY, nor one whose monster left the field as its cost.",
+        ["md:resolving-locations", "md:faq-5", "prb2017:negating-effects"], "md:resolving-locations",
+        "NOTE: This is different than [card] as Skill Drain only negates monsters that are face-up on the field "
+        "when they resolve."),
+    "field_negation_activate": _row(
+        "An effect that negates the effects of face-up monsters on the field and says \"but their effects can "
+        "still be activated\" lets them be activated; they are negated when they resolve.",
+        ["community:10.59", "md:resolving-locations"], "community:10.59",
+        "Negate the effects of all face-up monsters while they are face-up on the field (but their effects can "
+        "still be activated)."),
 }

@@ -20,7 +20,7 @@ from pathlib import Path
 from .frame import Frame
 from .skeleton import Skeleton
 
-__all__ = ["read_negation_outcome", "WORDS_FILE"]
+__all__ = ["read_negation_outcome", "sentences", "words", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("negation_words.toml")
 _OPENERS = ("if", "after", "once", "when")
@@ -30,21 +30,22 @@ _DEFINITE = re.compile(r"^(?:that|the|this)\b", re.I)
 
 
 @lru_cache(maxsize=1)
-def _words() -> dict:
+def words() -> dict:
+    """The word file, parsed."""
     with WORDS_FILE.open("rb") as handle:
         return tomllib.load(handle)
 
 
 def _alt(*path: str) -> str:
-    node = _words()
+    node = words()
     for key in path:
         node = node[key]
     return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
 
 
 @lru_cache(maxsize=1)
-def _summon_words() -> dict[str, str]:
-    return {phrase: how for how, phrases in _words()["summons"].items() for phrase in phrases}
+def _summonwords() -> dict[str, str]:
+    return {phrase: how for how, phrases in words()["summons"].items() for phrase in phrases}
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +58,7 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
     by = rf"(?: {_alt('story', 'with')} (?P<by>e\d+)| by {pl})?"
     des = rf"(?P<des> {_alt('story', 'destroys')})?"
     who = rf"(?:{pl}|(?P<by0>e\d+))"
-    how = "(?P<how>" + "|".join(re.escape(p) for p in sorted(_summon_words(), key=len, reverse=True)) + "|summon)"
+    how = "(?P<how>" + "|".join(re.escape(p) for p in sorted(_summonwords(), key=len, reverse=True)) + "|summon)"
     mon = rf"(?:{card}|(?P<mon>{_alt('story', 'monster')}))"
     act = _alt("story", "activates")
     ref = r"(?:it|its activation|the activation|the activation of it)"
@@ -86,7 +87,7 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
 def _question_shapes() -> list[tuple[str, re.Pattern]]:
     it, its = _alt("refs", "it"), _alt("refs", "its")
     out = []
-    for outcome, patterns in _words()["questions"].items():
+    for outcome, patterns in words()["questions"].items():
         for pattern in patterns:
             out.append((outcome, re.compile("^(?:then |so |and )?" + pattern.replace("{it}", it)
                                             .replace("{its}", its) + "$")))
@@ -96,26 +97,27 @@ def _question_shapes() -> list[tuple[str, re.Pattern]]:
 # ------------------------------------------------------------------------------------------ reading
 
 
-def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
-    """The question as sentences (card mentions as ``e<N>``); a leading "if/after/once/when ...," clause
-    is a sentence of its own."""
-    out, words, ents = [], [], []
+def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -> list[tuple[str, list[int]]]:
+    """The question as sentences (card mentions as ``e<N>``; with ``class_words`` a kind of card as its
+    words); a leading clause opened by one of ``openers`` and closed by a comma is a sentence of its own."""
+    out, part, ents = [], [], []
     for i in skeleton.live():
         piece = skeleton.pieces[i]
         if piece.entity is not None:
-            words.append(piece.text)
+            entity = skeleton.entities[piece.entity]
+            part.append(entity.text.lower() if class_words and entity.kind == "class" else piece.text)
             ents.append(piece.entity)
         elif piece.text in (".", "?", "!", ";"):
-            if words:
-                out.append((" ".join(words), ents))
-            words, ents = [], []
-        elif piece.text == "," and words and words[0] in _OPENERS and not out:
-            out.append((" ".join(words[1:]), ents))
-            words, ents = [], []
+            if part:
+                out.append((" ".join(part), ents))
+            part, ents = [], []
+        elif piece.text == "," and part and part[0] in openers and not out:
+            out.append((" ".join(part[1:]), ents))
+            part, ents = [], []
         elif piece.text not in (",", ":", '"'):
-            words.append(piece.text)
-    if words:
-        out.append((" ".join(words), ents))
+            part.append(piece.text)
+    if part:
+        out.append((" ".join(part), ents))
     return out
 
 
@@ -150,10 +152,10 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
     """The ``negated`` question a negation story asks, as a frame, or None when a sentence fits no shape.
 
     ``card_type_of(entity index)`` gives a named card's type in lower case (``spell``/``trap``/``monster``)."""
-    sentences = _sentences(skeleton)
-    if len(sentences) < 2:
+    said = sentences(skeleton)
+    if len(said) < 2:
         return None
-    *story, (asked, _asked_entities) = sentences
+    *story, (asked, _asked_entities) = said
     entities = skeleton.entities
     premise: dict | None = None
     last = None  # entity index of the card activated / Summoned, for "it"
@@ -166,7 +168,7 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
             found = match.groupdict()
             card = int(found["card"][1:]) if found.get("card") else None
             by = found.get("by") or found.get("by0")
-            how = _summon_words().get(found.get("how") or "")
+            how = _summonwords().get(found.get("how") or "")
             if kind in ("activated", "summoned"):
                 if premise is not None:
                     match = None
@@ -191,12 +193,12 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
     if premise is None:
         return None
     # the question about the card negated: its mentions read as "it" / "its"
-    words = []
+    rewritten = []
     for word in asked.split():
         if re.fullmatch(r"e\d+", word):
             n = int(word[1:])
             if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text):
-                words.append(entities[n].text.lower())  # "another monster": a kind of card, in words
+                rewritten.append(entities[n].text.lower())  # "another monster": a kind of card, in rewritten
                 continue
             if premise["card"] == "monster" or not isinstance(premise["card"], int):
                 return None
@@ -205,11 +207,11 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
                 story_entity.aside.setdefault("card_type", card_type_of(premise["card"]))
             if not _same(entities[n], story_entity):
                 return None
-            words.append("its effect" if entities[n].aside.get("effect_of") else
+            rewritten.append("its effect" if entities[n].aside.get("effect_of") else
                          "its" if entities[n].text.lower().endswith(("'s", "’s")) else "it")
         else:
-            words.append(word)
-    asked = " ".join(words)
+            rewritten.append(word)
+    asked = " ".join(rewritten)
     outcomes = {outcome for outcome, pattern in _question_shapes() if pattern.match(asked)}
     if premise["negated"] == "summon":
         outcomes &= _SUMMON_OUTCOMES
