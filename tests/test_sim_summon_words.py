@@ -1,0 +1,180 @@
+"""Summon and zone questions in words (kb/understand/scenario_summon.py): rule facts of Summons and zones
+(kb/engine/sim/summon_rules.py) and Summon/zone scenarios of the simulator.  Sentences written for these
+tests: paraphrases of each shape, other cards of the same kind, and near misses that must not be read
+(the answer then stays "unknown")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine.rule_facts import FACTS, rule_fact_answer
+from kb.engine.rules import RULES
+from kb.engine.sim.summon_rules import SUMMON_FACTS, SUMMON_RULES
+from kb.understand import understand
+from kb.understand.answer import ask_plain
+
+
+def _parsed(session, text):
+    reading = understand(session, text)
+    return reading.frame.question if reading.frame else None
+
+
+# ------------------------------------------------------------------------------------------ rule facts
+
+
+@pytest.mark.parametrize(
+    "text,fact,answer",
+    [
+        # materials
+        ("Can a Link Monster be used as Synchro Material?", ("material", "link_monster", "synchro_material"), "no"),
+        ("Could I use a Link Monster as an Xyz Material?", ("material", "link_monster", "xyz_material"), "no"),
+        ("Can a Link Monster be Fusion Material?", ("material", "link_monster", "fusion_material"), "yes"),
+        ("Can Link Monsters be used as Link Materials?", ("material", "link_monster", "link_material"), "yes"),
+        ("Can an Xyz Monster be used as Synchro Material?", ("material", "xyz_monster", "synchro_material"), "no"),
+        ("Can I use a Trap Monster as Xyz Material?", ("material", "trap_monster", "xyz_material"), "yes"),
+        ("Can a face-down monster be used as Link Material?", ("material", "face_down", "link_material"), "no"),
+        ("Can I use a face-down Defense Position monster I control as Xyz Material?",
+         ("material", "face_down", "xyz_material"), "no"),
+        ("Can Monster Tokens be used as Synchro Materials?", ("token", "token", "synchro_material"), "yes"),
+        ("Can Tokens, like those from Fires of Doomsday, be used as Xyz Material?",
+         ("token", "token", "xyz_material"), "no"),
+        # what counts as which Summon
+        ("Is a Set monster considered Summoned?", ("summon_kind", "normal_set", "summoned"), "no"),
+        ("Is a monster that has been Normal Set treated as having been Summoned?",
+         ("summon_kind", "normal_set", "summoned"), "no"),
+        ("If Gilasaurus is Normal Summoned without Tributing, is that a Tribute Summon?",
+         ("summon_kind", "normal_summon_without_tribute", "tribute_summon"), "no"),
+        ("If a Level 6 monster is Normal Summoned without Tributes, does it count as a Tribute Summon?",
+         ("summon_kind", "normal_summon_without_tribute", "tribute_summon"), "no"),
+        ("Is a Tribute Summon considered a Normal Summon?", ("summon_kind", "tribute_summon", "normal_summon"),
+         "yes"),
+        ("Does a Flip Summon count as a Normal Summon?", ("summon_kind", "flip_summon", "normal_summon"), "no"),
+        ("Is a Pendulum Summon a Special Summon?", ("summon_kind", "pendulum_summon", "special_summon"), "yes"),
+        ("Is a Tribute Summon treated as a Special Summon?", ("summon_kind", "tribute_summon", "special_summon"),
+         "no"),
+        # zones
+        ("Are cards in the Pendulum Zones considered cards in the Spell & Trap Zone?",
+         ("zone", "pendulum_zone", "spell_trap_zone"), "yes"),
+        ("Is the Field Zone part of the Spell & Trap Zones?", ("zone", "field_zone", "spell_trap_zone"), "no"),
+        ("Can D/D/D Dragonbane King Beowulf's \"destroy all cards in the Spell & Trap Zones\" destroy cards in the "
+         "Field Zone?", ("zone", "field_zone", "spell_trap_zone"), "no"),
+        ("Does an Xyz Material leave the field when it is detached?", ("zone", "detach", "leaves_field"), "no"),
+        ("Is an Xyz Material considered a card on the field?", ("zone", "xyz_material", "on_field"), "no"),
+        # Tributes by Level
+        ("How many Tributes do I need to Tribute Summon a Level 6 monster?", ("tributes", "level_6", "count"), "1"),
+        ("How many monsters do I need to Tribute to Normal Summon a Level 8 monster?",
+         ("tributes", "level_8", "count"), "2"),
+        ("How many Tributes does Summoned Skull need?", ("tributes", "level_6", "count"), "1"),
+    ],
+)
+def test_rule_fact_sentences(session, text, fact, answer):
+    question = _parsed(session, text)
+    assert question == {"ask": "rule_fact", "topic": fact[0], "subject": fact[1], "asked": fact[2]}, question
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    step = got["steps"][-1]
+    assert step["cites"] and step["quote"]["id"] in step["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can a Link Monster be used as Xyz Material for a Synchro Summon?",  # two different Summons
+        "Can an Xyz Monster be used as Xyz Material?",  # no general rule: the Xyz Monster's text decides
+        "Can a face-down monster be used as Fusion Material?",  # not stated by the rulebooks read
+        "How many Tributes does Beast King Barbaros need?",  # a Tribute rule of its own
+        "How many Tributes do I need to Tribute Summon a Level 3 monster?",  # not Tribute Summoned at all
+        "How many Tributes do I need to Tribute Summon a Level 13 monster?",  # no such Level
+        # the quoted words are not the card's text
+        "Can Dark Magician's \"destroy all cards in the Spell & Trap Zones\" destroy cards in the Pendulum Zones?",
+        # Heavy Storm's effect is not worded by zone
+        "Can Heavy Storm's \"destroy all Spell and Trap Cards on the field\" destroy cards in the Field Zone?",
+        "Is a Special Summon a Special Summon?",
+        "Is a Normal Summon considered a Flip Summon?",  # no row states it
+        "My opponent controls a Link Monster. Can a Link Monster be used as Xyz Material?",  # a story
+    ],
+)
+def test_rule_fact_near_misses(session, text):
+    question = _parsed(session, text)
+    assert question is None or question.get("ask") != "rule_fact" or (
+        (question["topic"], question["subject"], question["asked"]) not in FACTS
+    ), question
+
+
+def test_summon_facts_cite_rows_with_quotes():
+    for (topic, subject, asked), (answer, rule, _detail) in SUMMON_FACTS.items():
+        assert rule in RULES, rule
+        assert FACTS[(topic, subject, asked)][0] == answer
+        row = RULES[rule]
+        assert 1 <= len(row["sections"]) <= 3 and row["quote"]["id"] in row["sections"]
+    assert set(SUMMON_RULES) <= set(RULES)
+
+
+def test_rule_fact_answer_json(session):
+    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "tributes", "subject": "level_12",
+                                     "asked": "count"})
+    assert got["answer"] == "2"
+    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "material", "subject": "link_monster",
+                                     "asked": "ritual_material"})
+    assert got["answer"] == "unknown"
+
+
+# ------------------------------------------------------------------------------ Summons into zones (sim)
+
+
+def _scenario(session, text):
+    question = _parsed(session, text)
+    return question if question and question.get("ask") == "scenario" else None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # Pendulum Scales and the Levels between them
+        ("My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 6 monster?", "no"),
+        ("My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 2 monster?", "no"),
+        ("My Pendulum Scales are 9 and 2. Can I Pendulum Summon a Level 5 monster from my hand?", "yes"),
+        ("I have scales of 1 and 8. Can a Level 4 monster be Pendulum Summoned?", "yes"),
+        # a Pendulum Monster activated in an occupied or free zone
+        ("There is a Set card in my rightmost Spell & Trap Zone. Can I activate a Pendulum Monster in that zone?",
+         "no"),
+        ("My leftmost Spell/Trap Zone has a face-down card. Can I place a Pendulum Monster in my rightmost "
+         "Spell/Trap Zone?", "yes"),
+        ("There is a Set card in my leftmost Spell & Trap Zone. Can I activate Odd-Eyes Pendulum Dragon as a "
+         "Spell in that zone?", "no"),
+        # Pendulum Summons from the face-up Extra Deck, Link Summons: which zones
+        ("I already control a monster in one Extra Monster Zone. Can I Pendulum Summon a face-up Pendulum "
+         "Monster from my Extra Deck to the other Extra Monster Zone?", "no"),
+        ("Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into the Extra Monster Zone?", "yes"),
+        ("Can I Pendulum Summon Odd-Eyes Pendulum Dragon from my face-up Extra Deck into a Main Monster Zone that "
+         "no Link Monster points to?", "no"),
+        ("Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into a Main Monster Zone which is "
+         "pointed to by my opponent's Link Monster?", "yes"),
+        ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
+        ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
+    ],
+)
+def test_zone_stories(session, text, answer):
+    question = _scenario(session, text)
+    assert question is not None, understand(session, text).reason
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 13 monster?",  # no such Level
+        "Can I Pendulum Summon a Level 5 monster?",  # the Scales are not told
+        # whether a Link Monster points to the zone is not said
+        "Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into a Main Monster Zone?",
+        "Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into the other Extra Monster Zone?",
+        "Can I activate a Pendulum Monster in that zone?",  # which zone is not told
+        "Can I Link Summon Dark Magician into the Extra Monster Zone?",  # not a Link Monster
+        # a Spell that does not Special Summon from the GY
+        "A Synchro Monster was sent from my Extra Deck to the GY without being Synchro Summoned. Can Pot of Greed "
+        "Special Summon it?",
+    ],
+)
+def test_zone_story_near_misses(session, text):
+    assert _scenario(session, text) is None
