@@ -150,7 +150,7 @@ def test_json_errors_name_the_field(session):
 
 
 def test_rows_cite_at_most_three_sections():
-    for key in ("negated_card_to_gy", "negated_summon_retry", "cost_not_refunded", "negated_opt_monster"):
+    for key in ("negated_card_to_gy", "negated_summon_retry", "fact_cost_not_refunded", "negated_opt_monster"):
         row = RULES[key]
         assert 1 <= len(row["sections"]) <= 3 and row["quote"]["id"] in row["sections"]
 

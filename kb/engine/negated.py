@@ -155,7 +155,7 @@ def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[
     if outcome in ("cost_refunded", "cost_paid"):
         yes = outcome == "cost_paid"
         return ("yes" if yes else "no"), "costs are paid on activation and not refunded when it is negated", \
-            "cost_not_refunded"
+            "fact_cost_not_refunded"  # the row of kb/engine/rule_facts.py (one row for the fact)
     if outcome == "resolves":
         if what == "effect":
             return "no", "its effect is negated: it is not applied", "negated_effect_counts"

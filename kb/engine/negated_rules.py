@@ -52,12 +52,6 @@ NEGATED_RULES: dict[str, dict] = {
         ["prb2017:negating-the-activation-of-cards", "md:negating-activations"],
         "prb2017:negating-the-activation-of-cards",
         "• If the activation of the card is negated, its effect does not resolve."),
-    "cost_not_refunded": _row(
-        "Costs are paid when a card or effect is activated and are not refunded when its activation or effect "
-        "is negated.",
-        ["prb2017:costs"], "prb2017:costs",
-        "• Costs must be performed at the time the card is activated, and even if the activation or effect of "
-        "the card is negated, they are not refunded."),
     "negated_opt_monster": _row(
         "A monster effect that \"can only be used (or activated) once per turn\" whose activation is negated "
         "cannot be activated again that turn.",
