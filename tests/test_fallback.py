@@ -172,8 +172,10 @@ def test_rulings_are_those_of_the_named_cards_best_first(small):
 
 
 def test_a_question_matching_nothing_has_no_quote(small):
-    assert fallback.related(small, "zebra xylophone") == {"sections": [], "rulings": [], "quote": None}
-    assert fallback.related(small, "?") == {"sections": [], "rulings": [], "quote": None}
+    assert fallback.related(small, "zebra xylophone") == {
+        "sections": [], "rulings": [], "quote": None, "further_quote": None
+    }
+    assert fallback.related(small, "?")["sections"] == []
 
 
 def test_best_sentence_of_given_texts():
@@ -218,6 +220,9 @@ def test_full_kb_questions_find_their_rule(session, full_kb, question, supportin
     assert found["quote"]["text"] in session.get(Section, found["quote"]["id"]).text
     assert found["sections"][0] == found["quote"]["id"]
     assert _holds(session, found["sections"], supporting)
+    further = found["further_quote"]
+    assert further["id"] in found["sections"][fallback.QUOTE_SECTIONS:]
+    assert further["text"] in session.get(Section, further["id"]).text
 
 
 def test_full_kb_unknown_answer_leads_with_the_quote_and_cites_rulings(session, full_kb):
@@ -226,4 +231,5 @@ def test_full_kb_unknown_answer_leads_with_the_quote_and_cites_rulings(session, 
     assert answer["answer"] == "unknown"
     assert answer["quote"]["text"] in answer["explanation"]
     assert answer["steps"][0]["cites"][0] == answer["quote"]["id"]
+    assert answer["steps"][1]["quote"]["id"] in answer["steps"][1]["cites"]  # every step quotes
     assert all(detail["id"] in answer["rulings"] for detail in answer["ruling_details"])

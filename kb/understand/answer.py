@@ -13,9 +13,8 @@ from sqlmodel import Session
 from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
-from ..models import Section
 from .facts import card_kind_answer, resolution_order_answer, spell_speed_answer
-from .fallback import best_sentence, related
+from .fallback import related
 from .pipeline import Reading, understand, words_of
 
 __all__ = ["ask_plain"]
@@ -154,10 +153,7 @@ def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_pa
                 "detail": "further sections that match the question",
                 "cites": sections[3:5],
             }
-            texts = [
-                (sid, row.text) for sid in sections[3:5] if (row := session.get(Section, sid)) is not None
-            ]
-            more_quote = best_sentence(text, texts)  # every step quotes (interfaces §5)
+            more_quote = found.get("further_quote")  # every step quotes (interfaces §5)
             if more_quote:
                 more["quote"] = more_quote
             steps.append(more)

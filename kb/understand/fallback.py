@@ -95,9 +95,10 @@ def best_sentence(question: str, texts: list[tuple[str, str]]) -> dict | None:
 
 
 def related(session: Session, text: str, kb_path=None, card_ids=()) -> dict:
-    """``{"sections": [...], "rulings": [...], "quote": {...} | None}`` for a question in words: the
+    """``{"sections", "rulings", "quote", "further_quote"}`` for a question in words: the
     :data:`SECTIONS` sections that best match its weighted words (:func:`question_terms`), the sentence
-    of the first :data:`QUOTE_SECTIONS` of them that most likely answers (its section moved first),
+    of the first :data:`QUOTE_SECTIONS` of them that most likely answers (``quote``, its section moved
+    first; None when no section matches), the best sentence of the other sections (``further_quote``),
     and the rulings about the cards it names (``card_ids``) that match it best.  ``kb_path`` is not
     used (the index is read from the session's knowledge base)."""
     index = rulebook_index(session)
@@ -108,4 +109,10 @@ def related(session: Session, text: str, kb_path=None, card_ids=()) -> dict:
     if quote:
         sections.remove(quote["id"])
         sections.insert(0, quote["id"])
-    return {"sections": sections, "rulings": index.rank_rulings(query, card_ids, RULINGS), "quote": quote}
+    further = sections[QUOTE_SECTIONS:]
+    return {
+        "sections": sections,
+        "rulings": index.rank_rulings(query, card_ids, RULINGS),
+        "quote": quote,
+        "further_quote": _best_of(further, [index.shared_terms(section_id, query) for section_id in further]),
+    }
