@@ -230,3 +230,41 @@ def test_a_named_monster_is_asked_as_its_effect_at_the_damage_step_timing(sessio
 )
 def test_summons_in_the_damage_step_not_settled_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+# ------------------------------------------------------------ Damage Step: a timing whose chain has resolved
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "During damage calculation, Dandylion is sent to the Graveyard and its effect activates and resolves. "
+        "Can Injection Fairy Lily's effect be activated afterwards in that damage calculation?",
+        "During damage calculation an effect activates and resolves. Can I still activate Injection Fairy Lily "
+        "afterwards?",
+        "During damage calculation, a card effect is activated and resolves. Can Injection Fairy Lily be activated "
+        "after that?",
+    ],
+)
+def test_a_timing_listing_effect_cannot_be_activated_after_that_timing_resolved(session, text):
+    answer = _ask(session, text)
+    assert answer["answer"] == "no", (answer["understood"], answer["explanation"])
+    assert answer["steps"][-1]["cites"][0] == "cr-draft:406.5"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the card does not list the timing told (Lily lists damage calculation; Honest "during the Damage Step")
+        "At the start of the Damage Step, an effect is activated and resolves. Can Injection Fairy Lily's effect "
+        "be activated after that?",
+        "During damage calculation, Dandylion is sent to the GY and its effect activates and resolves. Can Honest "
+        "be activated afterwards?",
+        # no timing told / "afterwards" not said
+        "An effect activates and resolves. Can Injection Fairy Lily be activated afterwards?",
+        "During damage calculation, Dandylion is sent to the Graveyard and its effect activates and resolves. "
+        "Can Injection Fairy Lily's effect be activated?",
+    ],
+)
+def test_timing_passed_questions_not_settled_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

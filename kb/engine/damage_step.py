@@ -39,6 +39,11 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "rules": ("damage_step_flip", "damage_step_flip_after"),
         "left_zone": "damage_step_flip_left",
     },
+    "timing_passed": {
+        "words": "an effect activated at this Damage Step timing has resolved",
+        "effects": "effects that list this timing",
+        "rules": ("damage_step_timing_passed", "damage_step_specific"),
+    },
     "special_summoned": {
         "words": "a monster is Special Summoned during the Damage Step",
         "effects": "its own effects that activate when it is Special Summoned",
@@ -107,6 +112,38 @@ def _own_trigger_answer(event: dict, question: dict) -> dict:
                            "activated during the Damage Step."}
 
 
+def _timing_passed_answer(session: Session, event: dict, question: dict) -> dict:
+    """After an effect activated at a Damage Step timing resolved: can the card, whose effects list that timing,
+    still be activated at it?  "no" when every activated effect of the card lists the timing, else unknown."""
+    from . import card_profile
+
+    timing, card = question.get("timing"), question.get("card")
+    if timing not in DAMAGE_STEP_TIMINGS:
+        raise BadQuestionError(f"unknown Damage Step timing {timing!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
+                               "timing", timing)
+    if not isinstance(card, dict) or not isinstance(card.get("card"), str):
+        raise BadQuestionError("a timing_passed question names a card", "card", card)
+    name = card["card"]
+    activated = [e for e in card_profile(session, name) if e.get("kind") in
+                 ("activation", "ignition", "trigger", "quick", "flip")]
+    listing = [e for e in activated if timing in ((e.get("condition") or {}).get("damage_step") or [])]
+    rule, other = event["rules"]
+    base = {"card": name, "resolved": {"card": name}, "assumed": [], "rulings": []}
+    if not listing or len(listing) != len(activated):
+        detail = (f"{name} has an effect that does not list {TIMING_WORDS[timing]}: whether it can still be "
+                  "activated is not decided by this rule") if listing else (
+                  f"{name}'s effects do not list {TIMING_WORDS[timing]}")
+        return dict(base, answer="unknown", explanation=f"Not answered: {detail}.",
+                    steps=[_step("Damage Step timing", "unknown", detail, rule, other)])
+    texts = "; ".join(e["text"] for e in listing)[:300]
+    steps = [_step("effect lists a timing", "pass", f"{name}: {texts}", other),
+             _step("Damage Step timing", "fail", f"{event['words']}: {event['effects']} ({TIMING_WORDS[timing]}) "
+                   f"cannot be activated any more at it", rule)]
+    return dict(base, answer="no", steps=steps,
+                explanation=f"{name}'s effect lists a particular timing ({TIMING_WORDS[timing]}); once an effect "
+                            "activated at that timing has resolved, it cannot be activated at it any more.")
+
+
 def damage_step_answer(session: Session, question: dict) -> dict:
     """Answer a ``damage_step_event`` question (see the module doc)."""
     event_name = question.get("event")
@@ -122,6 +159,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
     happen_rule, activate_rule = event["rules"]
     if event_name == "special_summoned":
         return _own_trigger_answer(event, question)
+    if event_name == "timing_passed":
+        return _timing_passed_answer(session, event, question)
     steps, verdict = _card_steps(session, question.get("card"), event)
     base = {"card": (question.get("card") or {}).get("card") if isinstance(question.get("card"), dict) else None,
             "resolved": {}, "assumed": [], "rulings": []}

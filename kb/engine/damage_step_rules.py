@@ -43,6 +43,15 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                           "inflicts battle damage to the opponent\", \"when/if it is flipped face-up\" and Flip "
                           "Effects can be activated during After Damage Calculation."},
     },
+    "damage_step_timing_passed": {
+        "statement": "An effect that lists a particular Damage Step timing cannot be activated once other cards "
+                     "activated at that timing have finished resolving.",
+        "sections": ["cr-draft:406.5", "prb2017:damage-step", "prb2017:damage-step-ex2"],
+        "quote": {"id": "cr-draft:406.5",
+                  "text": "Effects that list a particular timing like \"at the start of the Damage Step\" or "
+                          "\"during damage calculation\" cannot be activated after other cards that activate in "
+                          "that timing finish resolving."},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

@@ -162,6 +162,10 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
         from .damage_step_summon import read_summoned
 
         frame = read_summoned(skeleton, sentences, effects_of)
+    if frame is None:
+        from .damage_step_passed import read_passed
+
+        frame = read_passed(skeleton, sentences)
     if frame is not None:
         skeleton.use(skeleton.live())
     return frame
