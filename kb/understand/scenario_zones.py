@@ -299,7 +299,6 @@ def _q_revive_by(d: Draft, m: re.Match):
 
 
 def _q_face_up_extra(d: Draft, m: re.Match):
-    return None  # until the simulator checks a face-up Extra Deck monster's own procedure (it would say yes)
     if not d.chain or "face_up_extra" not in d.chain or m["how"] != d.chain["frame"]:
         return None
     name = d.chain["face_up_extra"]

@@ -498,6 +498,9 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
         if how in ("fusion", "synchro", "xyz", "link") and origin != "extra":
             return legal.add("Summon procedure", "fail", f"a {how.title()} Summon is from the Extra Deck, and "
                                                          f"{inst.name} is in the {origin}", "sim_special_summon_monster")
+        if how in ("fusion", "synchro", "xyz", "link") and inst.face == "up":  # a Pendulum Monster sent there
+            return legal.add("Summon procedure", "fail", f"{inst.name} is face-up in the Extra Deck: it cannot be "
+                                                         f"{how.title()} Summoned", "sim_face_up_extra")
         if materials:
             legal.add("materials", "unknown", f"whether {', '.join(m.name for m in materials)} meet "
                                               f"{inst.name}'s requirements is not modelled", "sim_special_summon_monster")

@@ -52,6 +52,14 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:xyz-summoning", "prb2017:xyz-materials"], "prb2017:xyz-summoning",
         "Pile up a number of face-up monsters on the field, that have a Level equal to the value of the Rank of "
         "the monster that would be Xyz Summoned"),
+    # --- Summons from the Extra Deck (checked by the simulator: actions.check_special_summon)
+    "sim_face_up_extra": _row(
+        "A Fusion, Synchro or Xyz Pendulum Monster face-up in the Extra Deck cannot be Summoned by its own "
+        "procedure (only Pendulum Summoned, and only if it was properly Summoned before).",
+        ["prb2017:pendulum-monsters", "cr-draft:203.5d", "prb2017:how-to-summon-synchro-pendulum-monsters"],
+        "prb2017:pendulum-monsters",
+        "Fusion/Pendulum, Synchro/Pendulum and Xyz/Pendulum Monsters that are face-up in the Extra Deck cannot be "
+        "Fusion, Synchro or Xyz Summoned respectiviously."),
     # --- what counts as which Summon
     "sim_set_not_summoned": _row(
         "A monster Normal Set is not considered Summoned until it is flipped face-up.",
