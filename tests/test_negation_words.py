@@ -47,6 +47,10 @@ def _negated(session, text):
          "no"),
         ("Ghost Belle & Haunted Mansion's activation was negated by my opponent. Can I use its effect again this "
          "turn?", "no"),
+        # a Spell/Trap Card that can only be activated once per turn: another copy can be
+        ("My opponent negates my Lightning Storm. Can I activate another Lightning Storm this turn?", "yes"),
+        ("The activation of my Pot of Duality was negated by Dark Bribe. Can I activate a second Pot of Duality "
+         "that turn?", "yes"),
         # Summons
         ("My opponent negates my Normal Summon. Can I Normal Summon another monster this turn?", "no"),
         ("I Normal Summon Blue-Eyes White Dragon and my opponent negates it with Solemn Strike. "
@@ -103,6 +107,8 @@ def test_paraphrases_read_the_same(session, text):
         "The activation of my Pot of Greed is negated. Can I activate it again this turn?",
         # whether it is destroyed depends on the negating card
         "The activation of my Trap Card is negated. Is it destroyed?",
+        # no once-per-turn limit on the card: the engine does not say (another copy may be in the hand or not)
+        "My opponent negated the activation of my Pot of Greed. Can I activate another Pot of Greed this turn?",
         # a monster effect with no once-per-turn limit: its conditions decide
         "The activation of Dark Magician of Chaos's effect is negated. Can I activate it again this turn?",
     ],
@@ -121,6 +127,8 @@ def test_unknown_when_the_rules_do_not_decide(session, text):
         "The activation of Call of the Haunted is negated. Is Mirror Force sent to the Graveyard?",
         # no negation in the story
         "I activate my Continuous Spell Card. Is it sent to the Graveyard at the end of the chain?",
+        # "negates my monster": its activation or its effect is not said
+        "My opponent negates my Ash Blossom & Joyous Spring. Can I use it again this turn?",
         # "its effect is negated" (not its activation) is not a story shape
         "Skill Drain negates the effects of my monster. Can I activate it again this turn?",
     ],

@@ -35,6 +35,7 @@ OUTCOMES = {
     "cost_paid": "does the cost stay paid",
     "resolves": "does its effect resolve",
     "again": "can it be activated again this turn",
+    "again_copy": "can another card with the same name be activated this turn",
     "counts": "does it count as used for its once-per-turn limit",
     "summon_again": "can that monster be Summoned again this turn",
     "normal_summon_again": "can another Normal Summon/Set be performed this turn",
@@ -46,6 +47,7 @@ OUTCOMES = {
 _FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "destroyed", "outcome"}
 _LINGERING = ("continuous", "equip", "field")
 _OPT_MONSTER = re.compile(r"once per turn", re.I)
+_OPT_CARD = re.compile(r'You can only activate 1 "[^"]+" per turn|can only be activated once per turn', re.I)
 _OPT_USE_EFFECT = re.compile(r"can only use (?:this|each) effect|can only be used once per turn", re.I)
 
 
@@ -199,6 +201,9 @@ def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]
                 "negated_card_to_gy"
         return "unknown", "whether it is destroyed depends on the negating card (\"negate the activation, and " \
                           "if you do, destroy it\"); by the rules alone it is sent to the GY", "negated_card_to_gy"
+    if outcome == "again_copy" and subject.name and _OPT_CARD.search(subject.text):
+        return "yes", f"{subject.name} can only be activated once per turn; with its activation negated, another " \
+                      "card with the same name can be activated that turn", "negated_opt_card_activation"
     return "unknown", f"{OUTCOMES[outcome]}: for a card's activation this depends on the wording of its " \
                       "once-per-turn limit and which copy is meant", "negated_opt_card_activation"
 

@@ -69,6 +69,7 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation", rf"^{own}{card} (?:has|had|gets|got) its activation negated{by}{des}$"),
         ("activation", rf"^{who} {negates} the activation of {own}{card}{by}{des}$"),
         ("activation", rf"^{who} {negates} {own}{card} activation{by}{des}$"),
+        ("activation_card", rf"^{who} {negates} {own}{card}{by}{des}$"),  # a Spell/Trap Card only
         ("activation", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
@@ -144,6 +145,15 @@ def _same(entity, story_entity) -> bool:
                                                           _card_type(story_entity))
 
 
+def _spell_or_trap(entity, index: int, card_type_of) -> bool:
+    """Whether a mention is a Spell/Trap Card itself (not one of its effects)."""
+    if entity.aside.get("effect_of"):
+        return False
+    if entity.kind == "class":
+        return (entity.cls or {}).get("type") in ("spell", "trap") and not (entity.cls or {}).get("effect")
+    return card_type_of is not None and card_type_of(index) in ("spell", "trap")
+
+
 def _card_type(entity) -> str | None:
     return entity.aside.get("card_type")
 
@@ -185,6 +195,8 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
                 card, how = last, last_how
             elif kind == "summon" and card is None:
                 card = "monster"
+            elif kind == "activation_card" and not _spell_or_trap(entities[card], card, card_type_of):
+                return None  # "negates my monster": its activation or its effect is not said
             premise = {"negated": "summon" if kind.startswith("summon") else "activation", "card": card,
                        "by": int(by[1:]) if by else None, "destroyed": bool(found.get("des")), "how": how}
             break
