@@ -203,3 +203,79 @@ def test_effect_of_a_card_that_left_the_field(session, text, rule):
 def test_left_the_field_near_misses(session, text):
     got = ask_plain(session, text)
     assert got.get("parsed") is None or got["parsed"].get("rule") != "left_field"
+
+
+# ------------------------------------------------- a chain told as a story, then the next activation (simulator)
+
+
+def _scenario(session, text):
+    reading = understand(session, text)
+    question = reading.frame.question if reading.frame else None
+    return question if question and question.get("ask") == "scenario" else None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # "When an attack is declared" cards only in the chain that answers the declaration
+        ("My opponent declares an attack. I activate Mirror Force and my opponent chains Trap Jammer. After the "
+         "chain resolves, can I activate Sakuretsu Armor?", "no"),
+        ("Mirror Force was activated when my opponent declared an attack and it was negated by Trap Jammer. After "
+         "that chain resolves, can I activate Sakuretsu Armor against the same attack?", "no"),
+        # a card that needs no event can still be activated then
+        ("my opponent attacks. i activate sakuretsu armor and they chain dark bribe. after the chain resolves can "
+         "i activate threatening roar?", "yes"),
+        # an event that happened as a cost is answered after the chain, not in it
+        ("I activate Vision HERO Faris by discarding Vision HERO Vyon as cost. Can my opponent chain Consolation "
+         "Prize to it?", "no"),
+        ("My opponent activates Vision HERO Faris by discarding Vision HERO Vyon. Can I chain Ash Blossom & Joyous "
+         "Spring to that activation?", "no"),
+        ("After the Vision HERO Faris effect (with Vision HERO Vyon discarded as cost) resolves, can I activate "
+         "Consolation Prize in a new chain?", "yes"),
+    ],
+)
+def test_next_link_after_a_told_chain(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    assert got["parsed"]["ask"] == "scenario"
+    assert got["parsed"]["query"] == {"kind": "legal"}
+
+
+def test_next_link_paraphrases_read_the_same(session):
+    texts = [
+        "My opponent declares an attack. I activate Sakuretsu Armor and my opponent chains Dark Bribe. After the "
+        "chain resolves, can I activate Mirror Force?",
+        "my opponent attacks. i activate sakuretsu armor and my opponent chains dark bribe. after that chain "
+        "resolves can i activate mirror force",
+        "My opponent declared an attack. I activated Sakuretsu Armor, and my opponent chained Dark Bribe. Can I "
+        "activate Mirror Force in a new chain?",
+        "My opponent attacks. I activate Sakuretsu Armor. It was negated by Dark Bribe. The chain resolves. Can "
+        "I activate Mirror Force now?",
+        "Sakuretsu Armor was activated when my opponent declared an attack, and it was negated by Dark Bribe. "
+        "Once the chain has resolved, can I activate Mirror Force against the same attack?",
+    ]
+    parsed = [_scenario(session, t) for t in texts]
+    assert all(p is not None for p in parsed), [t for t, p in zip(texts, parsed) if p is None]
+    assert all(p["actions"] == parsed[0]["actions"] for p in parsed)
+    assert ask_plain(session, texts[0])["answer"] == "no"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Dark Bribe does not answer an attack: who activated it is not said
+        "Dark Bribe was activated when my opponent declared an attack. After that chain resolves, can I activate "
+        "Mirror Force?",
+        # chained "to that activation" after the chain resolved: the words disagree
+        "My opponent declares an attack. I activate Sakuretsu Armor and my opponent chains Dark Bribe. After the "
+        "chain resolves, can I chain Mirror Force to that activation?",
+        # "against the same attack" with no attack told
+        "I activate Sakuretsu Armor and my opponent chains Dark Bribe. After the chain resolves, can I activate "
+        "Mirror Force against the same attack?",
+        # a cost the card's effects do not have
+        "My opponent activates Vision HERO Faris by banishing Vision HERO Vyon. Can I chain Consolation Prize to "
+        "that activation?",
+    ],
+)
+def test_next_link_near_misses(session, text):
+    assert _scenario(session, text) is None

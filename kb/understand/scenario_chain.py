@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..engine.negation import SUMMON_METHODS
 from .scenario_draft import Draft
+from .scenario_next_link import next_link_facts, next_link_questions
 from .story import ACTOR, actor_player
 
 __all__ = ["CHAIN_FACTS", "chain_questions"]
@@ -80,11 +81,11 @@ def _chain_facts() -> list:
 
 def CHAIN_FACTS() -> list:
     """The story shapes of this module (name, pattern, handler)."""
-    return [*_chain_facts(), *revival_facts(), *extra_zone_facts()]
+    return [*_chain_facts(), *revival_facts(), *extra_zone_facts(), *next_link_facts()]
 
 
 def _q_activates(d: Draft, m: re.Match):
-    if not d.chain or _name(d, "z", m) != d.chain["summoned"]:
+    if not d.chain or _name(d, "z", m) != d.chain.get("summoned"):
         return None
     if m["y"] and _name(d, "y", m) != d.chain["first"]:
         return None
@@ -96,7 +97,10 @@ def _q_activates(d: Draft, m: re.Match):
 
 def chain_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
-    return [*_chain_questions(), *revival_questions(), *special_questions(), *extra_zone_questions()]
+    return [
+        *_chain_questions(), *revival_questions(), *special_questions(), *extra_zone_questions(),
+        *next_link_questions(),
+    ]
 
 
 @lru_cache(maxsize=1)
