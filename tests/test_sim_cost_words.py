@@ -128,3 +128,67 @@ def test_rule_fact_questions_in_json(session):
     got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "lp_cost", "lp": 525, "pay": "half",
                                      "card": "Solemn Judgment", "asked": "left"})
     assert got["answer"] == "263"
+
+
+def test_summon_cost_bad_input(session):
+    from kb import engine
+
+    question = {"ask": "scenario", "state": {"players": {"A": {"hand": ["The Tricky", "Sangan"]}}},
+                "actions": [{"do": "special_summon", "card": "The Tricky", "how": "effect",
+                             "cost": {"discard": ["Sangan"]}}], "query": {"kind": "legal"}}
+    with pytest.raises(BadQuestionError) as err:
+        engine.ask(session, question)
+    assert err.value.field == "actions[0].cost"
+    question["actions"] = [{"do": "special_summon", "card": "The Tricky", "cost": {"pay_lp": 100}}]
+    with pytest.raises(BadQuestionError) as err:
+        engine.ask(session, question)
+    assert err.value.field == "actions[0].cost.pay_lp"
+    question["actions"] = [{"do": "move", "card": "Sangan", "to": "gy", "discarded": "yes"}]
+    with pytest.raises(BadQuestionError) as err:
+        engine.ask(session, question)
+    assert err.value.field == "actions[0].discarded"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a Summon procedure's cost is paid first: the card it moved is not the last thing to happen
+        ("If I Special Summon The Tricky by discarding Archfiend of Gilfer, can Archfiend of Gilfer's effect be "
+         "activated?", "no"),
+        ("If I Special Summon Apprentice Illusion Magician by discarding Peten the Dark Clown, does Peten the Dark "
+         "Clown miss the timing?", "yes"),
+        ("I Special Summon The Tricky by discarding Mermail Abyssgunde. Can Mermail Abyssgunde's effect be "
+         "activated?", "yes"),  # "If ... you can" does not miss the timing
+        # sent from the hand is not discarded
+        ("Mermail Abyssgunde is sent from my hand to the GY by Guardian Dreadscythe's effect. Can Mermail "
+         "Abyssgunde's effect activate?", "no"),
+        ("The Fabled Cerburrel is sent from my hand to the GY by Guardian Dreadscythe's effect. Can The Fabled "
+         "Cerburrel's 'If this card is discarded' effect activate?", "no"),
+        # a card that went on to the hand is a new card
+        ("I discard Archfiend of Gilfer as the cost of Monster Reincarnation and add that Archfiend of Gilfer back "
+         "to my hand with its effect. Can Archfiend of Gilfer's effect be activated?", "no"),
+    ],
+)
+def test_cost_stories_simulated(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "scenario", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    assert got["replay"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Sangan has no Summon procedure that discards
+        "If I Special Summon Sangan by discarding Archfiend of Gilfer, can Archfiend of Gilfer's effect be activated?",
+        # Monster Reincarnation discards, it does not send from the hand
+        "Mermail Abyssgunde is sent from my hand to the GY by Monster Reincarnation's effect. Can Mermail "
+        "Abyssgunde's effect activate?",
+        # the quoted condition is not the card's
+        "The Fabled Cerburrel is sent from my hand to the GY by Guardian Dreadscythe's effect. Can The Fabled "
+        "Cerburrel's 'If this card is destroyed' effect activate?",
+    ],
+)
+def test_cost_stories_near_misses(session, text):
+    got = _ask(session, text)
+    assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario"

@@ -24,7 +24,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "set_monster": ({"card"}, {"tributes", "zone"}),
     "flip_summon": ({"card"}, set()),
     "change_position": ({"card"}, set()),
-    "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials"}),
+    "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials", "cost"}),  # cost: costs.py
     "pendulum_summon": ({"cards"}, {"zones"}),
     "set_spell_trap": ({"card"}, {"zone"}),
     "activate": ({"card"}, {"effect", "targets", "cost", "does", "zone"}),
@@ -33,7 +33,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "attack": ({"attacker"}, {"target"}),
     "damage_step": (set(), set()),
     "damage_calculation": (set(), set()),
-    "move": ({"card", "to"}, {"by", "destroyed"}),
+    "move": ({"card", "to"}, {"by", "destroyed", "discarded"}),  # discarded: from the hand (else only "sent")
     "end_turn": (set(), set()),
     "draw": (set(), set()),
     "hand_size": (set(), {"cards"}),  # the hand-size discard at the end of the End Phase (phases.py)
@@ -180,6 +180,10 @@ def parse_action(raw, index: int) -> dict:
         if not isinstance(destroyed, bool):
             raise bad(f"{where}.destroyed", destroyed, "must be true or false")
         action["destroyed"] = destroyed
+        discarded = raw.get("discarded", False)
+        if not isinstance(discarded, bool):
+            raise bad(f"{where}.discarded", discarded, "must be true or false")
+        action["discarded"] = discarded
     return action
 
 

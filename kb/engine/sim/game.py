@@ -12,6 +12,7 @@ from ..model import Moment
 from . import actions as act
 from . import activation, battle, continuous, phases, resolve, triggers
 from .cards import Catalog
+from .costs import pay_summon_cost, summon_cost_cards
 from .setup import bad
 from .state import EMZ_NAMES, PILES, GameState, Instance, other
 
@@ -398,9 +399,12 @@ class Game:
             self.assume(f"a card effect Special Summons {inst.name} (the effect itself is not simulated)")
         materials = self._refs(action, "materials", player, ("monster", "emz", "hand", "gy", "deck", "extra"))
         legal.extend(act.check_special_summon(self.state, player, inst, how, action.get("zone"), materials))
+        cost_cards, cost_legal = summon_cost_cards(self, action, player, inst)  # a procedure's cost (costs.py)
+        legal.extend(cost_legal)
         if legal.answer == "no":
             return legal
         self.state.new_step()
+        pay_summon_cost(self, cost_cards, inst)
         for material in materials:
             if material.uid != inst.uid and material.location != "gy":
                 self.state.log_event("used_as_material", material, by="rule",
@@ -519,10 +523,12 @@ class Game:
         if action["destroyed"] and not inst.on_field:
             return legal.add("destroy", "fail", f"{inst.name} is in the {inst.location}, not on the field: it cannot be "
                                                 f"destroyed", "sim_destroy_on_field")
-        self.state.new_step()
+        if action.get("discarded") and (inst.location != "hand" or action["to"] != "gy"):
+            return legal.add("discard", "fail", f"only a card in the hand is discarded, to the GY ({inst.name} is in "
+                                                f"the {inst.location})", "fact_discard_sent")
+        self.state.new_step()  # a card sent from the hand to the GY is not discarded unless the move says so
         self.move(inst, action["to"], by=action["by"], destroyed=action["destroyed"],
-                  discarded=inst.location == "hand" and action["to"] == "gy" and action["by"] != "rule",
-                  cause="as the question states")
+                  discarded=bool(action.get("discarded")), cause="as the question states")
         legal.add("move", "pass", f"{inst.name} moves to the {action['to']} by {action['by']} (as stated)",
                   "cost_vs_effect")
         if not self.state.chain_open():

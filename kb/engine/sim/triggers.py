@@ -95,6 +95,8 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
             continue
         if effect["kind"] == "trigger" and not patterns:
             continue
+        if _logged_apart(event, patterns):  # cost engineer: exact events (see _logged_apart)
+            continue
         if any(p.get("from") and event.origin and p["from"] != event.origin and p["from"] != "field" or
                (p.get("from") == "field" and event.origin not in (None, "field")) for p in patterns
                if p.get("type") == "card_event") and all(p.get("type") == "card_event" for p in patterns):
@@ -121,6 +123,21 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
         detail = _detail(inst, event, verdict, is_last)
         out.append(Trigger(inst, effect["index"], verdict.answer, detail, mandatory, list(verdict.steps)))
     return out
+
+
+# --- cost engineer: a plain "sent to the GY" is not a discard, a Tribute or a destruction -----------------
+# The simulator logs those as events of their own beside "sent_to_gy" (discarded / tributed / destroyed ...), so
+# a sent_to_gy event alone never meets a condition that names one of them: "If this card is discarded" is not
+# met by a card sent from the hand to the GY (prb2017:sending-to-the-graveyard-ex1, RULES fact_send_not_discard).
+_LOGGED_APART = {"discarded", "tributed", "destroyed", "destroyed_by_battle", "detached", "used_as_material"}
+
+
+def _logged_apart(event: Event, patterns: list[dict]) -> bool:
+    """Whether every event pattern of the condition names an event the log would hold on its own, and this is
+    only the card's sent_to_gy event (the matching event, if it happened, is judged separately)."""
+    return event.kind == "sent_to_gy" and bool(patterns) and all(
+        p.get("type") == "card_event" and p.get("event") in _LOGGED_APART for p in patterns)
+# --- end cost engineer -------------------------------------------------------------------------------------
 
 
 _DESTINATION = {"sent_to_gy": "gy", "destroyed": "gy", "destroyed_by_battle": "gy", "discarded": "gy",
