@@ -50,6 +50,19 @@ def _scenario(session, text):
          "no"),
         # a monster's trigger effect may be one that triggers on being discarded: not decided
         ("While I'm discarding for hand size, can I activate a monster's Trigger Effect?", "unknown"),
+        # the Draw Phase after the normal draw: every reading of the kind checked at that moment
+        ("I drew for the turn. Can my opponent activate a Trap Card before moving to the Standby Phase?", "yes"),
+        ("Can I activate a Continuous Spell Card during my Draw Phase after I have drawn?", "no"),
+        ("Can I activate Book of Moon in the Draw Phase after the normal draw?", "yes"),
+        # moving between phases
+        ("Can I enter Main Phase 2 without a Battle Phase?", "no"),
+        ("Can I return to Main Phase 1 after the Battle Phase?", "no"),
+        ("Can I go back to the Battle Phase from Main Phase 2?", "no"),
+        # monster actions outside the phases that allow them (and inside them)
+        ("Can I declare an attack with my monster during Main Phase 1?", "no"),
+        ("Can I switch the battle position of a monster in the Battle Phase?", "no"),
+        ("Can I change the battle position of my monster in Main Phase 2?", "yes"),
+        ("Can I Flip Summon a face-down monster during the End Phase?", "no"),
     ],
 )
 def test_battle_and_phase_stories(session, text, answer):
@@ -89,6 +102,10 @@ def test_replay_cites_the_rule(session):
         "I have 8 cards in hand at the end of my End Phase. How many do I discard down to 5?",
         # the opponent's own Draw Phase is not a shape ("their ... before they draw")
         "Can my opponent activate a Trap Card during their Draw Phase before they draw?",
+        # the draw not told: "before moving to the Standby Phase" alone does not place the activation
+        "Can I activate a Continuous Spell Card before moving to the Standby Phase?",
+        # going "back" to the same phase
+        "Can I go back to the Battle Phase from the Battle Phase?",
         # a card whose text speaks of the Draw Phase may say it can be activated then
         "Can I activate Drop Off during my Draw Phase before I draw?",
     ],

@@ -242,8 +242,10 @@ def _facts() -> list:
 
 
 def BATTLE_FACTS() -> list:
-    """The story shapes of this module (name, pattern, handler)."""
-    return _facts()
+    """The story shapes of this module and of :mod:`.scenario_phase` (name, pattern, handler)."""
+    from .scenario_phase import PHASE_FACTS
+
+    return [*_facts(), *PHASE_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -299,5 +301,7 @@ def _questions() -> list:
 
 
 def battle_questions() -> list:
-    """The question shapes of this module (name, pattern, handler)."""
-    return _questions()
+    """The question shapes of this module and of :mod:`.scenario_phase` (name, pattern, handler)."""
+    from .scenario_phase import phase_questions
+
+    return [*_questions(), *phase_questions()]

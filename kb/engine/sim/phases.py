@@ -82,9 +82,37 @@ def activate_kind(game, action: dict) -> Legality:
             return legal.add("turn structure", "unknown", window["detail"] + " (a card of this kind may have one)",
                              window["rule"])
         return legal.add("turn structure", "fail", window["detail"], window["rule"])
-    game.unmodelled_part("an activation by a card of a kind outside the windows the turn structure closes")
-    return legal.add("card of a kind", "unknown", "the simulator checks a kind of card only against the windows "
-                                                  "in which the turn structure closes activations", "turn_structure")
+    if game.state.chain or game.state.pending_summon is not None:
+        game.unmodelled_part("an activation by a card of a kind while a chain or a Summon is open")
+        return legal.add("card of a kind", "unknown", "a card of a kind is checked only with no chain or Summon "
+                                                      "open", "turn_structure")
+    return _open_window(game, action, cls, legal)
+
+
+def _open_window(game, action: dict, cls: dict, legal: Legality) -> Legality:
+    """Outside the closed windows, with no chain: today's checks for every reading of the kind at the simulated
+    moment ("is it possible for some card of that kind?": yes if a reading passes, no if every one fails)."""
+    from ..generic import check_activate, variants
+    from .activation import _EngineStep
+
+    player = action.get("player") or game.state.turn
+    results = []
+    for variant in variants({"class": cls, "controller": player}):
+        verdict = check_activate(variant.card, game.moment())
+        results.append((verdict, variant))
+        if verdict.answer == "yes":
+            break
+    rank = {"yes": 0, "unknown": 1}
+    verdict, variant = min(results, key=lambda r: rank.get(r[0].answer, 2))
+    legal.add("card of a kind", {"yes": "pass", "no": "fail"}.get(verdict.answer, "unknown"),
+              f"{len(results)} reading(s) of the kind checked at the simulated moment (is it possible for some "
+              f"card of that kind?): {variant.card.name} " + {"yes": "passes", "no": "fails, as every reading does"}
+              .get(verdict.answer, "could not be decided"), "card_kinds")
+    for step in verdict.steps:
+        legal.checks.append(_EngineStep(step))
+    legal.assumed.extend(text for text in [*variant.assumed, *verdict.assumed] if text not in legal.assumed)
+    game.unmodelled_part("what a card of a kind does once activated (only whether it can be activated is checked)")
+    return legal
 
 
 def discard_for_hand_size(game, action: dict) -> Legality:

@@ -1,0 +1,206 @@
+"""Phase story shapes for :mod:`kb.understand.scenario` (registered through :mod:`.scenario_battle`): what may
+be done in which phase, decided by the simulator's turn structure (docs/simulator.md):
+
+- activating a card (named, a kind, any card) in the Draw Phase after the normal draw ("after drawing in my
+  Draw Phase, can I activate a Set Trap Card before moving to the Standby Phase?");
+- Main Phase 2 without a Battle Phase, going back to an earlier phase;
+- attacking, changing battle positions and Flip Summoning outside the phases that allow them.
+
+The words are data (``scenario_words.toml``, sections ``phase_window`` and ``phase_moves``).  Monsters the
+question gives by no name are monsters without effects; numbers that do not decide the answer are said.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .scenario_draft import PHASE_NAMES, Draft, all_phases, alt, mon, phase_of
+
+__all__ = ["PHASE_FACTS", "phase_questions"]
+
+
+def _who(words: str) -> str:
+    return "B" if re.fullmatch(alt("phase_window", "opponent"), words) else "A"
+
+
+def _what(d: Draft, words: str) -> tuple[object, str] | None:
+    """A named card (``e<N>``), a kind (``k<N>`` or a type's words) or any card; with how it reads."""
+    if re.fullmatch(r"e\d+", words):
+        card = d.card_of(int(words[1:]))
+        return (card.name, card.name) if card is not None else None
+    if re.fullmatch(r"k\d+", words):
+        cls = d.kinds.get(int(words[1:]))
+        if not cls:
+            return None
+        from ..engine.generic import describe_class
+
+        return {"class": dict(cls)}, describe_class(cls)
+    for key, cls, said in (
+        ("trap", {"type": "trap"}, "a Trap Card"),
+        ("set_trap", {"type": "trap"}, "a Set Trap Card"),
+        ("spell", {"type": "spell"}, "a Spell Card"),
+        ("any_card", {}, "a card"),
+    ):
+        if re.fullmatch(alt("phase_window", key), words):
+            return {"class": cls}, said
+    return None
+
+
+# -------------------------------------------------------------------------- the Draw Phase after the draw
+
+
+def _fact_drew(d: Draft, m: re.Match) -> bool:
+    if d.actions or d.said:
+        return False
+    d.state.update(phase="draw", drawn=False)
+    d.actions.append({"do": "draw"})
+    d.said.append("A draws in the Draw Phase")
+    return True
+
+
+def _q_after_draw(d: Draft, m: re.Match):
+    """Can a card be activated in the Draw Phase, after the normal draw (before the Standby Phase)?"""
+    drew = bool(d.actions) and d.actions[-1].get("do") == "draw" and len(d.actions) == 1
+    if m["after"]:
+        if d.actions or d.said:
+            return None
+        d.state.update(phase="draw", drawn=False)
+        d.actions.append({"do": "draw"})
+    elif not drew or not (m["dp"] or m["standby"]):
+        return None  # the story told the draw; the question places the activation in the Draw Phase
+    what = _what(d, m["what"])
+    if what is None:
+        return None
+    card, said = what
+    player = _who(m["who"])
+    d.actions.append({"do": "activate", "player": player, "card": card})
+    return {"kind": "legal"}, f"can {player} activate {said} in A's Draw Phase after the normal draw"
+
+
+# ---------------------------------------------------------------------------------- moving between phases
+
+
+def _q_main2_without_battle(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "main1"
+    d.actions.append({"do": "phase", "to": "main2"})
+    return {"kind": "legal"}, "can A go from Main Phase 1 to Main Phase 2 without conducting a Battle Phase"
+
+
+def _q_go_back(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    to, start = phase_of(m["to"]), phase_of(m["from"])
+    if to is None or start is None or to == start:
+        return None
+    d.state["phase"] = start
+    d.actions.append({"do": "phase", "to": to})
+    return {"kind": "legal"}, f"can A go from {PHASE_NAMES[start]} to {PHASE_NAMES[to]}"
+
+
+# -------------------------------------------------------------------------- monster actions in a phase
+
+
+def _q_monster_in_phase(d: Draft, m: re.Match):
+    """Attack / change the battle position / Flip Summon, with a monster that could otherwise do it."""
+    if d.actions or d.said:
+        return None
+    phase = phase_of(m["phase"])
+    if phase is None:
+        return None
+    d.state["phase"] = phase
+    if m["attack"]:
+        name = d.add_monster("A", "monsters", "my monster", atk=1000)
+        d.actions.append({"do": "attack", "attacker": name, "target": None})
+        verb = "declare an attack with my monster (1000 ATK; my opponent controls no monster)"
+    elif m["flip"]:
+        name = d.add_monster("A", "monsters", "my monster", position="defense", face="down")
+        d.actions.append({"do": "flip_summon", "card": name})
+        verb = "Flip Summon my face-down monster (Set on an earlier turn)"
+    else:
+        name = d.add_monster("A", "monsters", "my monster")
+        d.actions.append({"do": "change_position", "card": name})
+        verb = "change the battle position of my monster (on the field since an earlier turn)"
+    return {"kind": "legal"}, f"can A {verb} in {PHASE_NAMES[phase]}"
+
+
+# ------------------------------------------------------------------------------------------ shapes
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    return [
+        (
+            "I draw in my Draw Phase",
+            re.compile(
+                rf"^(?:i )?(?:drawing|drew|draw|have drawn|i draw)(?: a card| for the turn)?"
+                rf"(?: (?:in|during) (?:my|the) {alt('phases', 'draw')})?$"
+            ),
+            _fact_drew,
+        ),
+    ]
+
+
+def PHASE_FACTS() -> list:
+    """The story shapes of this module (name, pattern, handler)."""
+    return _facts()
+
+
+@lru_cache(maxsize=1)
+def _questions() -> list:
+    who = (
+        rf"(?P<who>{alt('phase_window', 'asker')}|{alt('phase_window', 'opponent')}|"
+        rf"{alt('phase_window', 'anyone')})"
+    )
+    what = (
+        rf"(?P<what>e\d+|k\d+|{alt('phase_window', 'trap')}|{alt('phase_window', 'set_trap')}|"
+        rf"{alt('phase_window', 'spell')}|{alt('phase_window', 'any_card')})"
+    )
+    in_phase = r"(?:in|during) (?:my |the )?"
+    return [
+        (
+            "can X be activated in the Draw Phase after the draw",
+            re.compile(
+                rf"^can {who} (?:still )?activate {what}(?P<dp> {in_phase}{alt('phases', 'draw')})?"
+                rf"(?P<after> after (?:{alt('phase_window', 'drawer')} )?{alt('phase_window', 'draw')})?"
+                rf"(?P<standby> before (?:moving|proceeding|going|moving on|i move|i go|i proceed) to (?:my |the )?"
+                rf"{alt('phases', 'standby')})?$"
+            ),
+            _q_after_draw,
+        ),
+        (
+            "can I conduct Main Phase 2 without a Battle Phase",
+            re.compile(
+                rf"^can i (?:{alt('phase_moves', 'enter')}) (?:my |the |a )?{alt('phases', 'main2')} "
+                rf"(?:{alt('phase_moves', 'without')}) (?:a |my |the )?{alt('phases', 'battle')}"
+                rf"(?: this turn)?$"
+            ),
+            _q_main2_without_battle,
+        ),
+        (
+            "can I go back to an earlier phase",
+            re.compile(
+                rf"^can i (?:{alt('phase_moves', 'back')}) (?:to )?(?:my |the )?(?P<to>{all_phases()}) "
+                rf"(?:from|after|during|in) (?:my |the )?(?P<from>{all_phases()})$"
+            ),
+            _q_go_back,
+        ),
+        (
+            "can I attack / change battle position / Flip Summon in a phase",
+            re.compile(
+                rf"^can i (?:(?P<attack>attack|declare an attack) with (?:a|my|one of my) {mon()}|"
+                rf"(?P<flip>{alt('summons', 'flip_summon')}) (?:a|my) (?:face-down )?{mon()}|"
+                rf"(?:change|switch) (?:the battle position of (?:a|my) {mon()}|(?:a|my) {mon()} ' s battle "
+                rf"position|my {mon()}'s battle position|a {mon()}'s battle position))"
+                rf" {in_phase}(?P<phase>{all_phases()})$"
+            ),
+            _q_monster_in_phase,
+        ),
+    ]
+
+
+def phase_questions() -> list:
+    """The question shapes of this module (name, pattern, handler)."""
+    return _questions()
