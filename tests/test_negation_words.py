@@ -215,3 +215,36 @@ def test_lasting_negation_reads_only_whole_sentences(session):
     reading = understand(session, "Skill Drain is active. Rescue Rabbit banishes itself as a cost. Sangan is "
                                   "destroyed. Does its effect resolve?")
     assert reading.frame is None or reading.frame.question.get("ask") != "field_negation"
+
+
+# ------------------------------------------------------------------------------ a Summon by a card's effect
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Can Solemn Strike negate a Special Summon by Monster Reborn?", "no"),
+        ("can solemn warning negate a fusion summon with polymerization", "no"),
+        ("Can Solemn Judgment negate a Ritual Summon by Advanced Ritual Art?", "no"),
+        ("Can Solemn Strike negate a Special Summon by Rescue Rabbit's effect?", "no"),
+        # the Summon itself, by the player: the negation applies
+        ("Can Solemn Strike negate a Special Summon?", "yes"),
+    ],
+)
+def test_summon_by_a_card(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["parsed"]["ask"] == "negate", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Cyber Dragon's Special Summon is built in (no effect): not read as a Summon by an effect
+        "Can Solemn Warning negate a Special Summon by Cyber Dragon's effect?",
+        # a monster named alone may be the monster Summoned or its material
+        "Can Solemn Strike negate a Special Summon by Stardust Dragon?",
+    ],
+)
+def test_summon_by_a_card_not_read(session, text):
+    assert ask_plain(session, text)["answer"] == "unknown"

@@ -245,6 +245,19 @@ def _summon_moment_frame(card: dict, how: str, story: Story, used: set[int], eff
     )
 
 
+def _performs_summon(entity, effects_of) -> bool:
+    """Whether "a Summon by X" is performed by X's effect: X is a Spell/Trap Card whose activation Summons,
+    or "X's effect" (a monster named alone may be the monster Summoned or its material)."""
+    if entity.kind == "class":
+        return (entity.cls or {}).get("type") in ("spell", "trap")
+    kinds = ("activation", "ignition", "trigger", "quick", "flip") if entity.aside.get("effect_of") else ("activation",)
+    # (a built-in Special Summon, such as Cyber Dragon's, is no effect: its profile row is not activated)
+    return entity.kind == "card" and any(
+        e.get("kind") in kinds and any("summon" in c for c in e.get("categories") or [])
+        for e in effects_of(entity.name)
+    )
+
+
 def _moments(moments: dict) -> dict:
     out = {k: moments[k] for k in _MOMENT_KEYS if k in moments}
     if out.get("turn") in ("asker", "opponent"):
@@ -490,6 +503,12 @@ def _build(
             summon["entity"] = story.summon["entity"]
         told = story.summon or {}
         by = told.get("by") if story.summon else "procedure"
+        cause = summon.get("cause")  # "a Special Summon by Monster Reborn": performed by that card's effect
+        if cause is not None:
+            if not _performs_summon(skeleton.entities[cause], effects_of) or story.summon:
+                return Frame(None, "", f"whether {skeleton.entities[cause].text} performs the Summon is not read")
+            by = "effect"
+            used.add(cause)
         if kind != "negate" or (to and by != "effect"):  # a Summon by a resolving link: the link is its cause
             return Frame(None, "", "a chain link in response to a Summon is not read yet")
         if by is None:

@@ -44,7 +44,9 @@ _TO = (
 _SUMMON = (
     r"(?P<summon>(?:a |an |the |my |my opponent's |the opponent's |their |that |this )?"
     r"(?P<how>normal|tribute|"
-    rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?)"
+    rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?"
+    # "a Special Summon by Monster Reborn": the card whose effect performs it (negation: frame.py)
+    rf"(?: (?:by|with|through) (?P<sby>{ENT}))?)"
 )
 _ANAPHOR = r"(?P<it>it|that|this|that card|that activation|its activation|the activation|that effect|them)"
 
@@ -281,7 +283,7 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
         if groups.get("speed"):
             intent.speed = {"one": 1, "two": 2, "three": 3}.get(groups["speed"]) or int(groups["speed"])
         if groups.get("summon"):
-            intent.summon = {"how": groups.get("how"), "entity": entity("sy")}
+            intent.summon = {"how": groups.get("how"), "entity": entity("sy"), "cause": entity("sby")}
         used = Skeleton.pieces_between(spans, match.start(), match.start("rest"))
         intent.rest = Skeleton.pieces_between(spans, match.start("rest"), len(text) + 1)
         readings.append((intent, used))
