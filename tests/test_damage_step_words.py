@@ -268,3 +268,40 @@ def test_a_timing_listing_effect_cannot_be_activated_after_that_timing_resolved(
 )
 def test_timing_passed_questions_not_settled_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+# --------------------------------------------------------- Damage Step: a purpose, "even though ..." clauses
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ('Can I activate "Skill Drain" during the Damage Step to shrink my opponent\'s battling monster?', "no"),
+        ("Can I activate Reverse Trap during the damage step to change the ATK of a monster?", "no"),
+        ("During my own turn's Damage Step, can I activate Dark Contract with the Witch even though I control "
+         "no Fiend-Type monsters?", "yes"),
+        ("During the Damage Step, can I activate Fire Formation - Kaiyo even if I control no Fish monsters?", "yes"),
+    ],
+)
+def test_clauses_a_rule_weighs(session, text, expected):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+    assert answer["unused_words"] == []
+    assert answer["steps"][-1]["cites"][0] == "community:8.5.3.2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a purpose may not be what the card does when it can be activated
+        "Can I activate Forbidden Chalice during the Damage Step to weaken my opponent's monster?",
+        # "even though" about a card whose answer does not rest on the Continuous Trap permission
+        "During the Damage Step, can I activate Mirror Force even though I control no monsters?",
+        # a clause no rule weighs
+        "Can I activate Skill Drain during the Damage Step because my opponent has a big monster?",
+        # outside the Damage Step a purpose is not read
+        "Can I activate Skill Drain in Main Phase 1 to shrink my opponent's monster?",
+    ],
+)
+def test_clauses_no_rule_weighs_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -52,6 +52,23 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                           "\"during damage calculation\" cannot be activated after other cards that activate in "
                           "that timing finish resolving."},
     },
+    "damage_step_continuous_unaffected": {
+        "statement": "A Continuous Trap whose continuous effect directly changes ATK/DEF can be activated in the "
+                     "Damage Step even if that effect would not affect any monster.",
+        "sections": ["community:8.5.3.2"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Such Trap Cards can be activated even if their relevant Continuous-like Effect would "
+                          "not affect any monsters"},
+    },
+    "damage_step_indirect": {
+        "statement": "Cards and effects that only indirectly change ATK/DEF cannot be activated in the Damage Step "
+                     "for that reason alone.",
+        "sections": ["community:8.5.3.2", "cr-draft:406.3"],
+        "quote": {"id": "community:8.5.3.2",
+                  "text": "Optional Spell/Trap Cards and Quick/Quick-like Effects that can indirectly change the "
+                          "ATK/DEF of a monster (such as \"Reverse Trap\" or \"Skill Drain\") cannot be "
+                          "activated during the Damage Step for that reason alone"},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

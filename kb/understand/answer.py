@@ -27,6 +27,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from ..engine.permissions import answer_with_permissions
 
         return answer_with_permissions(session, question, lambda q: _ask_json(session, q))
+    if question.get("purpose") or question.get("despite"):  # clauses a rule weighs (kb/understand/clauses.py)
+        from .clauses import answer_with_clauses
+
+        return answer_with_clauses(question, lambda q: _ask_json(session, q))
     if question.get("ask") == "damage_step_event":  # Damage Step facts (kb/engine/damage_step.py)
         from ..engine.damage_step import damage_step_answer
 

@@ -18,6 +18,7 @@ from ..errors import KbError
 from .frame import Frame, build_frame
 from .generic import find_generic
 from .intent import read_intents
+from .clauses import read_clauses
 from .mentions import Entity, find_mentions
 from .permissions import read_applying
 from .scenario import read_scenario
@@ -120,6 +121,7 @@ def understand(session: Session, text: str) -> Reading:
         reading.frames = [f for f in reading.frames if f.question is not None] or reading.frames[:1]
         reading.frames += [other for f in list(reading.frames) for other in f.other_readings]
         read_applying(skeleton, reading.frames)  # "while X is applying, ...": kb/understand/permissions.py
+        read_clauses(skeleton, reading.frames)  # "... to shrink ...", "even though ...": kb/understand/clauses.py
     reading.unused_words = skeleton.unused_words()
     if reading.truncated:
         reading.unused_words.append(f"(and {len(reading.text) - MAX_QUESTION_CHARS} more characters)")
