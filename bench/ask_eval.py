@@ -15,8 +15,15 @@ Sets: ``../shared/eval/seed-questions-dev.jsonl`` (``question``, ``kind``, ``ans
   (normalised: quotes folded, lower case, punctuation and spacing ignored);
 - *error*: the question raised a knowledge-base error (unknown card, bad question...).
 
-Speed: p50 of ``engine.ask`` over the plain-language questions (warm caches), against a trivial baseline
-in the same run (``str.split`` + ``json.dumps`` of the question), printed as a ratio.  Goal p50 <= 5 ms.
+Speed, measured as a user's second question would be: first a few questions of the bench's own (no
+card of the sets) load the per-knowledge-base caches (card names, mentions, rulebook index, vocabulary);
+then every question is asked once, in a new session on the same engine (the per-request caches of
+``session.info`` start empty, as in the web app) and for the first time in the process (caches keyed by
+a question's words or cards are cold).  p50 of those first asks over ALL questions, and of those the
+engine answered / answered ``unknown``, against a trivial baseline in the same run (``str.split`` +
+``json.dumps`` of the question), printed as a ratio.  Goal p50 <= 5 ms.  ``--repeat N`` adds N rounds
+asking every question again (each in a new session: what process-wide caches add) and the
+understanding stages alone.
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from sqlmodel import Session  # noqa: E402
+
 from kb import engine  # noqa: E402
 from kb.config import REPO_ROOT  # noqa: E402
 from kb.db import session_scope  # noqa: E402
@@ -39,11 +48,25 @@ from kb.errors import KbError  # noqa: E402
 from kb.models import Section  # noqa: E402
 from kb.text import fold_quotes  # noqa: E402
 
-__all__ = ["SEED_FILE", "ASK_FILE", "load_items", "score", "evaluate", "main"]
+__all__ = ["SEED_FILE", "ASK_FILE", "WARM_UP", "load_items", "score", "warm_up", "evaluate", "main"]
 
 SEED_FILE = REPO_ROOT.parent / "shared" / "eval" / "seed-questions-dev.jsonl"
 ASK_FILE = REPO_ROOT.parent / "shared" / "eval" / "ask-dev.jsonl"
 CITED_DEPTH = 5
+# Asked before timing, to load the per-knowledge-base caches and the readers of each kind of question;
+# written for the bench: they name no card of the evaluation sets.
+WARM_UP = (
+    "Can a Counter Trap be chained to a Quick-Play Spell?",
+    "Can I activate Swords of Revealing Light during my opponent's Battle Phase?",
+    "The activation of my Continuous Trap is negated. Is it sent to the Graveyard?",
+    "Can a Quick Effect that changes ATK be activated during damage calculation?",
+    "Can I Tribute Summon a Level 7 monster by Tributing one monster?",
+    "My monster with 1500 ATK attacks a monster with 1000 DEF in Defense Position. How much damage is dealt?",
+    "Is discarding a card to activate an effect a cost?",
+    "A monster is sent to the Graveyard as a cost. Does an optional 'if' effect miss the timing?",
+    "Two mandatory trigger effects of the turn player activate at the same time. Which is Chain Link 1?",
+    "What happens to an Equip Spell when the monster it equips leaves the field?",
+)
 
 
 def load_items(paths) -> list[dict]:
@@ -121,17 +144,37 @@ def _holds_quote(session, section_ids: list[str], quote: str, cache: dict) -> bo
     return False
 
 
+def _timed_ask(bind, question: str, kb_path) -> tuple[dict | KbError, float]:
+    """``engine.ask`` in a new session on ``bind`` (as one web request): the answer (or the knowledge-base
+    error raised) and the seconds it took."""
+    start = time.perf_counter()
+    with Session(bind) as session:
+        try:
+            answer = engine.ask(session, question, kb_path=kb_path)
+        except KbError as exc:
+            answer = exc
+    return answer, time.perf_counter() - start
+
+
+def warm_up(session, kb_path) -> None:
+    """Ask the :data:`WARM_UP` questions: the per-knowledge-base caches are loaded afterwards."""
+    for question in WARM_UP:
+        _timed_ask(session.get_bind(), question, kb_path)
+
+
 def evaluate(session, items: list[dict], kb_path=None) -> dict:
-    """Answer every item; per-kind counts, the quote coverage of unknown answers and per-item rows."""
+    """Answer every item, each in a new session, timed (see the module doc: call :func:`warm_up` first
+    for honest times); per-kind counts, the quote coverage of unknown answers and per-item rows (with
+    ``seconds``)."""
     by_kind: dict[str, Counter] = defaultdict(Counter)
     rows, section_text = [], {}
     for item in items:
         kind = item["kind"]
-        try:
-            answer = engine.ask(session, item["question"], kb_path=kb_path)
-        except KbError as exc:
+        answer, seconds = _timed_ask(session.get_bind(), item["question"], kb_path)
+        if isinstance(answer, KbError):
             by_kind[kind]["error"] += 1
-            rows.append({**item, "outcome": "error", "got": f"{type(exc).__name__}: {exc}"})
+            rows.append({**item, "outcome": "error", "got": f"{type(answer).__name__}: {answer}",
+                         "seconds": seconds})
             continue
         outcome = score(answer, item["expect"])
         by_kind[kind][outcome] += 1
@@ -141,6 +184,7 @@ def evaluate(session, items: list[dict], kb_path=None) -> dict:
             "got": answer.get("answer"),
             "parsed": answer.get("parsed"),
             "understood": answer.get("understood"),
+            "seconds": seconds,
         }
         if outcome == "unknown" and item.get("quote"):
             held = _holds_quote(session, cited_sections(answer)[:CITED_DEPTH], item["quote"], section_text)
@@ -150,43 +194,40 @@ def evaluate(session, items: list[dict], kb_path=None) -> dict:
     return {"by_kind": {k: dict(v) for k, v in sorted(by_kind.items())}, "rows": rows}
 
 
+def _baseline(question: str) -> float:
+    start = time.perf_counter()
+    json.dumps({"words": question.lower().split()})
+    return time.perf_counter() - start
+
+
+def first_ask_times(rows: list[dict]) -> dict:
+    """p50 seconds of the evaluation's asks (each question's first, see the module doc): ``all``
+    questions, those the engine ``answered``, those ``unknown`` (or an error), and the ``baseline``."""
+    times: dict[str, list[float]] = {"all": [], "answered": [], "unknown": [], "baseline": []}
+    for row in rows:
+        times["all"].append(row["seconds"])
+        times["unknown" if row["outcome"] in ("unknown", "error") else "answered"].append(row["seconds"])
+        times["baseline"].append(_baseline(row["question"]))
+    return {key: statistics.median(values) for key, values in times.items() if values}
+
+
 def time_questions(session, questions: list[str], kb_path, repeat: int) -> dict:
-    """p50 seconds over warm caches: ``all`` questions through ``engine.ask``, those the engine
-    ``answered`` and those answered ``unknown`` (with the fallback search), the ``understanding`` stages
-    alone, and a trivial ``baseline`` (split + json.dumps of the question)."""
+    """p50 seconds over ``repeat`` more rounds, each question asked again in a new session: ``all``
+    through ``engine.ask``, the ``understanding`` stages alone, and the trivial ``baseline``."""
     from kb.understand import understand
 
-    def timed(q) -> tuple[float, bool]:
-        start = time.perf_counter()
-        try:
-            unknown = engine.ask(session, q, kb_path=kb_path).get("answer") == "unknown"
-        except KbError:
-            unknown = True
-        return time.perf_counter() - start, unknown
-
-    for q in questions:
-        timed(q)
-    times: dict[str, list[float]] = {
-        "all": [],
-        "answered": [],
-        "unknown": [],
-        "understanding": [],
-        "baseline": [],
-    }
+    times: dict[str, list[float]] = {"all": [], "understanding": [], "baseline": []}
     for _ in range(repeat):
         for q in questions:
-            seconds, unknown = timed(q)
-            times["all"].append(seconds)
-            times["unknown" if unknown else "answered"].append(seconds)
-            start = time.perf_counter()
-            try:
-                understand(session, q)
-            except KbError:
-                pass
-            times["understanding"].append(time.perf_counter() - start)
-            start = time.perf_counter()
-            json.dumps({"words": q.lower().split()})
-            times["baseline"].append(time.perf_counter() - start)
+            times["all"].append(_timed_ask(session.get_bind(), q, kb_path)[1])
+            with Session(session.get_bind()) as fresh:
+                start = time.perf_counter()
+                try:
+                    understand(fresh, q)
+                except KbError:
+                    pass
+                times["understanding"].append(time.perf_counter() - start)
+            times["baseline"].append(_baseline(q))
     return {key: statistics.median(values) for key, values in times.items() if values}
 
 
@@ -238,7 +279,9 @@ def main(argv=None) -> int:
     parser.add_argument("--kb", default=None, help="knowledge base directory (default data/kb or $KB_PATH)")
     parser.add_argument("--show", default=None, help="list the rows of one kind, one outcome, or 'all'")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--repeat", type=int, default=3, help="timing rounds (0: no timing)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="rounds asking every question again (0: first asks only)"
+    )
     parser.add_argument(
         "--set",
         dest="sets",
@@ -253,22 +296,29 @@ def main(argv=None) -> int:
     kb_path = args.kb or os.environ.get("KB_PATH")
     items = load_items(args.sets or [SEED_FILE, ASK_FILE])
     with session_scope(kb_path) as session:
+        warm_up(session, kb_path)
         result = evaluate(session, items, kb_path=kb_path)
-        timing = (
-            time_questions(session, [i["question"] for i in items], kb_path, args.repeat)
-            if args.repeat
-            else None
-        )
+        first = first_ask_times(result["rows"])
+        questions = [i["question"] for i in items]
+        again = time_questions(session, questions, kb_path, args.repeat) if args.repeat else None
     if args.json:
-        print(json.dumps({**result, "p50_seconds": timing}, indent=2, ensure_ascii=False))
+        print(json.dumps({**result, "p50_seconds": first, "p50_seconds_repeated": again}, indent=2,
+                         ensure_ascii=False))
         return 0
     _print(result, args.show)
-    if timing:
-        base = timing["baseline"]
-        print(f"\nplain-language p50 (goal <= 5 ms); trivial baseline p50 {base * 1e6:.1f} us")
-        for key in ("all", "answered", "unknown", "understanding"):
-            if key in timing:
-                print(f"  {key:<14}{timing[key] * 1000:8.2f} ms  ratio {timing[key] / base:8.0f}x")
+    base = first["baseline"]
+    print(
+        "\nplain-language p50, first ask of each question (goal <= 5 ms); "
+        f"trivial baseline p50 {base * 1e6:.1f} us"
+    )
+    for key in ("all", "answered", "unknown"):
+        if key in first:
+            print(f"  {key:<14}{first[key] * 1000:8.2f} ms  ratio {first[key] / base:8.0f}x")
+    if again:
+        base = again["baseline"]
+        print(f"asked again ({args.repeat} rounds, new sessions); baseline p50 {base * 1e6:.1f} us")
+        for key in ("all", "understanding"):
+            print(f"  {key:<14}{again[key] * 1000:8.2f} ms  ratio {again[key] / base:8.0f}x")
     return 0
 
 
