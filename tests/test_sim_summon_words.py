@@ -152,6 +152,21 @@ def _scenario(session, text):
          "pointed to by my opponent's Link Monster?", "yes"),
         ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
         ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
+        # Normal Summons left after a card that grants more
+        ("I already Normal Summoned this turn, then activate Double Summon. How many more Normal Summons can I "
+         "conduct this turn?", "1"),
+        ("I Normal Set a monster this turn and then activated Double Summon. Can I Normal Summon another monster "
+         "this turn?", "yes"),
+        ("I activate Double Summon. How many Normal Summons can I conduct this turn?", "2"),
+        # an Extra Deck Pendulum Monster face-up in the Extra Deck
+        ("My Synchro Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?", "no"),
+        # revival: properly Summoned first, or never
+        ("A Link Monster was sent from my Extra Deck to the GY without being Link Summoned. Can I Special Summon it "
+         "with a Spell Card?", "no"),
+        ("My Xyz Monster was properly Xyz Summoned and then sent to the Graveyard. Can Monster Reborn Special "
+         "Summon it?", "yes"),
+        ("After Elemental HERO Absolute Zero was properly Fusion Summoned and sent to the GY, can Call of the "
+         "Haunted Special Summon it?", "yes"),
     ],
 )
 def test_zone_stories(session, text, answer):
@@ -174,6 +189,11 @@ def test_zone_stories(session, text, answer):
         # a Spell that does not Special Summon from the GY
         "A Synchro Monster was sent from my Extra Deck to the GY without being Synchro Summoned. Can Pot of Greed "
         "Special Summon it?",
+        # Pot of Greed grants no Normal Summon: the story does not fit the shape
+        "I already Normal Summoned this turn, then activate Pot of Greed. How many more Normal Summons can I "
+        "conduct this turn?",
+        "How many Normal Summons can I conduct this turn?",  # nothing told: the rule alone (not a scenario)
+        "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],
 )
 def test_zone_story_near_misses(session, text):

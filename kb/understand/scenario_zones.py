@@ -119,6 +119,24 @@ def _fact_face_up_extra(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_grant(d: Draft, m: re.Match) -> bool:
+    """I (Normal Summoned/Set this turn, then) activate a card that grants Normal Summons."""
+    card = _entity(d, m["c"])
+    if card is None or card.is_monster or not re.search(r"normal summon", card.text, re.I):
+        return False
+    if any(a.get("do") == "activate" for a in d.actions) or d.chain or d.battle:
+        return False
+    if m["used"]:
+        if d.actions:
+            return False
+        name = d.add_monster("A", "hand", "my monster", level=4)
+        d.actions.append({"do": "set_monster" if m["used"].endswith("set") else "normal_summon", "card": name})
+        d.said.append("A Normal Summoned/Set a monster (Level 4) this turn")
+    d.actions.append({"do": "activate", "player": "A", "card": card.name})
+    d.said.append(f"A activates {card.name}")
+    return True
+
+
 @lru_cache(maxsize=1)
 def _facts() -> list:
     scale_words = r"(?P<t>pendulum scales|scales|e\d+)"
@@ -152,6 +170,15 @@ def _facts() -> list:
                 rf"(?P<never> without (?:ever )?being (?:properly )?(?:(?P<how2>{frames}) )?summoned)?$"
             ),
             lambda d, m: _fact_not_summoned_checked(d, m),
+        ),
+        (
+            "I already Normal Summoned this turn, then activate Double Summon",
+            re.compile(
+                rf"^i (?:(?:have |had )?(?:already )?(?P<used>normal summoned|used my normal summon|normal set|set a "
+                rf"monster)(?: a monster)? this turn(?: and)? (?:then )?(?:i )?|(?:then )?)"
+                rf"(?:activate|activated|resolve|resolved|use|used) (?P<c>{_CARD})$"
+            ),
+            _fact_grant,
         ),
         (
             "my Fusion Pendulum Monster is face-up in my Extra Deck",
@@ -306,6 +333,14 @@ def _q_face_up_extra(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {m['how'].title()} Summon {name} from the face-up Extra Deck"
 
 
+def _q_normal_summons_left(d: Draft, m: re.Match):
+    if not any(a.get("do") == "activate" for a in d.actions) and not any(
+            a.get("do") in ("normal_summon", "set_monster") for a in d.actions):
+        return None  # nothing in the story bears on it: the answer would be the rule alone
+    more = " more" if re.search(r"\bmore\b|\badditional\b", m.string) else ""
+    return {"kind": "outcome", "normal_summons": "A"}, f"how many{more} Normal Summons/Sets can A conduct this turn"
+
+
 @lru_cache(maxsize=1)
 def zone_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
@@ -347,6 +382,14 @@ def zone_questions() -> list:
             "can Monster Reborn Special Summon it",
             re.compile(rf"^can (?P<by>{_CARD}) (?:still )?special summon (?:it|(?P<z>{_CARD})){gy}$"),
             _q_revive_by,
+        ),
+        (
+            "how many Normal Summons can I conduct this turn",
+            re.compile(
+                r"^how many (?:more |additional )?(?:normal summons|normal summons/sets|times can i normal summon)"
+                r"(?: can i (?:conduct|perform|make|do|use|have))?(?: this turn)?$"
+            ),
+            _q_normal_summons_left,
         ),
         (
             "can I Fusion Summon it (face-up in the Extra Deck)",

@@ -22,7 +22,7 @@ __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
 QUERY_KINDS = ("legal", "outcome", "order", "activates")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
-_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count")
+_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons")
 _PILES = ("hand", "deck", "gy", "banished", "extra", "field")
 
 
@@ -55,7 +55,7 @@ def normalise_scenario(question: dict) -> dict:
     asked = [f for f in _OUTCOME_FIELDS if f in query]
     if len(asked) > 1:
         raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
-    for key in ("lp", "damage"):
+    for key in ("lp", "damage", "normal_summons"):
         if key in query and query[key] not in PLAYERS:
             raise bad(f"query.{key}", query[key], "must be A or B")
     if "count" in query:
@@ -71,7 +71,7 @@ def normalise_scenario(question: dict) -> dict:
             raise bad(f"query.{key}", query[key], "must name a card" + (" (or a list of cards)" if key == "destroyed"
                                                                         else ""))
     if "is" in query:  # "do I take 500 damage?": yes/no whether the value asked is this one
-        if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where")):
+        if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where", "normal_summons")):
             raise bad("query.is", query["is"], "compares the value of an outcome query that asks lp, damage, count "
                                                "or where")
         if type(query["is"]) not in (int, str):
@@ -79,7 +79,8 @@ def normalise_scenario(question: dict) -> dict:
     if "misses" in query and (kind != "activates" or query["misses"] is not True):
         raise bad("query.misses", query["misses"], "is true, with an activates query (\"does it miss the timing?\")")
     if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
-        if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count")):
+        if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count",
+                                                                             "normal_summons")):
             raise bad("query.over", query["over"], "compares the number of an outcome query that asks lp, damage "
                                                    "or count (not with \"is\")")
         if type(query["over"]) is not int:
@@ -153,6 +154,9 @@ def answer_scenario(session: Session, question: dict) -> dict:
             answer, explanation, extra = _order(game)
         else:
             answer, explanation, extra = _outcome(game, query)
+            if "normal_summons" in query:  # the count applies the once-a-turn rule (and what granted more)
+                steps.append({"check": "Normal Summons left", "result": "pass", "detail": explanation.rstrip("."),
+                              **rules.citation("sim_normal_summon_once")})
             if "is" in query:
                 asked = str(query["is"]).lower()
                 explanation = f"{explanation} (asked: {query['is']})"
@@ -272,6 +276,11 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
         locs = sorted({("field" if i.on_field else i.location) for i in places})
         return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
+    if "normal_summons" in query:  # Normal Summons/Sets left this turn: 1 + those granted - those used
+        rec = state.records[query["normal_summons"]]
+        left = max(0, 1 + rec.extra_normal_summons - rec.normal_summons_used)
+        return str(left), (f"{query['normal_summons']} can still Normal Summon/Set {left} time(s) this turn (1 a "
+                           f"turn, {rec.extra_normal_summons} more granted, {rec.normal_summons_used} used)."), extra
     if "count" in query:
         player, pile = query["count"]["player"], query["count"]["pile"]
         if pile == "field":
