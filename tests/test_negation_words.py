@@ -51,6 +51,16 @@ def _negated(session, text):
         ("My opponent negates my Lightning Storm. Can I activate another Lightning Storm this turn?", "yes"),
         ("The activation of my Pot of Duality was negated by Dark Bribe. Can I activate a second Pot of Duality "
          "that turn?", "yes"),
+        # a negated activation is treated as never activated, and not as sent from the field
+        ("The activation of Mirror Force is negated. Is it treated as having been activated?", "no"),
+        ("The activation of Axe of Despair is negated. Does its effect that activates when it is sent from the "
+         "field to the GY activate?", "no"),
+        # only the effect negated: the activation stands
+        ("I activate Ash Blossom & Joyous Spring and my opponent chains Effect Veiler to negate its effect. "
+         "Is its activation negated?", "no"),
+        ("Pot of Greed's effect is negated when it resolves. Was it treated as activated?", "yes"),
+        ("I activate Ash Blossom & Joyous Spring. My opponent chains Effect Veiler to negate its effect. "
+         "Can I activate it again this turn?", "no"),
         # Summons
         ("My opponent negates my Normal Summon. Can I Normal Summon another monster this turn?", "no"),
         ("I Normal Summon Blue-Eyes White Dragon and my opponent negates it with Solemn Strike. "
@@ -109,6 +119,9 @@ def test_paraphrases_read_the_same(session, text):
         "The activation of my Trap Card is negated. Is it destroyed?",
         # no once-per-turn limit on the card: the engine does not say (another copy may be in the hand or not)
         "My opponent negated the activation of my Pot of Greed. Can I activate another Pot of Greed this turn?",
+        # no effect that needs it sent from the field is known for a kind of card
+        "The activation of my Trap Card is negated. Does its effect that activates when it is sent from the field "
+        "to the GY activate?",
         # a monster effect with no once-per-turn limit: its conditions decide
         "The activation of Dark Magician of Chaos's effect is negated. Can I activate it again this turn?",
     ],

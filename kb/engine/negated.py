@@ -37,6 +37,9 @@ OUTCOMES = {
     "again": "can it be activated again this turn",
     "again_copy": "can another card with the same name be activated this turn",
     "counts": "does it count as used for its once-per-turn limit",
+    "was_activated": "is it treated as having been activated",
+    "activation_negated": "is its activation negated",
+    "from_field_trigger": "does its effect that needs it sent from the field to the GY activate",
     "summon_again": "can that monster be Summoned again this turn",
     "normal_summon_again": "can another Normal Summon/Set be performed this turn",
     "pendulum_again": "can another Pendulum Summon be performed this turn",
@@ -47,6 +50,7 @@ OUTCOMES = {
 _FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "destroyed", "outcome"}
 _LINGERING = ("continuous", "equip", "field")
 _OPT_MONSTER = re.compile(r"once per turn", re.I)
+_FROM_FIELD = re.compile(r"sent from the field to the (?:GY|Graveyard)", re.I)
 _OPT_CARD = re.compile(r'You can only activate 1 "[^"]+" per turn|can only be activated once per turn', re.I)
 _OPT_USE_EFFECT = re.compile(r"can only use (?:this|each) effect|can only be used once per turn", re.I)
 
@@ -164,6 +168,10 @@ def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[
         return "no", "a negated activation does not resolve", "negated_no_resolution"
     if what == "effect":
         return _effect_verdict(outcome, subject)
+    if outcome == "was_activated":
+        return "no", "a negated activation is treated as never having been activated", "negated_never_activated"
+    if outcome == "activation_negated":
+        return "yes", "its activation is the one negated", "negated_never_activated"
     card = subject.card_activation()
     if card is None:
         return "unknown", f"whether the activation of {subject.words} is the card's own or an effect's is not " \
@@ -193,6 +201,12 @@ def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]
     if outcome == "left_field":
         return "no", "a card whose activation is negated is not treated as sent from the field", \
             "negated_not_from_field"
+    if outcome == "from_field_trigger":
+        if subject.name is None or not _FROM_FIELD.search(subject.text):
+            return "unknown", "whether it has an effect that needs it sent from the field to the GY is not " \
+                              "known", "negated_not_from_field"
+        return "no", f"{subject.name} is not treated as sent from the field to the GY, so its effect that needs " \
+                     "that does not activate", "negated_not_from_field"
     if outcome == "destroyed":
         if destroyed:
             return "yes", "the negating card destroys it", "negated_card_to_gy"
@@ -240,6 +254,11 @@ def _effect_activation_verdict(outcome, subject, destroyed, destroys) -> tuple[s
 
 def _effect_verdict(outcome, subject) -> tuple[str, str, str]:
     """The activation stood; the effect was negated on resolution."""
+    if outcome == "activation_negated":
+        return "no", "an effect that only negates effects leaves the activation standing", "negate_effect_only"
+    if outcome == "was_activated":
+        return "yes", "its activation was not negated: it was activated, its effect is not applied", \
+            "negate_effect_only"
     if outcome in ("again", "counts"):
         limit = subject.once_per_turn()
         if not limit:

@@ -120,4 +120,8 @@ NEGATED_RULES: dict[str, dict] = {
         ["community:10.59", "md:resolving-locations"], "community:10.59",
         "Negate the effects of all face-up monsters while they are face-up on the field (but their effects can "
         "still be activated)."),
+    "negated_never_activated": _row(
+        "A card or effect whose activation is negated is treated as never having been activated.",
+        ["md:negating-activations", "prb2017:negating-the-activation-of-cards"], "md:negating-activations",
+        "To negate the activation of a card or effect is to cause it to be treated as never being activated."),
 }

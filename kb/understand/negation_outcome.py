@@ -74,6 +74,14 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
         ("activated", rf"^{pl} {act} {own}{card}$"),
+        # the effect only: "my opponent chains Effect Veiler to negate its effect", "the effect of X is negated
+        # when it resolves"
+        ("effect_it", rf"^{who} {_alt('story', 'chains')} (?P<by>e\d+) {_alt('story', 'negate_effect')}$"),
+        ("effect", rf"^{who} {_alt('story', 'chains')} (?P<by>e\d+) to negate the effect of {own}{card}$"),
+        ("effect", rf"^(?:(?:the )?effect of )?{own}{card} {neg}{by} (?:when it resolves|on resolution|but not its "
+                   rf"activation|but its activation is not)$"),
+        ("effect", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {_alt('story', 'chains')} (?P<by>e\d+) "
+                   rf"{_alt('story', 'negate_effect')}$"),
         ("summon", rf"^{own}{how} of {own}{mon} {neg}{by}$"),
         ("summon", rf"^{own}{how} {neg}{by}$"),
         ("summon", rf"^{who} {negates} {own}{how}(?: of {own}{mon})?{by}$"),
@@ -193,11 +201,15 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
                 if last is None or (kind == "summon_it") != (last_how is not None or last == "monster"):
                     return None
                 card, how = last, last_how
+            elif kind == "effect" and entities[card].aside.get("effect_of") and text.startswith(("the effect of",
+                                                                                                  "effect of")):
+                return None  # "the effect of X's effect"
             elif kind == "summon" and card is None:
                 card = "monster"
             elif kind == "activation_card" and not _spell_or_trap(entities[card], card, card_type_of):
                 return None  # "negates my monster": its activation or its effect is not said
-            premise = {"negated": "summon" if kind.startswith("summon") else "activation", "card": card,
+            negated = "summon" if kind.startswith("summon") else "effect" if kind.startswith("effect") else "activation"
+            premise = {"negated": negated, "card": card,
                        "by": int(by[1:]) if by else None, "destroyed": bool(found.get("des")), "how": how}
             break
         else:
@@ -264,6 +276,7 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
     if premise["destroyed"]:
         question["destroyed"] = True
     what = {"activation": "the activation of" + (" the effect of" if effect_of else ""),
+            "effect": "the effect (not the activation) of",
             "summon": f"the {premise['how'].capitalize() + ' ' if premise['how'] else ''}Summon of"}
     understood = (f"After {what[premise['negated']]} {label} is negated{by_label}"
                   f"{' (and it is destroyed)' if premise['destroyed'] else ''}: {OUTCOMES[outcome]}?")
