@@ -158,6 +158,11 @@ def _scenario(session, text):
         ("I Normal Set a monster this turn and then activated Double Summon. Can I Normal Summon another monster "
          "this turn?", "yes"),
         ("I activate Double Summon. How many Normal Summons can I conduct this turn?", "2"),
+        # lasting prohibitions of a face-up card (applied when modelled)
+        ("While Mask of Restrict is active, can I Tribute Summon?", "no"),
+        ("With Mask of Restrict face-up on the field, can I Tribute Set a Level 7 monster?", "no"),
+        ("While Mask of Restrict is active, can I Normal Summon a Level 3 monster?", "yes"),
+        ("While Gravity Bind is active, can I Tribute Summon?", "yes"),
         # an Extra Deck Pendulum Monster face-up in the Extra Deck
         ("My Synchro Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?", "no"),
         # revival: properly Summoned first, or never
@@ -193,6 +198,8 @@ def test_zone_stories(session, text, answer):
         "I already Normal Summoned this turn, then activate Pot of Greed. How many more Normal Summons can I "
         "conduct this turn?",
         "How many Normal Summons can I conduct this turn?",  # nothing told: the rule alone (not a scenario)
+        "While Dark Hole is active, can I Tribute Summon?",  # a Normal Spell applies no lasting effect
+        "While Mask of Restrict is active, can I Tribute Summon a Level 4 monster?",  # not a Tribute Summon
         "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],
 )

@@ -341,6 +341,37 @@ def _q_normal_summons_left(d: Draft, m: re.Match):
     return {"kind": "outcome", "normal_summons": "A"}, f"how many{more} Normal Summons/Sets can A conduct this turn"
 
 
+def _q_summon_while(d: Draft, m: re.Match):
+    """ "While X is active, can I Tribute Summon?": X face-up on A's field (its lasting effect applied when the
+    simulator models it, else the answer is unknown), a Level 5 (or the said Level) monster and its Tributes."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = _entity(d, m["c"])
+    if card is None or card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
+            card.property not in ("Continuous",):
+        return None  # only a card that stays face-up applies a lasting effect
+    if card.is_monster:
+        d.player("A").setdefault("monsters", []).append({"card": card.name})
+    elif card.property == "Field":
+        d.player("A")["field_zone"] = {"card": card.name}
+    else:
+        d.player("A").setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
+    how = m["how"]
+    level = int(m["lv"]) if m["lv"] else (5 if how.startswith("tribute") else 4)
+    if not 1 <= level <= 12 or how.startswith("tribute") and level < 5:
+        return None
+    count = 0 if level < 5 else 1 if level < 7 else 2
+    tributes = [d.add_monster("A", "monsters", f"my monster {n + 1}", level=4) for n in range(count)]
+    name = d.add_monster("A", "hand", f"a Level {level} monster", level=level)
+    set_it = how.endswith("set")
+    d.actions.append({"do": "set_monster" if set_it else "normal_summon", "card": name,
+                      **({"tributes": tributes} if tributes else {})})
+    d.said.append(f"{card.name} is face-up on the field")
+    verb = "Set" if set_it else "Normal Summon"
+    by = f" by Tributing {count} monster(s)" if count else ""
+    return {"kind": "legal"}, f"can A {verb} a Level {level} monster{by}"
+
+
 @lru_cache(maxsize=1)
 def zone_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
@@ -382,6 +413,16 @@ def zone_questions() -> list:
             "can Monster Reborn Special Summon it",
             re.compile(rf"^can (?P<by>{_CARD}) (?:still )?special summon (?:it|(?P<z>{_CARD})){gy}$"),
             _q_revive_by,
+        ),
+        (
+            "while X is active, can I Tribute Summon",
+            re.compile(
+                rf"^(?:while|with|under) (?P<c>{_CARD}) (?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
+                rf"being applied|in effect|on the field|face-up on the field|in play)? ?(?:on the field )?"
+                rf"can i (?:still )?(?P<how>tribute summon|tribute set|normal summon|normal set)"
+                rf"(?: a level (?P<lv>\d+) monster)?$"
+            ),
+            _q_summon_while,
         ),
         (
             "how many Normal Summons can I conduct this turn",

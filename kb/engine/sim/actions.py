@@ -263,6 +263,12 @@ def _main_phase_open(state: GameState, player: str, what: str, rule_key: str) ->
 def check_tributes(state: GameState, player: str, inst: Instance, tributes: list[Instance]) -> Legality:
     """Tributes by Level: the number, and that each is a monster the player controls."""
     legal = Legality()
+    from .restrictions import forbidding  # a face-up "Neither player can Tribute cards" (restrictions.py)
+
+    barred = forbidding(state, "tribute") if tributes else None
+    if barred is not None:
+        return legal.add("tributes", "fail", f"{barred[0].name} is face-up: \"{barred[1]}\"", "card_text_overrides",
+                         "sim_tributes")
     for trib in tributes:
         if trib.location not in ("monster", "emz") or trib.controller != player or trib.uid == inst.uid:
             return legal.add("tributes", "fail", f"{trib.name} is not a monster {player} controls", "sim_tributes")

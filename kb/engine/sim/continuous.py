@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .battle import aimed_at_nothing
+from .restrictions import modelled as restriction_applied
 from .state import Instance
 
 __all__ = ["apply", "lasting_effects"]
@@ -106,6 +107,8 @@ def lasting_effects(game, scope: set[str]) -> None:
                 continue
             if aimed_at_nothing(state, inst, text):
                 continue  # about the monsters a Link Monster points to, and it points to none (battle.py)
+            if restriction_applied(text):
+                continue  # a prohibition the checks apply (restrictions.py)
             topics = {name for name, pattern in _TOPICS if pattern.search(text)}
             if "battle" in topics:
                 topics = {"battle"}  # what applies "if ... battles" / "during the Damage Step" concerns battle

@@ -1,0 +1,35 @@
+"""Lasting prohibitions of face-up cards that the simulator applies (the others make an answer "unknown",
+:func:`kb.engine.sim.continuous.lasting_effects`): each is a pattern over the whole text of a Continuous
+effect and the act it forbids, as data.  "Neither player can Tribute cards." forbids every Tribute (a Tribute
+Summon's included); card text takes precedence over the rules (RULES ``card_text_overrides``)."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["RESTRICTIONS", "forbidding", "modelled"]
+
+# (pattern over a Continuous effect's whole text, the act it forbids, the players it binds: "both")
+RESTRICTIONS: list[tuple[re.Pattern, str, str]] = [
+    (re.compile(r"^Neither player can Tribute (?:any )?cards\.$", re.I), "tribute", "both"),
+]
+
+
+def _texts(inst) -> list[str]:
+    return [(e.get("text") or "").strip() for e in inst.card.effects if e.get("kind") == "continuous"]
+
+
+def modelled(text: str) -> bool:
+    """Whether a lasting effect's text is one of :data:`RESTRICTIONS` (applied, so not "not modelled")."""
+    return any(pattern.match(text.strip()) for pattern, _act, _who in RESTRICTIONS)
+
+
+def forbidding(state, act: str):
+    """The face-up card on the field whose lasting effect forbids ``act``, and that effect's text, or None."""
+    for inst in state.cards.values():
+        if not inst.on_field or inst.face != "up" or (inst.card.is_monster and inst.pendulum_zone):
+            continue
+        for text in _texts(inst):
+            if any(pattern.match(text) and forbidden == act for pattern, forbidden, _who in RESTRICTIONS):
+                return inst, text
+    return None
