@@ -279,3 +279,44 @@ def test_next_link_paraphrases_read_the_same(session):
 )
 def test_next_link_near_misses(session, text):
     assert _scenario(session, text) is None
+
+
+# ------------------------------------------------------------------ triggers in a phase, the controller of an effect
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do several Trigger Effects that activate during the End Phase all have to form one chain?",
+        "do all the trigger effects that activate in the standby phase need to form a single chain",
+        "Are effects that activate during the End Phase treated as simultaneous?",
+    ],
+)
+def test_phase_triggers_are_not_one_chain(session, text):
+    got = ask_plain(session, text)
+    assert got["answer"] == "no", (got.get("understood"), got.get("explanation"))
+    assert got["steps"][-1]["cites"][0] == "prb2017:trigger-effects"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("My opponent activates the effect of Raiden, Hand of the Lightsworn and I chain Enemy Controller to take "
+         "control of it. Do I resolve Raiden, Hand of the Lightsworn's effect?", "no"),
+        ("I activate Raiden, Hand of the Lightsworn's effect and my opponent chains Enemy Controller to take "
+         "control of it. Do I resolve it?", "yes"),
+        ("I activate the effect of Sangan's neighbour Raiden, Hand of the Lightsworn and my opponent chains "
+         "Mystical Space Typhoon to take control of it. Does my opponent resolve it?", "unknown"),
+    ],
+)
+def test_the_player_who_activated_resolves(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    if answer != "unknown":
+        assert got["steps"][-1]["cites"][0] == "community:7.4"
+
+
+def test_who_resolves_names_the_activating_player(session):
+    got = ask_plain(session, "My opponent activates Raiden, Hand of the Lightsworn's effect and I chain Enemy "
+                             "Controller to take control of it. Who resolves the effect?")
+    assert got["answer"].startswith("B (your opponent)")

@@ -485,6 +485,11 @@ from .negated_rules import NEGATED_RULES as _NEGATED_RULES  # noqa: E402  (data 
 
 RULES.update(_NEGATED_RULES)
 
+# chains told in words: phase triggers, the controller of an effect (kb/engine/chain_rows.py)
+from .chain_rows import CHAIN_RULES as _CHAIN_RULES  # noqa: E402  (data only, imports nothing back)
+
+RULES.update(_CHAIN_RULES)
+
 # the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update({
     "card_kinds": {

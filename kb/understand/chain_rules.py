@@ -9,14 +9,9 @@ Three families, each a rule of :data:`kb.engine.rules.RULES` applied to the slot
   the Chain?".  The triggers are said by owner (mine, my opponent's, the turn player's, both players') and
   kind (mandatory, optional, or not said: either); whose turn it is comes from "on my turn" when owners are
   said as "my"/"my opponent's".  A kind not said that could change the answer makes it ``unknown``.
-- **Chaining to an action that is no activation** (rule ``chain_only_activations``): "Can I chain a
-  Quick-Play Spell directly to the Summon?", "Can I activate a Trap in a Chain to that position change?"
-  — no.  Asked of a card that negates Summons or waits for a Summon, the words may mean "can it be
-  activated when the monster is Summoned": ``unknown``.
-- **An effect of a face-up Continuous / Equip / Field Spell or Continuous Trap whose card left the field
-  before it resolved** (rules ``sim_left_field_*``, :data:`kb.engine.sim.rulebook.LEFT_FIELD_RULES`):
-  "I activate an effect of my face-up Continuous Spell, and my opponent chains a card that destroys that
-  Continuous Spell. Does my effect still resolve?" — no.
+- the families of :mod:`kb.understand.chain_facts`: chaining to an action that is no activation (a Summon,
+  a change of battle position ...), the effect of a face-up Continuous card that left the field before it
+  resolved, who resolves an effect whose card changed control in the chain.
 
 Every sentence of the question must be read by one shape, else there is no reading (``None``): the
 pipeline then answers ``unknown`` with the fallback quote.  The answers are built by
@@ -28,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..engine.rules import SEGOC_GROUPS, citation
+from .chain_facts import chain_fact_answer, read_chain_to_action, read_control_change, read_left_field
 from .frame import Frame
 from .skeleton import Skeleton
 
@@ -342,226 +338,52 @@ def _segoc_answer(question: dict) -> dict:
     }
 
 
-# ------------------------------------------------------------------- chaining to an action that is no activation
+# ----------------------------------------------------------------- triggers in a phase: not simultaneous
 
-_ACTOR = r"(?:i|my opponent|the opponent|your opponent|they|he|she|a player|player a|player b)"
-_MONSTER = r"(?:e\d+(?: 's| ' s)?|(?:a|an|the|my|their|his|her|its|my opponent's) (?:\w+ )?monster(?:'s| 's)?)"
-_ACTIONS_STORY = [
-    (re.compile(rf"^{_ACTOR} (?:normal |tribute |special |flip |fusion |synchro |xyz |link |ritual |pendulum )?"
-                rf"(?:summons|summoned|sets|set) {_MONSTER}$"), "summon"),
-    (re.compile(rf"^{_ACTOR} (?:manually )?(?:changes|changed|switches|switched) (?:the battle position of {_MONSTER}|"
-                rf"{_MONSTER} battle position|{_MONSTER} to (?:attack|defense) position)$"), "position"),
-    (re.compile(rf"^{_ACTOR} (?:tributes|tributed) {_MONSTER}$"), "tribute"),
+_PHASE_Q = [
+    re.compile(
+        r"^(?:do|does|must|will|should) (?:several |multiple |all |all the |the |two |both )?(?:of )?"
+        r"(?:my |the |both players' |(?P<e>e\d+) )?(?:(?:trigger )?effects |triggers )?(?:that|which) "
+        r"(?:activate|trigger|are activated) (?:during|in|at) the (?P<phase>standby|end) phase (?:all )?"
+        r"(?:have to |need to |must )?(?:form|be placed (?:in|on)|go on|be put on|be chained in|be in|start) "
+        r"(?:a |one |the same )?(?:single )?(?:simultaneous )?chain$"
+    ),
+    re.compile(
+        r"^(?:are|is) (?:several |multiple |all |the )?(?:(?P<e>e\d+) |(?:trigger )?effects |triggers )(?:that|which) "
+        r"(?:activate|trigger|are activated) (?:during|in|at) the (?P<phase>standby|end) phase "
+        r"(?:treated as )?(?:activated |activating |triggering )?(?:simultaneous|simultaneously|at the same time)$"
+    ),
 ]
-_ACTION_WORDS = (
-    r"(?P<act>(?:the|that|a|an|this|my opponent's|their|his|her) (?:(?:normal|tribute|special|flip|fusion|synchro|"
-    r"xyz|link|ritual|pendulum) )?summon(?:ing)?|(?:the|that|a|this) (?:battle )?position change|"
-    r"(?:the|that|a|this) (?:change of|change in|change to) (?:its |the |their )?(?:battle )?position|"
-    r"(?:the|that|a|this) tribute|(?:the|that|a|this) (?:payment of (?:a|the) cost|cost payment|cost))"
-)
-_Q_CHAIN_TO = [
-    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player) (?:chain|activate|use|respond with) "
-               rf"(?P<x>e\d+) (?:directly )?(?:to|in (?:a )?chain to|as a chain to|in a chain in response to) "
-               rf"{_ACTION_WORDS}(?: itself)?$"),
-    re.compile(rf"^(?:can|could|may) (?P<x>e\d+) be (?:chained|activated in (?:a )?chain) (?:directly )?to "
-               rf"{_ACTION_WORDS}(?: itself)?$"),
-    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:chain|respond in a chain) "
-               rf"(?:directly )?to {_ACTION_WORDS}(?: itself)?(?: with (?P<x>e\d+))?$"),
-]
-_ACTION_OF = {"summon": "summon", "position": "position", "tribute": "tribute", "cost": "cost"}
 
 
-def _action_kind(words: str) -> str:
-    if "summon" in words:
-        return "summon"
-    if "position" in words:
-        return "position"
-    if "tribute" in words:
-        return "tribute"
-    return "cost"
-
-
-def _read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | None:
-    *story, (asked, _ents) = sentences
-    if len(story) > 1:
+def _read_phase_triggers(skeleton: Skeleton, sentences) -> Frame | None:
+    """ "Do several trigger effects that activate during the Standby Phase have to form one chain?" (no)."""
+    if len(sentences) != 1:
         return None
-    told = None
-    for text, _ in story:
-        told = next((kind for pattern, kind in _ACTIONS_STORY if pattern.match(text)), None)
-        if told is None:
+    text = sentences[0][0]
+    match = next((m for m in (q.match(text) for q in _PHASE_Q) if m), None)
+    if match is None:
+        return None
+    if match["e"]:
+        entity = skeleton.entities[int(match["e"][1:])]
+        if entity.kind != "class" or entity.cls != {"effect": "trigger"}:
             return None
-    for pattern in _Q_CHAIN_TO:
-        match = pattern.match(asked)
-        if match:
-            break
-    else:
-        return None
-    action = _action_kind(match["act"])
-    if told is not None and told != action:
-        return None
-    if match["act"].split()[0] in ("that", "the", "this") and told is None and action != "cost":
-        pass  # "the Summon" with no story: the Summon in general
-    x = match["x"]
-    item: dict = {}
-    if x is not None:
-        entity = skeleton.entities[int(x[1:])]
-        if entity.kind == "card":
-            item = {"card": entity.name}
-            effects = effects_of(entity.name)
-            if action == "summon" and _waits_for_summon(effects):
-                return Frame(None, "", f"{entity.name} waits for a Summon or negates one: the question may ask "
-                             "whether it can be activated when the monster is Summoned, not chained to it")
-        elif entity.kind == "class":
-            if action == "summon" and "negate_summon" in (entity.cls.get("does") or []):
-                return Frame(None, "", "a card that negates Summons: the question may ask whether it can be "
-                             "activated when the monster would be Summoned")
-            item = {"class": entity.cls}
-        else:
-            return None
-    question = {"ask": "chain_rule", "rule": "chain_to_action", "action": action, "card": item or None}
-    noun = {"summon": "a Summon", "position": "a change of battle position", "tribute": "a Tribute",
-            "cost": "the payment of a cost"}[action]
-    who = skeleton.entities[int(x[1:])].label() if x else "a card"
+    phase = match["phase"].title()
     skeleton.use(skeleton.live())
-    return Frame(question, f"Can {who} be chained to {noun} (which is not an activation)?",
+    return Frame({"ask": "chain_rule", "rule": "phase_triggers", "phase": match["phase"]},
+                 f"Must trigger effects that activate during the {phase} Phase form one chain (as if simultaneous)?",
                  used_entities=set(range(len(skeleton.entities))), uses_story=True)
 
 
-def _waits_for_summon(effects: list[dict]) -> bool:
-    for effect in effects:
-        if "negate_summon" in (effect.get("categories") or []):
-            return True
-        for pattern in (effect.get("condition") or {}).get("events", []):
-            if pattern.get("type") == "summon":
-                return True
-    return False
-
-
-def _chain_to_action_answer(question: dict) -> dict:
-    noun = {"summon": "Summoning a monster", "position": "changing a monster's battle position",
-            "tribute": "Tributing", "cost": "paying a cost"}[question["action"]]
-    detail = (f"{noun} is not the activation of a card or effect, so nothing can be chained to it; a card whose "
-              f"activation waits for that event is activated afterwards as Chain Link 1 of a new chain")
-    return {
-        "answer": "no",
-        "card": None,
-        "resolved": {"action": question["action"]},
-        "explanation": f"no: {detail}.",
-        "steps": [{"check": "chain to an action", "result": "fail", "detail": detail,
-                   **citation("chain_only_activations")}],
-        "assumed": [],
-        "rulings": [],
-    }
-
-
-# ------------------------------------------------- an effect of a card that stays on the field, which left it
-
-_REMOVES = {"destroy": "destroys", "banish": "banishes", "return_to_hand": "returns to the hand",
-            "send_to_gy": "sends to the GY"}
-_REMOVE_WORDS = r"(?:destroy|destroys|destroying|banish|banishes|banishing|return|returns|bounce|bounces)"
-_LEFT_STORY = re.compile(
-    rf"^(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)? "
-    rf"(?:and )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|activates|"
-    rf"activated|activate) (?P<y>e\d+)"
-    rf"(?: (?:to {_REMOVE_WORDS}|which {_REMOVE_WORDS}|that {_REMOVE_WORDS}|and {_REMOVE_WORDS}))?"
-    rf"(?: (?P<z>it|that card|e\d+))?$"
-)
-_LEFT_QUESTION = re.compile(
-    r"^(?:does|will|would|is|can) (?:(?:my|the|its|his|her|their|that|this) (?:card's )?effect|(?P<x>e\d+))"
-    r"(?: (?:still|then|even))? (?:resolve|resolves|apply|be applied|get applied|applied|have any effect)$"
-)
-
-
-def _stays(card_type: str | None, prop: str | None) -> str | None:
-    from ..engine.sim.rulebook import LEFT_FIELD_RULES
-
-    return LEFT_FIELD_RULES.get(((card_type or "").capitalize(), (prop or "").capitalize()))
-
-
-def _read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
-    if len(sentences) != 2:
-        return None
-    (told, _), (asked, _) = sentences
-    match = _LEFT_STORY.match(told)
-    ask = _LEFT_QUESTION.match(asked)
-    if match is None or ask is None or match["a1"] == match["a2"] and match["a1"] in ("i",):
-        return None
-    x = skeleton.entities[int(match["x"][1:])]
-    y = skeleton.entities[int(match["y"][1:])]
-    removes = re.search(_REMOVE_WORDS, told.split(match["y"], 1)[1]) is not None
-    if x.kind == "class":
-        cls = x.cls
-        if not (x.aside.get("effect_of") or x.aside.get("face") == "up") or cls.get("effect") not in (None, "any"):
-            return None  # the card's own activation is another rule (the simulator's)
-        kind = (cls.get("type"), cls.get("property"))
-        name = x.text
-    elif x.kind == "card":
-        card = card_of(int(match["x"][1:]))
-        if card is None or not x.aside.get("effect_of"):
-            return None
-        kind = (card.card_type, card.property)
-        name = card.name
-    else:
-        return None
-    rule = _stays(*kind)
-    if rule is None:
-        return None
-    # what removes it: a kind "that destroys/banishes/..." or a named card said to remove it
-    if y.kind == "class":
-        does = set(y.cls.get("does") or [])
-        if not does & set(_REMOVES) or set(y.cls) - {"does", "type"}:
-            return None
-        if not y.text.lower().rstrip().endswith(tuple(_REMOVES.values())) and not removes:
-            return None
-    elif y.kind == "card":
-        if not removes:
-            return None  # "chains Mystical Space Typhoon" alone: whether it removes the card is not said
-    else:
-        return None
-    z = match["z"]
-    if z is None or z in ("it", "that card"):
-        if z is None and y.kind == "class":
-            return None
-    else:
-        target = skeleton.entities[int(z[1:])]
-        if target.kind == "card" and x.kind == "card":
-            if target.card_id != x.card_id:
-                return None
-        elif target.kind == "class" and x.kind == "class":
-            if {k: v for k, v in target.cls.items() if k != "effect"} != {
-                k: v for k, v in x.cls.items() if k != "effect"
-            } or not target.text.lower().startswith(("that ", "this ", "the ", "my ")):
-                return None
-        else:
-            return None
-    if ask["x"]:
-        asked_entity = skeleton.entities[int(ask["x"][1:])]
-        if not (asked_entity.kind == x.kind and (asked_entity.card_id == x.card_id if x.kind == "card" else
-                                                  asked_entity.cls == x.cls)):
-            return None
-    question = {"ask": "chain_rule", "rule": "left_field", "card": {"card": name} if x.kind == "card" else
-                {"class": x.cls}, "kind": {"type": kind[0], "property": kind[1]}, "rule_key": rule}
-    skeleton.use(skeleton.live())
-    return Frame(question, f"Does the effect of {name} (activated on the field) resolve when the card is removed "
-                 "from the field in response?", used_entities=set(range(len(skeleton.entities))), uses_story=True)
-
-
-def _left_field_answer(question: dict) -> dict:
-    kind = question["kind"]
-    what = f"a {str(kind['property']).title()} {str(kind['type']).title()} Card"
-    detail = (f"{what} removed from the field before an effect of that card on the field resolves: that effect "
-              "does not resolve (this does not apply if it was removed to pay the cost of activating itself or "
-              "one of its effects, which the question does not say)")
-    return {
-        "answer": "no",
-        "card": None,
-        "resolved": {"kind": kind},
-        "explanation": f"no: {detail}.",
-        "steps": [{"check": "card left the field", "result": "fail", "detail": detail,
-                   **citation(question["rule_key"])}],
-        "assumed": ["the card was removed by the chained card, not as a cost of its own effect"],
-        "rulings": [],
-    }
+def _phase_answer(question: dict) -> dict:
+    phase = str(question.get("phase", "")).title()
+    detail = (f"effects that activate during the {phase} Phase are not treated as activating simultaneously: "
+              "after one is activated and resolved, the others can be activated and resolved")
+    return {"answer": "no", "card": None, "resolved": {"phase": question.get("phase")},
+            "explanation": f"no: {detail}.",
+            "steps": [{"check": "simultaneous triggers", "result": "fail", "detail": detail,
+                       **citation("segoc_phase_not_simultaneous")}],
+            "assumed": [], "rulings": []}
 
 
 # ------------------------------------------------------------------------------------------- entry points
@@ -587,8 +409,10 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
     for told in readings:
         for reader in (
             lambda: _read_segoc(skeleton, told),
-            lambda: _read_chain_to_action(skeleton, told, effects_of),
-            lambda: _read_left_field(skeleton, told, card_of),
+            lambda: read_chain_to_action(skeleton, told, effects_of),
+            lambda: read_left_field(skeleton, told, card_of),
+            lambda: read_control_change(skeleton, told, card_of),
+            lambda: _read_phase_triggers(skeleton, told),
         ):
             frame = reader()
             if frame is not None:
@@ -604,10 +428,11 @@ def chain_rule_answer(question: dict) -> dict:
     rule = question.get("rule")
     if rule == "segoc_kinds":
         return _segoc_answer(question)
-    if rule == "chain_to_action":
-        return _chain_to_action_answer(question)
-    if rule == "left_field":
-        return _left_field_answer(question)
+    if rule == "phase_triggers":
+        return _phase_answer(question)
+    answer = chain_fact_answer(question)
+    if answer is not None:
+        return answer
     from ..errors import BadQuestionError
 
     raise BadQuestionError(f"unknown chain rule: {rule!r}", "rule", rule)

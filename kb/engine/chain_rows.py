@@ -1,0 +1,31 @@
+"""Rules of chains told in words (kb/understand/chain_rules.py, chain_facts.py), as data: rows merged into
+:data:`kb.engine.rules.RULES`.
+
+Each row has a ``statement``, at most 3 ``sections`` (best first) and a ``quote`` (a sentence verbatim in one
+of them); the build validates them with every other row.  This module imports nothing from the engine so
+that :mod:`kb.engine.rules` can merge it at import time.
+"""
+
+from __future__ import annotations
+
+__all__ = ["CHAIN_RULES"]
+
+
+def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
+    return {"statement": statement, "sections": sections, "quote": {"id": quote_id, "text": quote}}
+
+
+CHAIN_RULES: dict[str, dict] = {
+    "segoc_phase_not_simultaneous": _row(
+        "Effects that activate during a phase such as the Standby Phase or End Phase are not treated as "
+        "activating simultaneously: one is activated and resolved, then the next; they need not form one chain.",
+        ["prb2017:trigger-effects", "prb2017:end-phase"], "prb2017:trigger-effects",
+        "Since multiple effects that activate during a particular phase like the Standby Phase or End Phase are "
+        "not treated as activating simultaneously, after activating and resolving 1 effect, other Trigger Effects "
+        "can be activated and resolved."),
+    "effect_controller": _row(
+        "The player who activates an effect is its controller and resolves it, even if control of the card "
+        "changes before it resolves.",
+        ["community:7.4", "prb2017:controller-ex1"], "community:7.4",
+        "For effects of cards, the player who activates that effect is the controller."),
+}

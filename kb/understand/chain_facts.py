@@ -1,0 +1,335 @@
+"""Chain questions about kinds of actions and cards, read whole and answered from the rules tables (the
+entry point is :func:`kb.understand.chain_rules.read_chain_rule`):
+
+- **chaining to an action that is no activation** (rule ``chain_only_activations``): "Can I chain a
+  Quick-Play Spell directly to the Summon?", "Can I activate a Trap in a Chain to that position change?"
+  — no.  Asked of a card that negates Summons or waits for a Summon, the words may mean "can it be
+  activated when the monster is Summoned": ``unknown``;
+- **an effect of a face-up Continuous / Equip / Field Spell or Continuous Trap whose card left the field
+  before it resolved** (rules ``sim_left_field_*``, :data:`kb.engine.sim.rulebook.LEFT_FIELD_RULES`):
+  "I activate an effect of my face-up Continuous Spell, and my opponent chains a card that destroys that
+  Continuous Spell. Does my effect still resolve?" — no;
+- **who resolves an effect whose card changed control in the chain** (rule ``effect_controller``): "I
+  activate X and my opponent chains Y to take control of it. Does my opponent resolve X's effect?" — no:
+  the player who activated it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..engine.rules import citation
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_chain_to_action", "read_left_field", "read_control_change", "chain_fact_answer"]
+
+# ------------------------------------------------------------------- chaining to an action that is no activation
+
+_ACTOR = r"(?:i|my opponent|the opponent|your opponent|they|he|she|a player|player a|player b)"
+_MONSTER = r"(?:e\d+(?: 's| ' s)?|(?:a|an|the|my|their|his|her|its|my opponent's) (?:\w+ )?monster(?:'s| 's)?)"
+_ACTIONS_STORY = [
+    (re.compile(rf"^{_ACTOR} (?:normal |tribute |special |flip |fusion |synchro |xyz |link |ritual |pendulum )?"
+                rf"(?:summons|summoned|sets|set) {_MONSTER}$"), "summon"),
+    (re.compile(rf"^{_ACTOR} (?:manually )?(?:changes|changed|switches|switched) (?:the battle position of {_MONSTER}|"
+                rf"{_MONSTER} battle position|{_MONSTER} to (?:attack|defense) position)$"), "position"),
+    (re.compile(rf"^{_ACTOR} (?:tributes|tributed) {_MONSTER}$"), "tribute"),
+]
+_ACTION_WORDS = (
+    r"(?P<act>(?:the|that|a|an|this|my opponent's|their|his|her) (?:(?:normal|tribute|special|flip|fusion|synchro|"
+    r"xyz|link|ritual|pendulum) )?summon(?:ing)?|(?:the|that|a|this) (?:battle )?position change|"
+    r"(?:the|that|a|this) (?:change of|change in|change to) (?:its |the |their )?(?:battle )?position|"
+    r"(?:the|that|a|this) tribute|(?:the|that|a|this) (?:payment of (?:a|the) cost|cost payment|cost))"
+)
+_Q_CHAIN_TO = [
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player) (?:chain|activate|use|respond with) "
+               rf"(?P<x>e\d+) (?:directly )?(?:to|in (?:a )?chain to|as a chain to|in a chain in response to) "
+               rf"{_ACTION_WORDS}(?: itself)?$"),
+    re.compile(rf"^(?:can|could|may) (?P<x>e\d+) be (?:chained|activated in (?:a )?chain) (?:directly )?to "
+               rf"{_ACTION_WORDS}(?: itself)?$"),
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:chain|respond in a chain) "
+               rf"(?:directly )?to {_ACTION_WORDS}(?: itself)?(?: with (?P<x>e\d+))?$"),
+]
+_ACTION_OF = {"summon": "summon", "position": "position", "tribute": "tribute", "cost": "cost"}
+
+
+def _action_kind(words: str) -> str:
+    if "summon" in words:
+        return "summon"
+    if "position" in words:
+        return "position"
+    if "tribute" in words:
+        return "tribute"
+    return "cost"
+
+
+def read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | None:
+    """ "Can I chain X to the Summon / that position change / the Tribute / the cost?" as a frame, or None."""
+    *story, (asked, _ents) = sentences
+    if len(story) > 1:
+        return None
+    told = None
+    for text, _ in story:
+        told = next((kind for pattern, kind in _ACTIONS_STORY if pattern.match(text)), None)
+        if told is None:
+            return None
+    for pattern in _Q_CHAIN_TO:
+        match = pattern.match(asked)
+        if match:
+            break
+    else:
+        return None
+    action = _action_kind(match["act"])
+    if told is not None and told != action:
+        return None
+    if match["act"].split()[0] in ("that", "the", "this") and told is None and action != "cost":
+        pass  # "the Summon" with no story: the Summon in general
+    x = match["x"]
+    item: dict = {}
+    if x is not None:
+        entity = skeleton.entities[int(x[1:])]
+        if entity.kind == "card":
+            item = {"card": entity.name}
+            effects = effects_of(entity.name)
+            if action == "summon" and _waits_for_summon(effects):
+                return Frame(None, "", f"{entity.name} waits for a Summon or negates one: the question may ask "
+                             "whether it can be activated when the monster is Summoned, not chained to it")
+        elif entity.kind == "class":
+            if action == "summon" and "negate_summon" in (entity.cls.get("does") or []):
+                return Frame(None, "", "a card that negates Summons: the question may ask whether it can be "
+                             "activated when the monster would be Summoned")
+            item = {"class": entity.cls}
+        else:
+            return None
+    question = {"ask": "chain_rule", "rule": "chain_to_action", "action": action, "card": item or None}
+    noun = {"summon": "a Summon", "position": "a change of battle position", "tribute": "a Tribute",
+            "cost": "the payment of a cost"}[action]
+    who = skeleton.entities[int(x[1:])].label() if x else "a card"
+    skeleton.use(skeleton.live())
+    return Frame(question, f"Can {who} be chained to {noun} (which is not an activation)?",
+                 used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def _waits_for_summon(effects: list[dict]) -> bool:
+    for effect in effects:
+        if "negate_summon" in (effect.get("categories") or []):
+            return True
+        for pattern in (effect.get("condition") or {}).get("events", []):
+            if pattern.get("type") == "summon":
+                return True
+    return False
+
+
+def _chain_to_action_answer(question: dict) -> dict:
+    noun = {"summon": "Summoning a monster", "position": "changing a monster's battle position",
+            "tribute": "Tributing", "cost": "paying a cost"}[question["action"]]
+    detail = (f"{noun} is not the activation of a card or effect, so nothing can be chained to it; a card whose "
+              f"activation waits for that event is activated afterwards as Chain Link 1 of a new chain")
+    return {
+        "answer": "no",
+        "card": None,
+        "resolved": {"action": question["action"]},
+        "explanation": f"no: {detail}.",
+        "steps": [{"check": "chain to an action", "result": "fail", "detail": detail,
+                   **citation("chain_only_activations")}],
+        "assumed": [],
+        "rulings": [],
+    }
+
+
+# ------------------------------------------------- an effect of a card that stays on the field, which left it
+
+_REMOVES = {"destroy": "destroys", "banish": "banishes", "return_to_hand": "returns to the hand",
+            "send_to_gy": "sends to the GY"}
+_REMOVE_WORDS = r"(?:destroy|destroys|destroying|banish|banishes|banishing|return|returns|bounce|bounces)"
+_LEFT_STORY = re.compile(
+    rf"^(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)? "
+    rf"(?:and )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|activates|"
+    rf"activated|activate) (?P<y>e\d+)"
+    rf"(?: (?:to {_REMOVE_WORDS}|which {_REMOVE_WORDS}|that {_REMOVE_WORDS}|and {_REMOVE_WORDS}))?"
+    rf"(?: (?P<z>it|that card|e\d+))?$"
+)
+_LEFT_QUESTION = re.compile(
+    r"^(?:does|will|would|is|can) (?:(?:my|the|its|his|her|their|that|this) (?:card's )?effect|(?P<x>e\d+))"
+    r"(?: (?:still|then|even))? (?:resolve|resolves|apply|be applied|get applied|applied|have any effect)$"
+)
+
+
+def _stays(card_type: str | None, prop: str | None) -> str | None:
+    from ..engine.sim.rulebook import LEFT_FIELD_RULES
+
+    return LEFT_FIELD_RULES.get(((card_type or "").capitalize(), (prop or "").capitalize()))
+
+
+def read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
+    """ "I activate an effect of my face-up Continuous Spell, they chain a card that destroys it. Does my
+    effect resolve?" as a frame, or None."""
+    if len(sentences) != 2:
+        return None
+    (told, _), (asked, _) = sentences
+    match = _LEFT_STORY.match(told)
+    ask = _LEFT_QUESTION.match(asked)
+    if match is None or ask is None or match["a1"] == match["a2"] and match["a1"] in ("i",):
+        return None
+    x = skeleton.entities[int(match["x"][1:])]
+    y = skeleton.entities[int(match["y"][1:])]
+    removes = re.search(_REMOVE_WORDS, told.split(match["y"], 1)[1]) is not None
+    if x.kind == "class":
+        cls = x.cls
+        if not (x.aside.get("effect_of") or x.aside.get("face") == "up") or cls.get("effect") not in (None, "any"):
+            return None  # the card's own activation is another rule (the simulator's)
+        kind = (cls.get("type"), cls.get("property"))
+        name = x.text
+    elif x.kind == "card":
+        card = card_of(int(match["x"][1:]))
+        if card is None or not x.aside.get("effect_of"):
+            return None
+        kind = (card.card_type, card.property)
+        name = card.name
+    else:
+        return None
+    rule = _stays(*kind)
+    if rule is None:
+        return None
+    # what removes it: a kind "that destroys/banishes/..." or a named card said to remove it
+    if y.kind == "class":
+        does = set(y.cls.get("does") or [])
+        if not does & set(_REMOVES) or set(y.cls) - {"does", "type"}:
+            return None
+        if not y.text.lower().rstrip().endswith(tuple(_REMOVES.values())) and not removes:
+            return None
+    elif y.kind == "card":
+        if not removes:
+            return None  # "chains Mystical Space Typhoon" alone: whether it removes the card is not said
+    else:
+        return None
+    z = match["z"]
+    if z is None or z in ("it", "that card"):
+        if z is None and y.kind == "class":
+            return None
+    else:
+        target = skeleton.entities[int(z[1:])]
+        if target.kind == "card" and x.kind == "card":
+            if target.card_id != x.card_id:
+                return None
+        elif target.kind == "class" and x.kind == "class":
+            if {k: v for k, v in target.cls.items() if k != "effect"} != {
+                k: v for k, v in x.cls.items() if k != "effect"
+            } or not target.text.lower().startswith(("that ", "this ", "the ", "my ")):
+                return None
+        else:
+            return None
+    if ask["x"]:
+        asked_entity = skeleton.entities[int(ask["x"][1:])]
+        if not (asked_entity.kind == x.kind and (asked_entity.card_id == x.card_id if x.kind == "card" else
+                                                  asked_entity.cls == x.cls)):
+            return None
+    question = {"ask": "chain_rule", "rule": "left_field", "card": {"card": name} if x.kind == "card" else
+                {"class": x.cls}, "kind": {"type": kind[0], "property": kind[1]}, "rule_key": rule}
+    skeleton.use(skeleton.live())
+    return Frame(question, f"Does the effect of {name} (activated on the field) resolve when the card is removed "
+                 "from the field in response?", used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def _left_field_answer(question: dict) -> dict:
+    kind = question["kind"]
+    what = f"a {str(kind['property']).title()} {str(kind['type']).title()} Card"
+    detail = (f"{what} removed from the field before an effect of that card on the field resolves: that effect "
+              "does not resolve (this does not apply if it was removed to pay the cost of activating itself or "
+              "one of its effects, which the question does not say)")
+    return {
+        "answer": "no",
+        "card": None,
+        "resolved": {"kind": kind},
+        "explanation": f"no: {detail}.",
+        "steps": [{"check": "card left the field", "result": "fail", "detail": detail,
+                   **citation(question["rule_key"])}],
+        "assumed": ["the card was removed by the chained card, not as a cost of its own effect"],
+        "rulings": [],
+    }
+
+
+
+# ------------------------------------------------------------ who resolves an effect whose card changed control
+
+_CONTROL_STORY = re.compile(
+    rf"^(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)? "
+    rf"(?:and )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|activates|activate|activated|responds with) "
+    rf"(?P<y>e\d+) (?:to take|taking|and takes|which takes|that takes|to gain|gaining) control of "
+    rf"(?:it|that monster|that card|(?P<x2>e\d+))$"
+)
+_CONTROL_QUESTION = re.compile(
+    rf"^(?:(?:does|do|will|would) (?P<a3>{_ACTOR}) resolve|who resolves) (?:it|the effect|that effect|its effect|"
+    rf"(?P<z>e\d+)(?: 's effect| ' s effect)?)$"
+)
+_PLAYERS = {"i": "A", "player a": "A", "a player": None}
+
+
+def _player(actor: str) -> str | None:
+    actor = actor.strip()
+    if actor in _PLAYERS:
+        return _PLAYERS[actor]
+    return "B" if actor not in ("i",) else "A"
+
+
+def read_control_change(skeleton: Skeleton, sentences, card_of) -> Frame | None:
+    """ "I activate X and my opponent chains Y to take control of it. Does my opponent resolve X's effect?"
+    as a frame, or None."""
+    if len(sentences) != 2:
+        return None
+    (told, _), (asked, _) = sentences
+    match, ask = _CONTROL_STORY.match(told), _CONTROL_QUESTION.match(asked)
+    if match is None or ask is None:
+        return None
+    first, second = _player(match["a1"]), _player(match["a2"])
+    if None in (first, second) or first == second:
+        return None
+    x = skeleton.entities[int(match["x"][1:])]
+    y = card_of(int(match["y"][1:]))
+    if x.kind != "card" or y is None or not re.search(r"\b(?:take|gain) control\b", y.text or "", re.I):
+        return None
+    for other in (match["x2"], ask["z"]):
+        if other is not None and skeleton.entities[int(other[1:])].card_id != x.card_id:
+            return None
+    asked_player = _player(ask["a3"]) if ask["a3"] else None
+    if ask["a3"] and asked_player is None:
+        return None
+    question = {"ask": "chain_rule", "rule": "effect_controller", "card": {"card": x.name},
+                "activated_by": first, "control_to": second, "asked": asked_player}
+    who, whom = {"A": "I", "B": "my opponent"}, {"A": "me", "B": "my opponent"}
+    said = (f"Does {who[asked_player]} resolve the effect of {x.name}" if asked_player else
+            f"Who resolves the effect of {x.name}")
+    skeleton.use(skeleton.live())
+    return Frame(question, f"{said}, activated by {whom[first]}, after {y.name} gives {whom[second]} control of "
+                 f"{x.name} in the chain?", used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def _control_answer(question: dict) -> dict:
+    first, asked = question["activated_by"], question.get("asked")
+    name = question["card"]["card"]
+    detail = (f"{first} activated the effect of {name}, so {first} is its controller and resolves it, even though "
+              f"control of {name} changed before it resolved")
+    answer = (("yes" if asked == first else "no") if asked else
+              f"{first} ({'you' if first == 'A' else 'your opponent'}), the player who activated it")
+    return {
+        "answer": answer,
+        "card": name,
+        "resolved": {"card": name},
+        "explanation": f"{answer}: {detail}.",
+        "steps": [{"check": "controller of the effect", "result": "pass" if answer != "no" else "fail",
+                   "detail": detail, **citation("effect_controller")}],
+        "assumed": [],
+        "rulings": [],
+    }
+
+
+def chain_fact_answer(question: dict) -> dict | None:
+    """The answer to a ``chain_rule`` question of this module (None when the rule is not one of them)."""
+    rule = question.get("rule")
+    if rule == "chain_to_action":
+        return _chain_to_action_answer(question)
+    if rule == "left_field":
+        return _left_field_answer(question)
+    if rule == "effect_controller":
+        return _control_answer(question)
+    return None
