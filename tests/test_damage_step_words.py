@@ -305,3 +305,55 @@ def test_clauses_a_rule_weighs(session, text, expected):
 )
 def test_clauses_no_rule_weighs_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+# ------------------------------------------- a monster destroyed by battle, not yet sent to the GY
+
+
+@pytest.mark.parametrize(
+    "text,expected,first_cite",
+    [
+        ("Can I target a monster that has been marked for destruction by battle before it is sent to the "
+         "Graveyard?", "no", "cr-draft:409.7"),
+        ("can my opponent target my monster that was destroyed by battle but is still on the field", "no",
+         "cr-draft:409.7"),
+        ("Can a monster marked for destruction by battle be used as the cost of its own mandatory effect?", "yes",
+         "community:8.5.3.1"),
+        ("After damage calculation, can a Doomcaliber Knight that was destroyed by battle (not yet sent to the GY) "
+         "be used as a cost for its own mandatory effect?", "yes", "community:8.5.3.1"),
+        ("Can a monster marked for destruction by battle be used as a cost to activate a card?", "no",
+         "community:8.5.3.1"),
+        ("Can a monster marked for destruction by battle be used as the cost of an optional effect?", "no",
+         "community:8.5.3.1"),
+        ("Can the effects of a monster destroyed by battle still be negated before it is sent to the GY?", "yes",
+         "community:8.5.3.1"),
+        ("Do the continuous effects of a monster marked for destruction by battle still apply?", "no",
+         "cr-draft:409.6"),
+        ("Can I change the battle position of a monster marked for destruction by battle?", "no",
+         "community:8.5.3.1"),
+        ("Can a monster marked for destruction by battle be returned to the hand by a card effect?", "no",
+         "community:8.5.3.1"),
+        ("can a monster destroyed by battle be banished by a card effect before it is sent to the gy", "yes",
+         "community:8.5.3.1"),
+    ],
+)
+def test_what_may_be_done_with_a_monster_destroyed_by_battle(session, text, expected, first_cite):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+    assert answer["steps"][-1]["cites"][0] == first_cite and answer["unused_words"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # after it is sent to the GY these differ: "not yet sent" / "marked" must be said
+        "Can the effects of a monster destroyed by battle still be negated?",
+        "Can a monster destroyed by battle be returned to the hand by a card effect?",
+        # at another moment; with a named card doing it; a named monster without a mandatory effect with a cost
+        "Can I target a monster destroyed by battle at the end of the Damage Step?",
+        "Can I target a monster marked for destruction by battle with Book of Moon?",
+        "Can Sangan, marked for destruction by battle, be used as the cost of its own mandatory effect?",
+    ],
+)
+def test_battle_destroyed_questions_not_settled_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -118,3 +118,49 @@ def test_after_the_draw_a_kind_is_not_decided(session):
     got = ask_plain(session, "After drawing in my Draw Phase, can I activate a Quick-Play Spell before moving to the "
                              "Standby Phase?")
     assert got["answer"] in ("yes", "unknown")  # never "no": the window is open after the draw
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Does the turn player always have priority in every phase and step of their turn?", "yes",
+         "community:7.9.3"),
+        ("Does my opponent get priority first in each phase of my turn?", "no", "community:7.9.3"),
+        ("When I announce the end of my Battle Phase, can my opponent still activate a card?", "yes",
+         "community:7.9.3"),
+        ("If my opponent activates a card while I attempt to leave Main Phase 1, can I continue that Main Phase "
+         "instead?", "yes", "md:priority"),
+        ("Is the damage from an effect that says 'inflict battle damage' considered effect damage?", "no",
+         "prb2017:battle-damage"),
+        ("If damage calculation was skipped, have the monsters battled?", "no", "prb2017:damage-calculation"),
+        ("During the End Phase, while other effects are being resolved, can Book of Moon be activated in between?",
+         "yes", "prb2017:standby-phase"),
+        ("When I choose a new attack target after a replay, can my opponent activate Sakuretsu Armor?", "no",
+         "prb2017:battle-replays"),
+        ("After a replay, if I stop the attack, can the same monster attack later this turn?", "no",
+         "prb2017:battle-replays"),
+        ("Are cards discarded for hand size treated as sent to the GY by an effect?", "no", "prb2017:end-phase"),
+    ],
+)
+def test_phase_rule_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert got["parsed"]["ask"] == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in {ident for step in got["steps"] for ident in step["cites"]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Pot of Greed is Spell Speed 1: the fact about cards with no specific timing does not speak of it
+        "During the Standby Phase, while other Standby Phase effects are being handled, can Pot of Greed be "
+        "activated in between them?",
+        # a card that does not activate when an attack is declared
+        "When I choose a new attack target after a replay, can my opponent activate Mystical Space Typhoon?",
+        # half a shape: no proposition is read
+        "Does the turn player get priority?",
+    ],
+)
+def test_phase_rule_facts_not_read(session, text):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") != "rule_fact"

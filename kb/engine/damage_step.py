@@ -18,7 +18,7 @@ from sqlmodel import Session
 from ..errors import BadQuestionError
 from .rules import DAMAGE_STEP_TIMINGS, citation
 
-__all__ = ["DAMAGE_STEP_EVENTS", "TIMING_WORDS", "damage_step_answer", "flip_effects"]
+__all__ = ["BATTLE_DESTROYED", "DAMAGE_STEP_EVENTS", "TIMING_WORDS", "damage_step_answer", "flip_effects"]
 
 TIMING_WORDS = {
     "start": "at the start of the Damage Step",
@@ -44,6 +44,7 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "effects": "effects that list this timing",
         "rules": ("damage_step_timing_passed", "damage_step_specific"),
     },
+    "destroyed_by_battle": {"rules": ("battle_destroyed_limits", "battle_destroyed_target")},
     "special_summoned": {
         "words": "a monster is Special Summoned during the Damage Step",
         "effects": "its own effects that activate when it is Special Summoned",
@@ -52,6 +53,57 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "unless": "the effect performs a Normal or Fusion Summon",
     },
 }
+
+
+# A monster destroyed by battle stays on the field until the end of the Damage Step: what may still be done
+# with it.  action -> (answer, rule key, the action in words).
+BATTLE_DESTROYED: dict[str, tuple[str, str, str]] = {
+    "target": ("no", "battle_destroyed_target", "be targeted by cards or effects"),
+    "cost_mandatory": ("yes", "battle_destroyed_cost", "be used as a cost to activate a mandatory effect"),
+    "cost_optional": ("no", "battle_destroyed_cost_optional", "be used as a cost to activate an optional effect"),
+    "cost_card": ("no", "battle_destroyed_cost_optional", "be used as a cost to activate a card"),
+    "change_position": ("no", "battle_destroyed_limits", "have its battle position changed"),
+    "change_atk_def": ("no", "battle_destroyed_limits", "have its ATK/DEF changed"),
+    "continuous_applies": ("no", "battle_destroyed_continuous", "keep applying its Continuous Effects"),
+    "quick_effect": ("no", "battle_destroyed_quick", "activate its optional Quick Effects"),
+    "return_to_hand": ("no", "battle_destroyed_hand", "be returned to the hand by a card effect"),
+    "negated": ("yes", "battle_destroyed_negate", "have its effects negated"),
+    "removed_by_effect": ("yes", "battle_destroyed_removed",
+                          "be destroyed, sent to the GY or banished by a card effect before it is sent to the GY"),
+}
+
+
+def _battle_destroyed_answer(session: Session, question: dict) -> dict:
+    """What may be done with a monster destroyed by battle before it is sent to the GY (:data:`BATTLE_DESTROYED`);
+    a named card's own mandatory effect must be one it has (an activated effect, not optional, with a cost)."""
+    from . import card_profile
+
+    action = (question.get("query") or {}).get("action")
+    if action not in BATTLE_DESTROYED:
+        raise BadQuestionError(f"unknown action {action!r} for a monster destroyed by battle (known: "
+                               f"{', '.join(BATTLE_DESTROYED)})", "query.action", action)
+    answer, rule, words = BATTLE_DESTROYED[action]
+    card = question.get("card")
+    name = card.get("card") if isinstance(card, dict) else None
+    steps = []
+    if name and action == "cost_mandatory":
+        own = [e for e in card_profile(session, name) if e.get("kind") in ("trigger", "quick", "ignition", "flip")
+               and e.get("optional") is not True and e.get("cost")]
+        if not own:
+            detail = f"{name} has no mandatory effect with a cost"
+            return {"answer": "unknown", "card": name, "resolved": {"card": name}, "assumed": [], "rulings": [],
+                    "explanation": f"Not answered: {detail}.", "steps": [_step("the card's effect", "unknown", detail,
+                                                                               rule)]}
+        steps.append(_step("the card's effect", "pass", f"{name}: {own[0]['text'][:200]} (cost: {own[0]['cost']})",
+                           rule))
+    subject = name or "a monster"
+    steps.append(_step("destroyed by battle", "pass" if answer == "yes" else "fail",
+                       f"{subject}, destroyed by battle and not yet sent to the GY, "
+                       f"{'can' if answer == 'yes' else 'cannot'} {words}", rule))
+    return {"answer": answer, "card": name, "resolved": {"card": name} if name else {}, "assumed": [],
+            "rulings": [], "steps": steps,
+            "explanation": f"A monster destroyed by battle stays on the field until the end of the Damage Step; "
+                           f"until then it {'can' if answer == 'yes' else 'cannot'} {words}."}
 
 
 def flip_effects(effects: list[dict]) -> list[dict]:
@@ -161,6 +213,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
         return _own_trigger_answer(event, question)
     if event_name == "timing_passed":
         return _timing_passed_answer(session, event, question)
+    if event_name == "destroyed_by_battle":
+        return _battle_destroyed_answer(session, question)
     steps, verdict = _card_steps(session, question.get("card"), event)
     base = {"card": (question.get("card") or {}).get("card") if isinstance(question.get("card"), dict) else None,
             "resolved": {}, "assumed": [], "rulings": []}

@@ -69,6 +69,68 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                           "ATK/DEF of a monster (such as \"Reverse Trap\" or \"Skill Drain\") cannot be "
                           "activated during the Damage Step for that reason alone"},
     },
+    "battle_destroyed_target": {
+        "statement": "A monster marked for destruction by battle cannot be targeted until it is sent to the GY at "
+                     "the end of the Damage Step.",
+        "sections": ["cr-draft:409.7", "community:8.5.3.1"],
+        "quote": {"id": "cr-draft:409.7",
+                  "text": "A monster marked for destruction by battle cannot be targeted by cards or effects until "
+                          "it is sent to the Graveyard at the End of the Damage Step."},
+    },
+    "battle_destroyed_limits": {
+        "statement": "Monsters destroyed by battle stay on the field until the end of the Damage Step, but cannot be "
+                     "targeted, have their battle positions changed or their ATK/DEF changed.",
+        "sections": ["community:8.5.3.1", "cr-draft:409.5"],
+        "quote": {"id": "community:8.5.3.1",
+                  "text": "They cannot be targeted by cards or effects, have their battle positions changed, or "
+                          "have their ATK/DEF changed"},
+    },
+    "battle_destroyed_cost": {
+        "statement": "A monster destroyed by battle (not yet sent to the GY) cannot be used as a cost to activate a "
+                     "card or an optional effect, but can for a mandatory effect.",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1",
+                  "text": "But they can be used as a cost to activate a mandatory effect, such as \"Doomcaliber "
+                          "Knight\""},
+    },
+    "battle_destroyed_cost_optional": {
+        "statement": "A monster destroyed by battle (not yet sent to the GY) cannot be used as a cost to activate a "
+                     "card or an optional effect.",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1",
+                  "text": "They cannot be used as a cost to activate a card or an optional effect"},
+    },
+    "battle_destroyed_continuous": {
+        "statement": "The Continuous Effects of a monster destroyed by battle stop applying at once.",
+        "sections": ["cr-draft:409.6", "community:8.5.3.1"],
+        "quote": {"id": "cr-draft:409.6",
+                  "text": "If a monster marked for destruction by battle has a Continuous effect it stops applying "
+                          "immediately after it is marked for destruction."},
+    },
+    "battle_destroyed_quick": {
+        "statement": "The optional Quick Effects of a monster destroyed by battle can no longer be activated.",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1", "text": "Their optional Quick Effects can no longer be activated"},
+    },
+    "battle_destroyed_hand": {
+        "statement": "A monster destroyed by battle cannot be returned to the hand by card effects (unless the "
+                     "effect says it can return destroyed monsters).",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1", "text": "They cannot be returned to the hand by card effects"},
+    },
+    "battle_destroyed_negate": {
+        "statement": "The effects of a monster destroyed by battle can still be negated.",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1", "text": "Their effects can still be negated"},
+    },
+    "battle_destroyed_removed": {
+        "statement": "Before a monster destroyed by battle is sent to the GY, card effects can still destroy it, send "
+                     "it to the GY or banish it.",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1",
+                  "text": "it is possible for them to be destroyed by card effects, sent to the GY by card effects, "
+                          "or banished by card effects before that can occur"},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

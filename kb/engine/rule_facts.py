@@ -212,6 +212,12 @@ from .sim.summon_rules import SUMMON_FACTS, SUMMON_RULES  # noqa: E402  (data on
 FACT_RULES.update(SUMMON_RULES)
 FACTS.update(SUMMON_FACTS)
 
+# Turn structure and battle (priority, replays, battle damage, the hand-size discard): kb/engine/sim/phase_rules.py
+from .sim.phase_rules import PHASE_FACTS, PHASE_RULES  # noqa: E402  (data only)
+
+FACT_RULES.update(PHASE_RULES)
+FACTS.update(PHASE_FACTS)
+
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost"})
 
 _SAID = {

@@ -45,11 +45,11 @@ def _next_word(skeleton: Skeleton, i: int) -> str | None:
     return skeleton.pieces[later[0]].text if later else None
 
 
-def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
+def _sentences(skeleton: Skeleton, raw: bool = False) -> list[tuple[str, list[int]]]:
     """The question as sentences of words, each with the card mentions it holds; a leading "if/when ...,"
-    clause is a sentence of its own."""
+    clause is a sentence of its own.  ``raw``: with the words absorbed into a card ("the effects of")."""
     out, words, ents = [], [], []
-    for i in skeleton.live():
+    for i in (range(len(skeleton.pieces)) if raw else skeleton.live()):
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
@@ -155,9 +155,9 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
 
     ``effects_of(name)`` gives a named card's effect profiles (to pick the effect a question names)."""
     sentences = _sentences(skeleton)
-    if len(sentences) < 2:
+    if not sentences:
         return None
-    frame = _read_flip(skeleton, sentences)
+    frame = _read_flip(skeleton, sentences) if len(sentences) >= 2 else None
     if frame is None:
         from .damage_step_summon import read_summoned
 
@@ -166,6 +166,10 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
         from .damage_step_passed import read_passed
 
         frame = read_passed(skeleton, sentences)
+    if frame is None:
+        from .damage_step_destroyed import read_destroyed
+
+        frame = read_destroyed(skeleton, _sentences(skeleton, raw=True))
     if frame is not None:
         skeleton.use(skeleton.live())
     return frame

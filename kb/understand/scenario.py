@@ -695,6 +695,11 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     fact = read_summon_fact(skeleton, card_of)
     if fact is not None:
         return fact
+    from .scenario_phase_facts import read_phase_fact  # rule facts of phases and battle (one sentence)
+
+    fact = read_phase_fact(skeleton, card_of)
+    if fact is not None:
+        return fact
     sentences = _sentences(skeleton)
     if not sentences:
         return None

@@ -1,0 +1,103 @@
+"""A monster destroyed by battle, not yet sent to the GY: what may still be done with it ("Can I target a
+monster that has been marked for destruction by battle before it is sent to the Graveyard?", "can a
+monster destroyed by battle be used as the cost of its own mandatory effect?", "can its effects still be
+negated?").  Asked as the Damage Step fact ``destroyed_by_battle`` (:data:`kb.engine.damage_step.BATTLE_DESTROYED`).
+Words: ``damage_step_words.toml`` ``[destroyed]``; the whole question must be read.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..engine.damage_step import BATTLE_DESTROYED
+from .damage_step import alt, plain
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_destroyed"]
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> list[tuple[str, re.Pattern]]:
+    count = iter(range(1000))
+
+    def subj() -> str:
+        return (rf"(?:{alt('destroyed', 'determiner')} )?(?:(?P<ent{next(count)}>e\d+)|{alt('destroyed', 'monster')})"
+                rf"(?: {alt('destroyed', 'relative')})? {alt('destroyed', 'destroyed')}"
+                rf"(?: {alt('destroyed', 'not_yet')})?")
+
+    class _Subject:  # a fresh group name at each use
+        def __format__(self, spec: str) -> str:
+            return subj()
+
+    subject = _Subject()
+    tail = rf"(?: {alt('destroyed', 'before_gy')})?"
+    by = rf"(?: {alt('destroyed', 'by_effect')})?"
+    still = "(?: still)?"
+    shapes = {
+        "target": [rf"can {alt('destroyed', 'asker')}{still} target {subject}{tail}",
+                   rf"can {subject}{still} be targeted{by}{tail}"],
+        "cost": [rf"can {subject}{still} be used as (?:a|the) cost (?:of|for|to activate) (?P<whose>its own|its|a|an) "
+                 rf"(?P<kind>mandatory|optional) (?:trigger |quick |ignition )?effect{tail}",
+                 rf"can {subject}{still} be used as (?:a|the) cost (?:of|for|to activate) (?P<card>a card){tail}"],
+        "change_position": [rf"can {alt('destroyed', 'asker')}{still} change (?:the {alt('destroyed', 'position')} of "
+                            rf"{subject}|{subject}'s {alt('destroyed', 'position')}){tail}",
+                            rf"can (?:the {alt('destroyed', 'position')} of {subject}|{subject}'s "
+                            rf"{alt('destroyed', 'position')}){still} be changed{by}{tail}"],
+        "change_atk_def": [rf"can {alt('destroyed', 'asker')}{still} change (?:the {alt('destroyed', 'atk')} of "
+                           rf"{subject}|{subject}'s {alt('destroyed', 'atk')}){tail}",
+                           rf"can (?:the {alt('destroyed', 'atk')} of {subject}|{subject}'s {alt('destroyed', 'atk')})"
+                           rf"{still} be changed{by}{tail}"],
+        "continuous_applies": [rf"(?:do|does|will|would) (?:the continuous effects? of {subject}|{subject}'s continuous "
+                               rf"effects?){still} (?:apply|be applied|keep applying){tail}",
+                               rf"(?:is|are) (?:the continuous effects? of {subject}|{subject}'s continuous effects?)"
+                               rf"{still} (?:applied|applying){tail}"],
+        "quick_effect": [rf"can (?:the (?:optional )?quick effects? of {subject}|{subject}'s (?:optional )?quick "
+                         rf"effects?){still} be activated{tail}"],
+        "return_to_hand": [rf"can {subject}{still} be returned to the hand{by}{tail}",
+                           rf"can {alt('destroyed', 'asker')}{still} return {subject} to the hand{by}{tail}"],
+        "negated": [rf"can (?:the effects? of {subject}|{subject}'s effects?){still} be negated{tail}"],
+        "removed_by_effect": [rf"can {subject}{still} be (?:destroyed|banished|sent to the (?:gy|graveyard))"
+                              rf"(?: or (?:destroyed|banished|sent to the (?:gy|graveyard)))?"
+                              rf" by (?:a )?card effects?{tail}"],
+    }
+    moment = rf"(?:{alt('destroyed', 'moment')} )?"
+    return [(action, re.compile(moment + p + "$")) for action, pats in shapes.items() for p in pats]
+
+
+def read_destroyed(skeleton: Skeleton, sentences) -> Frame | None:
+    """The question about a monster destroyed by battle, as a frame, or None."""
+    if len(sentences) == 2 and plain(sentences[0][0]) in ("damage calculation", "after damage calculation"):
+        text = "after damage calculation " + plain(sentences[1][0])  # "After damage calculation, can ..."
+    elif len(sentences) == 1:
+        text = plain(sentences[0][0])
+    else:
+        return None
+    for action, pattern in _patterns():
+        m = pattern.match(text)
+        if m:
+            break
+    else:
+        return None
+    if not re.search(rf"marked for destruction|{alt('destroyed', 'not_yet')}|{alt('destroyed', 'before_gy')}|"
+                     rf"^{alt('destroyed', 'moment')} ", text):
+        return None  # "destroyed by battle" alone may mean in the GY afterwards: "not yet sent" must be said
+    groups = m.groupdict()
+    groups["ent"] = next((v for k, v in groups.items() if k.startswith("ent") and v), None)
+    if action == "cost":
+        if groups.get("card"):
+            action = "cost_card"
+        else:
+            action = "cost_mandatory" if groups["kind"] == "mandatory" else "cost_optional"
+    question = {"ask": "damage_step_event", "event": "destroyed_by_battle", "query": {"action": action}}
+    used = {e for _t, ents in sentences for e in ents}
+    subject = "a monster destroyed by battle (not yet sent to the GY)"
+    if groups.get("ent"):
+        entity = skeleton.entities[int(groups["ent"][1:])]
+        if entity.kind != "card" or not entity.name:
+            return None
+        question["card"] = {"card": entity.name}
+        subject = f"{entity.name}, destroyed by battle (not yet sent to the GY)"
+    understood = f"Asked about {subject}: can it {BATTLE_DESTROYED[action][2]}?"
+    return Frame(question, understood, used_entities=used, uses_story=True)
