@@ -192,3 +192,46 @@ def test_cost_stories_simulated(session, text, answer):
 def test_cost_stories_near_misses(session, text):
     got = _ask(session, text)
     assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # an original-ATK change recalculates the earlier increase on the new original ATK
+        ("Blue-Eyes White Dragon's ATK was raised to 3700 by Rush Recklessly, then Shrink is applied. What is its "
+         "ATK?", "2200"),
+        ("My 1800 ATK monster is equipped with Axe of Despair, then Shrink is activated on it. What is its ATK now?",
+         "1900"),
+        # "becomes half its current ATK" fixes the value: the earlier increase is not reapplied
+        ("Blue-Eyes White Dragon's ATK was raised to 3700 by Rush Recklessly, then Blackwing - Gale the Whirlwind "
+         "halves its ATK. What is its ATK?", "1850"),
+        # later increases apply on top
+        ("A 2000 ATK monster's ATK was halved by Blackwing - Gale the Whirlwind, then Rush Recklessly is applied. "
+         "What is its ATK?", "1700"),
+    ],
+)
+def test_atk_stories(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["topic"] == "atk", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    assert all(step["cites"] for step in got["steps"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the stated value is not what the card does (2500 + 700 = 3200)
+        "Blue-Eyes White Dragon's ATK was raised to 3500 by Rush Recklessly, then Shrink is applied. What is its ATK?",
+        # Axe of Despair does not halve ATK
+        "Blue-Eyes White Dragon's ATK was raised to 3700 by Rush Recklessly, then Axe of Despair halves its ATK. "
+        "What is its ATK?",
+        # a "?" ATK monster whose own effect sets its ATK
+        "Gogogo Golem - Golden Form's ATK was raised to 4700 by Rush Recklessly, then Shrink is applied. What is its "
+        "ATK?",
+        # Pot of Greed changes no ATK
+        "Blue-Eyes White Dragon's ATK was raised to 3700 by Rush Recklessly, then Pot of Greed is applied. What is "
+        "its ATK?",
+    ],
+)
+def test_atk_near_misses(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -210,6 +210,11 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
 from .sim.summon_rules import SUMMON_FACTS, SUMMON_RULES  # noqa: E402  (data only)
 
 FACT_RULES.update(SUMMON_RULES)
+
+# a monster's ATK after effects applied in turn (kb/engine/atk_calc.py)
+from .atk_calc import ATK_RULES  # noqa: E402  (data only at import time)
+
+FACT_RULES.update(ATK_RULES)
 FACTS.update(SUMMON_FACTS)
 
 # Turn structure and battle (priority, replays, battle damage, the hand-size discard): kb/engine/sim/phase_rules.py
@@ -218,7 +223,7 @@ from .sim.phase_rules import PHASE_FACTS, PHASE_RULES  # noqa: E402  (data only)
 FACT_RULES.update(PHASE_RULES)
 FACTS.update(PHASE_FACTS)
 
-TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost"})
+TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":
@@ -264,6 +269,10 @@ def rule_fact_answer(session, question: dict) -> dict:
         return _face_down_cost(session, question)
     if topic == "lp_cost":
         return _lp_cost(session, question)
+    if topic == "atk":
+        from .atk_calc import atk_answer
+
+        return atk_answer(session, question)
     subject, asked = question.get("subject"), question.get("asked")
     row = FACTS.get((topic, subject, asked)) or FACTS.get((topic, "*", asked))
     said = _understood(question)

@@ -601,7 +601,12 @@ def read_rule_fact(skeleton: Skeleton, card_of) -> Frame | None:
         return None
     text, ents = flat
     story = read_cost_story(skeleton, card_of)
+    if story is None:
+        from .scenario_atk import read_atk_story
+
+        story = read_atk_story(text, ents, card_of)
     if story is not None:
+        skeleton.use(skeleton.live())
         return story
     for _name, pattern, handler in _shapes():
         match = pattern.match(text)

@@ -1,0 +1,176 @@
+"""A monster's ATK after effects applied one after another, by the rulebook's layers (RULES rows below,
+merged into ``RULES`` by :mod:`kb.engine.rule_facts`):
+
+- an effect that changes the *original* ATK ("its original ATK becomes halved") makes the new value the
+  printed one: earlier increases/decreases are recalculated on top, earlier activated effects that set the
+  current ATK to a determined value are wiped;
+- an activated effect that makes the current ATK "become" a value ("become half its current ATK") fixes it:
+  earlier increases are not reapplied; later ones apply on top of it;
+- increases and decreases add up; a result below 0 is 0 (a negative value on the way is left "unknown").
+
+Each applied card is read from its text: exactly one ATK phrase of a known kind, else "unknown" (the card's
+other words are not checked).  A monster whose own text changes its ATK, or "?" ATK, is "unknown".
+``{"ask": "rule_fact", "topic": "atk", "monster": <card name> | {"atk": N}, "applied": [card names, in order],
+"stated": [N | null, ...]}`` (``stated``: the ATK the question says after each card, checked).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ATK_RULES", "atk_answer"]
+
+
+def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
+    return {"statement": statement, "sections": sections, "quote": {"id": quote_id, "text": quote}}
+
+
+ATK_RULES: dict[str, dict] = {
+    "atk_original_recalculates": _row(
+        "After an effect changes a monster's original ATK, earlier activated increases/decreases are recalculated "
+        "and applied on the new original value.",
+        ["prb2017:if-the-atk-or-def-is-increased", "md:applying-an-activated-effect-that-changes-original-atk",
+         "prb2017:if-the-values-become-a-determined-value"],
+        "prb2017:if-the-atk-or-def-is-increased",
+        "After an activated effect that \"increases or decreases ATK or DEF\" has been applied, if an effect that "
+        "makes \"the original ATK or DEF become a determined value\" is applied, after it is applied, the activated "
+        "effect that \"increases or decreases ATK or DEF\" is recalculated and applied."),
+    "atk_original_wipes_set": _row(
+        "An activated effect that changes the original ATK wipes earlier activated effects that set the current "
+        "ATK to a determined value.",
+        ["md:applying-an-activated-effect-that-changes-original-atk"],
+        "md:applying-an-activated-effect-that-changes-original-atk",
+        "When an activated effect changes a monster's original ATK/DEF, previously-applied activated effects that "
+        "set the monster's current ATK/DEF to a determined value are wiped, and not reapplied."),
+    "atk_set_not_reapplied": _row(
+        "After an activated increase/decrease, an effect that makes the ATK become a determined value fixes it: "
+        "the increase is not reapplied.",
+        ["prb2017:if-the-atk-or-def-is-increased", "prb2017:if-the-atk-or-def-become-a-determined"],
+        "prb2017:if-the-atk-or-def-is-increased",
+        "After an effect that \"increases or decreases ATK or DEF\" that activates has been applied, if an effect "
+        "that makes the \"ATK or DEF become a determined value\" is applied, after it is applied, the effect that "
+        "\"increases or decreases ATK or DEF\" that activates is not reapplied."),
+    "atk_after_set": _row(
+        "An effect applied after an activated effect that set the ATK to a determined value applies to that value.",
+        ["prb2017:if-the-atk-or-def-become-a-determined"], "prb2017:if-the-atk-or-def-become-a-determined",
+        "After applying an activated effect that makes \"the ATK or DEF become a determined value\", if a new effect "
+        "that modifies the ATK or DEF is applied, it is applied to the value modified by the activated effect that "
+        "makes \"the ATK or DEF become a determined value\"."),
+    "atk_not_below_zero": _row(
+        "ATK reduced to 0 or lower becomes 0.",
+        ["prb2017:values-equal-or-lower-to-0", "community:7.7"], "prb2017:values-equal-or-lower-to-0",
+        "If the ATK or DEF values are reduced by some effect and the final result would be equal or lower to 0, the "
+        "value becomes 0."),
+}
+
+# the ATK phrases of a card's text: (pattern, kind)
+_PHRASES = (
+    (r"original ATK becomes halved|original ATK becomes half\b", "original_half"),
+    (r"original ATK becomes doubled", "original_double"),
+    (r"original ATK becomes (\d+)", "original_set"),
+    (r"ATK(?:/DEF)? becomes? half (?:its|their) current ATK", "half_current"),
+    (r"ATK(?:/DEF)? becomes? double (?:its|their) current ATK", "double_current"),
+    (r"(?<!original )ATK becomes (\d+)", "set"),
+    (r"\bgains? (\d+) ATK", "gain"),
+    (r"\bloses? (\d+) ATK", "lose"),
+)
+_ANY_ATK = re.compile(r"\bATK\b")
+_SKIP = re.compile(r"for each|x \d+|equal to|ATK of|original ATK of|(?:its|their) ATK (?:is|are) (?:higher|lower)", re.I)
+
+
+def read_modifier(card) -> tuple[str, int | None] | None:
+    """The one ATK change a card's text makes (kind, amount), or None when it makes none or several."""
+    text = card.text or ""
+    found = []
+    for pattern, kind in _PHRASES:
+        for match in re.finditer(pattern, text, re.I):
+            if not any(match.start() < e and s < match.end() for s, e, _k, _n in found):
+                found.append((match.start(), match.end(), kind, int(match.group(1)) if match.groups() else None))
+    if len(found) != 1 or _SKIP.search(text):
+        return None
+    if card.card_type == "Spell" and card.property in ("Continuous", "Field") or \
+            card.card_type == "Trap" and card.property == "Continuous":
+        return None  # a lasting effect applied while face-up: another rule (not modelled here)
+    if card.card_type == "Spell" and card.property == "Equip" and found[0][2] not in ("gain", "lose"):
+        return None
+    return found[0][2], found[0][3]
+
+
+def _half_up(value: int) -> int:
+    return (value + 1) // 2
+
+
+def atk_answer(session, question: dict) -> dict:
+    """The ATK of the monster after the cards of ``applied`` (in order), or "unknown" naming what is not read."""
+    from ..errors import BadQuestionError
+    from .rules import citation
+    from .sim.cards import Catalog
+
+    catalog = Catalog(session)
+    monster = question.get("monster")
+    applied = question.get("applied")
+    if not isinstance(applied, list) or not applied:
+        raise BadQuestionError("applied: a list of the cards applied, in order, is needed", field="applied",
+                               value=applied)
+    stated = list(question.get("stated") or [None] * len(applied))
+    if len(stated) != len(applied):
+        raise BadQuestionError("stated: one value (or null) per applied card", field="stated", value=stated)
+
+    def unknown(detail: str, rule: str = "psct") -> dict:
+        return {"answer": "unknown", "card": None, "resolved": {"monster": name}, "explanation": f"unknown: {detail}.",
+                "assumed": [], "rulings": [],
+                "steps": [{"check": "ATK", "result": "unknown", "detail": detail, **citation(rule)}]}
+
+    if isinstance(monster, dict) and type(monster.get("atk")) is int:
+        name, original = f"a monster with {monster['atk']} ATK", monster["atk"]
+    else:
+        card = catalog.card(monster)
+        name = card.name
+        if not card.is_monster or card.atk is None:
+            return unknown(f"{card.name} has no printed ATK to start from")
+        if card.effects and _ANY_ATK.search(card.text or ""):
+            return unknown(f"{card.name}'s own text changes or uses its ATK")
+        original = card.atk
+    layers: list[tuple[str, int]] = []
+    steps, rules_used = [], []
+    current = original
+    for i, ref in enumerate(applied):
+        card = catalog.card(ref)
+        mod = read_modifier(card)
+        if mod is None:
+            return unknown(f"{card.name}'s text was not read as one change of ATK")
+        kind, amount = mod
+        if kind.startswith("original"):
+            original = {"original_half": _half_up(original), "original_double": original * 2,
+                        "original_set": amount}[kind]
+            wiped = [layer for layer in layers if layer[0] == "set"]
+            layers = [layer for layer in layers if layer[0] != "set"]
+            rule = "atk_original_wipes_set" if wiped else "atk_original_recalculates"
+            said = f"{card.name} makes the original ATK {original}; " + (
+                "the earlier determined value is wiped and the increases are recalculated" if wiped else
+                "earlier increases/decreases are recalculated on it")
+        elif kind in ("half_current", "double_current", "set"):
+            value = _half_up(current) if kind == "half_current" else current * 2 if kind == "double_current" else amount
+            layers.append(("set", value))
+            rule = "atk_set_not_reapplied" if any(layer[0] == "add" for layer in layers) else "atk_after_set"
+            said = f"{card.name} makes the ATK become {value}; earlier increases/decreases are not reapplied"
+        else:
+            delta = amount if kind == "gain" else -amount
+            layers.append(("add", delta))
+            rule = "atk_after_set" if any(layer[0] == "set" for layer in layers) else "atk_original_recalculates"
+            said = f"{card.name}: {'+' if delta > 0 else ''}{delta} ATK"
+        current = original
+        for layer_kind, value in layers:
+            current = value if layer_kind == "set" else current + value
+            if current < 0:
+                return unknown(f"the ATK would go below 0 along the way ({current}); how later changes apply then "
+                               "is not modelled", "atk_not_below_zero")
+        if stated[i] is not None and stated[i] != current:
+            return unknown(f"after {card.name} the ATK would be {current}, not {stated[i]} as the question says")
+        steps.append({"check": f"ATK after {card.name}", "result": "pass", "detail": f"{said}: ATK {current}",
+                      **citation(rule)})
+        rules_used.append(rule)
+    return {"answer": str(current), "card": None, "resolved": {"monster": name, "applied": list(applied)},
+            "explanation": f"{current}: {name}'s ATK after " + ", then ".join(map(str, applied)) + f" is {current}.",
+            "assumed": ["each card's effect is applied to the monster, in the order given"], "rulings": [],
+            "steps": steps}
