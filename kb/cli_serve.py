@@ -1,7 +1,7 @@
 """``kb serve``: the web app and JSON API under gunicorn (a real WSGI server with several workers).
 
 The app is created once in the gunicorn master, which loads what every worker reads but never changes
-(the graph, the card-name index) before forking, so that workers share it and start warm.  Each worker
+(the graph, the card-name index, the rulebook index) before forking, so that workers share it and start warm.  Each worker
 opens its own SQLite connections and search index after the fork.
 """
 
@@ -29,14 +29,17 @@ def default_workers() -> int:
 
 
 def warm_up(app) -> None:
-    """Load the fork-safe, read-only caches (graph, card-name index) so that forked workers share them."""
+    """Load the fork-safe, read-only caches (graph, card-name index, the rulebook index of unknown
+    answers) so that forked workers share them."""
     from webapp import kb_graph, kb_session
 
     from .cards import name_index
+    from .understand.rulebook_index import rulebook_index
 
     with app.app_context():
         kb_graph()
         name_index(kb_session())
+        rulebook_index(kb_session())
 
 
 # Worker classes `kb serve` offers.  gevent is the default: each connection is a greenlet, so a client
