@@ -243,6 +243,23 @@ def test_caches_keep_only_the_current_version(two_versions):
         assert held == [version.resolve()]
 
 
+def test_dropping_a_version_hands_its_memory_back(tmp_path, monkeypatch):
+    """A new version evicts the old one's value and trims the heap once; a hit trims nothing."""
+    from kb import version_cache
+
+    released = []
+    monkeypatch.setattr(version_cache, "release_freed_memory", lambda: released.append(1))
+    cache = version_cache.VersionCache()
+    v1, v2 = tmp_path / "kb.versions" / "v1", tmp_path / "kb.versions" / "v2"
+    assert cache.get(v1, 1, lambda: "one") == "one"
+    assert cache.get(v1, 1, lambda: "never") == "one"
+    assert released == []
+    assert cache.get(v2, 1, lambda: "two") == "two"
+    assert released == [1] and cache.keys() == [v2]
+    monkeypatch.undo()
+    version_cache.release_freed_memory()  # the real one runs on any platform without failing
+
+
 def test_a_served_app_drops_the_old_version_after_a_swap(two_versions):
     from kb import cards, graph
     from webapp import create_app
