@@ -139,6 +139,8 @@ def test_after_the_draw_a_kind_is_not_decided(session):
          "prb2017:battle-replays"),
         ("After a replay, if I stop the attack, can the same monster attack later this turn?", "no",
          "prb2017:battle-replays"),
+        ("After my attack declaration, the attack target leaves the field, causing a replay. When I select a new "
+         "attack target, can my opponent activate Sakuretsu Armor?", "no", "prb2017:battle-replays"),
         ("Are cards discarded for hand size treated as sent to the GY by an effect?", "no", "prb2017:end-phase"),
     ],
 )
