@@ -261,3 +261,49 @@ def test_summon_by_a_card(session, text, answer):
 )
 def test_summon_by_a_card_not_read(session, text):
     assert ask_plain(session, text)["answer"] == "unknown"
+
+
+# ------------------------------------------------------------------------------ effects negated afterwards
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("D/D/D Dragon King Pendragon gained 500 ATK with its own effect. Then its effects are negated by Skill "
+         "Drain. Does it keep the 500 ATK?", "no"),
+        ("D/D/D Dragon King Pendragon used its effect to gain 500 ATK, then Breakthrough Skill negates its "
+         "effects. What is its ATK?", "its original value (2600)"),
+        ("Guardian of Felgrand has equipped a monster with its effect, and then its effects are negated by "
+         "Breakthrough Skill. Is the equipped monster destroyed?", "yes"),
+        ("Gateway to Chaos has Spell Counters on itself, then Silent Swordsman LV7 negates its effects. Are the "
+         "Spell Counters removed?", "yes"),
+        ("Breaker the Magical Warrior has a Spell Counter on it. Then its effects are negated by Skill Drain. "
+         "Does it keep its counters?", "no"),
+        ("My Gemini Monster gained its effects, then its effects were negated. Is it still an Effect Monster?",
+         "yes"),
+        ("Elemental HERO Neos Alius gained its effects and then had them negated by Skill Drain. Can I Normal "
+         "Summon it again to gain its effects?", "no"),
+    ],
+)
+def test_effects_negated_afterwards(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["parsed"]["ask"] == "negated_effects", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+    assert got["steps"][0]["quote"]["id"] in got["steps"][0]["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no ATK change by its own effect: the story does not fit the card
+        "Blue-Eyes White Dragon gained 500 ATK with its effect, then its effects are negated. What is its ATK?",
+        # no effect that equips
+        "Cyber Dragon has equipped a monster with its effect, then Skill Drain is applied. What happens to the "
+        "equipped monster?",
+        # Dark Hole negates nothing
+        "Guardian of Felgrand has equipped a monster with its effect, then Dark Hole is activated. Is the "
+        "equipped monster destroyed?",
+    ],
+)
+def test_effects_negated_unknown(session, text):
+    assert ask_plain(session, text)["answer"] == "unknown"

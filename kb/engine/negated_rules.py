@@ -124,4 +124,23 @@ NEGATED_RULES: dict[str, dict] = {
         "A card or effect whose activation is negated is treated as never having been activated.",
         ["md:negating-activations", "prb2017:negating-the-activation-of-cards"], "md:negating-activations",
         "To negate the activation of a card or effect is to cause it to be treated as never being activated."),
+    "negated_own_atk": _row(
+        "ATK/DEF a monster changed with its own Ignition or Trigger Effect stop applying once its effects are "
+        "negated: it returns to its original value.",
+        ["prb2017:atk-def-modifications", "prb2017:atk-def-modifications-ex1"], "prb2017:atk-def-modifications",
+        "• If the ATK or DEF of a monster is changed by its own Ignition or Trigger Monster Effect, and later the "
+        "monster affected by that applied effect has its effects negated, the effect that modified the ATK and "
+        "DEF is no longer applied after that resolution."),
+    "negated_own_equip": _row(
+        "Equip Cards a monster equipped with its own effect are destroyed and sent to the GY when its effects "
+        "are negated.",
+        ["prb2017:equipping-monsters", "prb2017:equipping-monsters-ex2"], "prb2017:equipping-monsters",
+        "• If a monster that has been equipped with Equip Cards by its effect has its effects negated, they are "
+        "destroyed and sent to the Graveyard."),
+    "negated_counters": _row(
+        "Counters that can only be placed on a particular card (a card's own counters on itself) are removed when "
+        "that card's effects are negated; counters a card placed on another card stay.",
+        ["prb2017:counters", "prb2017:counters-ex1"], "prb2017:counters",
+        "• If counters that can only be placed on a particular card like itself are placed on a card that has its "
+        "effects negated, those counters are removed."),
 }

@@ -49,6 +49,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from ..engine.field_negation import answer_field_negation
 
         return answer_field_negation(session, question)
+    if question.get("ask") == "negated_effects":  # a card's effects negated afterwards (negated_effects.py)
+        from ..engine.negated_effects import answer_negated_effects
+
+        return answer_negated_effects(session, question)
     if question.get("ask") == "rule_fact":  # costs, missing the timing, kinds of monsters (rule_facts.py)
         from ..engine.rule_facts import rule_fact_answer
 

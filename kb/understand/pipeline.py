@@ -191,6 +191,7 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
     """When no other reading answers: a negation story and a question about what happens after it, or a
     card that negates monsters while it applies (Skill Drain) and a question about a monster's effect."""
     from ..models import Card
+    from .negation_effects import read_negated_effects
     from .negation_lingering import read_lingering_negation
     from .negation_outcome import read_negation_outcome
 
@@ -198,7 +199,8 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
         card = session.get(Card, skeleton.entities[index].card_id)
         return card.card_type.lower() if card is not None else None
 
-    frame = read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
+    frame = (read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
+             or read_negated_effects(skeleton))
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
