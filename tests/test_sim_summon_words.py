@@ -158,6 +158,16 @@ def _scenario(session, text):
         ("I Normal Set a monster this turn and then activated Double Summon. Can I Normal Summon another monster "
          "this turn?", "yes"),
         ("I activate Double Summon. How many Normal Summons can I conduct this turn?", "2"),
+        # full zones, the Field Zone
+        ("All five of my Spell & Trap Zones are occupied. Can I Set another Trap Card?", "no"),
+        ("I control 5 Set cards in my Spell/Trap Zones. Can I activate Mystic Mine?", "yes"),
+        ("My Spell & Trap Zones are all full. Can I activate Raigeki?", "no"),
+        ("Umi is in my Field Zone. Can I activate Mystic Mine?", "yes"),
+        ("I have Dragon Ravine in my Field Zone. If I activate Umi, is Dragon Ravine sent to the Graveyard?", "yes"),
+        ("Dragon Ravine is in my Field Zone. When I activate Umi, is Dragon Ravine destroyed?", "no"),
+        ("All my Main Monster Zones are occupied. Can I Special Summon a monster from my hand?", "no"),
+        ("All of my Main Monster Zones are full. Can I Special Summon a monster from my GY into the Extra Monster "
+         "Zone?", "no"),
         # lasting prohibitions of a face-up card (applied when modelled)
         ("While Mask of Restrict is active, can I Tribute Summon?", "no"),
         ("With Mask of Restrict face-up on the field, can I Tribute Set a Level 7 monster?", "no"),
@@ -199,6 +209,9 @@ def test_zone_stories(session, text, answer):
         "conduct this turn?",
         "How many Normal Summons can I conduct this turn?",  # nothing told: the rule alone (not a scenario)
         "While Dark Hole is active, can I Tribute Summon?",  # a Normal Spell applies no lasting effect
+        "All five of my Spell & Trap Zones are occupied. Can I activate a Spell Card?",  # which card: not said
+        "Umi is in my Field Zone. If I activate Raigeki, is Umi sent to the GY?",  # not a Field Spell
+        "Can I Special Summon a monster from my hand?",  # the zones are not said to be full
         "While Mask of Restrict is active, can I Tribute Summon a Level 4 monster?",  # not a Tribute Summon
         "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],

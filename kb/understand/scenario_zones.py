@@ -137,6 +137,25 @@ def _fact_grant(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_st_full(d: Draft, m: re.Match) -> bool:
+    cards = d.player("A").setdefault("spells_traps", [])
+    if d.actions or cards:
+        return False
+    for n in range(1, 6):
+        cards.append({"name": f"my Set card {n}", "zone": n, "face": "down"})
+    d.said.append("A's 5 Spell & Trap Zones hold Set cards")
+    return True
+
+
+def _fact_field_zone(d: Draft, m: re.Match) -> bool:
+    card = _entity(d, m["c"])
+    if d.actions or card is None or card.property != "Field" or d.player("A").get("field_zone"):
+        return False
+    d.player("A")["field_zone"] = {"card": card.name}
+    d.said.append(f"{card.name} is face-up in A's Field Zone")
+    return True
+
+
 @lru_cache(maxsize=1)
 def _facts() -> list:
     scale_words = r"(?P<t>pendulum scales|scales|e\d+)"
@@ -170,6 +189,24 @@ def _facts() -> list:
                 rf"(?P<never> without (?:ever )?being (?:properly )?(?:(?P<how2>{frames}) )?summoned)?$"
             ),
             lambda d, m: _fact_not_summoned_checked(d, m),
+        ),
+        (
+            "all my Spell & Trap Zones are occupied",
+            re.compile(
+                rf"^(?:all )?(?:(?:5|five) )?(?:of )?(?:my|the) (?:5 |five )?{_ST_ZONE}s (?:are )?(?:all )?"
+                rf"(?:occupied|full|filled|taken|in use)$|"
+                rf"^i (?:control|have) (?:5|five) (?:set |face-down )?cards in (?:my|the|all of my|all my) "
+                rf"(?:5 |five )?{_ST_ZONE}s$"
+            ),
+            _fact_st_full,
+        ),
+        (
+            "X is in my Field Zone",
+            re.compile(
+                rf"^(?P<c>{_CARD}) is (?:face-up |already |active )?in my (?P<f>field zone|field spell zone)$|"
+                rf"^i (?:already )?(?:have|control) (?P<c2>{_CARD}) (?:face-up )?in my field (?:spell )?zone$"
+            ),
+            lambda d, m: _fact_field_zone(d, _Pick(m, {"c": "c2"})),
         ),
         (
             "I already Normal Summoned this turn, then activate Double Summon",
@@ -372,6 +409,62 @@ def _q_summon_while(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {verb} a Level {level} monster{by}"
 
 
+def _q_spell_trap_zone(d: Draft, m: re.Match):
+    """Set or activate a Spell/Trap when the Spell & Trap Zones are full (a Field Spell goes to the Field Zone)."""
+    cards = d.player("A").get("spells_traps", [])
+    if d.actions or len(cards) != 5:
+        return None
+    card = _entity(d, m["c"])
+    verb = m["verb"]
+    if m["c"]:
+        if card is None or card.is_monster:
+            return None
+        name = card.name
+        d.player("A").setdefault("hand", []).append(name)
+    else:
+        if verb == "activate":
+            return None  # which card: its effects decide whether it can be activated at all
+        name = f"a {m['kind'].title()} Card"
+        d.player("A").setdefault("hand", []).append({"name": name, "type": m["kind"]})
+    d.actions.append({"do": "set_spell_trap" if verb == "set" else "activate", "card": name})
+    return {"kind": "legal"}, f"can A {verb} {name} from the hand"
+
+
+def _q_field_replaced(d: Draft, m: re.Match):
+    """Activate a Field Spell while another is in the Field Zone: can it be, is the old one sent/destroyed."""
+    old = (d.player("A").get("field_zone") or {}).get("card")
+    new = _entity(d, m["y"])
+    if d.actions or old is None or new is None or new.property != "Field" or new.name == old:
+        return None
+    if m["z"] and (_entity(d, m["z"]) is None or _entity(d, m["z"]).name != old):
+        return None
+    d.player("A").setdefault("hand", []).append(new.name)
+    d.actions.append({"do": "activate", "card": new.name})
+    if not m["z"]:
+        return {"kind": "legal"}, f"can A activate {new.name} while {old} is in the Field Zone"
+    if m["what"] == "destroyed":
+        return {"kind": "outcome", "destroyed": old}, f"is {old} destroyed when A activates {new.name}"
+    return {"kind": "outcome", "where": old, "is": "gy"}, f"is {old} sent to the GY when A activates {new.name}"
+
+
+def _q_special_full(d: Draft, m: re.Match):
+    """Special Summon a monster (not from the Extra Deck) when every Main Monster Zone is taken."""
+    mine = d.player("A").get("monsters", [])
+    if d.actions or len([x for x in mine if isinstance(x.get("zone", 1), int)]) != 5:
+        return None
+    name = d.add_monster("A", "hand" if m["src"] != "gy" else "gy", "a Level 4 monster", level=4)
+    if m["src"] == "gy":
+        d.player("A")["gy"][-1].update(summoned="normal", properly=True)
+    action = {"do": "special_summon", "card": name, "how": "effect"}
+    if m["src"] == "gy":
+        action["from"] = "gy"
+    if m["emz"]:
+        action["zone"] = "emz_left"
+    d.actions.append(action)
+    where = " into the Extra Monster Zone" if m["emz"] else ""
+    return {"kind": "legal"}, f"can a card effect Special Summon a monster (no effects) from the {m['src'] or 'hand'}{where}"
+
+
 @lru_cache(maxsize=1)
 def zone_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
@@ -415,6 +508,32 @@ def zone_questions() -> list:
             _q_revive_by,
         ),
         (
+            "can I Set another Spell/Trap (all zones full)",
+            re.compile(
+                rf"^can i (?:still )?(?P<verb>set|activate) (?:(?P<c>{_CARD})|(?:another|a|one more|a new|one) "
+                rf"(?P<kind>spell|trap)(?: card)?)(?: from my hand)?$"
+            ),
+            _q_spell_trap_zone,
+        ),
+        (
+            "can I activate another Field Spell / is the old one sent to the GY",
+            re.compile(
+                rf"^can i (?:still )?activate (?P<y>{_CARD})(?: from my hand)?(?P<z>)(?P<what>)$|"
+                rf"^(?:if|when|after) i activate (?P<y2>{_CARD})(?: from my hand)? (?:is|does|will) (?P<z2>{_CARD}) "
+                rf"(?:be )?(?P<what2>sent to (?:the|my) (?:gy|graveyard)|go to (?:the|my) (?:gy|graveyard)|destroyed)$"
+            ),
+            lambda d, m: _q_field_replaced(d, _Pick(m, {"y": "y2", "z": "z2", "what": "what2"})),
+        ),
+        (
+            "can I Special Summon a monster (all Main Monster Zones full)",
+            re.compile(
+                r"^can i (?:still )?special summon (?:a|another|one|a level \d+) monster"
+                r"(?: from my (?P<src>hand|gy|graveyard))?(?P<emz> (?:in)?to (?:the|an|my) extra monster zone)?"
+                r"(?: (?:with|by) (?:a card effect|an effect|a card's effect|a spell card))?$"
+            ),
+            lambda d, m: _q_special_full(d, _SrcFix(m)),
+        ),
+        (
             "while X is active, can I Tribute Summon",
             re.compile(
                 rf"^(?:while|with|under) (?P<c>{_CARD}) (?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
@@ -438,6 +557,17 @@ def zone_questions() -> list:
             _q_face_up_extra,
         ),
     ]
+
+
+class _SrcFix:
+    """A match whose ``src`` says ``gy`` for "graveyard"."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        value = self.match[key]
+        return "gy" if key == "src" and value == "graveyard" else value
 
 
 class _Pick:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from .. import engine as checks
+from ..rules import citation
 from . import phases
 from .actions import Legality
 from .state import ChainLink, Instance, other
@@ -239,6 +240,8 @@ def activate(game, action: dict) -> Legality:
             old = state.at(player, "field_zone", 0)
             if old is not None:
                 game.move(old, "gy", by="rule", cause="a new Field Spell replaces it")
+                game.steps.append({"check": "Field Zone", "result": "pass", "detail": f"{old.name} is sent to the GY "
+                                   f"(not destroyed): {inst.name} replaces it", **citation("sim_field_spell_replace")})
             inst.location, inst.zone = "field_zone", 0
         else:
             inst.location, inst.zone = "spell_trap", state.free_spell_trap_zones(player)[0]

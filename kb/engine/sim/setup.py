@@ -129,16 +129,19 @@ class _Builder:
                        text="(a monster described by its stats only: no effects)")
 
     def plain_spell_trap(self, item: dict, field: str) -> SimCard:
-        """A face-down card in a Spell & Trap Zone given by no name (``{"name", "face": "down"}``): it only takes
-        up its zone (what it is, and its effects, are not known)."""
+        """A Spell/Trap given by no name: ``{"name", "face": "down"}`` in a Spell & Trap Zone, or ``{"name", "type":
+        "spell"|"trap"}`` in a pile.  It only takes up a zone (its effects are not known: none are simulated)."""
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise bad(f"{field}.name", name, "must be a non-empty string")
         if item.get("face", "down") != "down":
             raise bad(f"{field}.face", item.get("face"), "a card given by no name must be face-down (Set)")
+        kind = item.get("type", "spell")
+        if kind not in ("spell", "trap"):
+            raise bad(f"{field}.type", kind, "expected spell or trap")
         self.synthetic -= 1
-        return SimCard(id=self.synthetic, name=name.strip(), card_type="Spell", property=None,
-                       text="(a Set card given by no name: what it is and its effects are not known)")
+        return SimCard(id=self.synthetic, name=name.strip(), card_type=kind.title(), property=None,
+                       text="(a card given by no name: what it does is not known)")
 
     def place(self, card: SimCard, player: str, location: str, item: dict, **parts) -> Instance:
         owner = item.get("owner", player)
@@ -155,7 +158,11 @@ class _Builder:
             if type(item) is int:
                 self.state.players[player].unnamed[pile] += _int(item, where)
                 continue
-            card, obj = self.card_object(item, where, _PILE_CARD_FIELDS)
+            if isinstance(item, dict) and "card" not in item and "type" in item:  # a Spell/Trap given by no name
+                _check_fields(item, {"name", "type", "id"}, where)
+                card, obj = self.plain_spell_trap(item, where), {k: v for k, v in item.items() if k != "type"}
+            else:
+                card, obj = self.card_object(item, where, _PILE_CARD_FIELDS)
             if pile == "extra" and card.is_monster and not (card.extra_deck_frame or card.is_pendulum):
                 raise bad(where, card.name, "only Extra Deck monsters (or face-up Pendulum Monsters) can be in "
                                             "the Extra Deck")

@@ -60,6 +60,13 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:pendulum-monsters",
         "Fusion/Pendulum, Synchro/Pendulum and Xyz/Pendulum Monsters that are face-up in the Extra Deck cannot be "
         "Fusion, Synchro or Xyz Summoned respectiviously."),
+    # --- zones the simulator fills (activation.py / game.py)
+    "sim_field_spell_replace": _row(
+        "A player controls one Field Spell: activating (or Setting) a new one from the hand sends the card in "
+        "the Field Zone to the GY (it is not destroyed).",
+        ["md:field-zone", "prb2017:field-zone"], "md:field-zone",
+        "When activating a Field Spell from your hand, you must send any cards currently in your Field Zone to "
+        "the GY."),
     # --- what counts as which Summon
     "sim_set_not_summoned": _row(
         "A monster Normal Set is not considered Summoned until it is flipped face-up.",
