@@ -115,6 +115,24 @@ class KbAnalyzer(KbTokenizer):
             self._tokens[raw] = found
         return found
 
+    def token_texts(self, value: str) -> list[str]:
+        """The index tokens of ``value`` in order (a token's position is its index in the list): the
+        texts of the tokens :meth:`__call__` yields, without token objects (the index writer's path)."""
+        out: list[str] = []
+        cache, token_of = self._tokens, self._token
+        for match in TOKEN_RE.finditer(fold_quotes(value)):
+            if match.lastgroup != "cjk":
+                raw = match.group()
+                found = cache.get(raw)
+                out.append(token_of(raw, False) if found is None else found)
+                continue
+            text = unicodedata.normalize("NFKC", match.group())
+            if len(text) == 1:
+                out.append(token_of(text, True))
+            else:
+                out.extend(token_of(text[k:k + 2], True) for k in range(len(text) - 1))
+        return out
+
     def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
                  start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
         if not tokenize:

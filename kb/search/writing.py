@@ -10,12 +10,13 @@ from pathlib import Path
 
 from sqlmodel import select
 from whoosh import index as windex
-from whoosh.codec.whoosh3 import W3Codec
+from whoosh.codec.whoosh3 import W3Codec, W3PostingsWriter
 
 from ..db import index_path
 from ..text import fold_quotes
 from .documents import all_documents
 from .schema import META_FILE, build_schema
+from .segment import BulkWriter
 from .stored import pack, write_documents
 
 __all__ = ["write_index", "build_index_step"]
@@ -31,8 +32,30 @@ class IndexCodec(W3Codec):
 
     length_stats = False
 
+    def postings_writer(self, dbfile, byteids=False):
+        return _PostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
+                               compression=self._compression, inlinelimit=self._inlinelimit)
 
-CODEC_OPTIONS = {"blocklimit": 1024, "compression": 6, "inlinelimit": 1}
+
+class _PostingsWriter(W3PostingsWriter):
+    """whoosh's postings writer with inlining that works: a term with fewer than ``inlinelimit``
+    postings keeps them in its term info instead of a block of the postings file (whoosh-reloaded 2.7.5
+    calls ``TermInfo.set_inline``, which does not exist: ``set_inlined``).  Indexes are read by
+    whoosh's own code either way."""
+
+    def finish_postings(self):
+        if not self.written() and len(self) < self._inlinelimit:
+            terminfo = self._terminfo
+            terminfo.add_block(self)
+            terminfo.set_inlined(self._ids, self._weights, self._values)
+            if not self._values:  # a format without values (numbers): whoosh's ListMatcher wants None
+                terminfo._inlined = terminfo._inlined[:2] + (None,)
+            self._terminfo = None
+            return terminfo
+        return super().finish_postings()
+
+
+CODEC_OPTIONS = {"blocklimit": 1024, "compression": 6, "inlinelimit": 2}
 _WORD_RE = re.compile(r"[^\W\d_][\w'-]*[^\W_]|[^\W\d_]")
 
 
@@ -45,14 +68,14 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     ix = windex.create_in(str(directory), build_schema())
-    writer = ix.writer(limitmb=512, procs=1, multisegment=False, codec=IndexCodec(**CODEC_OPTIONS))
+    writer = BulkWriter(ix, codec=IndexCodec(**CODEC_OPTIONS))
     counts: Counter = Counter()
     vocabulary: Counter = Counter()
     titles: list[list] = []
     packed: list[bytes] = []
     for doc in all_documents(session):
         fields = {k: v for k, v in doc.items() if v not in (None, "") and k not in ("doc", "info")}
-        writer.add_document(**fields)
+        writer.add(fields)
         packed.append(pack(doc))  # by docnum: one writer, one segment, documents numbered in order
         counts[doc["kind"]] += 1
         for text in (doc["title"], doc.get("body", "")):

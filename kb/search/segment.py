@@ -1,0 +1,190 @@
+"""Writing the search index's whoosh segment in bulk: the same files whoosh's own writer makes, faster.
+
+whoosh's ``SegmentWriter.add_document`` turns every field into token objects, every posting into a tuple
+in a sorting pool and every term's positions into a pickle, then feeds the codec one posting at a time:
+most of the index build was spent there.  :class:`BulkWriter` is that writer with two parts replaced:
+- ``add`` indexes a document's text fields from the analyzer's token strings (positions are their
+  order, as :class:`kb.search.analysis.KbAnalyzer` numbers them) and keeps the postings in memory, per
+  field and term, in docnum order (documents are added in docnum order): no pool, no sort of postings;
+- the postings are handed to whoosh's own postings writer a block at a time (:func:`_write_term`).
+Everything else (lengths, columns, term dictionary, blocks, segment, table of contents) is whoosh's
+code, so the index is an ordinary whoosh index, term for term and byte for byte the same postings
+(``tests/test_search_writer.py`` compares it with whoosh's writer).
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from pickle import dumps
+
+from whoosh.analysis import KeywordAnalyzer
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.formats import Frequency, Positions
+from whoosh.system import pack_uint
+from whoosh.util.numeric import length_to_byte
+from whoosh.writing import SegmentWriter
+
+from .analysis import KbAnalyzer
+
+__all__ = ["BulkWriter"]
+
+_ONE_POSITION: dict[int, bytes] = {}  # position -> whoosh Positions value of a term seen once
+
+
+def _encode_positions(positions: list[int]) -> bytes:
+    """whoosh's :meth:`Positions.encode` (count, then the pickled gaps), cached for single positions."""
+    if len(positions) == 1:
+        found = _ONE_POSITION.get(positions[0])
+        if found is None:
+            found = _ONE_POSITION[positions[0]] = pack_uint(1) + dumps([positions[0]], 2)
+        return found
+    gaps = [positions[0]] + [b - a for a, b in zip(positions, positions[1:])]
+    return pack_uint(len(gaps)) + dumps(gaps, 2)
+
+
+class BulkWriter(SegmentWriter):
+    """A whoosh segment writer for one batch of new documents (see the module doc).
+
+    Use as ``writer = BulkWriter(ix, codec=...)``, ``writer.add(fields)`` per document in docnum
+    order, then ``writer.commit(optimize=True)``.  Boosts (``_boost`` keys) and stored fields of whoosh
+    are not supported: the search index uses neither.
+    """
+
+    def __init__(self, ix, **kwargs):
+        super().__init__(ix, **kwargs)
+        if self.codec.length_stats:
+            raise ValueError("BulkWriter writes no per-term length statistics: use a codec without them")
+        self._postings: dict[str, dict[bytes, tuple]] = {}  # field -> term -> (docnums, weights, values)
+        self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0
+        self._ways: dict[str, str] = {}
+
+    def add(self, fields: dict) -> None:
+        """Index one document (``fieldname -> value``; None values are skipped)."""
+        self._check_state()
+        schema, perdoc, docnum = self.schema, self.perdocwriter, self.docnum
+        names = sorted(name for name, value in fields.items() if value is not None)
+        self._check_fields(schema, names)
+        perdoc.start_doc(docnum)
+        for name in names:
+            value, field = fields[name], schema[name]
+            way = self._ways.get(name)
+            if way is None:
+                way = self._ways[name] = self._way(name, field)
+            length = 0
+            if field.indexed:
+                table = self._postings[name]
+                if way == "text":
+                    items = self._text_items(field.analyzer, value)
+                elif way == "keywords":
+                    items = _keyword_items(value)
+                else:
+                    items = field.index(value)
+                scorable = field.scorable
+                for tbytes, freq, weight, vbytes in items:
+                    if scorable:
+                        length += freq
+                    entry = table.get(tbytes)
+                    if entry is None:
+                        entry = table[tbytes] = (array("I"), array("f"), [])
+                    entry[0].append(docnum)
+                    entry[1].append(weight)
+                    entry[2].append(vbytes)
+            if length:
+                self._lengths[name].append((docnum, length))
+            if field.column_type:
+                perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
+        perdoc.finish_doc()
+        self._added = True
+        self.docnum += 1
+
+    def _way(self, name: str, field) -> str:
+        """How a field's postings are made: ``text`` (:class:`KbAnalyzer` with positions),
+        ``keywords`` (whoosh's default ``KEYWORD``: words split at white space, with frequencies) or
+        ``whoosh`` (the field's own ``index``)."""
+        if field.stored or field.vector or field.separate_spelling():
+            raise ValueError(f"BulkWriter does not write stored, vector or spelling field {name!r}")
+        self._postings[name] = {}
+        self._lengths[name] = []
+        if field.format.field_boost != 1.0:
+            return "whoosh"
+        if isinstance(field.analyzer, KbAnalyzer) and type(field.format) is Positions:
+            return "text"
+        if type(field.format) is Frequency and field.analyzer == _KEYWORDS:
+            return "keywords"
+        return "whoosh"
+
+    @staticmethod
+    def _text_items(analyzer: KbAnalyzer, value: str):
+        """``(term bytes, frequency, weight, positions value)`` of a text field, as
+        :meth:`Positions.word_values` gives them."""
+        positions: dict[str, list[int]] = {}
+        for pos, token in enumerate(analyzer.token_texts(value)):
+            found = positions.get(token)
+            if found is None:
+                positions[token] = [pos]
+            else:
+                found.append(pos)
+        return [(token.encode("utf-8"), len(found), float(len(found)), _encode_positions(found))
+                for token, found in positions.items()]
+
+    def _flush_segment(self):
+        """Write the length columns, then the postings, field by field and term by term in byte order
+        (as whoosh's pool sorts them)."""
+        self._write_lengths()
+        self.perdocwriter.close()
+        fieldwriter = self.fieldwriter
+        for name in sorted(self._postings):
+            table = self._postings[name]
+            fieldwriter.start_field(name, self.schema[name])
+            for tbytes in sorted(table):
+                fieldwriter.start_term(tbytes)
+                _write_term(fieldwriter._postwriter, *table[tbytes])
+                fieldwriter.finish_term()
+            fieldwriter.finish_field()
+        self._postings.clear()
+        fieldwriter.close()
+
+
+    def _write_lengths(self) -> None:
+        """Each scorable field's length column at once (whoosh's per-document writer adds a length byte
+        per document and field; the column holds the bytes up to the last non-zero one)."""
+        perdoc = self.perdocwriter
+        for name, pairs in self._lengths.items():
+            if not pairs:
+                continue
+            column = bytearray(pairs[-1][0] + 1)
+            for docnum, length in pairs:
+                column[docnum] = length_to_byte(length)
+            data = bytes(column).rstrip(b"\0")  # the column's default (0) is not written at the end
+            lenfield = _lenfield(name)
+            perdoc._create_column(lenfield, LENGTHS_COLUMN)
+            writer = perdoc._get_column(lenfield)
+            writer._dbfile.write(data)
+            writer._count = len(data)
+            perdoc._fieldlengths[name] += sum(length for _, length in pairs)
+
+
+_KEYWORDS = KeywordAnalyzer()
+_SPACES = re.compile(r"[^ \t\r\n]+")  # whoosh's SpaceSeparatedTokenizer
+
+
+def _keyword_items(value: str):
+    """``Frequency.word_values`` of a default ``KEYWORD`` field: words split at white space."""
+    counts: dict[str, int] = {}
+    for word in _SPACES.findall(value):
+        counts[word] = counts.get(word, 0) + 1
+    return [(word.encode("utf-8"), n, float(n), pack_uint(n)) for word, n in counts.items()]
+
+
+def _write_term(postwriter, ids: array, weights: array, values: list[bytes]) -> None:
+    """One term's postings into whoosh's ``W3PostingsWriter``, a block at a time: the blocks its
+    ``add_posting`` builds one posting at a time (the codec writes no per-term length statistics)."""
+    limit = postwriter._blocklimit
+    for start in range(0, len(ids), limit):
+        if start:
+            postwriter._write_block()
+        postwriter._ids = ids[start:start + limit]
+        postwriter._weights = chunk = weights[start:start + limit]
+        postwriter._values = [v for v in values[start:start + limit] if v]
+        postwriter._maxweight = max(max(chunk), 0)

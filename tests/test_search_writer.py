@@ -1,0 +1,104 @@
+"""The bulk index writer (kb.search.segment.BulkWriter) writes what whoosh's own writer writes.
+
+Documents written here by hand: rule sections, a card with a Japanese name and a reading, numbers,
+keyword fields, repeated words (positions), words in one document only (inlined postings) and words in
+many (several posting blocks, with a small block size).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from whoosh import index as windex
+from whoosh import query as wq
+
+from kb.search.schema import build_schema
+from kb.search.segment import BulkWriter
+from kb.search.writing import IndexCodec
+
+WORDS = ("chain link spell speed damage step battle phase negate destroy summon special tribute graveyard "
+         "banish draw target activate effect monster trap quick-play counter").split()
+
+
+def _documents(count: int = 60) -> list[dict]:
+    rng = random.Random(12)
+    docs = [
+        dict(kind="section", source="prb2017", region="ocg tcg", title="1.2.1 Chain Link",
+             title_key="chainlink", context="Chains\nBuilding a chain",
+             body="Each card or effect activated in a chain is a Chain Link. Chain Link 2 resolves first. "
+                  "Rule 201.4a applies; see 1.2.1.4.", cards="12 40"),
+        dict(kind="card", source="cards", region="ocg tcg", card_type="trap", title="Solemn Judgment",
+             title_key="solemnjudgment", alt="神の宣告\nかみのせんこく\nSolemn", types="trap counter",
+             body="When a monster would be Summoned, OR a Spell/Trap Card is activated: Pay half your LP; "
+                  "negate the Summon or activation, and if you do, destroy that card.", cards="40"),
+        dict(kind="card", source="cards", region="tcg", card_type="monster", title="Café Knight",
+             title_key="cafeknight", types="monster effect warrior", attr="light", race="warrior",
+             series="knight", level=4, atk=1800, scale=None, body="Ｆｕｌｌ-width text, don't stop.",
+             cards="41", **{"def": 0}),
+        dict(kind="term", source="md", region="md", title="Damage Step", title_key="damagestep",
+             body="The step in which damage is calculated.", context=None),
+    ]
+    for n in range(count):
+        words = [rng.choice(WORDS) for _ in range(rng.randint(3, 40))]
+        docs.append(dict(kind="ruling", source=rng.choice(["goatformat", "ygoresources"]),
+                         region=rng.choice(["tcg", "ocg", "tcg ocg"]), title=" ".join(words[:4]),
+                         title_key="".join(words[:4]), body=" ".join(words), cards=str(100 + n % 7)))
+    return docs
+
+
+def _write(tmp_path, name: str, bulk: bool, **codec_options):
+    path = tmp_path / name
+    path.mkdir()
+    ix = windex.create_in(str(path), build_schema())
+    codec = IndexCodec(**codec_options)
+    if bulk:
+        writer = BulkWriter(ix, codec=codec)
+        for doc in _documents():
+            writer.add({k: v for k, v in doc.items() if v is not None})
+    else:
+        writer = ix.writer(codec=codec)
+        for doc in _documents():
+            writer.add_document(**{k: v for k, v in doc.items() if v is not None})
+    writer.commit(optimize=True)
+    return windex.open_dir(str(path))
+
+
+@pytest.mark.parametrize("options", [dict(blocklimit=4, compression=6, inlinelimit=1),
+                                     dict(blocklimit=4, compression=6, inlinelimit=3),
+                                     dict(blocklimit=1024, compression=9, inlinelimit=2)])
+def test_bulk_writer_writes_what_whoosh_writes(tmp_path, options):
+    ours, theirs = _write(tmp_path, "bulk", True, **options), _write(tmp_path, "whoosh", False, **options)
+    a, b = ours.reader(), theirs.reader()
+    assert a.doc_count_all() == b.doc_count_all() == len(_documents())
+    terms = list(a.all_terms())
+    assert terms == list(b.all_terms())
+    words = {(fieldname, text.decode("utf-8", "replace")) for fieldname, text in terms}
+    assert ("alt", "かみ") in words and ("body", "201.4a") in words and ("body", "cafe") not in words
+    assert ("title", "cafe") in words and ("body", "dont") in words and ("body", "full") in words
+    for fieldname, text in terms:
+        mine, whooshs = a.postings(fieldname, text), b.postings(fieldname, text)
+        assert list(mine.items_as("weight")) == list(whooshs.items_as("weight")), (fieldname, text)
+        if a.schema[fieldname].format.supports("positions"):
+            assert list(a.postings(fieldname, text).items_as("positions")) == \
+                list(b.postings(fieldname, text).items_as("positions")), (fieldname, text)
+    for fieldname in a.schema.names():
+        assert a.field_length(fieldname) == b.field_length(fieldname), fieldname
+        assert [a.doc_field_length(d, fieldname) for d in range(a.doc_count_all())] == \
+            [b.doc_field_length(d, fieldname) for d in range(b.doc_count_all())], fieldname
+    for fieldname in ("kind", "source", "region", "card_type"):
+        assert list(a.column_reader(fieldname)) == list(b.column_reader(fieldname)), fieldname
+    with ours.searcher() as searcher, theirs.searcher() as other:
+        for q in (wq.Phrase("body", ["chain", "link"]), wq.Term("attr", "light"), wq.Term("kind", "ruling"),
+                  wq.NumericRange("atk", 1000, 2000), wq.Phrase("alt", ["かみ", "みの"])):
+            assert sorted(q.docs(searcher)) == sorted(q.docs(other)), q
+        assert 0 in set(wq.Phrase("body", ["chain", "link"]).docs(searcher))
+
+
+def test_many_postings_make_several_blocks_and_one_posting_is_inlined(tmp_path):
+    ix = _write(tmp_path, "bulk", True, blocklimit=4, compression=6, inlinelimit=2)
+    reader = ix.reader()
+    common = reader.term_info("kind", "ruling")
+    assert not common.is_inlined() and common.doc_frequency() == 60
+    assert reader.term_info("title_key", "solemnjudgment").is_inlined()
+    assert [d for d, _ in reader.postings("kind", "ruling").items_as("weight")] == list(range(4, 64))
