@@ -38,6 +38,8 @@ class QueryEvaluator:
     """
 
     CACHE_ENTRIES = 4096
+    DENSE_ENTRIES = 128  # dense arrays kept of the longest posting lists (about 0.1 MB each)
+    DENSE_SHARE = 16  # a term in more than 1/16 of the documents is added as dense arrays
 
     def __init__(self, searcher, weighting: scoring.BM25F = WEIGHTING):
         self.searcher = searcher
@@ -45,6 +47,7 @@ class QueryEvaluator:
         self.size = self.reader.doc_count_all()
         self.weighting = weighting
         self._cache: OrderedDict = OrderedDict()
+        self._dense: OrderedDict = OrderedDict()
         self._lengths: dict[str, np.ndarray] = {}
 
     # -- caching
@@ -98,7 +101,29 @@ class QueryEvaluator:
                 np.float32)
         return self._cached(("t", fieldname, text), compute)
 
+    def _dense_postings(self, fieldname: str, text: str):
+        """(mask, unit scores) of a term as dense arrays by docnum, for a term in many documents (adding
+        two dense arrays costs a fraction of scattering thousands of postings); None for other terms."""
+        key = (fieldname, text)
+        found = self._dense.get(key)
+        if found is not None:
+            self._dense.move_to_end(key)
+            return found
+        docs, scores = self._postings(fieldname, text)
+        if len(docs) * self.DENSE_SHARE <= self.size:
+            return None
+        found = self._empty()
+        found.mask[docs] = True
+        found.score[docs] = scores
+        self._dense[key] = found
+        if len(self._dense) > self.DENSE_ENTRIES:
+            self._dense.popitem(last=False)
+        return found
+
     def _term(self, fieldname: str, text: str, boost: float) -> _Scores:
+        dense = self._dense_postings(fieldname, text)
+        if dense is not None:
+            return _Scores(dense.mask.copy(), dense.score * np.float32(boost))
         docs, scores = self._postings(fieldname, text)
         out = self._empty()
         out.mask[docs] = True
@@ -170,6 +195,14 @@ class QueryEvaluator:
             out.score += part.score
             return
         for fieldname, text in terms:
+            dense = self._dense_postings(fieldname, text)
+            if dense is not None:
+                out.mask |= dense.mask
+                if q.boost == 1:
+                    out.score += dense.score
+                else:
+                    out.score += dense.score * np.float32(q.boost)
+                continue
             docs, scores = self._postings(fieldname, text)
             out.mask[docs] = True
             out.score[docs] += scores * q.boost

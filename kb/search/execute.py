@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..errors import InvalidQueryError
 from ..query import And, Filter, Node, Phrase, Word, parse, to_whoosh
 from .did_you_mean import suggest
@@ -65,12 +67,12 @@ def search(kb_path, q: str, *, kind: str | None = None, source: str | None = Non
         evaluator = index.evaluator
         compiled = to_whoosh(node, index.context(q))
         found = evaluator.evaluate(compiled)
-        total = int(found.mask.sum())
+        total = int(np.count_nonzero(found.mask))
         if not total and _has_free_text(node):
             loose = to_whoosh(node, index.context(q, strict=False))
             retry = evaluator.evaluate(loose)
             if retry.mask.any():
-                compiled, found, relaxed, total = loose, retry, True, int(retry.mask.sum())
+                compiled, found, relaxed, total = loose, retry, True, int(np.count_nonzero(retry.mask))
         pages = max(1, math.ceil(total / limit))
         results = []
         if total and page <= pages:

@@ -90,14 +90,38 @@ class SearchIndex:
             self._columns = columns
         return self._columns
 
+    @property
+    def facet_combinations(self) -> tuple[np.ndarray, list[np.ndarray], int]:
+        """The documents' facet values as one code per document: ``(code by docnum, [per facet: its
+        value index (or, for region, a 0/1 row per label) of each code], number of codes)``; the
+        combinations that occur are a few hundred."""
+        if "_combinations" not in self._values:
+            rows = []
+            for labels, values in self.columns.values():
+                rows.extend(values if values.ndim == 2 else [values])
+            combos, inverse = np.unique(np.vstack(rows), axis=1, return_inverse=True)
+            per_facet, row = [], 0
+            for labels, values in self.columns.values():
+                height = len(values) if values.ndim == 2 else 1
+                part = combos[row:row + height]
+                per_facet.append(part if values.ndim == 2 else part[0])
+                row += height
+            self._values["_combinations"] = (inverse.reshape(-1).astype(np.intp), per_facet, combos.shape[1])
+        return self._values["_combinations"]
+
     def facets(self, mask: np.ndarray) -> dict[str, dict[str, int]]:
-        """Counts of each facet value among the matched documents, most frequent first."""
+        """Counts of each facet value among the matched documents, most frequent first.
+
+        One count of the matched documents per combination of facet values (:attr:`facet_combinations`),
+        then each facet's counts from those: two C passes over the documents instead of one per facet."""
+        codes, per_facet, count = self.facet_combinations
+        per_code = np.bincount(codes[mask], minlength=count)
         out = {}
-        for name, (labels, values) in self.columns.items():
-            if values.ndim == 2:  # one row of 0/1 per label: rows @ mask counts each (C speed)
-                counts = values @ mask.view(np.uint8)
+        for (name, (labels, _values)), values in zip(self.columns.items(), per_facet):
+            if values.ndim == 2:
+                counts = values @ per_code
             else:
-                counts = np.bincount(values[mask], minlength=len(labels))
+                counts = np.bincount(values, weights=per_code, minlength=len(labels))
             pairs = [(label, int(n)) for label, n in zip(labels, counts) if n and label]
             out[name] = dict(sorted(pairs, key=lambda p: (-p[1], p[0])))
         return out
