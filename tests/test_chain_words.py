@@ -320,3 +320,29 @@ def test_who_resolves_names_the_activating_player(session):
     got = ask_plain(session, "My opponent activates Raiden, Hand of the Lightsworn's effect and I chain Enemy "
                              "Controller to take control of it. Who resolves the effect?")
     assert got["answer"].startswith("B (your opponent)")
+
+
+# ---------------------------------------------- cards used "when an effect / a card is activated": what they answer
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Can a card that responds “when an effect is activated”, like Effect Veiler's neighbour Ash Blossom & "
+         "Joyous Spring, be chained to a Spell Card?", "unknown"),
+        ("Can cards used when an effect is activated be chained to a Normal Spell Card?", "yes"),
+        ("can a card that is activated \"when a card is activated\" respond to a monster effect?", "no"),
+        ("Can a card that responds when a card is activated, like Dark Bribe, be chained to a Spell Card?", "yes"),
+        ("Can a card used when an effect is activated respond to a monster effect?", "yes"),
+        # the example is not such a card
+        ("Can a card that responds when an effect is activated, like Dark Bribe, be chained to a Spell Card?",
+         "unknown"),
+        # a Trap may be a Counter Trap (Spell Speed 3): not answered by this rule
+        ("Can a card that responds when an effect is activated be chained to a Trap Card?", "unknown"),
+    ],
+)
+def test_when_a_card_or_effect_is_activated(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    if answer != "unknown":
+        assert got["steps"][-1]["cites"][0].startswith("prb2017:negating-the-activation-of-a")

@@ -28,4 +28,17 @@ CHAIN_RULES: dict[str, dict] = {
         "changes before it resolves.",
         ["community:7.4", "prb2017:controller-ex1"], "community:7.4",
         "For effects of cards, the player who activates that effect is the controller."),
+    "when_effect_activated": _row(
+        "A card or effect usable \"when an effect is activated\" can respond to the activation of a card as well as "
+        "to the activation of an effect.",
+        ["prb2017:negating-the-activation-of-an-effect", "prb2017:negating-the-activation-of-a-card"],
+        "prb2017:negating-the-activation-of-an-effect",
+        "Cards that can be used \"when an effect is activated\" can be activated when a \"card\" or \"effect\" is "
+        "activated."),
+    "when_card_activated": _row(
+        "A card usable \"when a card is activated\" responds only to the activation of a card, not to the "
+        "activation of an effect.",
+        ["prb2017:negating-the-activation-of-a-card", "prb2017:negating-the-activation-of-an-effect"],
+        "prb2017:negating-the-activation-of-a-card",
+        "Cards that can be activated \"when a card is activated\" cannot be used \"when an effect is activated.\""),
 }

@@ -22,7 +22,8 @@ from ..engine.rules import citation
 from .frame import Frame
 from .skeleton import Skeleton
 
-__all__ = ["read_chain_to_action", "read_left_field", "read_control_change", "chain_fact_answer"]
+__all__ = ["read_chain_to_action", "read_left_field", "read_control_change", "read_when_activated",
+           "chain_fact_answer"]
 
 # ------------------------------------------------------------------- chaining to an action that is no activation
 
@@ -323,6 +324,73 @@ def _control_answer(question: dict) -> dict:
     }
 
 
+# ------------------------------------------- cards used "when an effect / a card is activated", and what they answer
+
+_RESPONDER = (
+    r"(?:a card|cards|an effect|effects|a card or effect|cards or effects)(?: that (?:responds?|can be (?:used|activated)|"
+    r"activates?|is activated|are activated|is used|are used)| (?:used|activated|usable))? (?:only )?"
+    r"when (?P<w>an effect|a card|a card or effect|a card or an effect) is activated"
+    r"(?: (?:like|such as|e\.g\.) (?P<x>e\d+))?"
+)
+_WHEN_Q = re.compile(
+    rf"^can {_RESPONDER} (?:be chained|be activated|be used|respond|chain) (?:directly )?"
+    rf"(?:to|in response to|in a chain to|against) (?:the activation of )?(?P<t>e\d+)$"
+)
+# what is activated: a card (a Spell's activation) or an effect (a monster's effect)
+_TARGETS = {"spell": "card", "monster": "effect"}
+
+
+def read_when_activated(skeleton: Skeleton, sentences, card_of) -> Frame | None:
+    """ "Can a card that responds 'when an effect is activated' (like X) be chained to a Spell Card?" as a
+    frame, or None.  What is answered is a Spell Card's activation or a monster's effect (a Trap may be a
+    Counter Trap: Spell Speed would decide)."""
+    if len(sentences) != 1:
+        return None
+    match = _WHEN_Q.match(sentences[0][0])
+    if match is None:
+        return None
+    target = skeleton.entities[int(match["t"][1:])]
+    if target.kind != "class" or set(target.cls) - {"type", "property"} or target.cls.get("type") not in _TARGETS:
+        return None
+    if target.cls.get("type") == "monster" and target.cls.get("property"):
+        return None
+    what = _TARGETS[target.cls["type"]]
+    waits = "effect" if "effect" in match["w"] else "card"
+    if match["x"]:  # the example must be such a card
+        example = card_of(int(match["x"][1:]))
+        said = {"effect": r"when (?:a card or )?(?:an )?effect is activated|when a card or effect is activated",
+                "card": r"when (?:your opponent activates )?a (?:Spell/Trap )?card is activated|"
+                        r"when (?:your opponent|a player) activates a (?:Spell|Trap|Spell/Trap) Card"}[waits]
+        if example is None or not re.search(said, example.text or "", re.I):
+            return None
+    question = {"ask": "chain_rule", "rule": "when_activated", "waits": waits, "answers": what,
+                "target": {"class": target.cls}}
+    skeleton.use(skeleton.live())
+    return Frame(question, f"Can a card used \"when {'an effect' if waits == 'effect' else 'a card'} is activated\" "
+                 f"respond to the activation of {target.text}?", used_entities=set(range(len(skeleton.entities))),
+                 uses_story=True)
+
+
+def _when_activated_answer(question: dict) -> dict:
+    waits, what = question["waits"], question["answers"]
+    yes = waits == "effect" or what == "card"
+    rule = "when_effect_activated" if waits == "effect" else "when_card_activated"
+    detail = (f"a card used \"when {'an effect' if waits == 'effect' else 'a card'} is activated\" "
+              + ("can respond to the activation of a card or of an effect" if waits == "effect" else
+                 ("responds to the activation of a card" if yes else
+                  "cannot respond to the activation of an effect (a monster's effect is one)")))
+    return {
+        "answer": "yes" if yes else "no",
+        "card": None,
+        "resolved": {"target": question["target"]},
+        "explanation": f"{'yes' if yes else 'no'}: {detail}.",
+        "steps": [{"check": "what it responds to", "result": "pass" if yes else "fail", "detail": detail,
+                   **citation(rule)}],
+        "assumed": ["its other conditions (what the activation must include, Spell Speed) are met"] if yes else [],
+        "rulings": [],
+    }
+
+
 def chain_fact_answer(question: dict) -> dict | None:
     """The answer to a ``chain_rule`` question of this module (None when the rule is not one of them)."""
     rule = question.get("rule")
@@ -332,4 +400,6 @@ def chain_fact_answer(question: dict) -> dict | None:
         return _left_field_answer(question)
     if rule == "effect_controller":
         return _control_answer(question)
+    if rule == "when_activated":
+        return _when_activated_answer(question)
     return None

@@ -23,7 +23,13 @@ from __future__ import annotations
 import re
 
 from ..engine.rules import SEGOC_GROUPS, citation
-from .chain_facts import chain_fact_answer, read_chain_to_action, read_control_change, read_left_field
+from .chain_facts import (
+    chain_fact_answer,
+    read_chain_to_action,
+    read_control_change,
+    read_left_field,
+    read_when_activated,
+)
 from .frame import Frame
 from .skeleton import Skeleton
 
@@ -412,6 +418,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_chain_to_action(skeleton, told, effects_of),
             lambda: read_left_field(skeleton, told, card_of),
             lambda: read_control_change(skeleton, told, card_of),
+            lambda: read_when_activated(skeleton, told, card_of),
             lambda: _read_phase_triggers(skeleton, told),
         ):
             frame = reader()
