@@ -60,6 +60,14 @@ def _parsed(session, text):
          "Field Zone?", ("zone", "field_zone", "spell_trap_zone"), "no"),
         ("Does an Xyz Material leave the field when it is detached?", ("zone", "detach", "leaves_field"), "no"),
         ("Is an Xyz Material considered a card on the field?", ("zone", "xyz_material", "on_field"), "no"),
+        ("Can a Link Monster be used as material for a Synchro Summon?",
+         ("material", "link_monster", "synchro_material"), "no"),
+        ("Can I use a Token as a material for an Xyz Summon?", ("token", "token", "xyz_material"), "no"),
+        # a Gemini Monster Normal Summoned a second time
+        ("Do I have to Tribute any monsters to Normal Summon my Level 7 Gemini Monster again?",
+         ("gemini", "second_summon", "tributes_needed"), "no"),
+        ("Does Normal Summoning Elemental HERO Neos Alius a second time use my Normal Summon for the turn?",
+         ("gemini", "second_summon", "uses_normal_summon"), "yes"),
         # Tributes by Level
         ("How many Tributes do I need to Tribute Summon a Level 6 monster?", ("tributes", "level_6", "count"), "1"),
         ("How many monsters do I need to Tribute to Normal Summon a Level 8 monster?",
@@ -91,6 +99,7 @@ def test_rule_fact_sentences(session, text, fact, answer):
         "Can Heavy Storm's \"destroy all Spell and Trap Cards on the field\" destroy cards in the Field Zone?",
         "Is a Special Summon a Special Summon?",
         "Is a Normal Summon considered a Flip Summon?",  # no row states it
+        "Does Normal Summoning Dark Magician a second time count as my Normal Summon?",  # not a Gemini Monster
         "My opponent controls a Link Monster. Can a Link Monster be used as Xyz Material?",  # a story
     ],
 )

@@ -83,7 +83,7 @@ def _fact(topic: str, subject: str, asked: str, understood: str) -> tuple[dict, 
 
 def _material(m: re.Match, _card_of):
     subject = _key_of("materials", m["m"])
-    kind = m["k"]
+    kind = m["k"] or m["k3"]
     if m["k2"] and m["k2"] != kind:
         return None  # "as Xyz Material for a Synchro Summon"
     if subject == "token":  # Monster Tokens as materials: rule_facts.py's rows
@@ -157,6 +157,18 @@ def _tributes(m: re.Match, card_of):
     return _fact("tributes", f"level_{level}", "count", f"how many Tributes does {who} need")
 
 
+def _gemini(m: re.Match, card_of):
+    """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
+    if m["c"]:
+        card = card_of(int(m["c"][1:]))
+        if card is None or "Gemini" not in card.abilities:
+            return None
+    asked = "uses_normal_summon" if m["uses"] else "tributes_needed"
+    said = ("does Normal Summoning a Gemini Monster a second time use the Normal Summon" if m["uses"] else
+            "does Normal Summoning a Gemini Monster a second time need Tributes")
+    return _fact("gemini", "second_summon", asked, said)
+
+
 @lru_cache(maxsize=1)
 def _shapes() -> list:
     mat = "(?:" + "|".join(alt("materials", k)[3:-1] for k in ("link_monster", "xyz_monster", "token",
@@ -165,7 +177,8 @@ def _shapes() -> list:
     art = r"(?:a |an |the )?"
     aside = r"(?: (?:like|such as) (?:those|the ones|one|the one) (?:from|of|created by|made by) e\d+)?"
     mine = r"(?: (?:that )?(?:i|you|my opponent) controls?)?"
-    material = rf"{art}(?P<k>{kinds}) materials?(?: for {art}(?P<k2>{kinds}) summon)?"
+    material = (rf"(?:{art}(?P<k>{kinds}) materials?(?: for {art}(?P<k2>{kinds}) summon)?|"
+                rf"(?:a )?materials? for {art}(?P<k3>{kinds}) summon)")
     summon_kinds = "|".join(alt("summon_kinds", k)[3:-1] for k in _words()["summon_kinds"])
     verbs = alt("counts_as", "verbs")
     zones = "|".join(alt("zones", k)[3:-1] for k in _words()["zones"])
@@ -240,6 +253,18 @@ def _shapes() -> list:
                 r"^(?:is|are) (?:an |a |the )?xyz materials? (?:considered |treated as )?(?:a card |cards )?on the field$"
             ),
             lambda m, c: _xyz_material_field(_Pick(m, {"detach": "detach2"}), c),
+        ),
+        (
+            "do I need to Tribute to Normal Summon my Gemini Monster a second time",
+            re.compile(
+                r"^(?:do i (?:need|have) to|must i) tribute (?:a monster|any monsters?|monsters) (?:to|in order to) "
+                r"normal summon (?:my |a |the )?(?:face-up )?(?:level \d+ )?(?:gemini monster|(?P<c>e\d+)) "
+                r"(?:a second time|again)$|"
+                r"^does normal summoning (?:my |a |the )?(?:face-up )?(?:level \d+ )?(?:gemini monster|(?P<c2>e\d+)) "
+                r"(?:a second time|again) (?:(?P<uses>count as|use) (?:my|the|a) normal summon(?: for the turn| of "
+                r"the turn| this turn)?|require (?:any )?tributes|need (?:any )?tributes)$"
+            ),
+            lambda m, c: _gemini(_Pick(m, {"c": "c2"}), c),
         ),
         (
             "how many Tributes do I need to Tribute Summon a Level 7 monster",

@@ -2,7 +2,7 @@
 count as which, which zones are part of which, Tributes by Level.  :mod:`kb.engine.rule_facts` merges
 :data:`SUMMON_RULES` into :data:`kb.engine.rules.RULES` (validated by the build like every row) and
 :data:`SUMMON_FACTS` into its facts, answered as ``{"ask": "rule_fact", "topic", "subject", "asked"}``
-(topics ``material``, ``summon_kind``, ``zone``, ``tributes``).
+(topics ``material``, ``summon_kind``, ``gemini``, ``zone``, ``tributes``).
 
 Data only: imports nothing but the simulator's rulebook tables.
 """
@@ -60,6 +60,16 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:pendulum-monsters",
         "Fusion/Pendulum, Synchro/Pendulum and Xyz/Pendulum Monsters that are face-up in the Extra Deck cannot be "
         "Fusion, Synchro or Xyz Summoned respectiviously."),
+    # --- Gemini monsters Normal Summoned a second time
+    "sim_gemini_no_tribute": _row(
+        "Normal Summoning a Level 5 or higher Gemini Monster a second time (it is already on the field) needs no "
+        "Tribute.",
+        ["cr-draft:202.8g", "prb2017:gemini"], "cr-draft:202.8g",
+        "To Normal Summon a Level 5 or higher Gemini Monster a second time, no Monster is required as Tribute."),
+    "sim_gemini_normal_summon": _row(
+        "Normal Summoning a Gemini Monster a second time is a Normal Summon: it uses the turn's Normal Summon.",
+        ["prb2017:gemini", "cr-draft:202.8f"], "prb2017:gemini",
+        "This can only be performed once per turn including other Normal Summons during that turn."),
     # --- zones the simulator fills (activation.py / game.py)
     "sim_field_spell_replace": _row(
         "A player controls one Field Spell: activating (or Setting) a new one from the hand sends the card in "
@@ -155,6 +165,13 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     **{("summon_kind", f"{kind}_summon", "special_summon"): (
         "yes", "sim_special_kinds", f"a {kind.title()} Summon is a Special Summon")
        for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+    # a Gemini Monster Normal Summoned a second time (topic "gemini")
+    ("gemini", "second_summon", "tributes_needed"): ("no", "sim_gemini_no_tribute",
+                                                     "Normal Summoning a Gemini Monster a second time needs no "
+                                                     "Tribute, whatever its Level"),
+    ("gemini", "second_summon", "uses_normal_summon"): ("yes", "sim_gemini_normal_summon",
+                                                        "Normal Summoning a Gemini Monster a second time is the "
+                                                        "turn's Normal Summon"),
     # zones (topic "zone"; subject: a zone or place, asked: what it is part of / what happens)
     ("zone", "pendulum_zone", "spell_trap_zone"): ("yes", "sim_pendulum_zone_spell_trap",
                                                    "cards in the Pendulum Zones are also cards in the Spell & Trap "
