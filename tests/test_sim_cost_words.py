@@ -235,3 +235,43 @@ def test_atk_stories(session, text, answer):
 )
 def test_atk_near_misses(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # Trap Cards that become monsters (read from their text)
+        ("Can Embodiment of Apophis, while it is a monster, be destroyed by an effect that destroys Spell/Trap "
+         "Cards?", "yes"),
+        ("Can The Phantom Knights of Shadow Veil while it is a monster card be destroyed by cards that destroy "
+         "Spells/Traps?", "no"),
+        ("Once Stronghold the Moving Fortress becomes a monster, is it treated as an Effect Monster?", "yes"),
+        # "you win the Duel" is not an effect
+        ("Is the 'you win the Duel' text of Final Countdown an effect?", "no"),
+        # a card that targets needs a target
+        ("Can I activate Monster Reborn when there are no monsters in either GY?", "no"),
+        ("Can I activate Book of Moon if no monsters are on the field?", "no"),
+        # both players at once
+        ("A card says 'each player chooses 1 monster they control'. Who chooses first?", "the turn player"),
+        # a banished card returned to the GY
+        ("When a banished card is returned to the GY, is it considered sent to the GY?", "no"),
+    ],
+)
+def test_card_type_and_other_facts(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I activate Mystical Space Typhoon when there are no face-up monsters on the field?",  # it targets S/T
+        "Is the 'you win the Duel' text of Pot of Greed an effect?",  # Pot of Greed has no such text
+        "Can Blue-Eyes White Dragon, while it is a monster, be destroyed by an effect that destroys Spell/Trap "
+        "Cards?",  # not a Trap Card
+        "Can I activate Book of Moon when there are no face-down monsters on the field?",  # face-up ones may be there
+    ],
+)
+def test_card_type_and_other_near_misses(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

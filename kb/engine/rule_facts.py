@@ -142,6 +142,42 @@ FACT_RULES: dict[str, dict] = {
         ["prb2017:tributing-costs"], "prb2017:tributing-costs",
         "Even if \"Macro Cosmos\" or something similar is being applied, so that monsters that would be sent to "
         "the Graveyard are banished, you can still Tribute monsters."),
+    "fact_trap_monster_both": _row(
+        "A Trap Card treated as a Monster Card by its own effect is a Trap Card and a Monster Card: cards that "
+        "destroy monsters and cards that destroy Spells/Traps can destroy it; with effects of its own it is an "
+        "Effect Monster.",
+        ["prb2017:traps-treated-as-monsters"], "prb2017:traps-treated-as-monsters",
+        "As a result, it can be destroyed by cards that destroy monsters and cards that destroy Spells or Traps."),
+    "fact_trap_monster_effect": _row(
+        "A Trap Card treated as a Monster Card by its own effect that has effects of its own is an Effect Monster.",
+        ["prb2017:traps-treated-as-monsters"], "prb2017:traps-treated-as-monsters",
+        "If a Trap Card treated as a Monster Card by its own effect has effects of its own, it is treated as an "
+        "Effect Monster."),
+    "fact_trap_monster_not_trap": _row(
+        "A Trap Card treated as a Monster Card that says it is not treated as a Trap is only a Monster Card: "
+        "effects that destroy Spells/Traps cannot destroy it.",
+        ["prb2017:traps-treated-as-monsters"], "prb2017:traps-treated-as-monsters",
+        "As a result, they cannot be destroyed by effects that destroy Spell or Trap Cards."),
+    "fact_simultaneous_turn_player": _row(
+        "When both players resolve an effect at the same time (\"each player ...\"), the turn player does it first.",
+        ["community:7.9.4.1", "tcg-v10:if-both-players-conduct-actions-simultaneously"], "community:7.9.4.1",
+        "For cases like \"Each player targets 1 monster,\" where both players resolve an effect simultaneously, the "
+        "turn player resolves the effect first."),
+    "fact_win_not_effect": _row(
+        "Text that directly affects the state of the game (\"you win the Duel\") is not an effect.",
+        ["community:8.1.2", "prb2017:special-victory-conditions"], "community:8.1.2",
+        "Text that directly affects the state of the game like \"you win the Duel\" or \"you win the Match\" is text "
+        "that is not an effect[1]."),
+    "fact_banished_to_gy": _row(
+        "A banished card moved to the GY is not \"sent to the GY\" (its \"sent to the GY\" triggers do not activate).",
+        ["md:glossary-send-to-the-graveyard"],
+        "md:glossary-send-to-the-graveyard",
+        "EXCEPTION: When a banished card is moved to the Graveyard, it is not considered to be \"sent to the "
+        "Graveyard\"."),
+    "fact_target_needed": _row(
+        "A card or effect that targets cannot be activated unless there is already a card it can target.",
+        ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
+        "You cannot choose to use a card or effect that targets unless there is already a card for it to target[1]."),
 }
 
 # --------------------------------------------------------------------------------------- the facts
@@ -193,6 +229,16 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                   "mandatory effects do not miss the timing"),
     ("miss_timing", "mandatory+if", "misses"): ("no", "missing_timing", "mandatory effects do not miss the timing"),
     ("miss_timing", "mandatory+any", "misses"): ("no", "missing_timing", "mandatory effects do not miss the timing"),
+    # a banished card moved to the GY is not "sent" there
+    ("moved", "banished_to_gy", "sent_to_gy"): ("no", "fact_banished_to_gy",
+                                               "a banished card moved to the GY is not sent to the GY"),
+    ("moved", "banished_to_gy", "sent_trigger"): ("no", "fact_banished_to_gy",
+                                                  "a banished card moved to the GY is not sent to the GY, so its "
+                                                  "\"sent to the GY\" effect does not activate"),
+    # both players at once
+    ("simultaneous", "each_player", "first"): ("the turn player", "fact_simultaneous_turn_player",
+                                               "when both players resolve an effect at the same time, the turn "
+                                               "player does it first, then the other player"),
     # kinds of monsters
     ("kind", "xyz", "level"): ("no", "fact_level_xyz_link", "Xyz Monsters have a Rank, not a Level"),
     ("kind", "link", "level"): ("no", "fact_level_xyz_link", "Link Monsters have no Level"),
@@ -223,7 +269,8 @@ from .sim.phase_rules import PHASE_FACTS, PHASE_RULES  # noqa: E402  (data only)
 FACT_RULES.update(PHASE_RULES)
 FACTS.update(PHASE_FACTS)
 
-TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk"})
+TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
+                                             "target_none"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":
@@ -269,6 +316,8 @@ def rule_fact_answer(session, question: dict) -> dict:
         return _face_down_cost(session, question)
     if topic == "lp_cost":
         return _lp_cost(session, question)
+    if topic in _CARD_TOPICS:
+        return _CARD_TOPICS[topic](session, question)
     if topic == "atk":
         from .atk_calc import atk_answer
 
@@ -279,7 +328,10 @@ def rule_fact_answer(session, question: dict) -> dict:
     if row is None:
         return _answer("unknown", f"no rule row states this ({said})", "psct", said)
     answer, rule, detail = row
-    return _answer(answer, detail, rule, said)
+    out = _answer(answer, detail, rule, said)
+    if answer not in ("yes", "no"):
+        out["steps"][-1]["result"] = "pass"
+    return out
 
 
 # ------------------------------------------------------------------------------- card-reading facts
@@ -492,3 +544,95 @@ def _lp_cost(session, question: dict) -> dict:
     rule = "fact_lp_cost_zero" if amount == lp else "fact_lp_cost_more"
     detail = f"{card.name}'s cost takes {amount} LP of {lp}" + ("" if payable else ": more than the LP left")
     return _with_card(_answer("yes" if payable else "no", detail, rule, card.name), card.name)
+
+
+# ------------------------------------------------------------------- more facts read from a card's text
+
+
+def _trap_monster(session, question: dict) -> dict:
+    """A Trap Card that Special Summons itself as a monster: is it an Effect Monster (its text says "as an
+    Effect Monster"), can effects that destroy Spells/Traps destroy it (not when it says it is NOT a Trap)."""
+    from .questions import resolve
+
+    card = resolve(session, question["card"])
+    text = card.text or ""
+    summons_itself = card.card_type == "Trap" and re.search(r"Special Summon this card\b[^.]*?as an? (?:Normal|Effect) "
+                                                          r"Monster", text, re.I)
+    if not summons_itself:
+        return _with_card(_answer("unknown", f"{card.name} was not read as a Trap Card that becomes a monster",
+                                  "psct", card.name), card.name)
+    not_trap = bool(re.search(r"NOT treated as a Trap", text, re.I))
+    asked = question.get("asked")
+    if asked == "destroyed_by_spell_trap_effect":
+        if not_trap:
+            out = _answer("no", f"{card.name} says it is not treated as a Trap: as a monster it is only a Monster Card",
+                          "fact_trap_monster_not_trap", card.name)
+        else:
+            out = _answer("yes", f"{card.name} is a Trap Card and a Monster Card while it is a monster",
+                          "fact_trap_monster_both", card.name)
+    elif asked == "effect_monster" and re.search(r"as an Effect Monster", text, re.I):
+        out = _answer("yes", f"{card.name} becomes a monster with effects of its own (its text: \"as an Effect "
+                             "Monster\")", "fact_trap_monster_effect", card.name)
+    else:
+        out = _answer("unknown", f"what {card.name} is asked ({asked}) is not read from its text", "psct", card.name)
+    return _with_card(out, card.name)
+
+
+def _win_text(session, question: dict) -> dict:
+    """Is the "you win the Duel" text of a card an effect: no (it directly affects the state of the game)."""
+    from .questions import resolve
+
+    card = resolve(session, question["card"])
+    if not re.search(r"\byou win the (?:Duel|Match)\b", card.text or "", re.I):
+        return _with_card(_answer("unknown", f"{card.name}'s text does not say \"you win the Duel\"", "psct",
+                                  card.name), card.name)
+    return _with_card(_answer("no", f"{card.name}'s \"you win the Duel\" text directly affects the state of the "
+                                    "game: it is not an effect", "fact_win_not_effect", card.name), card.name)
+
+
+_TARGETS = re.compile(r"\btarget (?:\d+|up to \d+|any number of) (?P<kind>(?:face-up |face-down |Set )?(?:monsters?|"
+                      r"Spells?/Traps?|Spell/Trap Cards?|cards?|Spell Cards?|Trap Cards?))(?P<rest>[^;]*?)"
+                      r"(?P<where>on the field|you control|your opponent controls|in (?:your|either|your opponent's) "
+                      r"(?:GY|Graveyard))", re.I)
+# what a "none of these" phrase rules out: kind words -> the card kinds it covers
+_NONE_KINDS = {
+    "monsters": {"monster", "face-up monster", "face-down monster", "set monster"},
+    "face-up monsters": {"face-up monster"},
+    "face-down monsters": {"face-down monster", "set monster"},
+    "cards": {"card", "monster", "face-up monster", "face-down monster", "set monster", "spell/trap", "spell/trap card",
+              "spell card", "trap card", "set card", "face-up card", "face-down card"},
+    "spell/trap cards": {"spell/trap", "spell/trap card", "spell card", "trap card"},
+    "spells/traps": {"spell/trap", "spell/trap card", "spell card", "trap card"},
+}
+_NONE_WHERE = {"on the field": {"on the field", "you control", "your opponent controls"},
+               "in either gy": {"in your gy", "in either gy", "in your opponent's gy"},
+               "in my gy": {"in your gy"}}
+
+
+def _target_none(session, question: dict) -> dict:
+    """Can the card be activated when there is none of a kind of card where it targets: no, when every
+    activated effect of it targets a kind of card that the "none" covers (rule: a target must exist)."""
+    from . import card_profile
+    from .questions import resolve
+
+    card = resolve(session, question["card"])
+    none_kind, none_where = question.get("none"), question.get("where", "on the field")
+    covered, places = _NONE_KINDS.get(none_kind), _NONE_WHERE.get(none_where)
+    effects = [e for e in card_profile(session, card) if e.get("kind") in ("activation", "ignition", "quick",
+                                                                             "trigger", "flip")]
+    hits = [_TARGETS.search(e.get("text") or "") for e in effects]
+    if covered is None or places is None or not effects or not all(hits) or len(effects) != 1:
+        return _with_card(_answer("unknown", f"{card.name}'s activation was not read as one that targets only "
+                                             f"{none_kind} {none_where}", "psct", card.name), card.name)
+    hit = hits[0]
+    kind = re.sub(r"s$", "", hit["kind"].lower()).replace("spells/traps", "spell/trap").replace("spell/trap cards",
+                                                                                               "spell/trap card")
+    where = hit["where"].lower().replace("graveyard", "gy")
+    if kind not in covered or where not in places:
+        return _with_card(_answer("unknown", f"{card.name} targets {hit['kind']} {hit['where']}, which the question "
+                                             f"does not rule out", "psct", card.name), card.name)
+    return _with_card(_answer("no", f"{card.name} must target {hit['kind']} {hit['where']} ({hit.group(0)}); there "
+                                    f"are no {none_kind} {none_where}", "fact_target_needed", card.name), card.name)
+
+
+_CARD_TOPICS = {"trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}

@@ -415,8 +415,82 @@ def _shapes() -> list:
          re.compile(rf"^{under_banish}$|^can i (?:still )?activate (?P<c2>{_CARD})(?: effect)?"
                     rf"(?P<d2>{desc.replace('?P<', '?P<x_')}) while (?P<b2>{_CARD}) is {applying}$"),
          lambda m, c: _under_banish(_Either(m, x_=True), c)),
+        *_card_type_shapes(),
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
+    ]
+
+
+# -------------------------------------------------- Trap monsters, "you win" text, targets, both players
+
+
+def _card_fact(topic: str, said: str, **extra):
+    def handler(m: re.Match, cards) -> tuple[dict, str] | None:
+        card = cards(_ent(m["c"]))
+        if card is None:
+            return None
+        return {"topic": topic, "card": card.name, **extra}, said.format(card=card.name)
+    return handler
+
+
+def _target_none_fact(m: re.Match, cards) -> tuple[dict, str] | None:
+    card = cards(_ent(m["c"]))
+    if card is None:
+        return None
+    where = (m["where"] or "on the field").replace("graveyard", "gy")
+    return ({"topic": "target_none", "card": card.name, "none": m["none"], "where": where},
+            f"can {card.name} be activated when there are no {m['none']} {where} (to target)")
+
+
+def _card_type_shapes() -> list:
+    gy = _GY
+    as_monster = r"(?:a monster|a monster card|treated as a monster(?: card)?|on the field as a monster)"
+    spell_trap = r"(?:spell/trap cards|spells/traps|spell and trap cards|spell or trap cards|spell/traps|traps)"
+    none_kind = r"(?P<none>face-up monsters|face-down monsters|monsters|cards|spell/trap cards|spells/traps)"
+    none_where = rf"(?P<where>on the field|in either {gy}|in my {gy})"
+    verb = r"(?:targets|chooses|selects|discards|sends|banishes|special summons|adds|tributes)"
+    return [
+        ("can a Trap monster be destroyed by an effect that destroys Spells/Traps",
+         re.compile(rf"^can (?P<c>{_CARD})(?: while it is {as_monster})? be destroyed by (?:an effect|effects|a card|"
+                    rf"cards|a card effect) that destroys? {spell_trap}(?: while it is {as_monster})?$"),
+         lambda m, c: None if "while it is" not in m.group(0) else _card_fact(
+             "trap_monster", "can {card} (as a monster) be destroyed by an effect that destroys Spells/Traps",
+             asked="destroyed_by_spell_trap_effect")(m, c)),
+        ("after a Trap becomes a monster, is it an Effect Monster",
+         re.compile(rf"^(?:after|when|once) (?P<c>{_CARD}) becomes {as_monster}(?: \.)? is it (?:treated as )?an "
+                    rf"effect monster$|^is (?P<c2>{_CARD}) (?:treated as )?an effect monster (?:after|when|once|while) "
+                    rf"it (?:becomes|is) {as_monster}$"),
+         lambda m, c: _card_fact("trap_monster", "is {card} an Effect Monster once it is a monster",
+                                 asked="effect_monster")(_Either(m), c)),
+        ("is the 'you win the Duel' text of X an effect",
+         re.compile(rf"^is (?:the )?you win the (?:duel|match) (?:text |condition |part )?(?:of|on) (?P<c>{_CARD}) "
+                    rf"(?:a card effect|an effect|considered an effect|treated as an effect|an effect of the card)$"),
+         _card_fact("win_text", "is the \"you win the Duel\" text of {card} an effect")),
+        ("can I activate X when there is nothing to target",
+         re.compile(rf"^can (?:i|you) activate (?P<c>{_CARD})(?: effect)? (?:when|if|while) (?:there (?:are|is) no "
+                    rf"{none_kind} {none_where}|no {none_kind.replace('<none>', '<none2>')} (?:are|is) "
+                    rf"{none_where.replace('<where>', '<where2>')})(?: for it)?(?: to target)?$"),
+         lambda m, c: _target_none_fact(_Either(m), c)),
+        ("an effect says each player ...: who does it first",
+         re.compile(rf"^(?:an? |the )?(?:effect|card|card effect) says each player {verb} (?:1|one|a|an) "
+                    rf"(?:monster|card)s?(?: they control| from their hand| on the field| in their {gy})?(?: \.)? who "
+                    rf"(?:makes their selection|makes the selection|selects|chooses|targets|resolves it|resolves the "
+                    rf"effect|goes|does it|acts|picks) first$"),
+         lambda m, c: ({"topic": "simultaneous", "subject": "each_player", "asked": "first"},
+                       "when each player does something at the same time, who does it first")),
+        ("a banished card moved to the GY: is it sent there / does its effect activate",
+         re.compile(rf"^(?:a|my|the) banished (?:monster|card) with an? (?:when|if) this card is sent to the {gy} "
+                    rf"effect is (?:moved|returned|put|placed) (?:to|into|in) the {gy}(?: \.)? does (?:the|its|that) "
+                    rf"effect activate$"),
+         lambda m, c: ({"topic": "moved", "subject": "banished_to_gy", "asked": "sent_trigger"},
+                       "does the \"sent to the GY\" effect of a banished card moved to the GY activate")),
+        ("is a banished card moved to the GY sent to the GY",
+         re.compile(rf"^(?:is|does) (?:a|my|the) banished (?:monster|card) (?:that is )?(?:moved|returned|put) (?:to|"
+                    rf"into) the {gy} (?:considered|treated as|count as|considered as) (?:being )?sent to the {gy}$|"
+                    rf"^(?:when|if) a banished (?:monster|card) is (?:moved|returned|put) (?:to|into) the {gy}(?: \.)? "
+                    rf"is it (?:considered|treated as) (?:being )?sent to the {gy}$"),
+         lambda m, c: ({"topic": "moved", "subject": "banished_to_gy", "asked": "sent_to_gy"},
+                       "is a banished card moved to the GY sent to the GY")),
     ]
 
 
