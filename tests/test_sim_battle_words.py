@@ -63,6 +63,14 @@ def _scenario(session, text):
         ("Can I switch the battle position of a monster in the Battle Phase?", "no"),
         ("Can I change the battle position of my monster in Main Phase 2?", "yes"),
         ("Can I Flip Summon a face-down monster during the End Phase?", "no"),
+        # who may attack, and when
+        ("Can my monster that I just Special Summoned this turn declare an attack?", "yes"),
+        ("Can I declare an attack with the monster that was Tribute Summoned this turn?", "yes"),
+        ("Can my monster attack directly when my opponent controls one face-down monster?", "no"),
+        ("Can the first player declare an attack during the first turn of the Duel?", "no"),
+        ("In my opponent's Battle Phase, can I attack?", "no"),
+        ("Can the opponent attack during my turn?", "no"),
+        ("Can I declare an attack twice with one monster this turn?", "no"),
     ],
 )
 def test_battle_and_phase_stories(session, text, answer):
@@ -142,6 +150,8 @@ def test_after_the_draw_a_kind_is_not_decided(session):
         ("After my attack declaration, the attack target leaves the field, causing a replay. When I select a new "
          "attack target, can my opponent activate Sakuretsu Armor?", "no", "prb2017:battle-replays"),
         ("Are cards discarded for hand size treated as sent to the GY by an effect?", "no", "prb2017:end-phase"),
+        ("If a replay occurs, can I decide not to attack at all?", "yes", "md:replays-during-battle"),
+        ("After the replay, can the same monster attack again?", "yes", "md:replays-during-battle"),
     ],
 )
 def test_phase_rule_facts(session, text, answer, rule):

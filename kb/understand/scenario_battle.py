@@ -19,7 +19,7 @@ import re
 from functools import lru_cache
 
 from ..engine.sim.rulebook import HAND_SIZE_LIMIT
-from .scenario_draft import Draft, alt, mon
+from .scenario_draft import Draft, alt, mon, opp, opps
 from .story import ACTOR, actor_player
 
 __all__ = ["BATTLE_FACTS", "battle_questions"]
@@ -138,6 +138,70 @@ def _q_how_many_discarded(d: Draft, m: re.Match):
     return {"kind": "outcome", "count": {"player": "A", "pile": "gy"}}, "how many cards does A discard for hand size"
 
 
+# ------------------------------------------------------------------------------ who may attack, and when
+
+
+_SUMMON_KINDS = {"normal_summon": "normal", "special_summon": "special", "flip_summon": "flip",
+                 "tribute_summon": "tribute"}
+
+
+def _q_attack_after_summon(d: Draft, m: re.Match):
+    """A monster Summoned this turn (no "summoning sickness") declares an attack."""
+    if d.actions or d.said:
+        return None
+    how = next((v for k, v in _SUMMON_KINDS.items() if re.fullmatch(alt("summons", k), m["how"])), None)
+    if how is None:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000, summoned=how, summoned_this_turn=True)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, f"can my monster (1000 ATK), {how.title()} Summoned this turn, declare an attack"
+
+
+def _q_direct_past_face_down(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.add_monster("B", "monsters", "my opponent's monster", position="defense", face="down", **{"def": 1000})
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A's monster attack directly while B controls a face-down Defense Position monster"
+
+
+def _q_first_turn_attack(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state.update(turn_number=1, phase="main1")
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can the player going first declare an attack in turn 1"
+
+
+def _q_attack_in_other_turn(d: Draft, m: re.Match):
+    """The player who is not the turn player declares an attack (in the turn player's Battle Phase)."""
+    if d.actions or d.said:
+        return None
+    attacker = "B" if m["opp_attacks"] else "A"
+    d.state.update(turn="B" if attacker == "A" else "A", phase="battle")
+    name = d.add_monster(attacker, "monsters", "my monster" if attacker == "A" else "my opponent's monster",
+                         atk=1000)
+    d.actions.append({"do": "attack", "player": attacker, "attacker": name, "target": None})
+    return {"kind": "legal"}, f"can {attacker} declare an attack in the other player's Battle Phase"
+
+
+def _q_attack_twice(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions += [
+        {"do": "attack", "attacker": name, "target": None},
+        {"do": "damage_calculation"},
+        {"do": "attack", "attacker": name, "target": None},
+    ]
+    return {"kind": "legal"}, "can A's monster declare a second attack in the same Battle Phase"
+
+
 # ------------------------------------------------------------- windows the turn structure closes (phases.py)
 
 
@@ -252,6 +316,7 @@ def BATTLE_FACTS() -> list:
 def _questions() -> list:
     first = alt("replay_story", "first_monster")
     during = rf"(?:(?P<during>{alt('replay_story', 'during')}) )?"
+    summons = "|".join(alt("summons", k) for k in _SUMMON_KINDS)
     who = rf"(?P<who>{alt('phase_window', 'asker')}|{alt('phase_window', 'opponent')}|{alt('phase_window', 'anyone')})"
     what = (rf"(?P<what>e\d+|k\d+|{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}|"
             rf"{alt('phase_window', 'any_card')})")
@@ -271,6 +336,49 @@ def _questions() -> list:
                 rf"{alt('replay_story', 'other_monster')}(?: instead)?$"
             ),
             _q_other_attack,
+        ),
+        (
+            "can a monster Summoned this turn attack",
+            re.compile(
+                rf"^can (?:(?:a|my) {mon()} (?:that (?:was|i) |which was |i )?(?:just )?(?P<how>{summons}) this turn "
+                rf"(?:attack|declare an attack)|i (?:attack|declare an attack) with (?:a|my|the) {mon()} "
+                rf"(?:that )?(?:i |was )?(?:just )?(?P<how2>{summons}) this turn)$"
+            ),
+            lambda d, m: _q_attack_after_summon(d, _Either(m)),
+        ),
+        (
+            "can I attack directly past a face-down monster",
+            re.compile(
+                rf"^can (?:i|my {mon()}) attack directly (?:if|when|while) {opp()} (?:only )?controls (?:only )?"
+                rf"(?:a|one) face-down (?:defense position )?{mon()}$"
+            ),
+            _q_direct_past_face_down,
+        ),
+        (
+            "can the first player attack on the first turn",
+            re.compile(
+                rf"^can {alt('battle', 'first_player')} (?:attack|declare an attack)(?: with a {mon()})? "
+                rf"(?:on|in|during) {alt('battle', 'first_turn')}$"
+            ),
+            _q_first_turn_attack,
+        ),
+        (
+            "can the other player declare an attack in the turn player's Battle Phase",
+            re.compile(
+                rf"^(?:(?:during|in) {opps()} {alt('phases', 'battle')} can i (?:attack|declare an attack)|"
+                rf"can i (?:attack|declare an attack) (?:during|in) {opps()} (?:{alt('phases', 'battle')}|turn)|"
+                rf"can (?P<opp_attacks>{opp()}) (?:attack|declare an attack) (?:during|in) my "
+                rf"(?:{alt('phases', 'battle')}|turn))$"
+            ),
+            _q_attack_in_other_turn,
+        ),
+        (
+            "can I attack twice with the same monster",
+            re.compile(
+                rf"^can i (?:declare an )?attack twice with (?:the same|one|a|my) {mon()}"
+                rf"(?: in (?:one|the same|a single) (?:turn|battle phase)| this turn)?$"
+            ),
+            _q_attack_twice,
         ),
         (
             "can X be activated in the Draw Phase before the draw",
@@ -305,3 +413,15 @@ def battle_questions() -> list:
     from .scenario_phase import phase_questions
 
     return [*_questions(), *phase_questions()]
+
+
+class _Either:
+    """A match whose ``how`` group is read from either of two alternatives (``how`` / ``how2``)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self._m = match
+
+    def __getitem__(self, key):
+        if key == "how":
+            return self._m["how"] or self._m["how2"]
+        return self._m[key]

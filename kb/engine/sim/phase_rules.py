@@ -72,6 +72,12 @@ PHASE_RULES: dict[str, dict] = {
         ["prb2017:battle-replays"], "prb2017:battle-replays",
         "Even in that case, the monster is treated as performing an attack declaration and it cannot attack "
         "during the same Battle Phase."),
+    "sim_replay_choices": _row(
+        "After a replay the attacking player may attack with the same monster again, with a different monster, "
+        "or not at all.",
+        ["md:replays-during-battle", "community:8.5.2.2", "prb2017:battle-replays"], "md:replays-during-battle",
+        "When this occurs, you can choose to attack with the same monster again, or choose to attack with a "
+        "different monster, or choose not to attack at all."),
     "sim_replay_same_count": _row(
         "If one monster leaves and one is Special Summoned so that the opponent still controls as many monsters, "
         "the number of monsters is still treated as changing (a replay).",
@@ -126,6 +132,10 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("replay", "stopped_attack", "attack_again"): (
         "no", "sim_replay_stop_attack", "a monster whose attack was stopped after a replay still counts as having "
                                         "declared an attack"),
+    ("replay", "after_replay", "stop_attack"): (
+        "yes", "sim_replay_choices", "after a replay the attacking player may choose not to attack at all"),
+    ("replay", "after_replay", "same_monster_again"): (
+        "yes", "sim_replay_choices", "after a replay the same monster may attack again"),
     ("replay", "same_count", "replay"): (
         "yes", "sim_replay_same_count", "one monster leaving and one Special Summoned still changes the number of "
                                         "monsters: a replay"),
