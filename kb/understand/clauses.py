@@ -15,6 +15,7 @@ The question carries them as ``"purpose": <words>`` / ``"despite": "affects_noth
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..engine.rules import citation
 from .damage_step import alt, words
@@ -38,13 +39,23 @@ def _as_written(skeleton: Skeleton, indices: list[int]) -> str:
     return " ".join(skeleton.tokens[k].text for i in indices for k in skeleton.pieces[i].tokens)
 
 
+@lru_cache(maxsize=1)
+def _clause_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    purpose = re.compile(rf"{alt('clauses', 'purpose_openers')} {alt('clauses', 'purpose_verbs')}\b.*")
+    nothing = "(?:" + "|".join(words()["clauses"]["affects_nothing"]) + ")"
+    despite = re.compile(rf"{alt('clauses', 'concessive_openers')} {nothing}")
+    openers = re.compile(rf"(?:{alt('clauses', 'purpose_openers')}|{alt('clauses', 'concessive_openers')})\b")
+    return purpose, despite, openers
+
+
 def _classify(text: str) -> tuple[str, str] | None:
     """("purpose", words) / ("despite", "affects_nothing") for a clause, or None."""
-    purpose = re.compile(rf"{alt('clauses', 'purpose_openers')} {alt('clauses', 'purpose_verbs')}\b.*")
+    purpose, despite, openers = _clause_patterns()
+    if not openers.match(text):
+        return None
     if purpose.fullmatch(text):
         return "purpose", text
-    nothing = "(?:" + "|".join(words()["clauses"]["affects_nothing"]) + ")"
-    if re.fullmatch(rf"{alt('clauses', 'concessive_openers')} {nothing}", text):
+    if despite.fullmatch(text):
         return "despite", "affects_nothing"
     return None
 
@@ -54,9 +65,10 @@ def read_clauses(skeleton: Skeleton, frames: list) -> None:
     live = skeleton.live()
     end = max((k for k, i in enumerate(live) if skeleton.pieces[i].text == "?"), default=len(live))
     body = live[:end]
+    first_words = {w.split()[0] for key in ("purpose_openers", "concessive_openers") for w in words()["clauses"][key]}
     for start in range(len(body)):
         tail = body[start:]
-        if any(skeleton.pieces[i].used for i in tail):
+        if skeleton.pieces[tail[0]].text not in first_words or any(skeleton.pieces[i].used for i in tail):
             continue
         found = _classify(_tail_text(skeleton, tail))
         if found is not None:

@@ -33,6 +33,7 @@ def words() -> dict:
         return tomllib.load(handle)
 
 
+@lru_cache(maxsize=None)
 def alt(*path: str) -> str:
     node = words()
     for key in path:
