@@ -66,6 +66,8 @@ def _negated(session, text):
         ("I Normal Summon Blue-Eyes White Dragon and my opponent negates it with Solemn Strike. "
          "Can I still Normal Summon this turn?", "no"),
         ("My Tribute Summon is negated. Do I get my Tributes back?", "no"),
+        ("After my Tribute Summon is negated, are my Tributes returned?", "no"),
+        ("If an opponent negates the activation of my Spell Card, do I get back the cost I paid?", "no"),
         ("My opponent negated my Pendulum Summon. Can I Pendulum Summon again this turn?", "no"),
         ("My Link Summon of Decode Talker is negated. Can I try to Summon it again this turn?", "yes"),
         ("My Synchro Summon of Stardust Dragon was negated. Was it ever on the field?", "no"),
@@ -192,6 +194,10 @@ def test_rows_cite_at_most_three_sections():
         # activated in the hand or the GY
         ("My opponent controls Skill Drain. I activate Effect Veiler from my hand. Is it negated?", "no"),
         ("While Skill Drain is face-up, is Sangan's effect negated?", "no"),
+        ("Skill Drain is on the field. Sangan is sent to the Graveyard and its effect activates. Is it negated?",
+         "no"),
+        ("While Skill Drain is face-up, does Skill Drain negate Effect Veiler's effect activated from the hand?",
+         "no"),
         # face-up on the field when it resolves
         ("Skill Drain is active. My face-up Thousand-Eyes Restrict activates its effect. Is it negated?", "yes"),
         ("I control Skill Drain. Evilswarm Exciton Knight activates its effect. Does Skill Drain negate it?", "yes"),

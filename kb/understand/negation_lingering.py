@@ -28,7 +28,9 @@ def _fill(pattern: str, x: str = r"e\d+", y: str = r"e\d+") -> str:
     its = r"(?:its|that monster's|the monster's)"
     monsters = "(?:" + "|".join(re.escape(m) for m in sorted(words()["lingering"]["monsters"], key=len,
                                                                    reverse=True)) + ")"
+    where = r"(?: (?:activated|used) (?:from|in) (?:the|my|your|their|his|her) (?P<qplace>hand|gy|graveyard))?"
     return (pattern.replace("{x}", f"(?P<x>{x})").replace("{its}", f"(?:(?P<y_its>{y})|{its})")
+            .replace("{from}", where)
             .replace("{y}", f"(?:(?P<y>{y})|{it})").replace("{m}", f"(?P<m>{monsters})"))
 
 
@@ -101,6 +103,10 @@ def read_lingering_negation(skeleton: Skeleton) -> Frame | None:
     again = _entity(found, "x") if found is not None else None
     if found is None or (again is not None and entities[again].name != entities[negator].name):
         return None
+    if found.groupdict().get("qplace"):
+        if where is not None or left_field:
+            return None
+        where = _PLACES[found["qplace"]]
     asked_monster = _entity(found, "y") if _entity(found, "y") is not None else _entity(found, "y_its")
     if asked_monster is not None:
         if monster is not None and entities[asked_monster].name != entities[monster].name:

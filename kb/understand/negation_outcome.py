@@ -260,6 +260,7 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
         if item is None:
             return None
         label, effect_of = entity.label(), bool(entity.aside.get("effect_of"))
+        label = re.sub(r"^My ", "my ", re.sub(r"['’]s$", "", label))  # "My Equip Spell Card's" as said
     question = {"ask": "negated", "negated": premise["negated"], "card": item, "outcome": outcome}
     if effect_of:
         question["of_effect"] = True
