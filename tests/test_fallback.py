@@ -178,6 +178,13 @@ def test_a_question_matching_nothing_has_no_quote(small):
     assert fallback.related(small, "?")["sections"] == []
 
 
+def test_only_the_part_of_a_long_question_that_is_read_is_searched(small):
+    question = "What goes to the graveyard? " + "and so on " * 500 + "In which order do chain links resolve?"
+    found = fallback.related(small, question)
+    assert found["sections"][0] == "book:graveyard" == found["quote"]["id"]
+    assert "book:chains" not in found["sections"]  # its words come after the 2,000 characters read
+
+
 def test_best_sentence_of_given_texts():
     texts = [
         ("a", "Nothing here. Cards in the Graveyard are public."), ("b", "Chain Links resolve in reverse.")

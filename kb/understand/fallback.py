@@ -16,6 +16,7 @@ from functools import lru_cache
 from sqlmodel import Session
 
 from .rulebook_index import RulebookIndex, rulebook_index, sentences_of, terms
+from .tokens import MAX_QUESTION_CHARS
 
 __all__ = ["related", "best_sentence", "question_terms", "sentences_of", "SECTIONS", "RULINGS"]
 
@@ -102,7 +103,7 @@ def related(session: Session, text: str, kb_path=None, card_ids=()) -> dict:
     and the rulings about the cards it names (``card_ids``) that match it best.  ``kb_path`` is not
     used (the index is read from the session's knowledge base)."""
     index = rulebook_index(session)
-    query = question_terms(index, text, card_ids)
+    query = question_terms(index, text[:MAX_QUESTION_CHARS], card_ids)  # as far as the question is read
     sections = [section_id for section_id, _ in index.rank(query, SECTIONS, SENTENCE_WEIGHT)]
     quoting = sections[:QUOTE_SECTIONS]
     quote = _best_of(quoting, [index.shared_terms(section_id, query) for section_id in quoting])
