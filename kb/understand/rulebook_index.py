@@ -211,14 +211,16 @@ def _rulings(session: Session) -> dict:
     ruling_ids = [row[0] for row in rows]
     number = {ruling_id: n for n, ruling_id in enumerate(ruling_ids)}
     links: dict[int, list[tuple[int, int]]] = {}
-    for ruling_id, card_id, role in session.exec(select(RulingCard.ruling_id, RulingCard.card_id, RulingCard.role)):
+    links_query = select(RulingCard.ruling_id, RulingCard.card_id, RulingCard.role)
+    for ruling_id, card_id, role in session.exec(links_query):
         if ruling_id in number:
             links.setdefault(card_id, []).append((_ROLE_ORDER.get(role, 3), number[ruling_id]))
     return {
         "ruling_ids": ruling_ids,
         "rulings_bm25": _Bm25([terms(f"{question or ''} {answer or ''}") for _, question, answer in rows]),
         "card_rulings": {
-            card_id: np.array([n for _, n in sorted(pairs)], dtype=np.int32) for card_id, pairs in links.items()
+            card_id: np.array([n for _, n in sorted(pairs)], dtype=np.int32)
+            for card_id, pairs in links.items()
         },
     }
 
