@@ -3,16 +3,15 @@ slots (``topic``, ``subject``, ``asked``) and the answer the rulebooks give, nam
 (added here, merged into ``RULES`` and validated by the build) whose sentence says it.
 
 ``{"ask": "rule_fact", "topic", "subject", "asked"}`` is answered from :data:`FACTS`; a proposition that no
-row states is "unknown" (never guessed from a neighbour).  Two topics read a named card's text:
-``cost_part`` (is an act a cost of the card's effect: written before the ";") and ``cost_under_banish``
-(can the card's cost be paid while a card that banishes instead of sending to the GY applies).
+row states is "unknown" (never guessed from a neighbour).  Topics that read a named card's text (is an act
+a cost, costs under Macro Cosmos-like banishing, face-down monsters as costs, LP costs, Trap monsters ...)
+are :mod:`kb.engine.card_facts`; a monster's ATK after cards applied in turn is :mod:`kb.engine.atk_calc`.
 """
 
 from __future__ import annotations
 
-import re
 
-__all__ = ["FACT_RULES", "FACTS", "rule_fact_answer", "TOPICS"]
+__all__ = ["FACT_RULES", "FACTS", "TOPICS", "answer_object", "rule_fact_answer"]
 
 
 def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
@@ -284,7 +283,8 @@ def _understood(question: dict) -> str:
     return f"{question['topic']}: " + ", ".join(_SAID.get(p, p.replace("_", " ")) for p in parts if p)
 
 
-def _answer(answer: str, detail: str, rule: str, subject: str, extra_steps: list | None = None) -> dict:
+def answer_object(answer: str, detail: str, rule: str, subject: str, extra_steps: list | None = None) -> dict:
+    """An answer: ``answer`` with one step applying ``rule`` (after ``extra_steps``)."""
     from .rules import citation
 
     result = "pass" if answer == "yes" else "fail" if answer == "no" else "unknown"
@@ -302,22 +302,16 @@ def _answer(answer: str, detail: str, rule: str, subject: str, extra_steps: list
 
 def rule_fact_answer(session, question: dict) -> dict:
     """``{"ask": "rule_fact", "topic", "subject", "asked", "card"?, "banishing"?}`` answered from :data:`FACTS`
-    (or, for ``cost_part`` / ``cost_under_banish``, from the named card's text); "unknown" when no row says it."""
+    (or, for the topics of :mod:`kb.engine.card_facts`, from the named card's text); "unknown" when no row says it."""
     from ..errors import BadQuestionError
 
     topic = question.get("topic")
     if topic not in TOPICS:
         raise BadQuestionError(f"topic: {topic!r} is not one of {', '.join(TOPICS)}", field="topic")
-    if topic == "cost_part":
-        return _cost_part(session, question)
-    if topic == "cost_under_banish":
-        return _cost_under_banish(session, question)
-    if topic == "face_down_cost":
-        return _face_down_cost(session, question)
-    if topic == "lp_cost":
-        return _lp_cost(session, question)
-    if topic in _CARD_TOPICS:
-        return _CARD_TOPICS[topic](session, question)
+    from .card_facts import CARD_TOPICS  # facts read from a named card's text
+
+    if topic in CARD_TOPICS:
+        return CARD_TOPICS[topic](session, question)
     if topic == "atk":
         from .atk_calc import atk_answer
 
@@ -326,313 +320,9 @@ def rule_fact_answer(session, question: dict) -> dict:
     row = FACTS.get((topic, subject, asked)) or FACTS.get((topic, "*", asked))
     said = _understood(question)
     if row is None:
-        return _answer("unknown", f"no rule row states this ({said})", "psct", said)
+        return answer_object("unknown", f"no rule row states this ({said})", "psct", said)
     answer, rule, detail = row
-    out = _answer(answer, detail, rule, said)
+    out = answer_object(answer, detail, rule, said)
     if answer not in ("yes", "no"):
         out["steps"][-1]["result"] = "pass"
     return out
-
-
-# ------------------------------------------------------------------------------- card-reading facts
-
-_ACTS = {
-    "tribute": r"Tribut(?:e|ing)",
-    "discard": r"discard",
-    "send_to_gy": r"send\b[^;.]*?\bto the (?:GY|Graveyard)",
-    "banish": r"banish",
-    "detach": r"detach",
-    "pay_lp": r"pay\b[^;.]*?\bLP",
-}
-
-
-def _cost_part(session, question: dict) -> dict:
-    """Is an act (``subject``: tribute/discard/send_to_gy/banish/detach/pay_lp) a cost of the card's effect:
-    written before its ";" (yes), only after it (no); unknown when several effects differ or none says it."""
-    from . import card_profile
-    from .questions import resolve
-
-    card = resolve(session, question["card"])
-    act = question.get("subject")
-    pattern = _ACTS.get(act)
-    if pattern is None:
-        return _answer("unknown", f"the act {act!r} is not read from card text", "psct", card.name)
-    verdicts = set()
-    for effect in card_profile(session, card):
-        text = effect.get("text") or ""
-        cost = effect.get("cost") or ""
-        body = text.split(";", 1)[1] if ";" in text else text
-        if re.search(pattern, cost, re.I):
-            verdicts.add("yes")
-        elif re.search(pattern, body, re.I):
-            verdicts.add("no")
-    where = f"{card.name}'s text"
-    if len(verdicts) != 1:
-        why = "several effects say it, as cost and as effect" if verdicts else "no effect says it"
-        return dict(_answer("unknown", f"{where}: {why}", "fact_cost_before_semicolon", card.name),
-                    card=card.name)
-    answer = verdicts.pop()
-    detail = (f"in {where} the {act.replace('_', ' ')} is written before the \";\": it is a cost"
-              if answer == "yes" else
-              f"in {where} the {act.replace('_', ' ')} is written after the \";\": it is part of the effect, "
-              "not a cost")
-    return dict(_answer(answer, detail, "fact_cost_before_semicolon", card.name), card=card.name)
-
-
-_BANISH_INSTEAD = re.compile(r"(?:any )?(?P<what>cards?|monsters?) (?:that would be )?sent to the (?:GY|Graveyard)"
-                             r"(?: [^.;]*?)? (?:is|are) banished instead", re.I)
-
-# a cost's kind while cards that would be sent to the GY are banished instead: (kind, answer, rule, why)
-_UNDER_BANISH = (
-    (r"discard[^;.]*?to the (?:GY|Graveyard)", "discard_to_gy", "no", "fact_discard_to_gy_banish",
-     "discards to the GY, which is not possible while cards are banished instead"),
-    (r"send[^;.]*?to the (?:GY|Graveyard)", "send_to_gy", "no", "fact_send_to_gy_banish",
-     "sends cards to the GY, which is not possible while cards are banished instead"),
-    (r"\bdiscard\b", "discard", "yes", "fact_discard_to_gy_banish",
-     "simply discards: it can be paid, and the card is banished instead"),
-    (r"\bTribute\b", "tribute", "yes", "fact_tribute_banish",
-     "Tributes: monsters can still be Tributed, and are banished instead"),
-)
-_ACT_KINDS = {"discard": ("discard", "discard_to_gy"), "discard_to_gy": ("discard_to_gy",),
-              "send_to_gy": ("send_to_gy",), "tribute": ("tribute",)}
-
-
-def _with_card(answer: dict, name: str, assumed: list[str] | None = None) -> dict:
-    return dict(answer, card=name, resolved={"card": name}, assumed=list(assumed or []))
-
-
-def _cost_under_banish(session, question: dict) -> dict:
-    """Can the card's cost be paid while ``banishing`` (a card whose face-up effect banishes cards that would
-    be sent to the GY instead) applies: "discard ... to the GY" and "send ... to the GY" cannot, a plain
-    "discard" and a Tribute can (the card is banished).  ``act`` narrows the costs to one kind."""
-    from . import card_profile
-    from .questions import resolve
-    from .rules import citation
-
-    card = resolve(session, question["card"])
-    banishing = resolve(session, question["banishing"])
-    scopes = {m["what"].lower().rstrip("s") for e in card_profile(session, banishing)
-              for m in [_BANISH_INSTEAD.search(e.get("text") or "")] if m}
-    if not scopes:
-        return _with_card(_answer("unknown", f"{banishing.name}'s text was not read as banishing cards sent to "
-                                             "the GY instead", "psct", card.name), card.name)
-    found = set()
-    for effect in card_profile(session, card):
-        cost = effect.get("cost") or ""
-        if "card" not in scopes and not (card.card_type == "Monster" and re.search(r"\bthis card\b", cost)):
-            if cost:  # only monsters are banished instead: a cost that is not this monster may move other cards
-                found.add(("other", "unknown", "psct", f"{banishing.name} banishes only monsters, and the cost "
-                                                       f"\"{cost}\" may move other cards"))
-            continue
-        hit = next((row for row in _UNDER_BANISH if re.search(row[0], cost, re.I)), None)
-        if hit is not None:
-            found.add((hit[1], hit[2], hit[3], f"the cost \"{cost}\" {hit[4]}"))
-        elif effect.get("cost_categories"):
-            found.add(("other", "unknown", "psct", f"the cost \"{cost}\" is not one the banishing was read to change"))
-    wanted = _ACT_KINDS.get(question.get("act") or "", None)
-    if wanted is not None:
-        found = {f for f in found if f[0] in wanted}
-    if len({f[1] for f in found}) != 1 or next(iter(found))[1] == "unknown":
-        why = ("no cost of it was read as moving cards to the GY" if not found else
-               "its costs differ" if len({f[1] for f in found}) > 1 else next(iter(found))[3])
-        return _with_card(_answer("unknown", f"{card.name}: {why}", "psct", card.name), card.name)
-    _kind, answer, rule, detail = sorted(found)[0]
-    step = {"check": "applying", "result": "pass",
-            "detail": f"{banishing.name}: cards that would be sent to the GY are banished instead",
-            **citation(rule)}
-    return _with_card(_answer(answer, f"{card.name}: {detail}", rule, card.name, [step]), card.name,
-                      ["the card's other activation conditions are taken as met (only its cost is decided)"])
-
-
-_QUALIFIED = re.compile(r"(?:Tribute|send)\s+(?:\d+|up to \d+|a|one)\s+(?P<qual>[^;.]*?)\s*monsters?(?P<after>[^;.]*)",
-                        re.I)
-
-
-def _face_down_cost(session, question: dict) -> dict:
-    """Can a face-down monster be sent to the GY / Tributed as the card's cost: a cost that sends a monster
-    meeting requirements cannot take a face-down one; a Tribute can, even with requirements."""
-    from . import card_profile
-    from .questions import resolve
-
-    card = resolve(session, question["card"])
-    act = question.get("subject")
-    verb = r"\bTribute\b" if act == "tribute" else r"\bsend\b[^;.]*to the (?:GY|Graveyard)"
-    costs = [e["cost"] for e in card_profile(session, card) if e.get("cost") and re.search(verb, e["cost"], re.I)]
-    if len(costs) != 1:
-        why = "no cost of it does that" if not costs else "several of its costs do"
-        return _with_card(_answer("unknown", f"{card.name}: {why}", "psct", card.name), card.name)
-    cost = costs[0]
-    match = _QUALIFIED.search(cost)
-    qual = ((match["qual"] or "") + " " + (match["after"] or "")).strip() if match else ""
-    qual = re.sub(r"\b(?:you control|from your hand or|from your (?:hand|side of the field)|face-up|from the field|"
-                  r"on the field|to the (?:GY|Graveyard)|or|your|side of the field|the field)\b", " ", qual, flags=re.I)
-    requirement = bool(re.search(r"\w", qual)) or bool(question.get("qualifier"))
-    key = f"{act}+requirement"
-    if not requirement or ("face_down_cost", key, "payable") not in FACTS:
-        return _with_card(_answer("unknown", f"{card.name}'s cost \"{cost}\" names no requirement the rule "
-                                             "speaks of", "psct", card.name), card.name)
-    answer, rule, detail = FACTS[("face_down_cost", key, "payable")]
-    assumed = []
-    if answer == "yes" and question.get("monster"):
-        monster = resolve(session, question["monster"])
-        fits = _meets(monster, qual)
-        if fits is None:
-            return _with_card(_answer("unknown", f"whether {monster.name} meets \"{qual.strip()}\" is not read",
-                                      "psct", card.name), card.name)
-        if not fits:
-            return _with_card(_answer("no", f"{monster.name} does not meet the cost's requirement "
-                                            f"(\"{qual.strip()}\")", "cost", card.name), card.name)
-    elif answer == "yes":
-        assumed.append("the face-down monster meets the cost's requirement")
-    return _with_card(_answer(answer, f"{card.name}'s cost \"{cost}\": {detail}", rule, card.name), card.name,
-                      assumed)
-
-
-def _meets(monster, qual: str) -> bool | None:
-    """Whether a monster meets a cost's requirement words (its Type, having a Level); None when other words."""
-    rest = " ".join(qual.split())
-    ok = True
-    first = re.match(r"^([A-Z][a-z]+(?:-(?!Type\b)[A-Z][a-z]+)?)(?:-Type)?\b\s*", rest)
-    if first and first.group(1).lower() not in ("that", "level"):
-        if not monster.monster_type:
-            return None
-        ok = first.group(1).lower() == monster.monster_type.lower()
-        rest = rest[first.end():]
-    if re.search(r"that has a Level", rest, re.I):
-        ok = ok and monster.level is not None
-        rest = re.sub(r"that has a Level", " ", rest, flags=re.I)
-    return ok if not re.search(r"\w", rest) else None
-
-
-def _lp_cost(session, question: dict) -> dict:
-    """``{"topic": "lp_cost", "lp": N, "pay"?: M | "half", "card", "asked": "left" | "payable"}``: the LP left
-    after paying half (rounded up), or whether the card's LP cost can be paid from N LP."""
-    from . import card_profile
-    from .questions import resolve
-    from ..errors import BadQuestionError
-
-    lp = question.get("lp")
-    if not isinstance(lp, int) or isinstance(lp, bool) or lp < 0:
-        raise BadQuestionError(f"lp: {lp!r} is not a whole number of LP", field="lp", value=lp)
-    card = resolve(session, question["card"])
-    printed = set()
-    for effect in card_profile(session, card):
-        cost = effect.get("cost") or ""
-        if re.search(r"pay half (?:of )?your LP", cost, re.I):
-            printed.add("half")
-        else:
-            printed |= {int(n) for n in re.findall(r"pay (\d+) LP", cost, re.I)}
-    pay = question.get("pay")
-    if len(printed) != 1 or (pay is not None and pay not in printed):
-        why = ("it has no LP cost" if not printed else "it has several LP costs" if len(printed) > 1 else
-               f"its LP cost is {next(iter(printed))}, not {pay}")
-        return _with_card(_answer("unknown", f"{card.name}: {why}", "cost", card.name), card.name)
-    pay = printed.pop()
-    amount = lp - (lp + 1) // 2 if pay == "half" else pay
-    if question.get("asked") == "left":
-        left = lp - amount
-        if left < 0:
-            return _with_card(_answer("unknown", f"{card.name}'s cost takes {amount} LP, more than {lp}: it cannot "
-                                                 "be paid", "fact_lp_cost_more", card.name), card.name)
-        how = f"half of {lp} LP ({lp / 2:g})" if pay == "half" else f"{amount} of {lp} LP"
-        detail = f"paying {how} as the cost of {card.name} leaves {left}" + (" (rounded up)" if pay == "half" else "")
-        rule = "sim_halve_round_up" if pay == "half" else "cost"
-        return _with_card(dict(_answer("yes", detail, rule, card.name), answer=str(left),
-                               explanation=f"{left}: {detail}."), card.name,
-                          ["the LP right after paying the cost (what the card does when it resolves is not counted)"])
-    payable = amount <= lp
-    rule = "fact_lp_cost_zero" if amount == lp else "fact_lp_cost_more"
-    detail = f"{card.name}'s cost takes {amount} LP of {lp}" + ("" if payable else ": more than the LP left")
-    return _with_card(_answer("yes" if payable else "no", detail, rule, card.name), card.name)
-
-
-# ------------------------------------------------------------------- more facts read from a card's text
-
-
-def _trap_monster(session, question: dict) -> dict:
-    """A Trap Card that Special Summons itself as a monster: is it an Effect Monster (its text says "as an
-    Effect Monster"), can effects that destroy Spells/Traps destroy it (not when it says it is NOT a Trap)."""
-    from .questions import resolve
-
-    card = resolve(session, question["card"])
-    text = card.text or ""
-    summons_itself = card.card_type == "Trap" and re.search(r"Special Summon this card\b[^.]*?as an? (?:Normal|Effect) "
-                                                          r"Monster", text, re.I)
-    if not summons_itself:
-        return _with_card(_answer("unknown", f"{card.name} was not read as a Trap Card that becomes a monster",
-                                  "psct", card.name), card.name)
-    not_trap = bool(re.search(r"NOT treated as a Trap", text, re.I))
-    asked = question.get("asked")
-    if asked == "destroyed_by_spell_trap_effect":
-        if not_trap:
-            out = _answer("no", f"{card.name} says it is not treated as a Trap: as a monster it is only a Monster Card",
-                          "fact_trap_monster_not_trap", card.name)
-        else:
-            out = _answer("yes", f"{card.name} is a Trap Card and a Monster Card while it is a monster",
-                          "fact_trap_monster_both", card.name)
-    elif asked == "effect_monster" and re.search(r"as an Effect Monster", text, re.I):
-        out = _answer("yes", f"{card.name} becomes a monster with effects of its own (its text: \"as an Effect "
-                             "Monster\")", "fact_trap_monster_effect", card.name)
-    else:
-        out = _answer("unknown", f"what {card.name} is asked ({asked}) is not read from its text", "psct", card.name)
-    return _with_card(out, card.name)
-
-
-def _win_text(session, question: dict) -> dict:
-    """Is the "you win the Duel" text of a card an effect: no (it directly affects the state of the game)."""
-    from .questions import resolve
-
-    card = resolve(session, question["card"])
-    if not re.search(r"\byou win the (?:Duel|Match)\b", card.text or "", re.I):
-        return _with_card(_answer("unknown", f"{card.name}'s text does not say \"you win the Duel\"", "psct",
-                                  card.name), card.name)
-    return _with_card(_answer("no", f"{card.name}'s \"you win the Duel\" text directly affects the state of the "
-                                    "game: it is not an effect", "fact_win_not_effect", card.name), card.name)
-
-
-_TARGETS = re.compile(r"\btarget (?:\d+|up to \d+|any number of) (?P<kind>(?:face-up |face-down |Set )?(?:monsters?|"
-                      r"Spells?/Traps?|Spell/Trap Cards?|cards?|Spell Cards?|Trap Cards?))(?P<rest>[^;]*?)"
-                      r"(?P<where>on the field|you control|your opponent controls|in (?:your|either|your opponent's) "
-                      r"(?:GY|Graveyard))", re.I)
-# what a "none of these" phrase rules out: kind words -> the card kinds it covers
-_NONE_KINDS = {
-    "monsters": {"monster", "face-up monster", "face-down monster", "set monster"},
-    "face-up monsters": {"face-up monster"},
-    "face-down monsters": {"face-down monster", "set monster"},
-    "cards": {"card", "monster", "face-up monster", "face-down monster", "set monster", "spell/trap", "spell/trap card",
-              "spell card", "trap card", "set card", "face-up card", "face-down card"},
-    "spell/trap cards": {"spell/trap", "spell/trap card", "spell card", "trap card"},
-    "spells/traps": {"spell/trap", "spell/trap card", "spell card", "trap card"},
-}
-_NONE_WHERE = {"on the field": {"on the field", "you control", "your opponent controls"},
-               "in either gy": {"in your gy", "in either gy", "in your opponent's gy"},
-               "in my gy": {"in your gy"}}
-
-
-def _target_none(session, question: dict) -> dict:
-    """Can the card be activated when there is none of a kind of card where it targets: no, when every
-    activated effect of it targets a kind of card that the "none" covers (rule: a target must exist)."""
-    from . import card_profile
-    from .questions import resolve
-
-    card = resolve(session, question["card"])
-    none_kind, none_where = question.get("none"), question.get("where", "on the field")
-    covered, places = _NONE_KINDS.get(none_kind), _NONE_WHERE.get(none_where)
-    effects = [e for e in card_profile(session, card) if e.get("kind") in ("activation", "ignition", "quick",
-                                                                             "trigger", "flip")]
-    hits = [_TARGETS.search(e.get("text") or "") for e in effects]
-    if covered is None or places is None or not effects or not all(hits) or len(effects) != 1:
-        return _with_card(_answer("unknown", f"{card.name}'s activation was not read as one that targets only "
-                                             f"{none_kind} {none_where}", "psct", card.name), card.name)
-    hit = hits[0]
-    kind = re.sub(r"s$", "", hit["kind"].lower()).replace("spells/traps", "spell/trap").replace("spell/trap cards",
-                                                                                               "spell/trap card")
-    where = hit["where"].lower().replace("graveyard", "gy")
-    if kind not in covered or where not in places:
-        return _with_card(_answer("unknown", f"{card.name} targets {hit['kind']} {hit['where']}, which the question "
-                                             f"does not rule out", "psct", card.name), card.name)
-    return _with_card(_answer("no", f"{card.name} must target {hit['kind']} {hit['where']} ({hit.group(0)}); there "
-                                    f"are no {none_kind} {none_where}", "fact_target_needed", card.name), card.name)
-
-
-_CARD_TOPICS = {"trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}
