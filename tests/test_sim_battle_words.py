@@ -151,6 +151,10 @@ def test_after_the_draw_a_kind_is_not_decided(session):
          "attack target, can my opponent activate Sakuretsu Armor?", "no", "prb2017:battle-replays"),
         ("Are cards discarded for hand size treated as sent to the GY by an effect?", "no", "prb2017:end-phase"),
         ("If a replay occurs, can I decide not to attack at all?", "yes", "md:replays-during-battle"),
+        ("When the activation of my trigger effect that activates in the End Phase is negated, can it be activated "
+         "again this turn?", "no", "prb2017:standby-phase"),
+        ("Do effects that last until the end of the turn still apply while the turn player discards for hand size?",
+         "yes", "prb2017:end-phase"),
         ("After the replay, can the same monster attack again?", "yes", "md:replays-during-battle"),
     ],
 )

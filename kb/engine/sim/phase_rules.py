@@ -85,6 +85,19 @@ PHASE_RULES: dict[str, dict] = {
         "Even if 1 monster leaves the field by the resolution of an effect and then 1 monster is Special "
         "Summoned, or something similar, so that the number of monsters does not increase or decrease, this is "
         "still treated as the number of monsters changing."),
+    "sim_negated_phase_trigger": _row(
+        "A Trigger Effect that activates in the Standby Phase or the End Phase and has its activation negated "
+        "cannot be activated again afterwards (in that phase).",
+        ["prb2017:standby-phase", "prb2017:end-phase"], "prb2017:standby-phase",
+        "If a Trigger Effect that activates in the Standby Phase has its activation negated, it cannot be "
+        "activated again afterwards."),
+    "sim_until_end_of_turn": _row(
+        "Effects that last \"until the end of the turn\" still apply while the hand size is adjusted at the end "
+        "of the End Phase.",
+        ["prb2017:end-phase"], "prb2017:end-phase",
+        "Effects that say \"until the end of the turn\" are applied until both players have passed the priority "
+        "to activate cards, have finished adjusting the hand size, and finished all the resolutions during the "
+        "End Phase."),
     "sim_hand_size_not_by_effect": _row(
         "Cards discarded for hand size are discarded from the hand and sent from the hand to the GY, but not "
         "discarded or sent to the GY by an effect.",
@@ -139,6 +152,12 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("replay", "same_count", "replay"): (
         "yes", "sim_replay_same_count", "one monster leaving and one Special Summoned still changes the number of "
                                         "monsters: a replay"),
+    ("phase_order", "negated_phase_trigger", "activate_again"): (
+        "no", "sim_negated_phase_trigger", "a Standby/End Phase Trigger Effect whose activation was negated cannot "
+                                           "be activated again afterwards"),
+    ("hand_size", "until_end_of_turn", "applies_during_discard"): (
+        "yes", "sim_until_end_of_turn", "effects that last until the end of the turn still apply while the hand "
+                                        "size is adjusted"),
     ("hand_size", "hand_size_discard", "discarded_by_effect"): (
         "no", "sim_hand_size_not_by_effect", "cards discarded for hand size are not discarded by an effect"),
     ("hand_size", "hand_size_discard", "discarded"): (
