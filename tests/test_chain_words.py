@@ -346,3 +346,27 @@ def test_when_a_card_or_effect_is_activated(session, text, answer):
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     if answer != "unknown":
         assert got["steps"][-1]["cites"][0].startswith("prb2017:negating-the-activation-of-a")
+
+
+# ----------------------------------------------- several copies of a monster whose trigger Special Summons itself
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I take battle damage while holding two copies of Tragoedia. Can both of them activate in the same "
+         "chain?", "no"),
+        ("when i take battle damage while i have 3 copies of gorz the emissary of darkness in my hand can all of "
+         "them activate their effects in the same chain", "no"),
+        # Tragoedia answers battle damage only: "damage" alone is not said to be battle damage
+        ("I take damage while holding 2 copies of Tragoedia. Can both activate their effects in the same chain?",
+         "unknown"),
+        # Sangan's trigger does not Special Summon itself from the hand
+        ("I take battle damage while holding 2 copies of Sangan. Can both activate in the same chain?", "unknown"),
+    ],
+)
+def test_copies_of_a_hand_trigger_that_summons_itself(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    if answer == "no":
+        assert got["steps"][-1]["cites"][0] == "prb2017:trigger-effects-ex2"

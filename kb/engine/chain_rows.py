@@ -41,4 +41,17 @@ CHAIN_RULES: dict[str, dict] = {
         ["prb2017:negating-the-activation-of-a-card", "prb2017:negating-the-activation-of-an-effect"],
         "prb2017:negating-the-activation-of-a-card",
         "Cards that can be activated \"when a card is activated\" cannot be used \"when an effect is activated.\""),
+    "hand_self_summon_one": _row(
+        "Of several optional Trigger Effects that Special Summon the monster itself from the hand (at one timing), "
+        "only one can be activated in a chain.",
+        ["prb2017:trigger-effects-ex2", "community:9.4.3.8"], "prb2017:trigger-effects-ex2",
+        "If you have multiple monsters in your hand with Trigger Effects to Special Summon themselves (that activate "
+        "in the hand in a particular timing), their effects cannot be activated in a chain and only 1 of them can be "
+        "activated."),
+    "hand_self_summon_mandatory": _row(
+        "Mandatory Trigger Effects that Special Summon the monster itself all activate and form a chain (the "
+        "one-per-chain limit is for optional ones).",
+        ["community:9.4.3.8", "prb2017:trigger-effects-ex2"], "community:9.4.3.8",
+        "Exception to this rule is when the hand summon triggers are mandatory effects: in which case they all "
+        "activate and they form a chain"),
 }

@@ -23,7 +23,7 @@ from .frame import Frame
 from .skeleton import Skeleton
 
 __all__ = ["read_chain_to_action", "read_left_field", "read_control_change", "read_when_activated",
-           "chain_fact_answer"]
+           "read_hand_copies", "chain_fact_answer"]
 
 # ------------------------------------------------------------------- chaining to an action that is no activation
 
@@ -391,6 +391,64 @@ def _when_activated_answer(question: dict) -> dict:
     }
 
 
+# ------------------------------------------------ several copies of a monster whose trigger Special Summons itself
+
+_COPIES_STORY = re.compile(
+    r"^(?:when |if )?i take (?P<ev>battle |effect )?damage(?: from (?:my opponent's|an opponent's|a|an) "
+    r"(?:monster|attack|card|monster's attack))? while (?:holding|i hold|i have|i'm holding|having|i am holding) "
+    r"(?P<n>2|two|3|three|multiple|several) copies of (?P<x>e\d+)(?: in (?:my )?hand)?$"
+)
+_COPIES_QUESTION = re.compile(
+    r"^can (?:both|all|they|both copies|all copies|all of them|both of them|each of them|all three)"
+    r"(?: of them)? (?:activate|use|be activated)(?: their effects?| its effect| them)?"
+    r"(?: in the same chain| in one chain| at the same time| together| simultaneously)?$"
+)
+
+
+def read_hand_copies(skeleton: Skeleton, sentences, effects_of) -> Frame | None:
+    """ "I take battle damage while holding 2 copies of X. Can both activate their effects in the same chain?"
+    (X's Trigger Effect Special Summons itself from the hand) as a frame, or None."""
+    if len(sentences) != 2:
+        return None
+    (told, _), (asked, _) = sentences
+    match = _COPIES_STORY.match(told)
+    if match is None or not _COPIES_QUESTION.match(asked):
+        return None
+    entity = skeleton.entities[int(match["x"][1:])]
+    if entity.kind != "card":
+        return None
+    event = r"take (?:battle )?damage" if match["ev"] == "battle " else r"take damage\b"
+    found = [
+        e for e in effects_of(entity.name)
+        if e.get("kind") == "trigger" and "special_summon" in (e.get("categories") or [])
+        and re.search(r"Special Summon this card from your hand", e.get("text") or "")
+        and re.search(event, (e.get("condition") or {}).get("raw") or "", re.I)
+    ]
+    if len(found) != 1 or found[0].get("optional") is None:
+        return None
+    question = {"ask": "chain_rule", "rule": "hand_copies", "card": {"card": entity.name},
+                "optional": bool(found[0]["optional"])}
+    skeleton.use(skeleton.live())
+    return Frame(question, f"Can the Trigger Effects of several copies of {entity.name} in the hand (each Special "
+                 "Summons itself) be activated in the same chain?", used_entities=set(range(len(skeleton.entities))),
+                 uses_story=True)
+
+
+def _hand_copies_answer(question: dict) -> dict:
+    name, optional = question["card"]["card"], question["optional"]
+    if optional:
+        answer, rule = "no", "hand_self_summon_one"
+        detail = (f"{name}'s optional Trigger Effect Special Summons itself from the hand: of several such effects "
+                  "only one can be activated in a chain (only one copy)")
+    else:
+        answer, rule = "yes", "hand_self_summon_mandatory"
+        detail = f"{name}'s Trigger Effect that Special Summons itself is mandatory: they all activate and form a chain"
+    return {"answer": answer, "card": name, "resolved": {"card": name}, "explanation": f"{answer}: {detail}.",
+            "steps": [{"check": "triggers that Summon themselves", "result": "fail" if optional else "pass",
+                       "detail": detail, **citation(rule)}],
+            "assumed": [], "rulings": []}
+
+
 def chain_fact_answer(question: dict) -> dict | None:
     """The answer to a ``chain_rule`` question of this module (None when the rule is not one of them)."""
     rule = question.get("rule")
@@ -402,4 +460,6 @@ def chain_fact_answer(question: dict) -> dict | None:
         return _control_answer(question)
     if rule == "when_activated":
         return _when_activated_answer(question)
+    if rule == "hand_copies":
+        return _hand_copies_answer(question)
     return None

@@ -27,6 +27,7 @@ from .chain_facts import (
     chain_fact_answer,
     read_chain_to_action,
     read_control_change,
+    read_hand_copies,
     read_left_field,
     read_when_activated,
 )
@@ -44,7 +45,9 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
     out, words, ents = [], [], []
     for i in skeleton.live():
         piece = skeleton.pieces[i]
-        if piece.entity is not None:
+        if piece.entity is not None and skeleton.entities[piece.entity].kind == "family":
+            words.append(skeleton.entities[piece.entity].text.lower())  # a word that begins names ("holding")
+        elif piece.entity is not None:
             words.append(f"e{piece.entity}")
             ents.append(piece.entity)
         elif piece.text in (".", "?", "!", ";"):
@@ -419,6 +422,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_left_field(skeleton, told, card_of),
             lambda: read_control_change(skeleton, told, card_of),
             lambda: read_when_activated(skeleton, told, card_of),
+            lambda: read_hand_copies(skeleton, told, effects_of),
             lambda: _read_phase_triggers(skeleton, told),
         ):
             frame = reader()
