@@ -63,6 +63,12 @@ def _parsed(session, text):
         ("Can a Link Monster be used as material for a Synchro Summon?",
          ("material", "link_monster", "synchro_material"), "no"),
         ("Can I use a Token as a material for an Xyz Summon?", ("token", "token", "xyz_material"), "no"),
+        # battle positions of Summons
+        ("Can I Normal Summon a monster in face-up Defense Position?", ("position", "normal_summon",
+                                                                        "face_up_defense"), "no"),
+        ("Can a monster be Flip Summoned into face-up Defence Position?", ("position", "flip_summon",
+                                                                           "face_up_defense"), "no"),
+        ("How many monsters must I Tribute to Normal Summon Dark Magician?", ("tributes", "level_7", "count"), "2"),
         # a Gemini Monster Normal Summoned a second time
         ("Do I have to Tribute any monsters to Normal Summon my Level 7 Gemini Monster again?",
          ("gemini", "second_summon", "tributes_needed"), "no"),
@@ -161,6 +167,7 @@ def _scenario(session, text):
          "pointed to by my opponent's Link Monster?", "yes"),
         ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
         ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
+        ("Can I Tribute Summon a Level 7 monster by Tributing only one monster?", "no"),
         # Normal Summons left after a card that grants more
         ("I already Normal Summoned this turn, then activate Double Summon. How many more Normal Summons can I "
          "conduct this turn?", "1"),

@@ -628,7 +628,7 @@ def _questions() -> list:
             re.compile(
                 rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
                 rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {w_mon})?"
-                rf"(?: (?:by tributing|tributing) (?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
+                rf"(?: (?:by tributing|tributing) (?:only |just )?(?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
                 rf"{w_mon})?"
                 rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{alt('zones', 'extra_monster_zone')}))?"
                 rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"

@@ -157,6 +157,19 @@ def _tributes(m: re.Match, card_of):
     return _fact("tributes", f"level_{level}", "count", f"how many Tributes does {who} need")
 
 
+def _position(m: re.Match, card_of):
+    """Normal / Tribute / Flip Summon in face-up Defense Position (a card may say otherwise: named cards whose
+    text speaks of face-up Defense Position give no reading)."""
+    if m["c"]:
+        card = card_of(int(m["c"][1:]))
+        if card is None or not card.is_monster or re.search(r"defen[cs]e position", card.text, re.I):
+            return None
+    how = m["how"].split()[0]
+    subject = "flip_summon" if how == "flip" else "normal_summon"
+    return _fact("position", subject, "face_up_defense",
+                 f"can a monster be {how.title()} Summoned in face-up Defense Position")
+
+
 def _gemini(m: re.Match, card_of):
     """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
     if m["c"]:
@@ -267,9 +280,20 @@ def _shapes() -> list:
             lambda m, c: _gemini(_Pick(m, {"c": "c2"}), c),
         ),
         (
+            "can I Normal Summon a monster in face-up Defense Position",
+            re.compile(
+                r"^can (?:i|you|a player) (?P<how>normal summon|tribute summon|flip summon) (?:a monster|a level \d+ "
+                r"monster|it|(?P<c>e\d+)) (?:in|into|to) face-up defen[cs]e position$|"
+                r"^can (?:a monster|(?P<c2>e\d+)) be (?P<how2>normal summoned|tribute summoned|flip summoned) "
+                r"(?:in|into) face-up defen[cs]e position$"
+            ),
+            lambda m, c: _position(_Pick(m, {"how": "how2", "c": "c2"}), c),
+        ),
+        (
             "how many Tributes do I need to Tribute Summon a Level 7 monster",
             re.compile(
-                rf"^how many (?:tributes|monsters) (?:{alt('tributes', 'need')} )?(?:to tribute )?"
+                rf"^how many (?:tributes|monsters) (?:{alt('tributes', 'need')} |(?:must i|do i (?:need|have) to) "
+                rf"tribute )?(?:to tribute )?"
                 rf"(?:to |in order to |for )?(?:(?P<how>{alt('tributes', 'summon')}) )?(?:a |one )?"
                 rf"(?:level (?P<lv>\d+) monster|(?P<c>e\d+))$|"
                 rf"^how many (?:tributes|monsters to tribute) (?:does|do) (?:a |one )?"

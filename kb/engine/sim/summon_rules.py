@@ -60,6 +60,18 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:pendulum-monsters",
         "Fusion/Pendulum, Synchro/Pendulum and Xyz/Pendulum Monsters that are face-up in the Extra Deck cannot be "
         "Fusion, Synchro or Xyz Summoned respectiviously."),
+    # --- battle positions of Summons
+    "sim_normal_summon_attack": _row(
+        "A Normal Summon is in face-up Attack Position (a Normal Set face-down Defense): never face-up Defense "
+        "Position.",
+        ["md:normal-summon-set", "tcg-v10:normal-summon"], "md:normal-summon-set",
+        "Monsters CANNOT be Normal Summoned in face-up DEF Position."),
+    "sim_flip_summon_attack": _row(
+        "A Flip Summon changes a face-down Defense Position monster to face-up Attack Position, never face-up "
+        "Defense Position.",
+        ["md:flip-summon", "cr-draft:201.8b"], "md:flip-summon",
+        "When you Flip Summon, you cannot change the monster to face-up Defense Position, only to face-up Attack "
+        "Position."),
     # --- Gemini monsters Normal Summoned a second time
     "sim_gemini_no_tribute": _row(
         "Normal Summoning a Level 5 or higher Gemini Monster a second time (it is already on the field) needs no "
@@ -165,6 +177,13 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     **{("summon_kind", f"{kind}_summon", "special_summon"): (
         "yes", "sim_special_kinds", f"a {kind.title()} Summon is a Special Summon")
        for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+    # the battle position a Summon puts a monster in (topic "position")
+    ("position", "normal_summon", "face_up_defense"): ("no", "sim_normal_summon_attack",
+                                                       "a Normal Summon is in face-up Attack Position, never "
+                                                       "face-up Defense Position"),
+    ("position", "flip_summon", "face_up_defense"): ("no", "sim_flip_summon_attack",
+                                                     "a Flip Summon turns the monster to face-up Attack Position, "
+                                                     "never face-up Defense Position"),
     # a Gemini Monster Normal Summoned a second time (topic "gemini")
     ("gemini", "second_summon", "tributes_needed"): ("no", "sim_gemini_no_tribute",
                                                      "Normal Summoning a Gemini Monster a second time needs no "
