@@ -203,6 +203,9 @@ def test_rows_cite_at_most_three_sections():
         ("I control Skill Drain. Evilswarm Exciton Knight activates its effect. Does Skill Drain negate it?", "yes"),
         # its cost sends it to the GY
         ("I control Skill Drain. Thunder King Rai-Oh activates its effect. Is it negated?", "no"),
+        # a Trap Card that is a monster: the effects it activates as one are monster effects
+        ("My opponent controls Skill Drain. Is the effect of Statue of Anguish Pattern (a Trap Card treated as a "
+         "monster) negated?", "yes"),
     ],
 )
 def test_lasting_negation_of_monsters(session, text, answer):
@@ -217,6 +220,8 @@ def test_lasting_negation_of_monsters(session, text, answer):
     [
         # negated on the field: it resolves with no effect ("does it resolve" is not a yes or a no)
         "Skill Drain is active. My face-up Thousand-Eyes Restrict activates its effect. Does it resolve?",
+        # a Trap Card whose being a monster is not said
+        "While Skill Drain is applying, is the effect of Statue of Anguish Pattern negated?",
         # a one-time negation, not a lasting one
         "While Dark Ruler No More is applying, can my face-up monsters still activate their effects?",
         # its cost may Tribute itself or another monster

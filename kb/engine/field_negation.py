@@ -30,7 +30,10 @@ FIELD_NEGATION_OUTCOMES = {
     "activate": "can its effects (their effects) still be activated",
 }
 _WHERE = ("field", "hand", "gy", "banished", "deck")
-_FIELDS = {"ask", "negator", "card", "where", "left_field", "outcome"}
+_FIELDS = {"ask", "negator", "card", "where", "left_field", "as_monster", "outcome"}
+# a Trap Card that Special Summons itself as a monster (its effects are monster effects while it is one)
+_TRAP_MONSTER = re.compile(r"Special Summon this card (?:in [A-Za-z ]+ Position )?as an? (?:Effect |Normal )?Monster",
+                           re.I)
 _LASTING = re.compile(
     r"negate the effects of (?:all )?face-up monsters(?P<rest>[^.(]*)(?P<still>\s*\(but their effects can still "
     r"be activated\))?", re.I)
@@ -84,10 +87,11 @@ def _normalise(question: dict) -> dict:
         if question["where"] not in _WHERE:
             raise BadQuestionError(f"where must be one of {', '.join(_WHERE)}", "where", question["where"])
         out["where"] = question["where"]
-    if "left_field" in question:
-        if question["left_field"] is not True:
-            raise BadQuestionError("left_field is true when said", "left_field", question["left_field"])
-        out["left_field"] = True
+    for flag in ("left_field", "as_monster"):
+        if flag in question:
+            if question[flag] is not True:
+                raise BadQuestionError(f"{flag} is true when said", flag, question[flag])
+            out[flag] = True
     return out
 
 
@@ -104,9 +108,12 @@ def _on_field_at_resolution(session: Session, question: dict) -> tuple[bool | No
     from .questions import resolve
 
     card = resolve(session, question["card"]["card"])
+    activated = [e for e in card_profile(session, card) if e.get("kind") in ("ignition", "trigger", "quick", "flip")]
+    if card.card_type == "Trap" and question.get("as_monster") and _TRAP_MONSTER.search(card.text or "") and \
+            activated and all(e.get("locations") == ["field"] for e in activated) and where in (None, "field"):
+        return True, f"{card.name} is a monster on the field: the effects it activates as one are monster effects"
     if card.card_type != "Monster" or _UNAFFECTED.search(card.text or ""):
         return None, f"{card.name} is not a plain monster (a Trap treated as a monster, or unaffected by effects)"
-    activated = [e for e in card_profile(session, card) if e.get("kind") in ("ignition", "trigger", "quick", "flip")]
     if where is None:
         places = {loc for e in activated for loc in (e.get("locations") or [])}
         if not places or len(places) > 1:
@@ -162,6 +169,9 @@ def answer_field_negation(session: Session, question: dict) -> dict:
         return out("unknown", why, "field_negation_resolves")
     negated = on_field
     detail = f"{why}: " + ("it is negated" if negated else f"{negator.name} does not negate it")
+    if question.get("as_monster") and negated:
+        answer = "yes" if outcome == "negated" else "no" if outcome == "applied" else "unknown"
+        return out(answer, detail, "field_negation_trap_monster")
     if outcome == "resolves" and negated:  # it resolves, negated: "does it resolve" is not a yes or a no
         return out("unknown", f"{detail}; it still resolves, with no effect", "field_negation_resolves")
     answer = ("yes" if negated else "no") if outcome == "negated" else ("no" if negated else "yes")

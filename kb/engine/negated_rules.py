@@ -143,4 +143,11 @@ NEGATED_RULES: dict[str, dict] = {
         ["prb2017:counters", "prb2017:counters-ex1"], "prb2017:counters",
         "• If counters that can only be placed on a particular card like itself are placed on a card that has its "
         "effects negated, those counters are removed."),
+    "field_negation_trap_monster": _row(
+        "The effects a Trap Card activates while it is treated as a monster are Monster Effects: an effect that "
+        "negates face-up monsters' effects negates them.",
+        ["prb2017:traps-treated-as-monsters-ex3", "prb2017:traps-treated-as-monsters"],
+        "prb2017:traps-treated-as-monsters-ex3",
+        "Example: While \"Skill Drain\" is being applied, if \"Statue of Anguish Pattern\" activates its effect, that "
+        "effect is negated."),
 }

@@ -29,9 +29,12 @@ def _fill(pattern: str, x: str = r"e\d+", y: str = r"e\d+") -> str:
     monsters = "(?:" + "|".join(re.escape(m) for m in sorted(words()["lingering"]["monsters"], key=len,
                                                                    reverse=True)) + ")"
     where = r"(?: (?:activated|used) (?:from|in) (?:the|my|your|their|his|her) (?P<qplace>hand|gy|graveyard))?"
-    return (pattern.replace("{x}", f"(?P<x>{x})").replace("{its}", f"(?:(?P<y_its>{y})|{its})")
+    # "(a Trap Card treated as a monster)": a Trap Card that is a monster on the field
+    aside = r"(?: \( (?:a |an )?trap(?: card)? (?:treated as|that is|which is) (?:a |an )?monster(?: card)? \))?"
+    return (pattern.replace("{x}", f"(?P<x>{x})")
+            .replace("{its}", f"(?:(?P<y_its>{y})(?P<asmon_its>{aside})|{its})")
             .replace("{from}", where)
-            .replace("{y}", f"(?:(?P<y>{y})|{it})").replace("{m}", f"(?P<m>{monsters})"))
+            .replace("{y}", f"(?:(?P<y>{y})(?P<asmon_y>{aside})|{it})").replace("{m}", f"(?P<m>{monsters})"))
 
 
 @lru_cache(maxsize=1)
@@ -125,12 +128,15 @@ def read_lingering_negation(skeleton: Skeleton) -> Frame | None:
         label = entities[monster].name
     if where:
         question["where"] = where
+    if found.groupdict().get("asmon_y") or found.groupdict().get("asmon_its"):
+        question["as_monster"] = True
     if left_field:
         question["left_field"] = True
     from ..engine.field_negation import FIELD_NEGATION_OUTCOMES
 
     place = {"field": "on the field", "gy": "in the GY"}.get(where or "", f"in the {where}")
     how = " (it left the field as its cost)" if left_field else (f" (activated {place})" if where else "")
+    how += " (a Trap Card treated as a monster)" if question.get("as_monster") else ""
     understood = (f"While {entities[negator].name} applies: {label}{how}: "
                   f"{FIELD_NEGATION_OUTCOMES[outcome]}?")
     skeleton.use(skeleton.live())
