@@ -275,3 +275,26 @@ def test_card_type_and_other_facts(session, text, answer):
 )
 def test_card_type_and_other_near_misses(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Can I Tribute a monster my opponent controls as a cost?", "no"),
+        ("Can I activate a card if I cannot pay its cost?", "no"),
+        ("Is the cost paid when the card resolves?", "no"),
+        ("Are costs paid on activation?", "yes"),
+        ("Can a Link Monster be set?", "no"),
+        # a kind of Spell/Trap Set this turn (today's engine answers the structured question)
+        ("I Set a Counter Trap this turn. Can I activate it this turn?", "no"),
+        ("I set a Normal Trap Card earlier this turn. Can I activate it in the same turn?", "no"),
+        ("I Set a Continuous Spell this turn. Can I activate it this turn?", "yes"),
+    ],
+)
+def test_more_cost_and_set_facts(session, text, answer):
+    got = _ask(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got["explanation"])
+
+
+def test_set_story_needs_a_kind_of_spell_or_trap(session):
+    assert _ask(session, "I Set a monster this turn. Can I activate it this turn?")["answer"] == "unknown"

@@ -173,6 +173,14 @@ FACT_RULES: dict[str, dict] = {
         "md:glossary-send-to-the-graveyard",
         "EXCEPTION: When a banished card is moved to the Graveyard, it is not considered to be \"sent to the "
         "Graveyard\"."),
+    "fact_cost_own_cards": _row(
+        "Unless a card says otherwise, costs are paid only with cards in the player's possession.",
+        ["prb2017:costs", "community:9.2.4"], "prb2017:costs",
+        "Unless stated otherwise, costs can only be paid with cards in your possession."),
+    "fact_cost_must_pay": _row(
+        "A card or effect whose cost cannot be paid cannot be activated.",
+        ["prb2017:costs", "community:9.2.4"], "prb2017:costs",
+        "If the player cannot suffice the costs, they cannot activate the card."),
     "fact_target_needed": _row(
         "A card or effect that targets cannot be activated unless there is already a card it can target.",
         ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
@@ -202,6 +210,15 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                       "costs are not refunded when the activation or effect is negated"),
     ("cost", "lp_to_zero", "payable"): ("yes", "fact_lp_cost_zero", "an LP cost that leaves exactly 0 LP can be paid"),
     ("cost", "lp_over", "payable"): ("no", "fact_lp_cost_more", "an LP cost cannot be more than the LP left"),
+    ("cost", "opponents_cards", "payable"): ("no", "fact_cost_own_cards",
+                                             "costs are paid only with the player's own cards, unless a card says "
+                                             "otherwise"),
+    ("cost", "unpaid", "activatable"): ("no", "fact_cost_must_pay", "a card whose cost cannot be paid cannot be "
+                                                                  "activated"),
+    ("cost", "paid", "at_activation"): ("yes", "fact_cost_not_refunded", "costs are paid when the card or effect "
+                                                                         "is activated"),
+    ("cost", "paid", "at_resolution"): ("no", "fact_cost_not_refunded", "costs are paid when the card or effect is "
+                                                                        "activated, not when it resolves"),
     ("cost", "targeting", "is_cost"): ("no", "fact_targeting_not_cost", "targeting is not a cost"),
     # face-down monsters paid as a cost
     ("face_down_cost", "send_to_gy+requirement", "payable"): (
@@ -245,6 +262,8 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("kind", "link", "rank"): ("no", "fact_rank", "only Xyz Monsters have a Rank"),
     ("kind", "link", "def"): ("no", "fact_link_def", "Link Monsters have no DEF"),
     ("kind", "link", "defense_position"): ("no", "fact_link_def", "Link Monsters cannot be in Defense Position"),
+    ("kind", "link", "face_down"): ("no", "fact_link_def", "Link Monsters cannot be in Defense Position, so never "
+                                                           "face-down"),
     ("kind", "pendulum", "face_down_pendulum_zone"): (
         "no", "fact_pendulum_face_down", "a Pendulum Monster cannot be placed face-down in a Pendulum Zone"),
     ("kind", "token", "face_down"): ("no", "fact_token_face_down",

@@ -178,7 +178,7 @@ def _miss_timing(m: re.Match, cards) -> tuple[dict, str] | None:
 
 
 _KINDS = ("xyz", "link", "pendulum")
-_KIND_ASKED = ("level", "rank", "def", "defense_position")
+_KIND_ASKED = ("level", "rank", "def", "defense_position", "face_down")
 _ABILITY = {"xyz": "Xyz", "link": "Link", "pendulum": "Pendulum"}
 
 
@@ -199,8 +199,8 @@ def _kind(m: re.Match, cards) -> tuple[dict, str] | None:
     if kind is None or asked is None:
         return None
     said = {"level": "have a Level", "rank": "have a Rank", "def": "have DEF",
-            "defense_position": "be in Defense Position"}[asked]
-    verb = "can" if asked == "defense_position" else "does"
+            "defense_position": "be in Defense Position", "face_down": "be face-down"}[asked]
+    verb = "can" if asked in ("defense_position", "face_down") else "does"
     return ({"topic": "kind", "subject": kind, "asked": asked}, f"{verb} a {_ABILITY[kind]} Monster {said}")
 
 
@@ -415,6 +415,7 @@ def _shapes() -> list:
                     rf"(?P<d2>{desc.replace('?P<', '?P<x_')}) while (?P<b2>{_CARD}) is {applying}$"),
          lambda m, c: _under_banish(_Either(m, x_=True), c)),
         *_card_type_shapes(),
+        *_more_cost_shapes(),
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
     ]
@@ -493,6 +494,34 @@ def _card_type_shapes() -> list:
     ]
 
 
+def _fact(query: dict, said: str):
+    return lambda m, cards: (dict(query), said)
+
+
+def _more_cost_shapes() -> list:
+    c = "cost_more"
+    as_cost = alt("cost", "as_cost")
+    return [
+        ("can I pay a cost with my opponent's cards",
+         re.compile(rf"^can i (?:{alt(c, 'pay_verbs')}) (?:{alt(c, 'opponents_cards')}) (?:{as_cost}|to pay (?:a|my|the) "
+                    rf"cost|for (?:a|my|the) cost)$"),
+         _fact({"topic": "cost", "subject": "opponents_cards", "asked": "payable"},
+               "can a cost be paid with the opponent's cards")),
+        ("can I activate a card if I cannot pay its cost",
+         re.compile(rf"^can i (?:still )?activate (?:a card|an effect|a card or effect|the card|it) "
+                    rf"(?:{alt(c, 'cannot_pay')})$"),
+         _fact({"topic": "cost", "subject": "unpaid", "asked": "activatable"},
+               "can a card be activated when its cost cannot be paid")),
+        ("is the cost paid when the card resolves",
+         re.compile(rf"^(?:is|are) (?:the |a )?costs? (?:paid|performed) (?P<res>{alt(c, 'resolution')})$"),
+         _fact({"topic": "cost", "subject": "paid", "asked": "at_resolution"}, "is a cost paid when the card resolves")),
+        ("is the cost paid when the card is activated",
+         re.compile(rf"^(?:is|are) (?:the |a )?costs? (?:paid|performed) (?P<act>{alt(c, 'activation')})$"),
+         _fact({"topic": "cost", "subject": "paid", "asked": "at_activation"},
+               "is a cost paid when the card is activated")),
+    ]
+
+
 def _moved_passive(m: re.Match, cards) -> tuple[dict, str] | None:
     return _moved(m, cards)
 
@@ -516,6 +545,29 @@ class _Either:
         return {k: self[k] for k in self.match.groupdict()}
 
 
+_SET_STORY = re.compile(r"^i (?:have |just |already )?set (?P<k>.+?) (?:this turn|earlier this turn|during this turn)"
+                        r"(?: \.)? can i (?:still |then )?activate it (?:later |again )?(?:(?:during|in|on) )?"
+                        r"(?:this|the) same turn$|^i (?:have |just )?set (?P<k2>.+?) (?:this turn|earlier this turn)"
+                        r"(?: \.)? can i (?:still |then )?activate it (?:later )?this turn$")
+
+
+def _set_story(skeleton: Skeleton, text: str) -> Frame | None:
+    """ "I Set a <kind of Spell/Trap> this turn. Can I activate it this same turn?": the structured question
+    about that kind, Set this turn (today's engine answers it, rule spell/trap activation)."""
+    m = _SET_STORY.match(text)
+    if m is None:
+        return None
+    said = m["k"] or m["k2"]
+    kinds = [e for e in skeleton.entities if e.kind == "class" and e.text.lower() == said]
+    if len(kinds) != 1 or kinds[0].cls.get("type") not in ("spell", "trap") or set(kinds[0].cls) - {"type", "property"}:
+        return None
+    cls = dict(kinds[0].cls)
+    question = {"ask": "activate", "card": {"class": cls, "controller": "A", "location": "field", "face": "down",
+                                            "set_this_turn": True}}
+    return Frame(question, f"Can {kinds[0].text} (A, Set this turn) be activated in the same turn?",
+                 used_entities={skeleton.entities.index(kinds[0])}, uses_story=True)
+
+
 def read_rule_fact(skeleton: Skeleton, card_of) -> Frame | None:
     """The rule-fact question the whole question asks, as a frame, or None when no shape reads all of it.
 
@@ -527,7 +579,7 @@ def read_rule_fact(skeleton: Skeleton, card_of) -> Frame | None:
     text, ents = flat
     from .scenario_cost_story import read_cost_story
 
-    story = read_cost_story(skeleton, card_of)
+    story = read_cost_story(skeleton, card_of) or _set_story(skeleton, text)
     if story is None:
         from .scenario_atk import read_atk_story
 
