@@ -318,3 +318,10 @@ def test_effects_negated_afterwards(session, text, answer):
 )
 def test_effects_negated_unknown(session, text):
     assert ask_plain(session, text)["answer"] == "unknown"
+
+
+def test_a_place_after_the_card_negated_is_not_the_asked_cards(session):
+    """ "in the GY" right after the card responded to may be where that card is: not read as the asked
+    card's location (Divine Wrath can negate a monster effect activated in the GY)."""
+    got = ask_plain(session, "Can Divine Wrath negate the activation of a monster's effect in the graveyard?")
+    assert got["answer"] == "unknown"

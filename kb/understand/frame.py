@@ -245,6 +245,24 @@ def _summon_moment_frame(card: dict, how: str, story: Story, used: set[int], eff
     )
 
 
+_PLACE_WORDS = ("graveyard", "gy", "hand", "deck", "banished")
+
+
+def _place_after_target(skeleton: Skeleton, intent: Intent) -> bool:
+    """Whether a place ("in the GY", "from the hand") follows the card responded to with no other card
+    between ("can Divine Wrath negate a monster effect activated in the GY": the place is that effect's)."""
+    if intent.y is None:
+        return False
+    last = None
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            last = piece.entity
+        elif piece.text in _PLACE_WORDS and last == intent.y:
+            return True
+    return False
+
+
 def _performs_summon(entity, effects_of) -> bool:
     """Whether "a Summon by X" is performed by X's effect: X is a Spell/Trap Card whose activation Summons,
     or "X's effect" (a monster named alone may be the monster Summoned or its material)."""
@@ -353,6 +371,9 @@ def _build(
         intent.kind == "negate" and intent.y is None and (intent.summon is not None or story.summon)
     ):
         return Frame(None, "", "no card to ask about")
+    if kind in ("negate", "chain") and "location" in moments and _place_after_target(skeleton, intent):
+        return Frame(None, "", "where a card is ('in the GY') is said right after the card it would respond "
+                     "to: it may be where that card is, not the card asked about")
     asked_owner = actor_player(intent.actor)
     if intent.x is not None and skeleton.entities[intent.x].kind == "card" and not intent.actor:
         asked_owner = None
