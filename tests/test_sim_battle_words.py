@@ -71,6 +71,9 @@ def _scenario(session, text):
         ("In my opponent's Battle Phase, can I attack?", "no"),
         ("Can the opponent attack during my turn?", "no"),
         ("Can I declare an attack twice with one monster this turn?", "no"),
+        # a second hand-size discard: only the Chain right after the first discard may hold effects
+        ('I discard "Danger! Mothman!" for hand size, its effect adds "Danger! Ogopogo!" to my hand, and then I '
+         'discard "Danger! Ogopogo!" again. Can "Danger! Ogopogo!"\'s effect be activated?', "no"),
     ],
 )
 def test_battle_and_phase_stories(session, text, answer):
@@ -108,6 +111,9 @@ def test_replay_cites_the_rule(session):
         "How many cards do I discard?",
         # a hand size other than the rule's
         "I have 8 cards in hand at the end of my End Phase. How many do I discard down to 5?",
+        # the first card discarded has no effect that triggers on being discarded
+        'I discard "Sangan" for hand size, its effect adds "Danger! Ogopogo!", and I discard again. Can '
+        '"Danger! Ogopogo!"\'s effect be activated?',
         # the opponent's own Draw Phase is not a shape ("their ... before they draw")
         "Can my opponent activate a Trap Card during their Draw Phase before they draw?",
         # the draw not told: "before moving to the Standby Phase" alone does not place the activation

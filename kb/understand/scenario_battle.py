@@ -272,6 +272,45 @@ def _q_hand_size_window(d: Draft, m: re.Match):
     )
 
 
+# ------------------------------------------------------------------ a second hand-size discard (phases.py)
+
+
+def _fact_discard_twice(d: Draft, m: re.Match) -> bool:
+    """I discard X for hand size, X's effect adds Y, I discard (Y) again: only the first Chain after the discard
+    may hold effects (the simulator's hand-size window)."""
+    if d.actions or d.said:
+        return False
+    x, y = d.card_of(int(m["x"][1:])), d.card_of(int(m["y"][1:]))
+    if x is None or y is None or x.name == y.name or m["x2"] and d.card_of(int(m["x2"][1:])) != x:
+        return False
+    if m["y2"] and (d.card_of(int(m["y2"][1:])) is None or d.card_of(int(m["y2"][1:])).name != y.name):
+        return False
+    if not re.search(r"\bdiscarded\b", x.text, re.I):
+        return False  # the first card's effect must be one that triggers on being discarded
+    d.state["phase"] = "end"
+    d.player("A").update(hand=[x.name, HAND_SIZE_LIMIT], deck=[y.name, 10])
+    d.actions += [
+        {"do": "hand_size", "cards": [x.name]},
+        {"do": "activate", "card": x.name, "does": [{"op": "add_to_hand", "card": y.name}]},
+        {"do": "resolve"},
+        {"do": "hand_size", "cards": [y.name]},
+    ]
+    d.chain = {"discarded_again": y.name}
+    d.said.append(f"at the end of the End Phase A ({HAND_SIZE_LIMIT + 1} cards) discards {x.name} for hand size; "
+                  f"its effect (Chain Link 1) adds {y.name} from the Deck; A discards {y.name} for hand size again")
+    return True
+
+
+def _q_discarded_activates(d: Draft, m: re.Match):
+    if not d.chain or "discarded_again" not in d.chain:
+        return None
+    card = d.card_of(int(m["z"][1:]))
+    if card is None or card.name != d.chain["discarded_again"]:
+        return None
+    d.actions.append({"do": "activate", "card": card.name})
+    return {"kind": "legal"}, f"can {card.name}'s effect be activated after it is discarded for hand size again"
+
+
 # ------------------------------------------------------------------------------------------ shapes
 
 
@@ -280,7 +319,18 @@ def _facts() -> list:
     choose = rf"(?:{alt('replay_story', 'choose')} )?"
     other = rf"(?:attack|declare an attack|declare my attack|attack instead) with {alt('replay_story', 'other_monster')}"
     actor1, actor2 = rf"(?P<a1>{ACTOR})", rf"(?P<a2>{ACTOR})"
+    card = r"e\d+(?: ' s| 's)?"
     return [
+        (
+            "I discard X for hand size, its effect adds Y, and I discard again",
+            re.compile(
+                rf"^(?:at the end of (?:my|the) {alt('phases', 'end')} )?i discard (?P<x>e\d+) (?:for|due to) "
+                rf"(?:the )?hand size(?: limit)? (?:and )?(?:its|(?P<x2>e\d+)(?: ' s| 's)?) effect adds (?P<y>e\d+)"
+                rf"(?: to my hand)? (?:and )?(?:then )?i (?:have to )?discard (?:again|(?P<y2>e\d+)(?: again)?|it"
+                rf"(?: again)?)(?: for hand size)?(?: again)?$"
+            ),
+            _fact_discard_twice,
+        ),
         (
             "a replay occurs",
             re.compile(rf"^{alt('replay_story', 'happened')}$"),
@@ -336,6 +386,14 @@ def _questions() -> list:
                 rf"{alt('replay_story', 'other_monster')}(?: instead)?$"
             ),
             _q_other_attack,
+        ),
+        (
+            "can Y's effect be activated (after the second hand-size discard)",
+            re.compile(
+                rf"^can (?P<z>e\d+)(?: ' s| 's)? (?:\" [^\"]+ \" )?(?:discard )?(?:trigger )?effect (?:be activated|"
+                rf"activate|still be activated)$"
+            ),
+            _q_discarded_activates,
         ),
         (
             "can a monster Summoned this turn attack",
