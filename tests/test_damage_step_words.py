@@ -357,3 +357,33 @@ def test_what_may_be_done_with_a_monster_destroyed_by_battle(session, text, expe
 )
 def test_battle_destroyed_questions_not_settled_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+# ------------------------------------------- "can I use X in the Damage Step" for cards of several kinds
+
+
+@pytest.mark.parametrize(
+    "card,expected",
+    [
+        # a Quick Effect that negates an activation (beside an End Phase trigger): in response to one
+        ("Stardust Dragon", "yes"),
+        # a Continuous Trap whose ATK change hangs on a coin toss is no ATK/DEF permission
+        ("Fairy Box", "no"),
+        # a Continuous Trap whose continuous effect halves ATK; a Trap that equips itself and raises ATK
+        ("Mirror Wall", "yes"),
+        ("Blast with Chain", "yes"),
+        # cards that respond to an attack declaration, or negate effects only
+        ("Ego Boost", "no"),
+        ("Effect Veiler", "no"),
+        ("Breakthrough Skill", "no"),
+    ],
+)
+def test_can_i_use_a_card_in_the_damage_step(session, card, expected):
+    answer = _ask(session, f"can i use {card} in the damage step")
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+
+
+def test_a_card_that_partly_responds_is_asked_both_ways(session):
+    answer = _ask(session, "Can I activate Stardust Dragon during the Damage Step?")
+    assert "on its own or in response to" in answer["understood"]
+    assert _ask(session, "Can I activate Stardust Dragon on my opponent's turn?")["answer"] == "yes"

@@ -18,7 +18,8 @@ from sqlmodel import Session
 from ..errors import BadQuestionError
 from .rules import DAMAGE_STEP_TIMINGS, citation
 
-__all__ = ["BATTLE_DESTROYED", "DAMAGE_STEP_EVENTS", "TIMING_WORDS", "damage_step_answer", "flip_effects"]
+__all__ = ["BATTLE_DESTROYED", "DAMAGE_STEP_EVENTS", "TIMING_WORDS", "damage_step_answer", "flip_effects",
+           "stats_left_to_chance"]
 
 TIMING_WORDS = {
     "start": "at the start of the Damage Step",
@@ -104,6 +105,13 @@ def _battle_destroyed_answer(session: Session, question: dict) -> dict:
             "rulings": [], "steps": steps,
             "explanation": f"A monster destroyed by battle stays on the field until the end of the Damage Step; "
                            f"until then it {'can' if answer == 'yes' else 'cannot'} {words}."}
+
+
+def stats_left_to_chance(effects: list[dict]) -> bool:
+    """Whether the card's ATK/DEF change hangs on a coin toss ("If you call it right, ..."): like cards that
+    might not alter ATK/DEF at resolution, it is no Damage Step permission (rule ``damage_step_indirect``'s
+    section, community:8.5.3.2)."""
+    return any("coin" in (e.get("categories") or []) for e in effects)
 
 
 def flip_effects(effects: list[dict]) -> list[dict]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from . import rules
+from .damage_step import stats_left_to_chance
 from .model import Moment, all_moments, other_player
 
 __all__ = ["EngineCard", "Verdict", "ACTIVATED_KINDS", "check_chain", "check_activate", "check_segoc",
@@ -288,10 +289,10 @@ def _damage_step_reasons(card: EngineCard, effect: dict) -> list[str]:
     if effect["kind"] in ("trigger", "flip") and effect["optional"] is False:
         reasons.append("mandatory")
     if _changes_atk_def(effect) and (_is_card_activation(effect) or effect["kind"] == "quick") and \
-            "special_summon" not in effect["categories"]:  # Summon-and-modify cards: not for that reason
-        reasons.append("atk_def_change")
+            "special_summon" not in effect["categories"] and not stats_left_to_chance(card.effects):
+        reasons.append("atk_def_change")  # Summon-and-modify cards, a coin toss: not for that reason
     if _is_card_activation(effect) and card.card_type == "Trap" and card.property == "Continuous" and \
-            "special_summon" not in effect["categories"] and any(
+            not stats_left_to_chance(card.effects) and "special_summon" not in effect["categories"] and any(
                 e["kind"] == "continuous" and _changes_atk_def(e) for e in card.effects):
         reasons.append("continuous_atk_def")
     if any(ev.get("event") in _BATTLE_EVENTS for ev in cond.get("events", [])):

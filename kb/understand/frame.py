@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
 from .mentions import ambiguous_family
+from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
 from .skeleton import Skeleton
 from .story import Story, actor_player
@@ -242,6 +243,14 @@ def _summon_moment_frame(card: dict, how: str, story: Story, used: set[int], eff
         f"Can {card_phrase(card)} negate the {SUMMON_WORDS[how]} of a monster?",
         used_entities=used,
         uses_story=bool(story.summon),
+    )
+
+
+def _negates_summons(skeleton: Skeleton, index: int | None, effects_of) -> bool:
+    """Whether the named card has an effect that negates Summons."""
+    entity = skeleton.entities[index] if index is not None else None
+    return entity is not None and entity.kind == "card" and any(
+        "negate_summon" in (e.get("categories") or []) for e in effects_of(entity.name)
     )
 
 
@@ -485,6 +494,8 @@ def _build(
             )
         if "card" in card and _only_responds(card, effects_of):
             return _responder_frame(card, when, used)
+        if not said_event and partly_responds(card, effects_of):  # responders.py: Stardust Dragon
+            return mixed_frame(card, when, used)
         question = {"ask": "activate", "card": card, **when}
         event = {
             "attack_declared": " when an attack is declared",
@@ -517,6 +528,9 @@ def _build(
             target_index = len(to) - 1
         used.add(intent.y)
     elif intent.summon is not None or (kind == "negate" and story.summon and not to):
+        if intent.pattern == "can I use X on a Summon" and not _negates_summons(skeleton, intent.x, effects_of):
+            return Frame(None, "", "a card used on a Summon may answer it without negating it (only a card "
+                         "that negates Summons is asked so)")
         summon = dict(intent.summon or {})
         if not summon.get("how") and story.summon:
             summon["how"] = story.summon["how"]
