@@ -157,6 +157,9 @@ def test_after_the_draw_a_kind_is_not_decided(session):
          "attack target, can my opponent activate Sakuretsu Armor?", "no", "prb2017:battle-replays"),
         ("Are cards discarded for hand size treated as sent to the GY by an effect?", "no", "prb2017:end-phase"),
         ("If a replay occurs, can I decide not to attack at all?", "yes", "md:replays-during-battle"),
+        ("Gladiator Beast Laquari attacks and the attack target is banished by a card effect before damage "
+         "calculation. Can its effect be activated at the end of the Battle Phase?", "no",
+         "prb2017:damage-calculation"),
         ("When the activation of my trigger effect that activates in the End Phase is negated, can it be activated "
          "again this turn?", "no", "prb2017:standby-phase"),
         ("Do effects that last until the end of the turn still apply while the turn player discards for hand size?",
@@ -179,6 +182,12 @@ def test_phase_rule_facts(session, text, answer, rule):
         "activated in between them?",
         # a card that does not activate when an attack is declared
         "When I choose a new attack target after a replay, can my opponent activate Mystical Space Typhoon?",
+        # "during the Damage Step" may be after damage calculation: not read
+        "Gladiator Beast Laquari attacks and the attack target is banished during the Damage Step. Can its effect "
+        "be activated?",
+        # a card whose effect does not need to have battled
+        "Sangan attacks, but its target leaves the field at the start of the Damage Step. Can Sangan's effect be "
+        "activated?",
         # half a shape: no proposition is read
         "Does the turn player get priority?",
     ],

@@ -80,7 +80,11 @@ def _when_attack_declared(card) -> bool:
                for e in card.effects if e["kind"] in ("activation", "quick", "trigger"))
 
 
-_CARD_TEST = {"phase_order": _no_timing, "replay": _when_attack_declared}
+def _needs_battle(card) -> bool:
+    return bool(re.search(r"if this card (?:battled|attacked or was attacked)", card.text, re.I))
+
+
+_CARD_TEST = {"phase_order": _no_timing, "replay": _when_attack_declared, "battled": _needs_battle}
 
 
 def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:
@@ -99,6 +103,10 @@ def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:
             sim_card = card_of(int(card[1:]))
             if sim_card is None or not _CARD_TEST[shape["topic"]](sim_card):
                 continue  # the card named is not of the kind the fact speaks of
+            again = match.groupdict().get("card2")
+            if again and (card_of(int(again.split()[0][1:])) is None or
+                          card_of(int(again.split()[0][1:])).name != sim_card.name):
+                continue  # "X attacks ... can Y's effect be activated": the same card must be meant
             said += f" ({sim_card.name})"
         skeleton.use(skeleton.live())
         question = {"ask": "rule_fact", "topic": shape["topic"], "subject": shape["subject"], "asked": shape["asked"]}

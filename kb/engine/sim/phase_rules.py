@@ -134,6 +134,10 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                            "damage"),
     ("battled", "no_damage_calculation", "battled"): (
         "no", "sim_battled_needs_calculation", "without damage calculation the monsters have not battled"),
+    ("battled", "target_left_before_calculation", "battled_effect"): (
+        "no", "sim_battled_needs_calculation", "the attack target left before damage calculation, so the monsters "
+                                               "have not battled: an effect that needs the card to have battled "
+                                               "(attacked or was attacked) cannot be activated"),
     ("phase_order", "no_timing_card", "in_between"): (
         "yes", "sim_no_timing_any_order", "a card with no specific activation timing can be activated or "
                                           "resolved in any order among those effects"),
