@@ -325,3 +325,17 @@ def test_a_place_after_the_card_negated_is_not_the_asked_cards(session):
     card's location (Divine Wrath can negate a monster effect activated in the GY)."""
     got = ask_plain(session, "Can Divine Wrath negate the activation of a monster's effect in the graveyard?")
     assert got["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("can i use solemn judgment on a normal summon", "yes"),
+        ("Can I use Solemn Warning against a Synchro Summon?", "yes"),
+        ("can i use solemn strike on a normal summon", "no"),
+        # Trap Hole answers a Summon without negating it: not asked as a negation
+        ("can i use trap hole on a normal summon", "unknown"),
+    ],
+)
+def test_use_a_card_on_a_summon(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -121,6 +121,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         rf"(?P<x>{ENT}){_EFF}(?: {_TO} (?:it|that|this))? (?:to|and) (?:negate|stop) "
         rf"{_WHAT}",
     ),
+    _row(  # "can I use Solemn Judgment on a Normal Summon": only a card that negates Summons (frame.py)
+        "can I use X on a Summon",
+        "negate",
+        rf"^{_CAN} {_WHO}{_OPT}(?:use|activate|play) (?:my |a |an |the )?(?P<x>{ENT}){_EFF} (?:on|against) "
+        rf"{_SUMMON}",
+    ),
     # chain
     _row(
         "can I chain X to Y",
