@@ -298,3 +298,38 @@ def test_more_cost_and_set_facts(session, text, answer):
 
 def test_set_story_needs_a_kind_of_spell_or_trap(session):
     assert _ask(session, "I Set a monster this turn. Can I activate it this turn?")["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("If a card with a 'When this card is sent to the Graveyard: You can' effect is sent to the Graveyard as a "
+         "cost, can its effect be activated?", "no"),
+        ("If a monster with an 'If this card is sent to the GY: You can' effect is Tributed as a cost, can its "
+         "effect be activated?", "yes"),
+        ("Does an optional 'When ... you can' effect miss the timing if the card is discarded as a cost?", "yes"),
+        ("If a card with a mandatory 'If this card is discarded' effect is discarded as a cost, does its effect "
+         "activate?", "yes"),
+    ],
+)
+def test_trigger_wording_after_a_cost(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["topic"] == "miss_timing_cost", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the effect waits for a discard, the cost Tributed it
+        "If a card with a 'When this card is discarded: You can' effect is Tributed as a cost, can its effect be "
+        "activated?",
+        # the wording of the effect is not said
+        "If a card with an effect is sent to the GY as a cost, can its effect be activated?",
+        # "by a card effect" is a condition the cost does not meet: not read
+        "If a card with an 'If this card is sent to the GY by a card effect: You can' effect is sent to the GY as a "
+        "cost, can its effect be activated?",
+    ],
+)
+def test_trigger_wording_after_a_cost_near_misses(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -255,6 +255,26 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("simultaneous", "each_player", "first"): ("the turn player", "fact_simultaneous_turn_player",
                                                "when both players resolve an effect at the same time, the turn "
                                                "player does it first, then the other player"),
+    # a card moved as a cost is never the last thing to happen: only an optional "When" effect misses
+    ("miss_timing_cost", "optional+when", "activates"): (
+        "no", "cost_never_last", "a card moved as a cost is not the last thing to happen (what it paid for happens "
+        "afterwards): its optional \"When ... you can\" effect misses the timing"),
+    ("miss_timing_cost", "optional+if", "activates"): (
+        "yes", "missing_timing", "an \"If ... you can\" effect does not miss the timing, even when its card was moved "
+        "as a cost"),
+    ("miss_timing_cost", "mandatory+when", "activates"): ("yes", "missing_timing",
+                                                          "a mandatory effect does not miss the timing"),
+    ("miss_timing_cost", "mandatory+if", "activates"): ("yes", "missing_timing",
+                                                        "a mandatory effect does not miss the timing"),
+    ("miss_timing_cost", "optional+when", "misses"): (
+        "yes", "cost_never_last", "a card moved as a cost is not the last thing to happen: its optional \"When ... "
+        "you can\" effect misses the timing"),
+    ("miss_timing_cost", "optional+if", "misses"): ("no", "missing_timing",
+                                                    "an \"If ... you can\" effect does not miss the timing"),
+    ("miss_timing_cost", "mandatory+when", "misses"): ("no", "missing_timing",
+                                                       "a mandatory effect does not miss the timing"),
+    ("miss_timing_cost", "mandatory+if", "misses"): ("no", "missing_timing",
+                                                     "a mandatory effect does not miss the timing"),
     # kinds of monsters
     ("kind", "xyz", "level"): ("no", "fact_level_xyz_link", "Xyz Monsters have a Rank, not a Level"),
     ("kind", "link", "level"): ("no", "fact_level_xyz_link", "Link Monsters have no Level"),

@@ -494,6 +494,32 @@ def _card_type_shapes() -> list:
     ]
 
 
+_EVENT_MET = {"sent to the gy": ("send", "discard", "tribute"), "sent to the graveyard": ("send", "discard", "tribute"),
+              "discarded": ("discard",), "tributed": ("tribute",), "banished": ("banish",)}
+
+
+def _miss_timing_cost(m: re.Match, cards) -> tuple[dict, str] | None:
+    """A card with a trigger of some wording moved as a cost: can its effect be activated / does it miss?"""
+    words = m["words"]
+    event = re.search(r"this card is (sent to the (?:gy|graveyard)|discarded|tributed|banished)", words)
+    act = {"sent": "send", "disc": "discard", "trib": "tribute", "bani": "banish"}.get(m["act"][:4])
+    if act is None:
+        return None
+    if event:
+        if act not in _EVENT_MET[event.group(1)]:
+            return None  # the event the effect waits for is not what the cost did
+        words = words.replace(event.group(0), " ")
+    reading = _miss_timing(_Either(m, words=" ".join(words.split()) + " effect"), cards)
+    if reading is None:
+        return None
+    query = dict(reading[0], topic="miss_timing_cost", asked="misses" if m["miss"] else "activates")
+    if query["subject"].endswith("+any"):
+        return None
+    said = reading[1].replace("can ", "", 1).replace(" miss the timing", "")
+    verb = "miss the timing" if m["miss"] else "be activated"
+    return query, f"when its card is {m['act']} as a cost, can {said} {verb}"
+
+
 def _fact(query: dict, said: str):
     return lambda m, cards: (dict(query), said)
 
@@ -501,7 +527,17 @@ def _fact(query: dict, said: str):
 def _more_cost_shapes() -> list:
     c = "cost_more"
     as_cost = alt("cost", "as_cost")
+    gy = _GY
+    moved = rf"(?P<act>sent to the {gy}|discarded|tributed|banished|sent)"
+    trig_words = r"(?P<words>[a-z .:-]+?)"
     return [
+        ("a card with a 'When ... you can' effect is moved as a cost: can its effect be activated",
+         re.compile(rf"^(?:if|when) (?:a|my) (?:card|monster) with (?:an? )?{trig_words} effect is {moved} "
+                    rf"(?:{as_cost})(?: \.)? (?:can|does|will) (?:its|the|that) effect (?:still )?(?:be activated|"
+                    rf"activate)(?P<miss>)$|^(?:does|can|will) (?:an? )?{trig_words.replace('<words>', '<words2>')} "
+                    rf"effect (?P<miss2>miss) (?:the |its )?timing (?:if|when) (?:the|its) (?:card|monster) is "
+                    rf"{moved.replace('<act>', '<act2>')} (?:{as_cost})$"),
+         lambda m, c: _miss_timing_cost(_Either(m), c)),
         ("can I pay a cost with my opponent's cards",
          re.compile(rf"^can i (?:{alt(c, 'pay_verbs')}) (?:{alt(c, 'opponents_cards')}) (?:{as_cost}|to pay (?:a|my|the) "
                     rf"cost|for (?:a|my|the) cost)$"),
