@@ -168,6 +168,14 @@ def _scenario(session, text):
         ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
         ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
         ("Can I Tribute Summon a Level 7 monster by Tributing only one monster?", "no"),
+        # Link Materials: the material line, the number of monsters, Link Ratings
+        ("Can I Link Summon Decode Talker (\"2+ Effect Monsters\") using only 1 Decode Talker that I control as "
+         "material?", "no"),
+        ("Can I Link Summon Decode Talker using Draconnet and Honeybot (LINK-2)?", "yes"),
+        ("Can I Link Summon Decode Talker with Sangan and Draconnet?", "no"),
+        ("Can I Link Summon Decode Talker using Sangan, Draconnet and Giant Soldier of Stone?", "no"),
+        ("Can I Link Summon Link Spider using Dark Magician as Link Material?", "yes"),
+        ("Can I Link Summon Honeybot using Sangan and Draconnet?", "unknown"),  # a line of Types: not read
         # Normal Summons left after a card that grants more
         ("I already Normal Summoned this turn, then activate Double Summon. How many more Normal Summons can I "
          "conduct this turn?", "1"),
@@ -228,6 +236,8 @@ def test_zone_stories(session, text, answer):
         "All five of my Spell & Trap Zones are occupied. Can I activate a Spell Card?",  # which card: not said
         "Umi is in my Field Zone. If I activate Raigeki, is Umi sent to the GY?",  # not a Field Spell
         "Can I Special Summon a monster from my hand?",  # the zones are not said to be full
+        "Can I Link Summon Decode Talker using Draconnet and Honeybot (LINK-3)?",  # Honeybot is LINK-2
+        "Can I Link Summon Dark Magician using Sangan?",  # not a Link Monster
         "While Mask of Restrict is active, can I Tribute Summon a Level 4 monster?",  # not a Tribute Summon
         "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],

@@ -378,6 +378,39 @@ def _q_normal_summons_left(d: Draft, m: re.Match):
     return {"kind": "outcome", "normal_summons": "A"}, f"how many{more} Normal Summons/Sets can A conduct this turn"
 
 
+def _q_link_materials(d: Draft, m: re.Match):
+    """ "Can I Link Summon X using Y (and Z)?": Y, Z face-up on A's field (a Link Monster's stated Link Rating
+    must be its own), X from the Extra Deck; whether they fit X's material line is the simulator's."""
+    if d.actions or d.said or d.chain:
+        return None
+    target = _entity(d, m["z"])
+    if target is None or not target.is_link:
+        return None
+    names = []
+    for group, rating in (("m1", "r1"), ("m2", "r2"), ("m3", "r3")):
+        if not m[group]:
+            continue
+        card = _entity(d, m[group])
+        if card is None or not card.is_monster or (m[rating] and card.link_rating != int(m[rating])):
+            return None
+        names.append(card.name)
+    if m["one"] and len(names) != 1:
+        return None
+    if m["req"] and re.sub(r"\s*\+\s*|\s+or more\s+", " or more ", m["req"]).strip() != \
+            re.sub(r"\+", " or more", target.text.split("\n")[0]).lower().strip():
+        return None  # the material line quoted is not the card's
+    field = d.player("A").setdefault("monsters", [])
+    ids = []
+    for n, name in enumerate(names):
+        label = f"material {n + 1}"
+        field.append({"card": name, "id": label})
+        ids.append(label)
+    d.player("A").setdefault("extra", []).append({"card": target.name, "id": "summoned"})
+    d.actions.append({"do": "special_summon", "card": "summoned", "how": "link", "from": "extra", "materials": ids})
+    d.said.append(f"A controls {' and '.join(names)} face-up")
+    return {"kind": "legal"}, f"can A Link Summon {target.name} using {' and '.join(names)} as Link Materials"
+
+
 def _q_summon_while(d: Draft, m: re.Match):
     """ "While X is active, can I Tribute Summon?": X face-up on A's field (its lasting effect applied when the
     simulator models it, else the answer is unknown), a Level 5 (or the said Level) monster and its Tributes."""
@@ -532,6 +565,17 @@ def zone_questions() -> list:
                 r"(?: (?:with|by) (?:a card effect|an effect|a card's effect|a spell card))?$"
             ),
             lambda d, m: _q_special_full(d, _SrcFix(m)),
+        ),
+        (
+            "can I Link Summon X using Y and Z",
+            re.compile(
+                rf"^can i link summon (?P<z>{_CARD})(?: \( \" (?P<req>[^\"]+?) \" \))? (?:using|with|by using) "
+                rf"(?P<one>only (?:1 |one )?)?(?:(?:1|one|a|my) )?(?P<m1>{_CARD})(?: \( link-(?P<r1>\d) \))?"
+                rf"(?:(?: ,)?(?: and| \+| &)? (?P<m2>{_CARD})(?: \( link-(?P<r2>\d) \))?)?"
+                rf"(?:(?: ,)?(?: and| \+| &)? (?P<m3>{_CARD})(?: \( link-(?P<r3>\d) \))?)?"
+                rf"(?: that i control)?(?: as (?:the |its )?(?:link )?materials?)?$"
+            ),
+            _q_link_materials,
         ),
         (
             "while X is active, can I Tribute Summon",

@@ -511,15 +511,31 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
         if how in ("fusion", "synchro", "xyz", "link") and inst.face == "up":  # a Pendulum Monster sent there
             return legal.add("Summon procedure", "fail", f"{inst.name} is face-up in the Extra Deck: it cannot be "
                                                          f"{how.title()} Summoned", "sim_face_up_extra")
-        if materials:
+        read = None
+        if materials and how == "link":  # a material line the simulator reads (materials.py)
+            from .materials import check_link_materials
+
+            read = check_link_materials(state, player, inst, materials)
+            if read is not None:
+                legal.extend(read)
+                if read.answer == "no":
+                    return legal
+        if materials and read is None:
             legal.add("materials", "unknown", f"whether {', '.join(m.name for m in materials)} meet "
                                               f"{inst.name}'s requirements is not modelled", "sim_special_summon_monster")
-        else:
+        elif not materials:
             what = "its own procedure" if how == "procedure" else f"{how.title()} Summon"
             legal.add("Summon procedure", "pass", f"{inst.name} is Summoned by {what}; its requirements are assumed "
                                                   f"met (none were given)", "sim_special_summon_monster")
             legal.assumed.append(f"{inst.name}'s Summoning requirements (materials, conditions) are met")
-    legal.extend(zone_checks(state, player, inst, zone, from_extra=origin == "extra"))
+    held = [(m, m.location) for m in materials or []]  # the materials leave the field before it is placed
+    for m, _ in held:
+        m.location = "materials"
+    try:
+        legal.extend(zone_checks(state, player, inst, zone, from_extra=origin == "extra"))
+    finally:
+        for m, location in held:
+            m.location = location
     return legal
 
 

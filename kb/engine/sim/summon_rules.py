@@ -60,6 +60,13 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:pendulum-monsters",
         "Fusion/Pendulum, Synchro/Pendulum and Xyz/Pendulum Monsters that are face-up in the Extra Deck cannot be "
         "Fusion, Synchro or Xyz Summoned respectiviously."),
+    # --- Link Materials (materials.py)
+    "sim_link_materials": _row(
+        "Link Materials are face-up monsters the player controls that meet the material line; a Link Monster used "
+        "as material counts as 1 material or as its Link Rating, but it is still 1 monster.",
+        ["prb2017:link-summoning", "community:2.9"], "prb2017:link-summoning",
+        "If a Link Monster is used as a Link Material, the LINK Rating of that monster is treated as that many "
+        "materials."),
     # --- battle positions of Summons
     "sim_normal_summon_attack": _row(
         "A Normal Summon is in face-up Attack Position (a Normal Set face-down Defense): never face-up Defense "
