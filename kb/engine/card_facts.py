@@ -207,6 +207,12 @@ def _lp_cost(session, question: dict) -> dict:
     pay = printed.pop()
     amount = lp - (lp + 1) // 2 if pay == "half" else pay
     if question.get("asked") == "left":
+        lp_effects = {c for e in card_profile(session, card) for c in (e.get("categories") or [])} & {
+            "damage", "lp_change", "lp_gain", "lp_loss"}
+        if lp_effects:  # what it does when it resolves could change the LP asked about
+            return _with_card(answer_object("unknown", f"{card.name}'s effect also changes LP "
+                                                       f"({', '.join(sorted(lp_effects))})", "cost", card.name),
+                              card.name)
         left = lp - amount
         if left < 0:
             return _with_card(answer_object("unknown", f"{card.name}'s cost takes {amount} LP, more than {lp}: it cannot "
