@@ -71,6 +71,15 @@ def _scenario(session, text):
         ("In my opponent's Battle Phase, can I attack?", "no"),
         ("Can the opponent attack during my turn?", "no"),
         ("Can I declare an attack twice with one monster this turn?", "no"),
+        # other orders of the same stories
+        ("If a replay occurs and I declare an attack with a second monster, can the first attacker still attack "
+         "this turn?", "no"),
+        ("A replay occurs and I attack with another monster. Can the original monster attack again?", "no"),
+        ("When I attack, my opponent activates Sakuretsu Armor and then chains Call of the Haunted to Special "
+         "Summon a monster. Would that cause a replay?", "no"),
+        ("Can a Trap Card be activated during the Draw Phase before the turn player has drawn?", "no"),
+        ("At the end of my End Phase I hold 10 cards in my hand. How many cards do I discard?", "4"),
+        ("I have 7 cards at the end of the End Phase. How many do I have to discard?", "1"),
         # a second hand-size discard: only the Chain right after the first discard may hold effects
         ('I discard "Danger! Mothman!" for hand size, its effect adds "Danger! Ogopogo!" to my hand, and then I '
          'discard "Danger! Ogopogo!" again. Can "Danger! Ogopogo!"\'s effect be activated?', "no"),
@@ -147,6 +156,8 @@ def test_after_the_draw_a_kind_is_not_decided(session):
         ("Is the damage from an effect that says 'inflict battle damage' considered effect damage?", "no",
          "prb2017:battle-damage"),
         ("If damage calculation was skipped, have the monsters battled?", "no", "prb2017:damage-calculation"),
+        ("If my opponent announces the end of their Main Phase, can I still activate a Quick-Play Spell before "
+         "the phase ends?", "yes", "community:7.9.3"),
         ("During the End Phase, while other effects are being resolved, can Book of Moon be activated in between?",
          "yes", "prb2017:standby-phase"),
         ("When I choose a new attack target after a replay, can my opponent activate Sakuretsu Armor?", "no",
@@ -188,6 +199,8 @@ def test_phase_rule_facts(session, text, answer, rule):
         # a card whose effect does not need to have battled
         "Sangan attacks, but its target leaves the field at the start of the Damage Step. Can Sangan's effect be "
         "activated?",
+        # a Normal Spell cannot answer the end of a phase: the fact about "a card" does not speak of it
+        "When my opponent announces the end of their phase, can I activate a Normal Spell before the phase ends?",
         # half a shape: no proposition is read
         "Does the turn player get priority?",
     ],

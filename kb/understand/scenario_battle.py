@@ -301,6 +301,22 @@ def _fact_discard_twice(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_hand_end(d: Draft, m: re.Match) -> bool:
+    """A hand size told with the End Phase before it, or without "in hand" (other orders are scenario.py's)."""
+    if not (m["e1"] or m["e2"]) or "hand" in d.player("A") or d.actions:
+        return False
+    d.player("A")["hand"] = int(m["n"])
+    d.state["phase"] = "end"
+    d.said.append(f"A has {m['n']} cards in hand in the End Phase")
+    return True
+
+
+def _q_causes_replay(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    return {"kind": "outcome", "replay": True}, "does a replay occur"
+
+
 def _q_discarded_activates(d: Draft, m: re.Match):
     if not d.chain or "discarded_again" not in d.chain:
         return None
@@ -320,7 +336,13 @@ def _facts() -> list:
     other = rf"(?:attack|declare an attack|declare my attack|attack instead) with {alt('replay_story', 'other_monster')}"
     actor1, actor2 = rf"(?P<a1>{ACTOR})", rf"(?P<a2>{ACTOR})"
     card = r"e\d+(?: ' s| 's)?"
+    end = rf"(?:at the end of|during|in) (?:my|the) {alt('phases', 'end')}"
     return [
+        (
+            "I have N cards (in hand) at the end of my End Phase / At the end of my End Phase I have N cards",
+            re.compile(rf"^(?:(?P<e1>{end}) )?i (?:have|hold) (?P<n>\d+) cards(?: in (?:my )?hand)?(?: (?P<e2>{end}))?$"),
+            _fact_hand_end,
+        ),
         (
             "I discard X for hand size, its effect adds Y, and I discard again",
             re.compile(
@@ -339,14 +361,15 @@ def _facts() -> list:
         (
             "(during a replay) I attack with a different monster",
             re.compile(
-                rf"^(?:(?P<during>{alt('replay_story', 'during')}) )?i {choose}{other}(?: instead)?$"
+                rf"^(?:(?P<during>{alt('replay_story', 'during')}|{alt('replay_story', 'happened')}(?: and)?) )?"
+                rf"i {choose}{other}(?: instead)?$"
             ),
             _fact_other_attack,
         ),
         (
             "on my attack declaration, my opponent activates Y and chains X to Special Summon a monster",
             re.compile(
-                rf"^{alt('attack_declaration', 'when')} {actor1} activates? (?P<y>{_CARD}) (?:and )?"
+                rf"^{alt('attack_declaration', 'when')} {actor1} activates? (?P<y>{_CARD}) (?:and )?(?:then )?"
                 rf"(?:{actor2} )?chains? (?P<x>{_CARD})(?: to it)? to special summon (?:a|a new|another|one) "
                 rf"{mon()}(?: from (?:the|their|his|her|the opponent's) (?:gy|graveyard))?$"
             ),
@@ -378,6 +401,30 @@ def _questions() -> list:
                 rf"(?: again)?(?: later)?(?: (?:this|in this|in the same) (?:turn|battle phase))?$"
             ),
             _q_first_again,
+        ),
+        (
+            "if a replay happens and I attack with another monster, can the first monster attack again",
+            re.compile(
+                rf"^(?:if|when|after) {alt('replay_story', 'happened')} and i (?:{alt('replay_story', 'choose')} )?"
+                rf"(?:attack|declare an attack) with {alt('replay_story', 'other_monster')}(?: instead)? can {first} "
+                rf"(?:still )?(?:attack|declare an attack|declare another attack)(?: again)?(?: later)?"
+                rf"(?: (?:this|in this|in the same) (?:turn|battle phase))?$"
+            ),
+            lambda d, m: _q_first_again(d, m) if _start_replay(d) and _other_attacks(d) else None,
+        ),
+        (
+            "does this cause a replay",
+            re.compile(r"^(?:does|will|would|did) (?:this|that|it) (?:cause|trigger|result in|lead to) a replay$"),
+            _q_causes_replay,
+        ),
+        (
+            "can X be activated in the Draw Phase before the draw (passive)",
+            re.compile(
+                rf"^can {what} be activated(?: (?:during|in) (?:my|the|the turn player's) {alt('phases', 'draw')})? "
+                rf"before (?:(?:{alt('phase_window', 'drawer')}) )?{alt('phase_window', 'draw')}"
+                rf"(?: (?:during|in) (?:my|the|the turn player's) {alt('phases', 'draw')})?(?P<who>)$"
+            ),
+            _q_before_draw,
         ),
         (
             "(during a replay) can I attack with a different monster",
