@@ -21,11 +21,12 @@ mechanism words, the newest; at most :data:`MAX_RULINGS`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
 from ..models import Ruling, RulingCard
+from ..version_cache import VersionCache, session_store, store_stamp
 
 __all__ = ["MAX_RULINGS", "MECHANISMS", "KIND_MECHANISMS", "question_mechanisms", "select_rulings",
            "answer_rulings", "ruling_detail", "ruling_details_for"]
@@ -87,14 +88,65 @@ def question_mechanisms(question: dict) -> tuple[str, ...]:
     return tuple(out)
 
 
-@dataclass
-class _Candidate:
-    ruling: Ruling
-    cards: dict[int, str] = field(default_factory=dict)  # asked card id -> role
+@dataclass(frozen=True)
+class _Facts:
+    """What the selection reads of one ruling (the rest is loaded for the few shown)."""
 
-    def text(self) -> str:
-        ruling = self.ruling
-        return " ".join(part for part in (ruling.title, ruling.question, ruling.answer) if part)
+    filed: bool  # it has a heading (a card or a card group it is filed under)
+    english: bool
+    date: str
+    hits: dict[str, int]  # mechanism -> how often the ruling's title, question and answer speak of it
+
+
+@dataclass
+class _RulingTable:
+    """The card links of every ruling, read once per knowledge-base version, and the :class:`_Facts` of
+    each ruling, read the first time a question is about one of its cards (reading every ruling's
+    mechanisms up front takes seconds): selecting the rulings of an answer then costs at most one query
+    for rulings not seen yet, and the one loading those shown."""
+
+    links: dict[int, list[tuple[str, str]]]  # card id -> [(ruling id, role)]
+    headings: dict[str, set[int]]  # ruling id -> the cards it is filed under
+    facts: dict[str, _Facts]
+
+    @classmethod
+    def from_session(cls, session: Session) -> "_RulingTable":
+        links: dict[int, list[tuple[str, str]]] = {}
+        headings: dict[str, set[int]] = {}
+        for ruling_id, card_id, role in session.exec(select(RulingCard.ruling_id, RulingCard.card_id,
+                                                            RulingCard.role)):
+            links.setdefault(card_id, []).append((ruling_id, role))
+            if role == "heading":
+                headings.setdefault(ruling_id, set()).add(card_id)
+        return cls(links, headings, {})
+
+    def facts_of(self, session: Session, ruling_ids) -> dict[str, _Facts]:
+        """The facts of ``ruling_ids`` (a ruling not in the store is left out)."""
+        missing = [ruling_id for ruling_id in ruling_ids if ruling_id not in self.facts]
+        if missing:
+            for ruling_id, title, question, answer, heading, language, date in session.exec(
+                select(Ruling.id, Ruling.title, Ruling.question, Ruling.answer, Ruling.heading,
+                       Ruling.text_language, Ruling.date).where(Ruling.id.in_(missing))
+            ):
+                text = " ".join(part for part in (title, question, answer) if part)
+                self.facts[ruling_id] = _Facts(bool((heading or "").strip()),
+                                               (language or "").startswith("en"), date or "",
+                                               _mechanism_hits(text, tuple(MECHANISMS)))
+        return {ruling_id: self.facts[ruling_id] for ruling_id in ruling_ids if ruling_id in self.facts}
+
+
+_TABLES: VersionCache[_RulingTable] = VersionCache()
+
+
+def _ruling_table(session: Session) -> _RulingTable:
+    """The session's knowledge base's :class:`_RulingTable` (kept per store version; with the session
+    for an in-memory store)."""
+    store = session_store(session)
+    if store is None:
+        if "engine_ruling_table" not in session.info:
+            session.info["engine_ruling_table"] = _RulingTable.from_session(session)
+        return session.info["engine_ruling_table"]
+    return _TABLES.get(store.parent, store_stamp(store), lambda: _RulingTable.from_session(session))
 
 
 def _mechanism_hits(text: str, mechanisms: tuple[str, ...]) -> dict[str, int]:
@@ -106,14 +158,14 @@ def _mechanism_hits(text: str, mechanisms: tuple[str, ...]) -> dict[str, int]:
     return hits
 
 
-def _rank(candidate: _Candidate, hits: dict[str, int], primary: set[int], asked: set[int]) -> tuple:
-    named = set(candidate.cards)
+def _rank(ruling_id: str, facts: _Facts, cards: dict[int, str], hits: dict[str, int], primary: set[int],
+          asked: set[int]) -> tuple:
+    named = set(cards)
     pair = len(asked) > 1 and asked <= named
     tier = 0 if pair else 1 if named & primary else 2
-    role = min((_ROLE_RANK.get(role, 3) for card, role in candidate.cards.items()), default=3)
-    english = 0 if candidate.ruling.text_language.startswith("en") else 1
-    date = candidate.ruling.date or ""
-    return (tier, -len(hits), role, english, -sum(hits.values()), _Negated(date), candidate.ruling.id)
+    role = min((_ROLE_RANK.get(role, 3) for role in cards.values()), default=3)
+    english = 0 if facts.english else 1
+    return (tier, -len(hits), role, english, -sum(hits.values()), _Negated(facts.date), ruling_id)
 
 
 class _Negated(str):
@@ -133,31 +185,27 @@ def select_rulings(session: Session, primary_ids: list[int], other_ids: list[int
     asked = set(primary_ids) | set(other_ids)
     if not asked:
         return []
-    candidates: dict[str, _Candidate] = {}
+    candidates: dict[str, dict[int, str]] = {}  # ruling id -> asked card id -> role
     try:
-        rows = session.exec(select(Ruling, RulingCard.card_id, RulingCard.role)
-                            .join(RulingCard, RulingCard.ruling_id == Ruling.id)
-                            .where(RulingCard.card_id.in_(sorted(asked)))).all()
-        for ruling, card_id, role in rows:
-            candidates.setdefault(ruling.id, _Candidate(ruling)).cards[card_id] = role
-        # a ruling filed under a card that is not in the question is about that card
-        headings = session.exec(select(RulingCard.ruling_id, RulingCard.card_id)
-                                .where(RulingCard.ruling_id.in_(sorted(candidates)))
-                                .where(RulingCard.role == "heading")).all()
+        table = _ruling_table(session)
+        for card_id in sorted(asked):
+            for ruling_id, role in table.links.get(card_id, ()):
+                candidates.setdefault(ruling_id, {})[card_id] = role
+        known = table.facts_of(session, list(candidates))
     except Exception:  # noqa: BLE001 - a store without the rulings tables has no rulings to show
         return []
-    about_other = {ruling_id for ruling_id, card_id in headings if card_id not in asked}
-    headed_by_asked = {ruling_id for ruling_id, card_id in headings if card_id in asked}
-    # filed under a heading that is no card of the question ("XYZ-DRAGON CANNON ...", "ARCHFIENDS")
-    about_other |= {ruling_id for ruling_id, candidate in candidates.items()
-                    if candidate.ruling.heading.strip() and ruling_id not in headed_by_asked}
     ranked = []
     primary = set(primary_ids)
-    for ruling_id, candidate in candidates.items():
-        if ruling_id in about_other:
+    for ruling_id, cards in candidates.items():
+        if ruling_id not in known:
             continue
-        hits = _mechanism_hits(candidate.text(), mechanisms)
-        named = set(candidate.cards)
+        facts, filed_under = known[ruling_id], table.headings.get(ruling_id, set())
+        if filed_under - asked:
+            continue  # filed under a card that is not in the question: about that card
+        if facts.filed and not filed_under & asked:
+            continue  # filed under a heading that is no card of the question ("ARCHFIENDS")
+        hits = {name: facts.hits[name] for name in mechanisms if name in facts.hits}
+        named = set(cards)
         if len(asked) > 1 and asked <= named:
             pass  # about exactly the cards of the question
         elif named & primary:
@@ -165,18 +213,19 @@ def select_rulings(session: Session, primary_ids: list[int], other_ids: list[int
                 continue
         elif not mechanisms or mechanisms[0] not in hits:
             continue  # about only the other card: it must speak of the question's main mechanism
-        ranked.append((_rank(candidate, hits, primary, asked), candidate.ruling))
-    ranked.sort(key=lambda item: item[0])
-    out, others = [], 0
-    for rank, ruling in ranked:
+        ranked.append(_rank(ruling_id, facts, cards, hits, primary, asked))
+    ranked.sort()
+    chosen, others = [], 0
+    for rank in ranked:
         if rank[0] == 2:  # names only another card of the question
             if others >= MAX_OTHER_CARD_RULINGS:
                 continue
             others += 1
-        out.append(ruling)
-        if len(out) >= limit:
+        chosen.append(rank[-1])
+        if len(chosen) >= limit:
             break
-    return out
+    rows = {r.id: r for r in session.exec(select(Ruling).where(Ruling.id.in_(chosen)))} if chosen else {}
+    return [rows[ruling_id] for ruling_id in chosen if ruling_id in rows]
 
 
 def _one_line(text: str) -> str:
