@@ -68,6 +68,32 @@ def _rule(session, text):
             "mandatory effects go first?",
             "the opponent's mandatory effects (your opponent's)",
         ),
+        # a leading "if", "it's my turn", mandatory and optional effects of one player, "go before"
+        (
+            "If both players have mandatory trigger effects that activate at the same time, whose goes on the chain "
+            "first?",
+            "the turn player's mandatory effects",
+        ),
+        (
+            "It's my turn. My optional effect and my opponent's optional effect trigger simultaneously. Which is "
+            "Chain Link 1?",
+            "the turn player's optional effect (yours)",
+        ),
+        (
+            "On my opponent's turn, my mandatory and optional trigger effects and my opponent's optional trigger "
+            "effect activate at the same time. Which goes first?",
+            "the opponent's mandatory effects (yours)",
+        ),
+        (
+            "When trigger effects of both players activate simultaneously, does the turn player's optional effect "
+            "go before the opponent's mandatory effect?",
+            "no",
+        ),
+        (
+            "Trigger effects of both players activate at the same time. Does the opponent's mandatory effect go "
+            "before the turn player's optional effect?",
+            "yes",
+        ),
     ],
 )
 def test_segoc_of_kinds(session, text, answer):
@@ -134,6 +160,8 @@ def test_segoc_of_kinds_stays_unknown(session, text):
          "position change?", "position"),
         ("Can I chain Mystical Space Typhoon to the payment of a cost?", "cost"),
         ("My opponent Tributes a monster. Can I chain a Quick-Play Spell to the Tribute?", "tribute"),
+        ("Can I respond to a Normal Summon with a chain?", "summon"),
+        ("My opponent pays LP as a cost. Can I chain to the payment of the cost?", "cost"),
     ],
 )
 def test_chain_to_an_action_is_no(session, text, action):
@@ -225,6 +253,8 @@ def _scenario(session, text):
         # a card that needs no event can still be activated then
         ("my opponent attacks. i activate sakuretsu armor and they chain dark bribe. after the chain resolves can "
          "i activate threatening roar?", "yes"),
+        ("My opponent declares an attack and I activate Mirror Force. They chain Trap Jammer. After the chain "
+         "resolves can I activate Sakuretsu Armor?", "no"),
         # an event that happened as a cost is answered after the chain, not in it
         ("I activate Vision HERO Faris by discarding Vision HERO Vyon as cost. Can my opponent chain Consolation "
          "Prize to it?", "no"),

@@ -35,6 +35,8 @@ _ACTIONS_STORY = [
     (re.compile(rf"^{_ACTOR} (?:manually )?(?:changes|changed|switches|switched) (?:the battle position of {_MONSTER}|"
                 rf"{_MONSTER} battle position|{_MONSTER} to (?:attack|defense) position)$"), "position"),
     (re.compile(rf"^{_ACTOR} (?:tributes|tributed) {_MONSTER}$"), "tribute"),
+    (re.compile(rf"^{_ACTOR} (?:pays|paid|pay) (?:\d+ )?(?:lp|life points|a cost|the cost)(?: as (?:a |the )?cost)?$"),
+     "cost"),
 ]
 _ACTION_WORDS = (
     r"(?P<act>(?:the|that|a|an|this|my opponent's|their|his|her) (?:(?:normal|tribute|special|flip|fusion|synchro|"
@@ -50,6 +52,8 @@ _Q_CHAIN_TO = [
                rf"{_ACTION_WORDS}(?: itself)?$"),
     re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:chain|respond in a chain) "
                rf"(?:directly )?to {_ACTION_WORDS}(?: itself)?(?: with (?P<x>e\d+))?$"),
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) respond to {_ACTION_WORDS}(?: itself)? "
+               rf"(?:with a chain|by (?:starting a |making a )?chain(?:ing)?|in a chain|using a chain)$"),
 ]
 _ACTION_OF = {"summon": "summon", "position": "position", "tribute": "tribute", "cost": "cost"}
 
@@ -85,7 +89,7 @@ def read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | N
         return None
     if match["act"].split()[0] in ("that", "the", "this") and told is None and action != "cost":
         pass  # "the Summon" with no story: the Summon in general
-    x = match["x"]
+    x = match.groupdict().get("x")
     item: dict = {}
     if x is not None:
         entity = skeleton.entities[int(x[1:])]

@@ -85,11 +85,11 @@ _NOUN = r"(?:trigger effects?|effects?|triggers?|ones|e\d+)"
 _ITEM = re.compile(
     r"^(?:(?:several|multiple|some|all|two|the|both) )?(?:(?P<own>"
     + "|".join(sorted(map(re.escape, _OWNERS), key=len, reverse=True))
-    + r") )?(?:(?P<kind>mandatory|optional) )?(?P<noun>" + _NOUN + r")"
+    + r") )?(?:(?P<kind>mandatory|optional|mandatory\+optional) )?(?P<noun>" + _NOUN + r")"
     r"(?: (?:of|from) (?P<post>" + "|".join(sorted(map(re.escape, _POST_OWNERS), key=len, reverse=True)) + r"))?$"
 )
 _TURN = re.compile(
-    r"\b(?:on|during|in) (?P<whose>my own|my|my opponent's|the opponent's|your opponent's) turn\b"
+    r"\b(?:on |during |in |it's |it is )(?P<whose>my own|my|my opponent's|the opponent's|your opponent's) turn\b"
 )
 _SAME_TIME = re.compile(r"\b(?:at the same time|simultaneously)\b")
 _SAME_LEVEL = re.compile(r"\b(?:at|of|in) the same (?:priority level|priority|level)\b")
@@ -116,6 +116,10 @@ _PLACED = rf"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto 
 _Q_IS = re.compile(
     rf"^(?:are|is|do|does|will) (?P<g>.+?) (?:{_PLACED}{_FIRST}|start the chain|starts the chain|"
     rf"(?:become|becomes|form|forms) chain link 1|go on the chain first)$"
+)
+_Q_BEFORE = re.compile(
+    r"^(?:does|do|will|would) (?P<a>.+?) (?:go|goes|come|get placed|be placed|be put|go on the chain) "
+    r"(?:before|ahead of|earlier than) (?P<b>.+?)(?: on the chain| in the chain)?$"
 )
 _Q_OR = re.compile(
     rf"^(?:do|does|will) (?P<a>.+?) or (?P<b>.+?) (?:start the chain|start|go first|come first|"
@@ -144,11 +148,13 @@ def _item(skeleton: Skeleton, text: str) -> dict | None:
         plural = entity.text.lower().rstrip().endswith("s")
     if noun == "ones" and not owner:
         return None
-    kinds = [match["kind"] == "mandatory"] if match["kind"] else [True, False]
-    return {"owner": owner, "kinds": kinds, "plural": plural}
+    both = match["kind"] == "mandatory+optional"  # "my mandatory and optional trigger effects": one of each
+    kinds = [match["kind"] == "mandatory"] if match["kind"] and not both else [True, False]
+    return {"owner": owner, "kinds": kinds, "plural": plural or both, "each": both}
 
 
 def _items(skeleton: Skeleton, text: str) -> list[dict] | None:
+    text = re.sub(r"\b(?:mandatory and optional|optional and mandatory)\b", "mandatory+optional", text)
     parts = re.split(r" and | , ", text)
     out = [_item(skeleton, p.strip()) for p in parts]
     return out if out and None not in out else None
@@ -178,7 +184,7 @@ def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> F
         if turn not in (None, whose):
             return None
         turn = whose
-    text = _TURN.sub(" ", text)
+    text = re.sub(r"^(?:if|when|while|whenever) ", "", _tidy(_TURN.sub(" ", text)))
     asked = _tidy(_TURN.sub(" ", asked))
     if not _SAME_TIME.search(text):
         return None  # triggers in a phase, one after another, are no simultaneous chain (not read here)
@@ -212,7 +218,7 @@ def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> F
             return None
         cells = {(side, kind) for side in sides for kind in item["kinds"]}
         possible |= cells
-        if len(item["kinds"]) == 1 and (len(sides) == 1 or item["owner"] == "both"):
+        if (len(item["kinds"]) == 1 or item["each"]) and (len(sides) == 1 or item["owner"] == "both"):
             definite |= cells  # "both players have optional effects": each side has one
     for owner, mandatory in excluded:
         sides = _relative(owner, turn)
@@ -237,7 +243,7 @@ def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> F
     if _Q_WHICH.match(asked):
         question["query"] = {"kind": "first"}
         understood = f"Which trigger effect is Chain Link 1 when {said} activate at the same time{_on_turn(turn)}?"
-    elif (match := _Q_OR.match(asked)) is not None:
+    elif (match := _Q_OR.match(asked) or _Q_BEFORE.match(asked)) is not None:
         pair = [_items(skeleton, match[g]) for g in ("a", "b")]
         if any(p is None or len(p) != 1 or len(p[0]["kinds"]) != 1 for p in pair):
             return None
@@ -249,9 +255,11 @@ def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> F
             cells.append((sides[0], item["kinds"][0]))
         if cells[0] == cells[1] or any(c not in possible for c in cells):
             return None
-        question["query"] = {"kind": "which_of", "groups": [_cell(c, True) for c in cells]}
-        understood = (f"When {said} activate at the same time{_on_turn(turn)}, do {_cell_words(cells[0], turn, True)} or "
-                      f"{_cell_words(cells[1], turn, True)} start the chain?")
+        before = match.re is _Q_BEFORE
+        question["query"] = {"kind": "before" if before else "which_of", "groups": [_cell(c, True) for c in cells]}
+        understood = (f"When {said} activate at the same time{_on_turn(turn)}, do {_cell_words(cells[0], turn, True)} "
+                      + ("go on the chain before " if before else "or ") + _cell_words(cells[1], turn, True)
+                      + ("" if before else " start the chain") + "?")
     elif (match := _Q_IS.match(asked)) is not None:
         group = _items(skeleton, match["g"])
         if group is None or len(group) != 1 or len(group[0]["kinds"]) != 1:
@@ -298,7 +306,8 @@ def _told_words(item: dict, turn: str | None) -> str:
     """A trigger of the story as told: "my opponent's mandatory effect", "both players' effects"."""
     whose = {"A": "my", "B": "my opponent's", "turn": "the turn player's", "nonturn": "the opponent's",
              "both": "both players'", None: "some"}[item["owner"]]
-    kind = ("mandatory " if item["kinds"][0] else "optional ") if len(item["kinds"]) == 1 else ""
+    kind = ("mandatory " if item["kinds"][0] else "optional ") if len(item["kinds"]) == 1 else (
+        "mandatory and optional " if item["each"] else "")
     return f"{whose} {kind}trigger effect{'s' if item['plural'] or item['owner'] in ('both', None) else ''}"
 
 
@@ -320,11 +329,13 @@ def _segoc_answer(question: dict) -> dict:
         else:
             detail += (f"; whether there are {_cell_words(first, turn, True)} is not said" if first else "")
     else:
-        asked = [(g["side"], g["mandatory"]) for g in (query["groups"] if query["kind"] == "which_of"
-                                                        else [query["group"]])]
+        asked = [(g["side"], g["mandatory"]) for g in (query.get("groups") or [query["group"]])]
         if query["kind"] == "which_of":
             earlier = min(asked, key=SEGOC_GROUPS.index)
             answer, result = _cell_words(earlier, turn, True), "pass"
+        elif query["kind"] == "before":
+            first = SEGOC_GROUPS.index(asked[0]) < SEGOC_GROUPS.index(asked[1])
+            answer, result = ("yes", "pass") if first else ("no", "fail")
         else:
             cell = asked[0]
             before = [c for c in possible if SEGOC_GROUPS.index(c) < SEGOC_GROUPS.index(cell)]

@@ -191,6 +191,14 @@ def next_link_facts() -> list:
     return [
         ("<actor> declares an attack", re.compile(rf"^{actor} {declares}(?: directly)?$"), _fact_attack),
         (
+            "<actor> declares an attack and <actor> activates X",
+            re.compile(
+                rf"^{actor} {declares}(?: directly)? (?:and|then|and then) (?P<a2>{ACTOR}) (?:activates?|activated|"
+                rf"responds? with|responded with) (?P<x>{_CARD})(?: in response| against it)?$"
+            ),
+            lambda d, m: _fact_attack(d, m) and _link(d, actor_player(m["a2"]), _card(d, m["x"])),
+        ),
+        (
             "X was activated when <actor> declared an attack (and it was negated by Y)",
             re.compile(
                 rf"^(?P<x>{_CARD}) (?:was|is|got) activated (?:when|as|after|in response to) {actor} "
