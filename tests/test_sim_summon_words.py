@@ -69,6 +69,9 @@ def _parsed(session, text):
         ("Can a monster be Flip Summoned into face-up Defence Position?", ("position", "flip_summon",
                                                                            "face_up_defense"), "no"),
         ("How many monsters must I Tribute to Normal Summon Dark Magician?", ("tributes", "level_7", "count"), "2"),
+        # a Fusion substitute for a Fusion Monster whose Fusion Summon allows only the listed materials
+        ("Can King of the Swamp substitute for a Fusion Material to Fusion Summon Cyber Twin Dragon?",
+         ("fusion_substitute", "only_listed_materials", "usable"), "no"),
         # a Gemini Monster Normal Summoned a second time
         ("Do I have to Tribute any monsters to Normal Summon my Level 7 Gemini Monster again?",
          ("gemini", "second_summon", "tributes_needed"), "no"),
@@ -106,6 +109,9 @@ def test_rule_fact_sentences(session, text, fact, answer):
         "Is a Special Summon a Special Summon?",
         "Is a Normal Summon considered a Flip Summon?",  # no row states it
         "Does Normal Summoning Dark Magician a second time count as my Normal Summon?",  # not a Gemini Monster
+        # Dark Paladin's materials decide (named materials, no restriction): not read
+        "Can King of the Swamp substitute for a Fusion Material to Fusion Summon Dark Paladin?",
+        "Can Sangan substitute for a Fusion Material to Fusion Summon Cyber Twin Dragon?",  # not a substitute
         "My opponent controls a Link Monster. Can a Link Monster be used as Xyz Material?",  # a story
     ],
 )

@@ -170,6 +170,21 @@ def _position(m: re.Match, card_of):
                  f"can a monster be {how.title()} Summoned in face-up Defense Position")
 
 
+def _substitute(m: re.Match, card_of):
+    """A Fusion substitute monster (its text says so) for a Fusion Monster whose text allows only the listed
+    materials; any other Fusion Monster gives no reading (its materials would decide)."""
+    sub, fusion = card_of(int(m["s"][1:])), card_of(int(m["f"][1:]))
+    if sub is None or fusion is None or "Fusion" not in fusion.abilities:
+        return None
+    if not re.search(r"substitute for any 1 Fusion Material", sub.text, re.I):
+        return None
+    if not re.search(r"can only be done with the above Fusion Materials?", fusion.text, re.I):
+        return None
+    return _fact("fusion_substitute", "only_listed_materials", "usable",
+                 f"can the Fusion substitute {sub.name} be used to Fusion Summon {fusion.name} (whose Fusion Summon "
+                 f"can only be done with the listed materials)")
+
+
 def _gemini(m: re.Match, card_of):
     """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
     if m["c"]:
@@ -288,6 +303,16 @@ def _shapes() -> list:
                 r"(?:in|into) face-up defen[cs]e position$"
             ),
             lambda m, c: _position(_Pick(m, {"how": "how2", "c": "c2"}), c),
+        ),
+        (
+            "can Goddess with the Third Eye substitute for a Fusion Material of X",
+            re.compile(
+                r"^can (?:i use )?(?P<s>e\d+) (?:be used )?(?:as (?:a )?substitute (?:fusion )?materials?|"
+                r"substitute for (?:a |any |one |1 )?(?:of (?:the |its )?)?fusion materials?|as (?:a )?fusion "
+                r"substitute|be (?:a )?substitute) (?:when fusion summoning|to fusion summon|for (?:the fusion summon "
+                r"of )?|in the fusion summon of) (?P<f>e\d+)$"
+            ),
+            _substitute,
         ),
         (
             "how many Tributes do I need to Tribute Summon a Level 7 monster",

@@ -67,6 +67,13 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:link-summoning", "community:2.9"], "prb2017:link-summoning",
         "If a Link Monster is used as a Link Material, the LINK Rating of that monster is treated as that many "
         "materials."),
+    # --- Fusion substitutes
+    "sim_fusion_only_listed": _row(
+        "A Fusion Monster whose Fusion Summon \"can only be done with the above Fusion Materials\" cannot use a "
+        "Fusion substitute monster (Goddess with the Third Eye and the like) as material.",
+        ["community:2.5.4"], "community:2.5.4",
+        "Cards like \"Goddess with the Third Eye\" that have an effect that says \"You can substitute this card for "
+        "any 1 Fusion Material Monster\" cannot be used as a Material."),
     # --- battle positions of Summons
     "sim_normal_summon_attack": _row(
         "A Normal Summon is in face-up Attack Position (a Normal Set face-down Defense): never face-up Defense "
@@ -184,6 +191,10 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     **{("summon_kind", f"{kind}_summon", "special_summon"): (
         "yes", "sim_special_kinds", f"a {kind.title()} Summon is a Special Summon")
        for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+    # a Fusion substitute monster for a Fusion Monster whose text allows only the listed materials
+    ("fusion_substitute", "only_listed_materials", "usable"): (
+        "no", "sim_fusion_only_listed", "a Fusion Monster whose Fusion Summon can only be done with the listed "
+        "Fusion Materials cannot use a Fusion substitute monster"),
     # the battle position a Summon puts a monster in (topic "position")
     ("position", "normal_summon", "face_up_defense"): ("no", "sim_normal_summon_attack",
                                                        "a Normal Summon is in face-up Attack Position, never "
