@@ -339,3 +339,20 @@ def test_a_place_after_the_card_negated_is_not_the_asked_cards(session):
 )
 def test_use_a_card_on_a_summon(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # the card asked about is already a link of the told chain: asked at its own link
+        ("My opponent activates Mystical Space Typhoon. I chain Magic Jammer. Did Magic Jammer negate Mystical "
+         "Space Typhoon?", "yes"),
+        ("Player A activates Mystical Space Typhoon targeting Dust Tornado. Player B chains Dust Tornado, then "
+         "Player A chains Magic Jammer. Can Magic Jammer negate Mystical Space Typhoon?", "no"),
+        ("My opponent activates Mystical Space Typhoon. I chain Dust Tornado and my opponent chains Magic Jammer. "
+         "Can Magic Jammer negate Mystical Space Typhoon?", "no"),
+        ("Did Mystical Space Typhoon negate Call of the Haunted?", "no"),
+    ],
+)
+def test_negation_in_a_told_chain(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -246,6 +246,17 @@ def _summon_moment_frame(card: dict, how: str, story: Story, used: set[int], eff
     )
 
 
+def _own_link(skeleton: Skeleton, story: Story, intent: Intent) -> int | None:
+    """The told chain's link (0-based) that is the named card asked about, None when it is not one of them,
+    -1 when it is several of them."""
+    x = skeleton.entities[intent.x] if intent.x is not None else None
+    if x is None or x.kind != "card":
+        return None
+    links = [k for k, link in enumerate(story.links)
+             if link.entity == intent.x or skeleton.entities[link.entity].card_id == x.card_id]
+    return (links[0] if len(links) == 1 else -1) if links else None
+
+
 def _negates_summons(skeleton: Skeleton, index: int | None, effects_of) -> bool:
     """Whether the named card has an effect that negates Summons."""
     entity = skeleton.entities[index] if index is not None else None
@@ -577,6 +588,13 @@ def _build(
         )
     if not to:
         return Frame(None, "", "the question does not say what the card would respond to")
+    own = _own_link(skeleton, story, intent)  # "I chain Magic Jammer. Does Magic Jammer negate X?"
+    if own is not None:
+        if own == -1 or kind != "negate" or target_index is None or target_index >= own:
+            return Frame(None, "", f"{card_phrase(card)} is already a link of the told chain")
+        to = to[:own]  # asked at its own link: the links before it are the chain it was chained to
+        if story.links[own].controller and "controller" not in card:
+            card["controller"] = story.links[own].controller
     answered = skeleton.entities[intent.y] if intent.y is not None else None
     if answered is not None and (intent.y_own or answered.aside.get("own")) and "controller" not in card:
         if to[target_index].get("controller"):  # "can Red Reboot negate my own Trap": the same player's
@@ -597,6 +615,8 @@ def _build(
     question = {"ask": "negate" if kind == "negate" else "chain", "card": card, "to": to, **when}
     if kind == "negate" and target_index is not None and target_index != len(to) - 1:
         question["target"] = target_index
+    if kind == "negate":  # what a link targets ("MST targeting Dust Tornado") does not change who may negate it
+        used = used | set(story.targets)
     if (story.attack or moments.get("event")) and kind != "negate":
         question["event"] = moments.get("event") or "attack_declared"
     n = len(to) + 1

@@ -99,7 +99,7 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "does X negate Y",
         "negate",
-        rf"^(?:does|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
+        rf"^(?:does|did|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
         rf"{_WHAT}",
     ),
     _row(
