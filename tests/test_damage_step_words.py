@@ -387,3 +387,28 @@ def test_a_card_that_partly_responds_is_asked_both_ways(session):
     answer = _ask(session, "Can I activate Stardust Dragon during the Damage Step?")
     assert "on its own or in response to" in answer["understood"]
     assert _ask(session, "Can I activate Stardust Dragon on my opponent's turn?")["answer"] == "yes"
+
+
+# ------------------------------------------------------------------------------ Spell Speeds compared
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("Can a Spell Speed 1 effect be chained to a Spell Speed 2 effect?", "no"),
+        ("can a spell speed 2 card respond to a spell speed 3 card", "no"),
+        ("Can I respond to a Spell Speed 1 effect with a Spell Speed 2 effect?", "yes"),
+        ("Can a Spell Speed 3 card be chained to a Spell Speed 2 card?", "yes"),
+        ("Can a Spell Speed 2 effect be chained to a Spell Speed 2 effect?", "yes"),
+        # only when they trigger at the same time: not said
+        ("Can a Spell Speed 1 effect be chained to a Spell Speed 1 effect?", "unknown"),
+        # a Spell Speed that does not exist, a card named beside it: not read
+        ("Can a Spell Speed 4 effect be chained to a Spell Speed 2 effect?", "unknown"),
+        ("Can a Spell Speed 2 effect be chained to a Spell Speed 1 effect like Pot of Greed?", "unknown"),
+    ],
+)
+def test_spell_speeds_compared(session, text, expected):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+    if expected != "unknown":
+        assert answer["steps"][0]["cites"][0] == "community:7.8.1"

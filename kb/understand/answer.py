@@ -31,6 +31,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from .clauses import answer_with_clauses
 
         return answer_with_clauses(question, lambda q: _ask_json(session, q))
+    if question.get("ask") == "spell_speed_compare":  # Spell Speeds compared (speed_compare.py)
+        from .speed_compare import speed_compare_answer
+
+        return speed_compare_answer(question)
     if question.get("ask") == "damage_step_event":  # Damage Step facts (kb/engine/damage_step.py)
         from ..engine.damage_step import damage_step_answer
 

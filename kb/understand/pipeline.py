@@ -248,6 +248,10 @@ def _read_as_damage_step(session: Session, skeleton: Skeleton, reading: Reading)
             return []
 
     frame = read_damage_step(skeleton, effects_of)
+    if frame is None:  # Spell Speeds compared in words (speed_compare.py)
+        from .speed_compare import read_speed_compare
+
+        frame = read_speed_compare(skeleton)
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
