@@ -154,7 +154,7 @@ def test_segoc_of_kinds_stays_unknown(session, text):
     [
         ("My opponent Normal Summons a monster. Can I chain a Quick-Play Spell directly to the Summon itself?",
          "summon"),
-        ("my opponent special summons a monster can i chain a counter trap to that summon", "summon"),
+        ("my opponent special summons a monster can i chain a quick play spell to that summon", "summon"),
         ("Can a Quick-Play Spell be chained to a Tribute Summon?", "summon"),
         ("My opponent changes the battle position of a monster. Can I activate a Trap Card in a chain to that "
          "position change?", "position"),
@@ -178,6 +178,8 @@ def test_chain_to_an_action_is_no(session, text, action):
         "Can I chain Solemn Judgment to the Summon?",
         "My opponent Normal Summons a monster. Can I chain Trap Hole to that Summon?",
         "Can I chain a card that negates Summons to a Special Summon?",
+        "my opponent special summons a monster can i chain a counter trap to that summon",
+        "Can I chain a Trap Card to a Normal Summon?",
         # "in response to" a Summon is the moment of a new chain, not this rule
         "My opponent Normal Summons a monster. Can I activate a Quick-Play Spell in response to the Summon?",
         # the story tells another action than the one asked about

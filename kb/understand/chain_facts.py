@@ -100,9 +100,11 @@ def read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | N
                 return Frame(None, "", f"{entity.name} waits for a Summon or negates one: the question may ask "
                              "whether it can be activated when the monster is Summoned, not chained to it")
         elif entity.kind == "class":
-            if action == "summon" and "negate_summon" in (entity.cls.get("does") or []):
-                return Frame(None, "", "a card that negates Summons: the question may ask whether it can be "
-                             "activated when the monster would be Summoned")
+            if action == "summon" and ("negate_summon" in (entity.cls.get("does") or []) or
+                                       entity.cls.get("type") != "spell"):
+                # Traps and monster effects may negate or answer a Summon (Solemn Strike, Trap Hole ...)
+                return Frame(None, "", f"{entity.text}: some cards of that kind negate or answer a Summon; the "
+                             "question may ask whether one can be activated when the monster is Summoned")
             item = {"class": entity.cls}
         else:
             return None
