@@ -102,3 +102,15 @@ def test_many_postings_make_several_blocks_and_one_posting_is_inlined(tmp_path):
     assert not common.is_inlined() and common.doc_frequency() == 60
     assert reader.term_info("title_key", "solemnjudgment").is_inlined()
     assert [d for d, _ in reader.postings("kind", "ruling").items_as("weight")] == list(range(4, 64))
+
+
+def test_gap_positions_round_trip():
+    from kb.search.schema import GapPositions
+
+    fmt = GapPositions()
+    for positions in ([0], [5], [127], [128], [0, 1, 2], [3, 200, 201, 20000, 3_000_000], list(range(0, 5000, 7))):
+        value = fmt.encode(positions)
+        assert fmt.decode_positions(value) == positions
+        assert fmt.decode_frequency(value) == len(positions) == fmt.decode_weight(value)
+    assert len(fmt.encode([5])) == 1 and len(fmt.encode([300])) == 2
+    assert fmt.decode_positions(fmt.combine([fmt.encode([1, 9]), fmt.encode([4])])) == [1, 4, 9]

@@ -250,7 +250,13 @@ class QueryEvaluator:
             docs = self._phrase_docs(q)
             out = self._empty()
             out.mask[docs] = True
+            if not len(docs):
+                return out
             for word in q.words:
+                dense = self._dense_postings(q.fieldname, word)
+                if dense is not None:  # a common word: its dense scores where the phrase stands
+                    out.score += (dense.score * np.float32(q.boost)) * out.mask
+                    continue
                 term_docs, scores = self._postings(q.fieldname, word)
                 picked = out.mask[term_docs]  # the word's documents that hold the phrase
                 out.score[term_docs[picked]] += scores[picked] * q.boost

@@ -96,17 +96,25 @@ class SearchIndex:
         value index (or, for region, a 0/1 row per label) of each code], number of codes)``; the
         combinations that occur are a few hundred."""
         if "_combinations" not in self._values:
-            rows = []
+            digits = []  # per facet: (per document, how many values) as digits of one number
             for labels, values in self.columns.values():
-                rows.extend(values if values.ndim == 2 else [values])
-            combos, inverse = np.unique(np.vstack(rows), axis=1, return_inverse=True)
-            per_facet, row = [], 0
-            for labels, values in self.columns.values():
-                height = len(values) if values.ndim == 2 else 1
-                part = combos[row:row + height]
-                per_facet.append(part if values.ndim == 2 else part[0])
-                row += height
-            self._values["_combinations"] = (inverse.reshape(-1).astype(np.intp), per_facet, combos.shape[1])
+                if values.ndim == 2:  # region: one bit per label
+                    bits = (values.astype(np.int64) << np.arange(len(labels), dtype=np.int64)[:, None]).sum(0)
+                    digits.append((bits, 1 << len(labels)))
+                else:
+                    digits.append((values.astype(np.int64), max(len(labels), 1)))
+            number = np.zeros(self.searcher.doc_count_all(), dtype=np.int64)
+            for values, base in digits:
+                number = number * base + values
+            unique, inverse = np.unique(number, return_inverse=True)
+            count, per_facet = len(unique), []
+            for (labels, values), (_, base) in zip(reversed(list(self.columns.values())), reversed(digits)):
+                digit = unique % base
+                unique = unique // base
+                per_facet.append(((digit[None, :] >> np.arange(len(labels))[:, None]) & 1) if values.ndim == 2
+                                 else digit)
+            per_facet.reverse()
+            self._values["_combinations"] = (inverse.reshape(-1).astype(np.intp), per_facet, count)
         return self._values["_combinations"]
 
     def facets(self, mask: np.ndarray) -> dict[str, dict[str, int]]:

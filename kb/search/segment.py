@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from array import array
-from pickle import dumps
 
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
@@ -28,20 +27,6 @@ from whoosh.writing import SegmentWriter
 from .analysis import KbAnalyzer
 
 __all__ = ["BulkWriter"]
-
-_ONE_POSITION: dict[int, bytes] = {}  # position -> whoosh Positions value of a term seen once
-
-
-def _encode_positions(positions: list[int]) -> bytes:
-    """whoosh's :meth:`Positions.encode` (count, then the pickled gaps), cached for single positions."""
-    if len(positions) == 1:
-        found = _ONE_POSITION.get(positions[0])
-        if found is None:
-            found = _ONE_POSITION[positions[0]] = pack_uint(1) + dumps([positions[0]], 2)
-        return found
-    gaps = [positions[0]] + [b - a for a, b in zip(positions, positions[1:])]
-    return pack_uint(len(gaps)) + dumps(gaps, 2)
-
 
 class BulkWriter(SegmentWriter):
     """A whoosh segment writer for one batch of new documents (see the module doc).
@@ -58,6 +43,7 @@ class BulkWriter(SegmentWriter):
         self._postings: dict[str, dict[bytes, tuple]] = {}  # field -> term -> (docnums, weights, values)
         self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0
         self._ways: dict[str, str] = {}
+        self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
 
     def add(self, fields: dict) -> None:
         """Index one document (``fieldname -> value``; None values are skipped)."""
@@ -75,7 +61,7 @@ class BulkWriter(SegmentWriter):
             if field.indexed:
                 table = self._postings[name]
                 if way == "text":
-                    items = self._text_items(field.analyzer, value)
+                    items = self._text_items(field, value)
                 elif way == "keywords":
                     items = _keyword_items(value)
                 else:
@@ -108,25 +94,34 @@ class BulkWriter(SegmentWriter):
         self._lengths[name] = []
         if field.format.field_boost != 1.0:
             return "whoosh"
-        if isinstance(field.analyzer, KbAnalyzer) and type(field.format) is Positions:
+        if isinstance(field.analyzer, KbAnalyzer) and isinstance(field.format, Positions):
             return "text"
         if type(field.format) is Frequency and field.analyzer == _KEYWORDS:
             return "keywords"
         return "whoosh"
 
-    @staticmethod
-    def _text_items(analyzer: KbAnalyzer, value: str):
-        """``(term bytes, frequency, weight, positions value)`` of a text field, as
-        :meth:`Positions.word_values` gives them."""
+    def _text_items(self, field, value: str):
+        """``(term bytes, frequency, weight, positions value)`` of a text field, as the format's
+        ``word_values`` gives them (the value of a term seen once is made once per position)."""
         positions: dict[str, list[int]] = {}
-        for pos, token in enumerate(analyzer.token_texts(value)):
+        for pos, token in enumerate(field.analyzer.token_texts(value)):
             found = positions.get(token)
             if found is None:
                 positions[token] = [pos]
             else:
                 found.append(pos)
-        return [(token.encode("utf-8"), len(found), float(len(found)), _encode_positions(found))
-                for token, found in positions.items()]
+        encode = field.format.encode
+        single = self._single.setdefault(type(field.format), {})
+        items = []
+        for token, found in positions.items():
+            if len(found) == 1:
+                vbytes = single.get(found[0])
+                if vbytes is None:
+                    vbytes = single[found[0]] = encode(found)
+            else:
+                vbytes = encode(found)
+            items.append((token.encode("utf-8"), len(found), float(len(found)), vbytes))
+        return items
 
     def _flush_segment(self):
         """Write the length columns, then the postings, field by field and term by term in byte order
