@@ -33,7 +33,7 @@ from sqlmodel import Session, select
 from .errors import AmbiguousError, NotFoundError
 from .models import Alias, Card, CardPassword, Ruling, RulingCard
 from .text import fold_quotes, name_key
-from .version_cache import VersionCache, session_store, store_stamp
+from .version_cache import RecentByVersion, VersionCache, session_store, store_stamp
 
 __all__ = [
     "NameIndex",
@@ -43,6 +43,7 @@ __all__ = [
     "name_spelling",
     "preferred_order",
     "resolve_card",
+    "card_by_id",
     "match_name",
     "get_card",
     "card_to_dict",
@@ -426,6 +427,22 @@ def match_name(session: Session, query: str, *, strict: bool = False) -> NameMat
     return name_index(session).match(query, strict=strict)
 
 
+_RECENT_CARDS: RecentByVersion[Card | None] = RecentByVersion(4096)
+
+
+def card_by_id(session: Session, card_id: int) -> Card | None:
+    """The card row of ``card_id`` (None when there is none), kept per process for the cards asked
+    about most recently: a detached row shared between requests, so never change it."""
+
+    def load() -> Card | None:
+        card = session.get(Card, card_id)
+        if card is not None and session_store(session) is not None:
+            session.expunge(card)
+        return card
+
+    return _RECENT_CARDS.get(session, card_id, load)
+
+
 def resolve_card(session: Session, query: str) -> Card:
     """The card a player means by ``query`` (exact name, alias, passcode/Konami id, then fuzzy).
 
@@ -433,7 +450,7 @@ def resolve_card(session: Session, query: str) -> Card:
     :raises NotFoundError: nothing matches (``suggestions``: close names).
     """
     found = match_name(session, query)
-    return session.get(Card, found.card_id)
+    return card_by_id(session, found.card_id)
 
 
 def _stat(value: int | None, unknown: bool):
@@ -475,7 +492,7 @@ def get_card(session: Session, card_id: int) -> dict:
 
     :raises NotFoundError: no card has this id.
     """
-    card = session.get(Card, card_id)
+    card = card_by_id(session, card_id)
     if card is None:
         raise NotFoundError(f"no card has id {card_id!r}", suggestions=[])
     passwords = session.exec(select(CardPassword.password).where(CardPassword.card_id == card_id)).all()
@@ -491,7 +508,7 @@ def card_rulings(session: Session, card_id: int) -> list[dict]:
 
     :raises NotFoundError: no card has this id.
     """
-    if session.get(Card, card_id) is None:
+    if card_by_id(session, card_id) is None:
         raise NotFoundError(f"no card has id {card_id!r}", suggestions=[])
     rows = session.exec(select(Ruling, RulingCard.role).join(RulingCard, RulingCard.ruling_id == Ruling.id)
                         .where(RulingCard.card_id == card_id)).all()

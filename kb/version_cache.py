@@ -12,10 +12,11 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Generic, Hashable, TypeVar
 
-__all__ = ["VersionCache", "release_freed_memory", "session_store", "store_stamp"]
+__all__ = ["RecentByVersion", "VersionCache", "release_freed_memory", "session_store", "store_stamp"]
 
 T = TypeVar("T")
 
@@ -124,3 +125,34 @@ class VersionCache(Generic[T]):
         """Forget every value."""
         with self._lock:
             self._entries.clear()
+
+
+class RecentByVersion(Generic[T]):
+    """The values most recently asked for, per knowledge base: at most ``size`` keys of the current
+    version (least recently used dropped; a new version drops the old one's, as :class:`VersionCache`).
+
+    For per-request look-ups of what a built version never changes (a card row, its profiles).  A session
+    on an in-memory database is not cached.  Values are shared: callers must not change them.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._versions: VersionCache[OrderedDict] = VersionCache()
+        self._lock = threading.Lock()
+
+    def get(self, session, key: Hashable, compute: Callable[[], T]) -> T:
+        """The value of ``key`` in the session's knowledge base, computed on first use."""
+        store = session_store(session)
+        if store is None:
+            return compute()
+        recent = self._versions.get(store.parent, store_stamp(store), OrderedDict)
+        with self._lock:
+            if key in recent:
+                recent.move_to_end(key)
+                return recent[key]
+        value = compute()
+        with self._lock:
+            recent[key] = value
+            while len(recent) > self.size:
+                recent.popitem(last=False)
+        return value

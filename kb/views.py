@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 
 from rapidfuzz import process
@@ -19,7 +17,7 @@ from sqlalchemy import func, or_
 from sqlmodel import Session, select
 
 from . import corpus
-from .cards import card_rulings, card_to_dict, get_card, match_name, name_index
+from .cards import card_by_id, card_rulings, card_to_dict, get_card, match_name, name_index
 from .errors import AmbiguousError, BadQuestionError, KbError, NotFoundError
 from .graph import describe_node, related
 from .models import (
@@ -34,6 +32,7 @@ from .models import (
     Source,
     TopicLink,
 )
+from .version_cache import RecentByVersion
 
 __all__ = [
     "BULK_KINDS",
@@ -262,7 +261,7 @@ def card_view(session: Session, card_id: int, graph=None) -> dict:
     from .engine import card_profile
 
     card = card_dict(session, card_id)  # raises NotFoundError
-    record = session.get(Card, card_id)
+    record = card_by_id(session, card_id)
     try:
         profile = card_profile(session, record)
     except KbError as exc:  # a card the engine cannot read: say so instead of failing the page
@@ -274,29 +273,16 @@ def card_view(session: Session, card_id: int, graph=None) -> dict:
     return out
 
 
-CARD_CACHE_SIZE = 4096
-_card_cache: OrderedDict[tuple[str, int], dict] = OrderedDict()
-_card_cache_lock = threading.Lock()
+_CARD_DICTS: RecentByVersion[dict] = RecentByVersion(4096)
 
 
 def card_dict(session: Session, card_id: int) -> dict:
-    """:func:`kb.cards.get_card`, remembered per knowledge-base file (a built knowledge base never
-    changes; a rebuild is a new file, hence a new key).  The dict is shared: treat it as read-only.
+    """:func:`kb.cards.get_card`, remembered for the cards asked about most recently in the current
+    knowledge-base version (a built version never changes).  The dict is shared: treat it as read-only.
 
     :raises NotFoundError: no card has this id.
     """
-    key = (session.get_bind().url.database or "", card_id)
-    with _card_cache_lock:
-        found = _card_cache.get(key)
-        if found is not None:
-            _card_cache.move_to_end(key)
-            return found
-    found = get_card(session, card_id)
-    with _card_cache_lock:
-        _card_cache[key] = found
-        while len(_card_cache) > CARD_CACHE_SIZE:
-            _card_cache.popitem(last=False)
-    return found
+    return _CARD_DICTS.get(session, card_id, lambda: get_card(session, card_id))
 
 
 def named_card(session: Session, *, exact: str | None = None, fuzzy: str | None = None) -> dict:

@@ -421,3 +421,28 @@ def test_the_served_api_matches_the_document_over_http(served):
             case.call_and_validate(base_url=base, checks=CHECKS_RUN, timeout=30)
 
         check()
+
+
+def test_recent_values_are_kept_per_version_and_bounded(tmp_path, monkeypatch):
+    """RecentByVersion: a hit returns the kept value, the least recently used key goes first, and a new
+    version of the store starts afresh."""
+    from types import SimpleNamespace
+
+    from kb import version_cache
+
+    stores = {"db": tmp_path / "kb.versions" / "v1" / "kb.sqlite"}
+    monkeypatch.setattr(version_cache, "session_store", lambda session: stores["db"])
+    monkeypatch.setattr(version_cache, "store_stamp", lambda path: 1)
+    recent = version_cache.RecentByVersion(2)
+    session = SimpleNamespace()
+    calls = []
+
+    def compute(key):
+        calls.append(key)
+        return f"{stores['db'].parent.name}:{key}"
+
+    for key in ("a", "b", "a", "c", "a", "b"):
+        recent.get(session, key, lambda key=key: compute(key))
+    assert calls == ["a", "b", "c", "b"]  # "b" was the least recently used when "c" came
+    stores["db"] = tmp_path / "kb.versions" / "v2" / "kb.sqlite"
+    assert recent.get(session, "a", lambda: compute("a")) == "v2:a"

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
+from sqlalchemy import text
+
+from ...version_cache import RecentByVersion
 from .. import rules
 from .assembly import parse_card, profile_complete
 
@@ -30,14 +35,22 @@ def build_profiles(ctx) -> None:
     ctx.state.setdefault("validators", []).append(rules.validate_citations)
 
 
+_RECENT: RecentByVersion[list[dict]] = RecentByVersion(4096)  # card id -> stored profiles (about 10 MB)
+_PROFILES_OF_CARD = text('SELECT data FROM effectprofile WHERE card_id = :card ORDER BY "index"')
+
+
+def _stored(session, card_id: int) -> list[dict]:
+    return [json.loads(data) if isinstance(data, str) else data
+            for (data,) in session.execute(_PROFILES_OF_CARD, {"card": card_id})]
+
+
 def load_profiles(session, card) -> list[dict]:
-    """The stored profile of one card (parsed on the fly when the build did not store it)."""
-    from sqlmodel import select
+    """The stored profile of one card (parsed on the fly when the build did not store it).
 
-    from ...models import EffectProfile
-
-    rows = session.exec(select(EffectProfile).where(EffectProfile.card_id == card.id)
-                        .order_by(EffectProfile.index)).all()
+    A knowledge-base version never changes, so each process keeps the profiles of the cards asked about
+    most recently; every call returns fresh dicts (callers may add keys).
+    """
+    rows = _RECENT.get(session, card.id, lambda: _stored(session, card.id))
     if rows:
-        return [dict(row.data) for row in rows]
+        return [dict(row) for row in rows]
     return parse_card(card)
