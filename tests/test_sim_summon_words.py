@@ -72,6 +72,13 @@ def _parsed(session, text):
         # a Fusion substitute for a Fusion Monster whose Fusion Summon allows only the listed materials
         ("Can King of the Swamp substitute for a Fusion Material to Fusion Summon Cyber Twin Dragon?",
          ("fusion_substitute", "only_listed_materials", "usable"), "no"),
+        # Tributes for a Ritual Spell with a fixed total
+        ("When resolving Black Luster Ritual, can I Tribute a Level 7 and a Level 4 monster?",
+         ("ritual_tributes", "more_than_needed", "allowed"), "no"),
+        ("Can I Tribute a Level 5, a Level 2 and a Level 1 monster for Black Luster Ritual?",
+         ("ritual_tributes", "levels_reach_total", "allowed"), "yes"),
+        ("Can I Tribute a Level 3 and a Level 4 monster for Prediction Ritual?",
+         ("ritual_tributes", "levels_below_total", "allowed"), "no"),
         # a Gemini Monster Normal Summoned a second time
         ("Do I have to Tribute any monsters to Normal Summon my Level 7 Gemini Monster again?",
          ("gemini", "second_summon", "tributes_needed"), "no"),
@@ -112,6 +119,9 @@ def test_rule_fact_sentences(session, text, fact, answer):
         # Dark Paladin's materials decide (named materials, no restriction): not read
         "Can King of the Swamp substitute for a Fusion Material to Fusion Summon Dark Paladin?",
         "Can Sangan substitute for a Fusion Material to Fusion Summon Cyber Twin Dragon?",  # not a substitute
+        "Can I Tribute a Level 8 monster for Advanced Ritual Art?",  # its total is the Ritual Monster's Level
+        # the total said is not the card's
+        "When resolving Prediction Ritual (total Levels 8 or more), can I Tribute a Level 9 monster?",
         "My opponent controls a Link Monster. Can a Link Monster be used as Xyz Material?",  # a story
     ],
 )

@@ -185,6 +185,35 @@ def _substitute(m: re.Match, card_of):
                  f"can only be done with the listed materials)")
 
 
+_RITUAL_TOTAL = re.compile(r"whose total Levels (?:exactly )?equal (?P<n>\d+)(?P<more> or more)?", re.I)
+
+
+def _ritual(m: re.Match, card_of):
+    """Tributes by Level for a Ritual Spell whose text gives a fixed total ("equal 9 or more", "equal 8")."""
+    card = card_of(int(m["c"][1:]))
+    found = _RITUAL_TOTAL.search(card.text) if card is not None and card.property == "Ritual" else None
+    if found is None:
+        return None
+    total, more = int(found["n"]), bool(found["more"])
+    if m["said"] and (int(m["said"]) != total or bool(m["saidmore"]) != more):
+        return None  # the total said is not the card's
+    levels = [int(x) for x in re.findall(r"level (\d+)", m["tributes"])]
+    if not levels or any(not 1 <= lv <= 12 for lv in levels) or len(levels) != m["tributes"].count("level"):
+        return None
+    got = sum(levels)
+    if got < total:
+        case = "levels_below_total"
+    elif not more and got != total:
+        case = "levels_not_exact"
+    elif more and any(got - lv >= total for lv in levels):
+        case = "more_than_needed"
+    else:
+        case = "levels_reach_total"
+    said = " + ".join(f"Level {lv}" for lv in levels)
+    return _fact("ritual_tributes", case, "allowed",
+                 f"can {said} be Tributed for {card.name} (total Levels {total}{' or more' if more else ''})")
+
+
 def _gemini(m: re.Match, card_of):
     """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
     if m["c"]:
@@ -313,6 +342,18 @@ def _shapes() -> list:
                 r"of )?|in the fusion summon of) (?P<f>e\d+)$"
             ),
             _substitute,
+        ),
+        (
+            "when resolving a Ritual Spell, can I Tribute a Level 9 and a Level 2 monster",
+            re.compile(
+                r"^(?:when|while) (?:resolving|i resolve|i activate|activating|using) (?P<c>e\d+)"
+                r"(?: (?:total levels|levels totaling|total level) (?P<said>\d+)(?P<saidmore> or more)?)? "
+                r"can i tribute (?P<tributes>(?:(?:a|one) level \d+(?: monster)?)(?:(?: and|,)? (?:a|one) level \d+"
+                r"(?: monster)?)*)(?: monsters?)?(?: for it| for its ritual summon)?$|"
+                r"^can i tribute (?P<tributes2>(?:(?:a|one) level \d+(?: monster)?)(?:(?: and|,)? (?:a|one) level "
+                r"\d+(?: monster)?)*)(?: monsters?)? (?:for|with|to resolve) (?P<c2>e\d+)$"
+            ),
+            lambda m, c: _ritual(_Pick(m, {"c": "c2", "tributes": "tributes2"}), c),
         ),
         (
             "how many Tributes do I need to Tribute Summon a Level 7 monster",

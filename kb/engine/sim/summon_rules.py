@@ -74,6 +74,16 @@ SUMMON_RULES: dict[str, dict] = {
         ["community:2.5.4"], "community:2.5.4",
         "Cards like \"Goddess with the Third Eye\" that have an effect that says \"You can substitute this card for "
         "any 1 Fusion Material Monster\" cannot be used as a Material."),
+    # --- Tributes for a Ritual Summon
+    "sim_ritual_levels": _row(
+        "A Ritual Spell's Tributes must reach its total exactly (\"equal\") or at least (\"equal ... or more\").",
+        ["prb2017:tributes-of-a-ritual", "prb2017:tributes-of-a-ritual-ex1"], "prb2017:tributes-of-a-ritual",
+        "If the Ritual Spell says \"whose total Levels equal […]\", you must Tribute monsters so that the sum of "
+        "the Level matches that value exactly."),
+    "sim_ritual_no_extra": _row(
+        "A Ritual Summon cannot Tribute more monsters than necessary.",
+        ["prb2017:tributes-of-a-ritual-ex1", "prb2017:tributes-of-a-ritual"], "prb2017:tributes-of-a-ritual-ex1",
+        "The number of Tributed monsters cannot be higher than necessary."),
     # --- battle positions of Summons
     "sim_normal_summon_attack": _row(
         "A Normal Summon is in face-up Attack Position (a Normal Set face-down Defense): never face-up Defense "
@@ -195,6 +205,17 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("fusion_substitute", "only_listed_materials", "usable"): (
         "no", "sim_fusion_only_listed", "a Fusion Monster whose Fusion Summon can only be done with the listed "
         "Fusion Materials cannot use a Fusion substitute monster"),
+    # the Tributes for a Ritual Spell's Ritual Summon, by their Levels (topic "ritual_tributes")
+    ("ritual_tributes", "levels_reach_total", "allowed"): ("yes", "sim_ritual_levels",
+                                                           "the Levels of the Tributes reach the Ritual Spell's "
+                                                           "total, with no monster more than necessary"),
+    ("ritual_tributes", "levels_below_total", "allowed"): ("no", "sim_ritual_levels",
+                                                           "the Levels of the Tributes do not reach the total"),
+    ("ritual_tributes", "levels_not_exact", "allowed"): ("no", "sim_ritual_levels",
+                                                         "the Ritual Spell needs the total exactly"),
+    ("ritual_tributes", "more_than_needed", "allowed"): ("no", "sim_ritual_no_extra",
+                                                         "fewer of those monsters already reach the total: no more "
+                                                         "Tributes than necessary"),
     # the battle position a Summon puts a monster in (topic "position")
     ("position", "normal_summon", "face_up_defense"): ("no", "sim_normal_summon_attack",
                                                        "a Normal Summon is in face-up Attack Position, never "
