@@ -73,8 +73,10 @@ def _parsed(session, text):
         ("Can King of the Swamp substitute for a Fusion Material to Fusion Summon Cyber Twin Dragon?",
          ("fusion_substitute", "only_listed_materials", "usable"), "no"),
         # Tributes for a Ritual Spell with a fixed total
-        ("When resolving Black Luster Ritual, can I Tribute a Level 7 and a Level 4 monster?",
+        ("When resolving Black Luster Ritual, can I Tribute a Level 8 and a Level 1 monster?",
          ("ritual_tributes", "more_than_needed", "allowed"), "no"),
+        ("When resolving Black Luster Ritual, can I Tribute a Level 7 and a Level 4 monster?",
+         ("ritual_tributes", "levels_reach_total", "allowed"), "yes"),  # neither alone reaches 8
         ("Can I Tribute a Level 5, a Level 2 and a Level 1 monster for Black Luster Ritual?",
          ("ritual_tributes", "levels_reach_total", "allowed"), "yes"),
         ("Can I Tribute a Level 3 and a Level 4 monster for Prediction Ritual?",
