@@ -333,3 +333,27 @@ def test_trigger_wording_after_a_cost(session, text, answer):
 )
 def test_trigger_wording_after_a_cost_near_misses(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I activate Raigeki Break by discarding Peten the Dark Clown. Raigeki Break's effect is negated. Can "
+         "Peten the Dark Clown's effect be activated?", "no"),
+        ("While Royal Decree is applying, I activate Raigeki Break by discarding Mermail Abyssgunde. Raigeki "
+         "Break's effect is negated. Can Mermail Abyssgunde's effect be activated?", "yes"),
+    ],
+)
+def test_cost_then_negated_effect(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "scenario", got.get("understood")
+    assert got["parsed"]["actions"][-1]["effect_negated"] is True
+    assert got["answer"] == answer, got["explanation"]
+
+
+def test_cost_then_negated_effect_needs_a_lasting_negation_of_that_kind(session):
+    # Royal Decree negates Trap effects: it says nothing of a Spell's effect
+    text = ("While Royal Decree is applying, I activate Monster Reincarnation by discarding Archfiend of Gilfer. "
+            "Monster Reincarnation's effect is negated. Can Archfiend of Gilfer's effect be activated?")
+    got = _ask(session, text)
+    assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario"

@@ -123,6 +123,41 @@ def _story_cost_then_back(m: re.Match, cards):
                                    "to the hand"), _asked_said(query)
 
 
+_NEGATES_KIND = re.compile(r"\bNegate (?:all|the effects of all) (?:other )?(?:face-up )?(?P<kind>Trap|Spell|monster)"
+                           r"(?: Card)?s?(?:'s)? effects?", re.I)
+
+
+def _story_cost_negated(m: re.Match, cards):
+    """ "(While Z is applying,) I activate X by discarding Y. X's effect is negated. Can Y's effect be
+    activated?": X's cost paid, its effect negated when it resolves (stated; a Z named must negate effects of
+    X's kind), then whether Y's trigger can be activated."""
+    card, paid, again = cards(_ent(m["a"])), cards(_ent(m["y"])), cards(_ent(m["a2"]))
+    if card is None or paid is None or card.name == paid.name or again is None or again.name != card.name:
+        return None
+    if not any(re.search(r"\bdiscard", e.get("cost") or "", re.I) for e in card.effects):
+        return None  # the card named does not discard as its cost
+    said = ""
+    if m["z"]:
+        lasting = cards(_ent(m["z"]))
+        hit = _NEGATES_KIND.search(lasting.text if lasting is not None else "")
+        if hit is None or hit.group("kind").lower() != card.card_type.lower():
+            return None  # the card said to apply does not negate effects of that kind
+        said = f"while {lasting.name} applies, "
+    query = _trigger_query(m, cards, paid.name)
+    if query is None:
+        return None
+    draft = Draft(card_of=cards)
+    if card.card_type == "Trap":
+        draft.player("A")["spells_traps"] = [card.name]
+        draft.player("A")["hand"] = [paid.name]
+    else:
+        draft.player("A")["hand"] = [card.name, paid.name] if card.card_type == "Spell" else [paid.name]
+    draft.actions.append({"do": "activate", "card": card.name, "cost": {"discard": [paid.name]},
+                          "effect_negated": True})
+    return draft.question(query), (f"{said}A activates {card.name}, discarding {paid.name} as the cost; its effect "
+                                   "is negated when it resolves"), _asked_said(query)
+
+
 @lru_cache(maxsize=1)
 def _stories() -> list:
     asked = _asked_trigger()
@@ -141,6 +176,11 @@ def _stories() -> list:
                     rf"(?P<y>{_CARD}) and (?:then )?add (?:that same |the same |that |it )?(?:(?P<c2>{_CARD}) )?"
                     rf"back to my hand with (?:its|{_CARD}) effect(?: \.)? {asked}$"),
          _story_cost_then_back),
+        ("(while Z applies) I activate X by discarding Y. X's effect is negated: can Y's effect be activated",
+         re.compile(rf"^(?:while (?P<z>{_CARD}) is (?:applying|being applied|face-up|active|on the field) )?i activate "
+                    rf"(?P<a>{_CARD}) by discarding (?P<y>{_CARD})(?: as (?:a|its|the) cost)?(?: \.)? (?P<a2>{_CARD})"
+                    rf"(?: effect)? (?:is|gets|was) negated(?: when it resolves)?(?: \.)? {asked}$"),
+         _story_cost_negated),
     ]
 
 

@@ -27,7 +27,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials", "cost"}),  # cost: costs.py
     "pendulum_summon": ({"cards"}, {"zones"}),
     "set_spell_trap": ({"card"}, {"zone"}),
-    "activate": ({"card"}, {"effect", "targets", "cost", "does", "zone"}),
+    "activate": ({"card"}, {"effect", "targets", "cost", "does", "zone", "effect_negated"}),  # see below
     "resolve": (set(), set()),
     "phase": ({"to"}, set()),
     "attack": ({"attacker"}, {"target"}),
@@ -163,6 +163,10 @@ def parse_action(raw, index: int) -> dict:
         action["cost"] = _parse_cost(raw["cost"], f"{where}.cost")
     if "does" in raw:
         action["does"] = _parse_ops(raw["does"], f"{where}.does")
+    if "effect_negated" in raw:  # the question states the effect is negated when it resolves (a lasting effect)
+        if not isinstance(raw["effect_negated"], bool):
+            raise bad(f"{where}.effect_negated", raw["effect_negated"], "must be true or false")
+        action["effect_negated"] = raw["effect_negated"]
     if kind == "phase":
         from ..rules import PHASES
         if raw["to"] not in PHASES:

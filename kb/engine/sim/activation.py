@@ -255,6 +255,9 @@ def activate(game, action: dict) -> Legality:
                      responds_to_summon=state.pending_summon if summon_negation else None,
                      from_location=from_location)
     link.target_places = {t.uid: t.location for t in targets}  # type: ignore[attr-defined]
+    if action.get("effect_negated"):  # stated by the question (a lasting negation the simulator does not apply)
+        link.effect_negated = True
+        game.assume(f"{inst.name}'s effect is negated when it resolves (as the question states)")
     link.engine_card = ecard  # the card as it was when activated  # type: ignore[attr-defined]
     state.chain.append(link)
     state.log_event("activated", inst, player=player, origin=from_location)
