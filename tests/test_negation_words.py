@@ -69,7 +69,9 @@ def _negated(session, text):
         ("After my Tribute Summon is negated, are my Tributes returned?", "no"),
         ("If an opponent negates the activation of my Spell Card, do I get back the cost I paid?", "no"),
         ("My opponent negated my Pendulum Summon. Can I Pendulum Summon again this turn?", "no"),
-        ("My Link Summon of Decode Talker is negated. Can I try to Summon it again this turn?", "yes"),
+        ("My Link Summon of Sky Striker Ace - Kagari is negated. Can I try to Summon it again this turn?", "yes"),
+        ("My opponent's Solemn Warning negated my Normal Summon. Can I Normal Summon again this turn?", "no"),
+        ("When a Normal Summon is negated, does it still count as the turn's Normal Summon?", "yes"),
         ("My Synchro Summon of Stardust Dragon was negated. Was it ever on the field?", "no"),
         ("My opponent negates my Link Summon of Knightmare Phoenix. Is it treated as having been Summoned?", "no"),
         ("My Normal Summon of Dark Magician is negated. Is it sent to the Graveyard?", "yes"),
@@ -119,6 +121,9 @@ def test_paraphrases_read_the_same(session, text):
         "The activation of my Pot of Greed is negated. Can I activate it again this turn?",
         # whether it is destroyed depends on the negating card
         "The activation of my Trap Card is negated. Is it destroyed?",
+        # no limit of one Special Summon per turn: where the monster went (the GY) decides, not the negation
+        "My Link Summon of Decode Talker is negated. Can I try to Summon it again this turn?",
+        "If a Link Summon is negated, can the player try to Link Summon that monster again in the same turn?",
         # no once-per-turn limit on the card: the engine does not say (another copy may be in the hand or not)
         "My opponent negated the activation of my Pot of Greed. Can I activate another Pot of Greed this turn?",
         # no effect that needs it sent from the field is known for a kind of card

@@ -50,6 +50,8 @@ OUTCOMES = {
 _FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "destroyed", "outcome"}
 _LINGERING = ("continuous", "equip", "field")
 _OPT_MONSTER = re.compile(r"once per turn", re.I)
+_ONCE_SUMMON = re.compile(r"You can only Special Summon [^.]* once per turn|can only be Special Summoned once per "
+                          r"turn", re.I)
 _FROM_FIELD = re.compile(r"sent from the field to the (?:GY|Graveyard)", re.I)
 _OPT_CARD = re.compile(r'You can only activate 1 "[^"]+" per turn|can only be activated once per turn', re.I)
 _OPT_USE_EFFECT = re.compile(r"can only use (?:this|each) effect|can only be used once per turn", re.I)
@@ -284,8 +286,12 @@ def _summon_verdict(how, outcome, subject, destroyed) -> tuple[str, str, str]:
     if outcome == "counts" and how in ("normal", "tribute", "pendulum"):
         return "yes", f"a negated {how.capitalize()} Summon still counts as the turn's one", "negated_summon_counts"
     if outcome == "summon_again" and how in ("special", "synchro", "xyz", "link"):
-        return "yes", "a monster whose Special Summon is negated is treated as not Summoned: the Summon may be " \
-                      "attempted again (if it is otherwise legal)", "negated_summon_retry"
+        if not _ONCE_SUMMON.search(subject.text):  # the same card is in the GY now (a copy may be Summoned)
+            return "unknown", "only a limit of one Special Summon per turn is lifted by the negation; where the " \
+                              "monster went decides the rest", "negated_summon_retry"
+        return "yes", f"{subject.name} can only be Special Summoned once per turn; its Special Summon was negated, " \
+                      "so it is treated as not Summoned and may be Special Summoned again (if otherwise legal)", \
+            "negated_summon_retry"
     if outcome == "to_gy" and how in ("normal", "tribute"):
         return "yes", "a monster whose Normal Summon is negated is sent to the GY", "negated_normal_summon_gy"
     if outcome == "tributes_back" and how == "tribute":

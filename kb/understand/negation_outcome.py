@@ -57,7 +57,7 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
     neg, negates, pl = _alt("story", "negated"), _alt("story", "negates"), _alt("story", "players")
     by = rf"(?: {_alt('story', 'with')} (?P<by>e\d+)| by {pl})?"
     des = rf"(?P<des> {_alt('story', 'destroys')})?"
-    who = rf"(?:{pl}|(?P<by0>e\d+))"
+    who = rf"(?:{pl}|(?:{_alt('story', 'owners')} )?(?P<by0>e\d+))"  # "my opponent's Solemn Warning"
     how = "(?P<how>" + "|".join(re.escape(p) for p in sorted(_summonwords(), key=len, reverse=True)) + "|summon)"
     mon = rf"(?:{card}|(?P<mon>{_alt('story', 'monster')}))"
     act = _alt("story", "activates")
@@ -223,6 +223,10 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
             n = int(word[1:])
             if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text):
                 rewritten.append(entities[n].text.lower())  # "another monster": a kind of card, in rewritten
+                continue
+            if premise["card"] == "monster" and entities[n].kind == "class" and \
+                    (entities[n].cls or {}).get("type") == "monster" and set(entities[n].cls) == {"type"}:
+                rewritten.append("it")  # "that monster": the monster whose Summon was negated
                 continue
             if premise["card"] == "monster" or not isinstance(premise["card"], int):
                 return None
