@@ -248,8 +248,14 @@ def _excerpt(ruling: Ruling) -> str:
     return cut.rstrip(" ,;:") + "…"
 
 
-def ruling_detail(ruling: Ruling) -> dict:
-    """``{"id", "excerpt", "source", "date", "url"?}`` of one ruling (interfaces.md §6)."""
+# the columns ruling_detail reads: a row of them stands for the ruling (no ORM object to build)
+_DETAIL_COLUMNS = (Ruling.id, Ruling.source, Ruling.kind, Ruling.region, Ruling.date, Ruling.url,
+                   Ruling.title, Ruling.question, Ruling.answer)
+
+
+def ruling_detail(ruling) -> dict:
+    """``{"id", "excerpt", "source", "date", "url"?}`` of one ruling (interfaces.md §6; a
+    :class:`~kb.models.Ruling` or a row of its :data:`_DETAIL_COLUMNS`)."""
     source = ruling.source + (f" {ruling.kind}" if ruling.kind else "") + (f" ({ruling.region})"
                                                                           if ruling.region else "")
     out = {"id": ruling.id, "excerpt": _excerpt(ruling), "source": source, "date": ruling.date}
@@ -261,8 +267,9 @@ def ruling_detail(ruling: Ruling) -> dict:
 def ruling_details_for(session: Session, ruling_ids: list[str]) -> list[dict]:
     """``ruling_details`` for rulings chosen elsewhere (e.g. by search), in the order given; unknown ids
     are left out."""
-    rows = {r.id: r for r in session.exec(select(Ruling).where(Ruling.id.in_(list(ruling_ids))))} \
-        if ruling_ids else {}
+    if not ruling_ids:
+        return []
+    rows = {r.id: r for r in session.exec(select(*_DETAIL_COLUMNS).where(Ruling.id.in_(list(ruling_ids))))}
     return [ruling_detail(rows[i]) for i in ruling_ids if i in rows]
 
 
