@@ -86,6 +86,8 @@ def _parsed(session, text):
          ("gemini", "second_summon", "tributes_needed"), "no"),
         ("Does Normal Summoning Elemental HERO Neos Alius a second time use my Normal Summon for the turn?",
          ("gemini", "second_summon", "uses_normal_summon"), "yes"),
+        ("When my opponent takes control of my monster in the Extra Monster Zone, does it stay in the Extra "
+         "Monster Zone?", ("zone", "control_switch_from_emz", "stays_in_emz"), "no"),
         # Tributes by Level
         ("How many Tributes do I need to Tribute Summon a Level 6 monster?", ("tributes", "level_6", "count"), "1"),
         ("How many monsters do I need to Tribute to Normal Summon a Level 8 monster?",

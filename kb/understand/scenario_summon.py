@@ -302,6 +302,21 @@ def _shapes() -> list:
             _effect_over_zone,
         ),
         (
+            "if control of a monster in the Extra Monster Zone switches, where is it placed",
+            re.compile(
+                r"^(?:if|when) (?:control of (?:a|my|the|an opponent's|my opponent's) monster in (?:the|an|my) "
+                r"extra monster zone (?:switches|changes|is switched|is changed|passes)(?: to (?:my opponent|the other "
+                r"player|me|the opponent))?|(?:my opponent|i) (?:takes?|gains?) control of (?:a|my|the|my "
+                r"opponent's) monster in (?:the|an|my|their) extra monster zone) "
+                r"(?:(?P<where>where (?:is it|will it be|does it get) placed|where does it go)|"
+                r"(?P<stays>(?:does|will) it stay in (?:the|an) extra monster zone))$"
+            ),
+            lambda m, c: _fact("zone", "control_switch_from_emz", "where" if m["where"] else "stays_in_emz",
+                               "where is a monster in an Extra Monster Zone placed when its control switches"
+                               if m["where"] else "does a monster in an Extra Monster Zone stay there when its "
+                               "control switches"),
+        ),
+        (
             "does detaching an Xyz Material count as leaving the field",
             re.compile(
                 r"^(?:does|is) (?P<detach>detaching) (?:an |a |the )?xyz materials? (?:count as|considered|"

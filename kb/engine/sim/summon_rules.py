@@ -106,6 +106,15 @@ SUMMON_RULES: dict[str, dict] = {
         "Normal Summoning a Gemini Monster a second time is a Normal Summon: it uses the turn's Normal Summon.",
         ["prb2017:gemini", "cr-draft:202.8f"], "prb2017:gemini",
         "This can only be performed once per turn including other Normal Summons during that turn."),
+    # --- a monster in an Extra Monster Zone whose control switches
+    "sim_emz_control_switch": _row(
+        "A monster in an Extra Monster Zone whose control switches goes to an available Main Monster Zone of the "
+        "player who gained control (when control returns: of the player who regained it; none available: it is "
+        "destroyed).",
+        ["prb2017:if-control-of-a-monster-in-the-extra", "prb2017:extra-monster-zone"],
+        "prb2017:if-control-of-a-monster-in-the-extra",
+        "If control of a monster placed in an Extra Monster Zone switches to the other player's field, it is placed "
+        "in an available Main Monster Zone of the player who gained control."),
     # --- zones the simulator fills (activation.py / game.py)
     "sim_field_spell_replace": _row(
         "A player controls one Field Spell: activating (or Setting) a new one from the hand sends the card in "
@@ -236,6 +245,13 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                    "Zone"),
     ("zone", "field_zone", "spell_trap_zone"): ("no", "sim_field_zone_not_spell_trap",
                                                 "cards in the Field Zone are not cards in the Spell & Trap Zone"),
+    ("zone", "control_switch_from_emz", "where"): (
+        "in an available Main Monster Zone of the player who gained control", "sim_emz_control_switch",
+        "a monster in an Extra Monster Zone whose control switches is placed in an available Main Monster Zone of "
+        "the player who gained control"),
+    ("zone", "control_switch_from_emz", "stays_in_emz"): (
+        "no", "sim_emz_control_switch", "it moves to an available Main Monster Zone of the player who gained "
+        "control"),
     ("zone", "xyz_material", "on_field"): ("no", "sim_xyz_material_not_on_field",
                                            "Xyz Materials are not cards on the field"),
     ("zone", "detach", "leaves_field"): ("no", "sim_xyz_material_not_on_field",
