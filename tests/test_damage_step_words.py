@@ -412,3 +412,44 @@ def test_spell_speeds_compared(session, text, expected):
     assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
     if expected != "unknown":
         assert answer["steps"][0]["cites"][0] == "community:7.8.1"
+
+
+# --------------------------------------- the attacked face-down monster itself: flip, Continuous Effects
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("My face-down monster is attacked. When is it flipped face-up?", "before damage calculation"),
+        ("A face-down monster is attacked. Is it flipped face-up at the start of the Damage Step?", "no"),
+        ("my set monster gets attacked, is it flipped face-up before damage calculation", "yes"),
+        ("A face-down Zombie Mammoth is flipped face-up by an attack while its self-destruct condition is met. Is "
+         "it destroyed before damage calculation?", "no"),
+        ("My face-down Giant Kozaky is attacked. When is it destroyed by its own effect?", "after damage calculation"),
+        ("My face-down Zombie Mammoth is attacked. Is it destroyed by its own effect after damage calculation?", "yes"),
+        ("My opponent attacks my face-down Jinzo. Does its effect apply immediately?", "yes"),
+        ("My face-down Star Boy is attacked and flipped face-up. Do its continuous effects apply right away?", "yes"),
+    ],
+)
+def test_the_flipped_monster_itself(session, text, expected):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+    assert answer["unused_words"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # destroyed by battle or by its own effect: not said
+        "My face-down Giant Kozaky is attacked. When is it destroyed?",
+        "My face-down Zombie Mammoth is attacked. Is it destroyed after damage calculation?",
+        # no self-destroying / no Continuous Effect; a monster by no name
+        "My face-down Jinzo is attacked. Is it destroyed by its own effect before damage calculation?",
+        "My face-down Man-Eater Bug is attacked. Does its effect apply immediately?",
+        "My face-down monster is attacked. Does its continuous effect apply immediately?",
+        # a self-destroying monster's effects are not all applied at once
+        "My face-down Giant Kozaky is attacked. Does its effect apply immediately?",
+    ],
+)
+def test_flipped_monster_questions_not_settled_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

@@ -13,6 +13,8 @@ Monster Zone before its effect activates) the answer is "unknown" and cites both
 
 from __future__ import annotations
 
+import re
+
 from sqlmodel import Session
 
 from ..errors import BadQuestionError
@@ -204,6 +206,73 @@ def _timing_passed_answer(session: Session, event: dict, question: dict) -> dict
                             "activated at that timing has resolved, it cannot be activated at it any more.")
 
 
+def _self_destroying(effects: list[dict]) -> list[dict]:
+    return [e for e in effects if e.get("kind") == "continuous" and "destroy" in (e.get("categories") or [])
+            and re.search(r"\bdestroy this card\b", e.get("text") or "", re.I)]
+
+
+def _flipped_answer(session: Session, card, query: dict) -> dict:
+    """The attacked face-down monster itself: when it is flipped, when its Continuous Effects apply (and a
+    self-destroying one is applied)."""
+    from . import card_profile
+
+    name = card.get("card") if isinstance(card, dict) else None
+    for key in ("flipped_at", "continuous_at", "self_destroy_at"):
+        value = query.get(key)
+        if value is not None and value not in DAMAGE_STEP_TIMINGS:
+            raise BadQuestionError(f"unknown Damage Step timing {value!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
+                                   f"query.{key}", value)
+    if "flipped_at" in query and query["flipped_at"] is None:
+        raise BadQuestionError("query.flipped_at names a Damage Step timing", "query.flipped_at", None)
+    base = {"card": name, "resolved": {"card": name} if name else {}, "assumed": [], "rulings": []}
+    flip_step = _step("flip", "pass", "an attacked face-down monster is flipped face-up before damage calculation "
+                      "(not at the start of the Damage Step)", "damage_step_flip_when")
+    if "flip_when" in query:
+        return dict(base, answer=TIMING_WORDS["before_calc"], steps=[flip_step],
+                    explanation="An attacked face-down monster is flipped face-up before damage calculation.")
+    if "flipped_at" in query:
+        at = query["flipped_at"]
+        answer = "yes" if at == "before_calc" else "no"
+        return dict(base, answer=answer, steps=[flip_step],
+                    explanation="An attacked face-down monster is flipped face-up before damage calculation"
+                                + ("." if answer == "yes" else f", not {TIMING_WORDS[at]}."))
+    if not name:
+        raise BadQuestionError("a question about a flipped monster's Continuous Effects names the monster", "card",
+                               card)
+    effects = card_profile(session, name)
+    continuous = [e for e in effects if e.get("kind") == "continuous"]
+    destroying = _self_destroying(effects)
+    if "self_destroy_at" in query:
+        at = query["self_destroy_at"]
+        if not destroying:
+            detail = f"{name} has no Continuous Effect that destroys itself"
+            return dict(base, answer="unknown", explanation=f"Not answered: {detail}.",
+                        steps=[flip_step, _step("the card's effect", "unknown", detail, "damage_step_flip_self_destroy")])
+        steps = [flip_step, _step("self-destroying Continuous Effect", "pass",
+                                  f"{name}: {destroying[0]['text']} — not applied before damage calculation; after "
+                                  "damage calculation it destroys the monster if its conditions are still met",
+                                  "damage_step_flip_self_destroy")]
+        if at is None:
+            return dict(base, answer=TIMING_WORDS["after_calc"], steps=steps,
+                        explanation=f"{name} is destroyed by its own effect after damage calculation, not before.")
+        answer = "yes" if at == "after_calc" else "no"
+        return dict(base, answer=answer, steps=steps,
+                    explanation=f"{name}'s own effect destroys it after damage calculation"
+                                + ("." if answer == "yes" else f", not {TIMING_WORDS[at]}."))
+    at = query.get("continuous_at")
+    if not continuous or destroying or at not in (None, "before_calc"):
+        detail = (f"{name} has no Continuous Effect" if not continuous else
+                  f"{name} has a Continuous Effect that destroys itself, applied only after damage calculation"
+                  if destroying else "from when the flip on, the effect applies; the timing asked is not decided here")
+        return dict(base, answer="unknown", explanation=f"Not answered: {detail}.",
+                    steps=[flip_step, _step("the card's effect", "unknown", detail, "damage_step_flip_continuous")])
+    steps = [flip_step, _step("Continuous Effect", "pass", f"{name}: " + "; ".join(e["text"] for e in continuous)[:300]
+                              + " — applied as soon as it is flipped face-up", "damage_step_flip_continuous")]
+    return dict(base, answer="yes", steps=steps,
+                explanation=f"{name}'s Continuous Effects apply as soon as it is flipped face-up, before damage "
+                            "calculation.")
+
+
 def damage_step_answer(session: Session, question: dict) -> dict:
     """Answer a ``damage_step_event`` question (see the module doc)."""
     event_name = question.get("event")
@@ -223,6 +292,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
         return _timing_passed_answer(session, event, question)
     if event_name == "destroyed_by_battle":
         return _battle_destroyed_answer(session, question)
+    if set(query) & {"flip_when", "flipped_at", "continuous_at", "self_destroy_at"}:
+        return _flipped_answer(session, question.get("card"), query)
     steps, verdict = _card_steps(session, question.get("card"), event)
     base = {"card": (question.get("card") or {}).get("card") if isinstance(question.get("card"), dict) else None,
             "resolved": {}, "assumed": [], "rulings": []}

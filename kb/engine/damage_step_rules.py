@@ -131,6 +131,29 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                   "text": "it is possible for them to be destroyed by card effects, sent to the GY by card effects, "
                           "or banished by card effects before that can occur"},
     },
+    "damage_step_flip_when": {
+        "statement": "An attacked face-down monster is not flipped at the start of the Damage Step but before "
+                     "damage calculation.",
+        "sections": ["md:before-damage-calculation", "community:8.5.3.1", "cr-draft:408.2"],
+        "quote": {"id": "md:before-damage-calculation",
+                  "text": "If the monster being attacked is face-down, flip it face-up."},
+    },
+    "damage_step_flip_continuous": {
+        "statement": "The Continuous Effects of a monster flipped face-up by an attack apply at once.",
+        "sections": ["md:before-damage-calculation", "community:8.5.3.1"],
+        "quote": {"id": "md:before-damage-calculation",
+                  "text": "If a monster is flipped face-up and it has a Continuous Effect, such as [card] or [card], "
+                          "that effect is immediately applied."},
+    },
+    "damage_step_flip_self_destroy": {
+        "statement": "A monster flipped face-up by an attack whose Continuous Effect destroys itself under "
+                     "conditions that are met is not destroyed before damage calculation, but after it (if it "
+                     "is not destroyed by battle).",
+        "sections": ["community:8.5.3.1"],
+        "quote": {"id": "community:8.5.3.1",
+                  "text": "the monster is not destroyed yet and the Damage Step proceeds normally, until after "
+                          "damage calculation"},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

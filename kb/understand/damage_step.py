@@ -54,8 +54,8 @@ def _sentences(skeleton: Skeleton, raw: bool = False) -> list[tuple[str, list[in
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
-            words.append(entity.text.lower().strip("'\"\u2018\u2019\u201c\u201d ") if entity.kind == "class"
-                         else piece.text)
+            words.append(entity.text.lower().strip("'\"\u2018\u2019\u201c\u201d ") if entity.kind in ("class", "family")
+                         else piece.text)  # a family mention ("self-destruct") is its word here
             ents.append(piece.entity)
         elif piece.text in (".", "?", "!", ";"):
             if words:
@@ -100,7 +100,7 @@ def _patterns() -> dict[str, re.Pattern]:
     monster = (rf"(?:(?P<owner>{alt('players', 'owner')}) )?{alt('flip', 'face_down')} "
                rf"(?:(?P<flipmon>{alt('flip', 'flip_monster')}) )?(?:{alt('flip', 'monster')}|(?P<ent>e\d+))"
                rf"(?: (?P<with>{alt('flip', 'with_flip')}))?")
-    moment = rf"(?: (?P<moment>{alt('timing', 'flip_moment')}))?"
+    moment = (rf"(?: (?P<moment>{alt('timing', 'flip_moment')}))?(?: (?P<condmet>{alt('flip', 'condition_met')}))?")
     story = [
         rf"{monster} {alt('flip', 'attacked')}(?: (?P<flipped>{alt('flip', 'flipped')}))?{moment}",
         rf"{monster} {alt('flip', 'flipped_by')}{moment}",
@@ -111,6 +111,9 @@ def _patterns() -> dict[str, re.Pattern]:
     effect = (rf"(?:(?:{alt('flip', 'effect_owner')}) (?:(?P<flipeff>{alt('flip', 'flip_effect')})|"
               rf"{alt('flip', 'plain_effect')})|(?P<effent>e\d+)(?: (?:(?P<flipeff2>{alt('flip', 'flip_effect')})|"
               rf"{alt('flip', 'plain_effect')}))?|it)")
+    subject = r"(?:it|the monster|my monster|that monster|the flipped monster|(?P<subj>e\d+))"
+    ceffect = (r"(?:(?:its|the monster's|that monster's|(?P<ceff>e\d+)(?: 's)?) (?:continuous )?effects?|"
+               r"(?P<ceff2>e\d+))")
     left = rf"(?: (?P<left>{alt('question', 'left')})(?: {alt('question', 'left_when')})?)?"
     at = rf"(?: (?:still )?(?:{timings}))?"
     questions = {
@@ -119,6 +122,16 @@ def _patterns() -> dict[str, re.Pattern]:
         "does": rf"(?:does|do|will|would|can) {effect} (?:still )?(?:{alt('question', 'activate')}){at}{left}",
         "is": rf"(?:is|are) {effect} (?:{alt('question', 'activated')})(?: (?P<only>only))?{at}{left}",
         "can": rf"can {alt('question', 'asker')} (?:still )?activate {effect}{at}{left}",
+        # the monster itself: when it is flipped, destroyed by its own effect, its Continuous Effects applied
+        "flipwhen": rf"{alt('question', 'when')}(?: {alt('question', 'in_damage_step')})? (?:is|does|will) {subject} "
+                    rf"(?:get )?flipped(?: face-up)?(?: {alt('question', 'in_damage_step')})?",
+        "flipat": rf"(?:is|does|will) {subject} (?:get |be )?flipped(?: face-up)?(?: (?:{timings}))",
+        "destroywhen": rf"{alt('question', 'when')}(?: {alt('question', 'in_damage_step')})? (?:is|does|will) "
+                       rf"{subject} (?:get |be )?destroyed(?: (?P<own>{alt('flip', 'by_own')}))?",
+        "destroyat": rf"(?:is|does|will) {subject} (?:get |be )?destroyed(?: (?P<own>{alt('flip', 'by_own')}))?"
+                     rf"(?: (?:{timings}))",
+        "applies": rf"(?:does|do|will|is|are) {ceffect} (?:still )?(?:apply|applied|get applied|start applying|take "
+                   rf"effect)(?: (?:{timings}))?",
     }
     return {
         **{f"story{n}": re.compile(p + "$") for n, p in enumerate(story)},
@@ -148,6 +161,7 @@ def _read_story(skeleton: Skeleton, sentences) -> dict | None:
         told["flip_said"] = told["flip_said"] or bool(m["flipmon"] or m["with"])
         told["entity"] = told["entity"] or m["ent"]
         told["owner"] = told["owner"] or m["owner"]
+        told["condmet"] = told.get("condmet") or bool(m["condmet"])
     return told
 
 
@@ -176,6 +190,44 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
     return frame
 
 
+def _flipped_frame(skeleton: Skeleton, sentences, told: dict, kind: str, groups: dict) -> Frame | None:
+    """The attacked face-down monster itself: when it is flipped; a named one's Continuous Effects."""
+    named = told["entity"]
+    said = groups.get("subj") or groups.get("ceff") or groups.get("ceff2")
+    if said and not (named and same_card(skeleton, said, named)):
+        return None
+    timing = next((key[2:] for key, value in groups.items() if key.startswith("t_") and value), None)
+    if timing == "then":
+        timing = "before_calc"
+    if kind == "flipwhen":
+        query, asked = {"flip_when": True}, "when is it flipped face-up"
+    elif kind == "flipat":
+        query, asked = {"flipped_at": timing}, f"is it flipped face-up {TIMING_PHRASES[timing]}"
+    elif named is None:
+        return None  # its Continuous Effects: which they are is not known
+    elif kind in ("destroywhen", "destroyat") and not (groups.get("own") or told.get("condmet")) and (
+            kind == "destroywhen" or timing not in ("start", "before_calc")):
+        return None  # "when is it destroyed": by battle or by its own effect is not said
+    elif kind == "destroywhen":
+        query, asked = {"self_destroy_at": None}, "when is it destroyed by its own Continuous Effect"
+    elif kind == "destroyat":
+        query, asked = {"self_destroy_at": timing}, (f"is it destroyed by its own Continuous Effect "
+                                                     f"{TIMING_PHRASES[timing]}")
+    else:
+        query, asked = {"continuous_at": timing}, "do its Continuous Effects apply" + (
+            f" {TIMING_PHRASES[timing]}" if timing else "")
+    question = {"ask": "damage_step_event", "event": "flipped_by_attack", "query": query}
+    subject = "an attacked face-down monster"
+    if named is not None:
+        entity = skeleton.entities[int(named[1:])]
+        if entity.kind != "card" or not entity.name:
+            return None
+        question["card"] = {"card": entity.name}
+        subject = f"{entity.name}, attacked face-down"
+    used = {e for _t, ents in sentences for e in ents}
+    return Frame(question, f"Asked about {subject}: {asked}?", used_entities=used, uses_story=True)
+
+
 def _read_flip(skeleton: Skeleton, sentences) -> Frame | None:
     """An attacked face-down monster: when its flip-activated effect activates."""
     *story, (asked, _asked_ents) = sentences
@@ -183,7 +235,7 @@ def _read_flip(skeleton: Skeleton, sentences) -> Frame | None:
     if told is None:
         return None
     pats = _patterns()
-    for kind in ("when", "does", "is", "can"):
+    for kind in ("flipwhen", "flipat", "destroywhen", "destroyat", "applies", "when", "does", "is", "can"):
         m = pats[f"q_{kind}"].match(plain(asked))
         if m:
             break
@@ -191,6 +243,8 @@ def _read_flip(skeleton: Skeleton, sentences) -> Frame | None:
         return None
     groups = m.groupdict()
     named = told["entity"]
+    if kind in ("flipwhen", "flipat", "destroywhen", "destroyat", "applies"):
+        return _flipped_frame(skeleton, sentences, told, kind, groups)
     if groups.get("effent") and not (named and same_card(skeleton, groups["effent"], named)):
         return None
     flip_said = told["flip_said"] or bool(groups.get("flipeff") or groups.get("flipeff2"))
