@@ -357,3 +357,20 @@ def test_cost_then_negated_effect_needs_a_lasting_negation_of_that_kind(session)
             "Monster Reincarnation's effect is negated. Can Archfiend of Gilfer's effect be activated?")
     got = _ask(session, text)
     assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I have 3001 LP and pay half my LP. How many LP do I have left?", "1501"),
+        ("I have 1000 LP. Can I pay 1000 LP as a cost?", "yes"),
+        ("I have 900 LP. Can I pay 1000 LP as a cost?", "no"),
+        ("Is a Tributed monster destroyed?", "no"),
+        ("Is a discarded card considered destroyed?", "no"),
+        ("Are discarded cards sent to the Graveyard?", "yes"),
+    ],
+)
+def test_lp_costs_and_moved_cards_without_a_card(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]

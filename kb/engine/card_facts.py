@@ -181,6 +181,24 @@ def _meets(monster, qual: str) -> bool | None:
     return ok if not re.search(r"\w", rest) else None
 
 
+def _lp_paid(lp: int, pay, asked: str | None) -> dict:
+    """An LP cost of ``pay`` ("half" or N) paid from ``lp``: the LP left, or whether it can be paid."""
+    amount = lp - (lp + 1) // 2 if pay == "half" else pay
+    said = f"an LP cost of {'half' if pay == 'half' else pay} from {lp} LP"
+    if asked == "left":
+        if amount > lp:
+            return answer_object("unknown", f"{amount} LP cannot be paid from {lp}", "fact_lp_cost_more", said)
+        left = lp - amount
+        how = f"half of {lp} LP ({lp / 2:g}) leaves {left} (rounded up)" if pay == "half" else \
+            f"{amount} of {lp} LP leaves {left}"
+        return dict(answer_object("yes", f"paying {how}", "sim_halve_round_up" if pay == "half" else "cost", said),
+                    answer=str(left), explanation=f"{left}: paying {how}.")
+    rule = "fact_lp_cost_zero" if amount == lp else "fact_lp_cost_more"
+    ok = amount <= lp
+    return answer_object("yes" if ok else "no", f"{amount} LP {'can' if ok else 'cannot'} be paid from {lp} LP"
+                         + (" (it leaves exactly 0)" if amount == lp else ""), rule, said)
+
+
 def _lp_cost(session, question: dict) -> dict:
     """``{"topic": "lp_cost", "lp": N, "pay"?: M | "half", "card", "asked": "left" | "payable"}``: the LP left
     after paying half (rounded up), or whether the card's LP cost can be paid from N LP."""
@@ -191,6 +209,11 @@ def _lp_cost(session, question: dict) -> dict:
     lp = question.get("lp")
     if not isinstance(lp, int) or isinstance(lp, bool) or lp < 0:
         raise BadQuestionError(f"lp: {lp!r} is not a whole number of LP", field="lp", value=lp)
+    pay = question.get("pay")
+    if question.get("card") is None:  # an LP cost of no named card: the amount the question gives
+        if pay != "half" and (type(pay) is not int or pay < 0):
+            raise BadQuestionError(f"pay: {pay!r} is not \"half\" or a whole number of LP", field="pay", value=pay)
+        return _lp_paid(lp, pay, question.get("asked"))
     card = resolve(session, question["card"])
     printed = set()
     for effect in card_profile(session, card):
@@ -199,7 +222,6 @@ def _lp_cost(session, question: dict) -> dict:
             printed.add("half")
         else:
             printed |= {int(n) for n in re.findall(r"pay (\d+) LP", cost, re.I)}
-    pay = question.get("pay")
     if len(printed) != 1 or (pay is not None and pay not in printed):
         why = ("it has no LP cost" if not printed else "it has several LP costs" if len(printed) > 1 else
                f"its LP cost is {next(iter(printed))}, not {pay}")

@@ -287,6 +287,16 @@ def _lp_half(m: re.Match, cards) -> tuple[dict, str] | None:
             f"how many LP are left after paying half of {n} LP to activate {card.name}")
 
 
+def _lp_plain(m: re.Match, cards) -> tuple[dict, str] | None:
+    """An LP cost of no named card: "I have N LP and pay half my LP. How many LP do I have left?" """
+    n = int(m["n"])
+    if m["half"]:
+        return ({"topic": "lp_cost", "lp": n, "pay": "half", "asked": "left"},
+                f"how many LP are left after paying half of {n} LP")
+    return ({"topic": "lp_cost", "lp": n, "pay": int(m["m"]), "asked": "payable"},
+            f"can {m['m']} LP be paid as a cost from {n} LP")
+
+
 def _lp_pay(m: re.Match, cards) -> tuple[dict, str] | None:
     card = cards(_ent(m["c"]))
     if card is None:
@@ -312,6 +322,10 @@ def _shapes() -> list:
     moved_q = (
         rf"(?:is|are|will|would) (?:(?P<again_e>{_CARD})|{again}) (?:also |then |still )?(?:be )?"
         rf"(?:{considered} )?(?P<asked>{asked})"
+    )
+    moved_adjective = (
+        rf"(?:is|are) (?:a |the )?(?P<act>tributed|discarded) (?:card|monster|cards|monsters)(?P<hand>)(?P<togy>)"
+        rf"(?P<cost> {as_cost})? (?:also |still )?(?:{considered} )?(?P<asked>{asked})"
     )
     moved_passive = (
         rf"(?:is|are) (?:a |the )?(?:card|monster|cards|monsters) (?:that (?:is|are|was|were) )?"
@@ -394,6 +408,7 @@ def _shapes() -> list:
         ("a card moved as a cost: is it destroyed / sent to the GY",
          re.compile(rf"^{moved}{_SEP}{moved_q}$"), _moved),
         ("is a card Tributed as a cost destroyed", re.compile(rf"^{moved_passive}$"), _moved_passive),
+        ("is a Tributed monster destroyed", re.compile(rf"^{moved_adjective}$"), _moved_passive),
         ("if the activation is negated, is the cost refunded",
          re.compile(rf"^(?:if|when|even if) {negated}{_SEP}{back}$|^{back} (?:if|when|even if) {negated}$"),
          _refund),
@@ -418,6 +433,11 @@ def _shapes() -> list:
         *_more_cost_shapes(),
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
+        ("I have N LP and pay half / can I pay M LP (no card named)",
+         re.compile(rf"^i have (?P<n>\d+) {lp}(?: and| \.)? (?:i )?(?P<half>pay half (?:of )?my {lp}(?: as (?:a|the) cost)?)"
+                    rf"{_SEP}how (?:many|much) {lp} do i have (?:left|now|remaining)$|^i have (?P<n2>\d+) {lp}{_SEP}can i "
+                    rf"pay (?P<m>\d+) {lp}(?: as (?:a|the) cost| for a cost| to activate a card| to activate an effect)$"),
+         lambda m, c: _lp_plain(_Either(m), c)),
     ]
 
 
