@@ -42,6 +42,9 @@ def _negated(session, text):
         ("I activate Call of the Haunted and my opponent negates it with Solemn Judgment. Is it sent to the "
          "Graveyard at the end of the chain?", "no"),
         ("Magic Jammer negates the activation of my Swords of Revealing Light. Is it destroyed?", "yes"),
+        # a monster on the field whose effect's activation is negated by a card that destroys it
+        ("The activation of Evilswarm Exciton Knight's effect is negated by Solemn Strike. Is it destroyed?",
+         "yes"),
         # once per turn: a monster effect with a once-per-turn limit
         ("The activation of Ash Blossom & Joyous Spring's effect is negated. Can I activate it again this turn?",
          "no"),
@@ -124,6 +127,13 @@ def test_paraphrases_read_the_same(session, text):
         # no limit of one Special Summon per turn: where the monster went (the GY) decides, not the negation
         "My Link Summon of Decode Talker is negated. Can I try to Summon it again this turn?",
         "If a Link Summon is negated, can the player try to Link Summon that monster again in the same turn?",
+        # the negating card banishes it: not the GY
+        "The activation of Pot of Greed is negated by Invoked Mechaba. Is Pot of Greed sent to the GY?",
+        # a monster whose effect was activated from the hand is not on the field to be destroyed
+        "The activation of Ash Blossom & Joyous Spring is negated by Solemn Strike. Is Ash Blossom destroyed?",
+        # its cost banished it
+        "The activation of Rescue Rabbit's effect is negated by Solemn Strike. Does Rescue Rabbit stay on the "
+        "field?",
         # no once-per-turn limit on the card: the engine does not say (another copy may be in the hand or not)
         "My opponent negated the activation of my Pot of Greed. Can I activate another Pot of Greed this turn?",
         # no effect that needs it sent from the field is known for a kind of card

@@ -21,7 +21,7 @@ from sqlmodel import Session
 from ..errors import BadQuestionError
 from .rules import citation
 
-__all__ = ["FIELD_NEGATION_OUTCOMES", "answer_field_negation", "lasting_negation"]
+__all__ = ["FIELD_NEGATION_OUTCOMES", "answer_field_negation", "lasting_negation", "on_field_when_resolving"]
 
 FIELD_NEGATION_OUTCOMES = {
     "negated": "is its effect negated",
@@ -131,6 +131,12 @@ def _on_field_at_resolution(session: Session, question: dict) -> tuple[bool | No
     if leaves.pop():
         return False, f"{card.name} leaves the field as the cost of its effect"
     return True, f"{card.name} is face-up on the field when its effect resolves"
+
+
+def on_field_when_resolving(session: Session, card: str) -> tuple[bool | None, str]:
+    """Whether a named monster is face-up on the field when its activated effect resolves (from its profile:
+    where the effect is activated, a cost that moves it), and why; None when that is not known."""
+    return _on_field_at_resolution(session, {"card": {"card": card}})
 
 
 def answer_field_negation(session: Session, question: dict) -> dict:

@@ -52,6 +52,7 @@ _LINGERING = ("continuous", "equip", "field")
 _OPT_MONSTER = re.compile(r"once per turn", re.I)
 _ONCE_SUMMON = re.compile(r"You can only Special Summon [^.]* once per turn|can only be Special Summoned once per "
                           r"turn", re.I)
+_MOVES_ELSEWHERE = {"banish", "return_to_hand", "return_to_deck"}
 _FROM_FIELD = re.compile(r"sent from the field to the (?:GY|Graveyard)", re.I)
 _OPT_CARD = re.compile(r'You can only activate 1 "[^"]+" per turn|can only be activated once per turn', re.I)
 _OPT_USE_EFFECT = re.compile(r"can only use (?:this|each) effect|can only be used once per turn", re.I)
@@ -105,6 +106,7 @@ class _Subject:
         from .generic import describe_class
         from .questions import resolve
 
+        self.session = session
         self.name, self.effects, self.text = None, [], ""
         if "class" in item:
             cls = item["class"]
@@ -138,8 +140,9 @@ class _Subject:
         return limits.pop() if len(limits) == 1 else None
 
 
-def _negator_destroys(session: Session, item: dict | None) -> bool | None:
-    """Whether the named negating card also destroys what it negates (None: not named / not known)."""
+def _negator_destroys(session: Session, item: dict | None) -> bool | str | None:
+    """Whether the named negating card also destroys what it negates (None: not named / not known;
+    "moves": it banishes or returns it)."""
     if item is None or "card" not in item:
         return None
     from . import card_profile
@@ -147,6 +150,8 @@ def _negator_destroys(session: Session, item: dict | None) -> bool | None:
 
     effects = [e for e in card_profile(session, resolve(session, item["card"]))
                if set(e.get("categories") or []) & {"negate_activation", "negate_effect", "negate_summon"}]
+    if any(set(e.get("categories") or []) & _MOVES_ELSEWHERE for e in effects):
+        return "moves"  # "negate the activation, and if you do, banish it": not the GY, not destroyed
     said = {"destroy" in (e.get("categories") or []) for e in effects}
     return said.pop() if len(said) == 1 else None
 
@@ -157,6 +162,11 @@ def _negator_destroys(session: Session, item: dict | None) -> bool | None:
 def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[str, str, str]:
     """(answer, detail, rule key) for the outcome asked."""
     what, outcome = question["negated"], question["outcome"]
+    if destroys == "moves":
+        if outcome in ("to_gy", "to_gy_end_of_chain", "stays", "destroyed", "left_field"):
+            return "unknown", "the negating card moves the card elsewhere (banishes or returns it)", \
+                "negated_card_to_gy"
+        destroys = None
     destroyed = destroys or question.get("destroyed")
     if what == "summon":
         return _summon_verdict(question.get("how"), outcome, subject, destroyed)
@@ -231,6 +241,16 @@ def _effect_activation_verdict(outcome, subject, destroyed, destroys) -> tuple[s
             return "unknown", "the card stays where it is unless the negating card says otherwise (destroys " \
                               "it); which card negated it is not said", "negated_effect_stays"
         gone = bool(destroyed)
+        if gone and destroys and subject.name and subject.type == "monster":  # only a card on the field is
+            from .field_negation import on_field_when_resolving  # destroyed ("Ash Blossom" is in the GY)
+
+            on_field, why = on_field_when_resolving(subject.session, subject.name)
+            if not on_field:
+                return "unknown", f"{why}: whether the negating card can destroy it there is not decided", \
+                    "negated_effect_stays"
+        elif gone and subject.type == "monster" and subject.name is None:
+            return "unknown", "where the monster is (the field, the hand, the GY) decides whether it can be " \
+                              "destroyed", "negated_effect_stays"
         answer = {"stays": not gone, "left_field": gone, "destroyed": gone, "to_gy": gone,
                   "to_gy_end_of_chain": False}[outcome]
         detail = "the negating card destroys it" if gone else "the negating card does not move it: it stays"
