@@ -453,3 +453,39 @@ def test_the_flipped_monster_itself(session, text, expected):
 )
 def test_flipped_monster_questions_not_settled_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+# ----------------------------------------- the attack target leaves the field before damage calculation
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My Neo Blue-Eyes Ultimate Dragon attacks my opponent's monster, which is destroyed by Divine Wrath at the "
+        "start of the Damage Step, so no damage calculation happens. Can I still activate its 'at the end of the "
+        "Damage Step' effect?",
+        "My monster attacks my opponent's monster, which is destroyed at the start of the Damage Step. Does the "
+        "End of the Damage Step still happen?",
+        "My Dante, Traveler of the Burning Abyss attacks my opponent's monster, which is banished by a card effect "
+        "during the Damage Step. Is it treated as having attacked?",
+    ],
+)
+def test_the_end_of_the_damage_step_comes_without_damage_calculation(session, text):
+    answer = _ask(session, text)
+    assert answer["answer"] == "yes", (answer["understood"], answer["explanation"])
+    assert answer["steps"][-1]["cites"][0] in ("community:8.5.3.3", "prb2017:damage-step")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the attacker has no such effect
+        "My Sangan attacks my opponent's monster, which is destroyed at the start of the Damage Step. Can I still "
+        "activate its 'at the end of the Damage Step' effect?",
+        # the target left in the Battle Step (a replay, no Damage Step): the moment must be the Damage Step
+        "My monster attacks my opponent's monster, which is destroyed by Mirror Force. Does the End of the Damage "
+        "Step still happen?",
+    ],
+)
+def test_no_damage_calculation_questions_not_settled_stay_unknown(session, text):
+    assert _ask(session, text)["answer"] == "unknown"

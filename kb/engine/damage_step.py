@@ -48,6 +48,7 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "rules": ("damage_step_timing_passed", "damage_step_specific"),
     },
     "destroyed_by_battle": {"rules": ("battle_destroyed_limits", "battle_destroyed_target")},
+    "no_damage_calculation": {"rules": ("damage_step_end_without_calc", "damage_step_having_attacked")},
     "special_summoned": {
         "words": "a monster is Special Summoned during the Damage Step",
         "effects": "its own effects that activate when it is Special Summoned",
@@ -273,6 +274,41 @@ def _flipped_answer(session: Session, card, query: dict) -> dict:
                             "calculation.")
 
 
+def _no_calculation_answer(session: Session, question: dict) -> dict:
+    """The attack target left the field in the Damage Step before damage calculation: the End of the Damage
+    Step still comes (``end_effect``: an "at the end of the Damage Step" effect of the attacker, or of a kind)
+    and the attacker has attacked (``having_attacked``)."""
+    from . import card_profile
+
+    query = question.get("query") or {}
+    card = question.get("card")
+    name = card.get("card") if isinstance(card, dict) else None
+    base = {"card": name, "resolved": {"card": name} if name else {}, "assumed": [], "rulings": []}
+    if query.get("having_attacked"):
+        steps = [_step("having attacked", "pass", "the attack reached the Damage Step: the attacking monster has "
+                       "attacked, though no damage calculation followed", "damage_step_having_attacked")]
+        return dict(base, answer="yes", steps=steps,
+                    explanation="An attack that reached the Damage Step counts as having attacked.")
+    if not query.get("end_effect"):
+        raise BadQuestionError("a no_damage_calculation question asks query.end_effect or query.having_attacked",
+                               "query", query)
+    steps = []
+    if name:
+        ending = [e for e in card_profile(session, name) if e.get("kind") in ("trigger", "quick", "ignition")
+                  and "end" in ((e.get("condition") or {}).get("damage_step") or [])]
+        if not ending:
+            detail = f"{name} has no effect activated at the end of the Damage Step"
+            return dict(base, answer="unknown", explanation=f"Not answered: {detail}.",
+                        steps=[_step("the card's effect", "unknown", detail, "damage_step_end_without_calc")])
+        steps.append(_step("the card's effect", "pass", f"{name}: {ending[0]['text'][:200]}", "damage_step_specific"))
+        base["assumed"] = ["the rest of the effect's condition is met (what else it requires is not checked here)"]
+    steps.append(_step("End of the Damage Step", "pass", "damage calculation was not conducted, but the End of the "
+                       "Damage Step still comes: \"at the end of the Damage Step\" effects can be activated",
+                       "damage_step_end_without_calc"))
+    return dict(base, answer="yes", steps=steps,
+                explanation="The End of the Damage Step still occurs when damage calculation was not conducted.")
+
+
 def damage_step_answer(session: Session, question: dict) -> dict:
     """Answer a ``damage_step_event`` question (see the module doc)."""
     event_name = question.get("event")
@@ -292,6 +328,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
         return _timing_passed_answer(session, event, question)
     if event_name == "destroyed_by_battle":
         return _battle_destroyed_answer(session, question)
+    if event_name == "no_damage_calculation":
+        return _no_calculation_answer(session, question)
     if set(query) & {"flip_when", "flipped_at", "continuous_at", "self_destroy_at"}:
         return _flipped_answer(session, question.get("card"), query)
     steps, verdict = _card_steps(session, question.get("card"), event)

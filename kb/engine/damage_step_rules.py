@@ -154,6 +154,22 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                   "text": "the monster is not destroyed yet and the Damage Step proceeds normally, until after "
                           "damage calculation"},
     },
+    "damage_step_end_without_calc": {
+        "statement": "The End of the Damage Step still occurs when damage calculation was not conducted (the "
+                     "attack target left the field): \"at the end of the Damage Step\" effects can be activated.",
+        "sections": ["community:8.5.3.3"],
+        "quote": {"id": "community:8.5.3.3",
+                  "text": "A card whose effect reads \"at the end of the Damage Step\" can be activated even if "
+                          "damage calculation has not been conducted"},
+    },
+    "damage_step_having_attacked": {
+        "statement": "A monster whose attack reached the Damage Step is treated as having attacked, even if no "
+                     "damage calculation followed.",
+        "sections": ["prb2017:damage-step", "community:8.5.3.3"],
+        "quote": {"id": "prb2017:damage-step",
+                  "text": "If an attack progresses until the Damage Step, that attacking monster is treated as "
+                          "\"having attacked\"."},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

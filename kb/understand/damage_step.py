@@ -182,6 +182,10 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
 
         frame = read_passed(skeleton, sentences)
     if frame is None:
+        from .damage_step_nocalc import read_no_calculation
+
+        frame = read_no_calculation(skeleton, sentences)
+    if frame is None:
         from .damage_step_destroyed import read_destroyed
 
         frame = read_destroyed(skeleton, _sentences(skeleton, raw=True))
