@@ -169,6 +169,8 @@ def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[
         destroys = None
     destroyed = destroys or question.get("destroyed")
     if what == "summon":
+        if destroyed and outcome == "to_gy":
+            return "yes", "the negating card destroys it: it is sent to the GY", "negated_normal_summon_gy"
         return _summon_verdict(question.get("how"), outcome, subject, destroyed)
     if outcome in ("cost_refunded", "cost_paid"):
         yes = outcome == "cost_paid"
@@ -324,7 +326,7 @@ def answer_negated(session: Session, question: dict) -> dict:
     """Answer a ``negated`` question (see the module doc)."""
     question = normalise_negated(question, _card_item)
     subject = _Subject(session, question["card"], bool(question.get("of_effect")))
-    destroys = _negator_destroys(session, question.get("by")) if question["negated"] != "summon" else None
+    destroys = _negator_destroys(session, question.get("by"))
     answer, detail, rule = _verdict(question, subject, destroys)
     what = {"activation": "the activation of", "effect": "the effect of",
             "summon": f"the {question.get('how', '').capitalize() + ' ' if question.get('how') else ''}Summon of"}
@@ -332,8 +334,8 @@ def answer_negated(session: Session, question: dict) -> dict:
     if question.get("by", {}).get("card"):
         premise += f" by {question['by']['card']}"
     assumed = []
-    if question["negated"] != "summon" and destroys is None and "by" not in question:
-        assumed.append("the negating card is not named")
+    if destroys is None and "by" not in question:
+        assumed.append("the negating card is not named: it is taken to do no more than negate")
     return {
         "answer": answer,
         "card": subject.name or subject.words,
