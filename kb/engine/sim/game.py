@@ -339,6 +339,8 @@ class Game:
         self.state.new_step()
         for trib in tributes:
             self.move(trib, "gy", by="rule", tributed=True, cause=f"Tributed for {inst.name}")
+        if tributes:  # the Summon is performed after the Tributes (rule cost_never_last; costs.py)
+            self.state.new_step()
         self.state.records[player].normal_summons_used += 1
         zone = action.get("zone")
         if zone is None:
@@ -410,6 +412,8 @@ class Game:
                 self.state.log_event("used_as_material", material, by="rule",
                                      origin="field" if material.on_field else material.location)
                 self.move(material, "gy", by="rule", cause=f"material for {inst.name}")
+        if materials:  # the Summon is performed after the materials are sent (rule cost_never_last; costs.py)
+            self.state.new_step()
         kind = how if how in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") else "special"
         self.place_monster(inst, player, action.get("zone"), kind=kind, by="effect" if how == "effect" else "rule",
                            position=action.get("position", "attack"))
