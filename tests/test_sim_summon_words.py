@@ -187,6 +187,13 @@ def _scenario(session, text):
          "pointed to by my opponent's Link Monster?", "yes"),
         ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
         ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
+        # Extra Deck monsters into a Main Monster Zone, by ruleset
+        ("Can I Xyz Summon a monster into a Main Monster Zone that no Link Monster points to?", "yes"),
+        ("Under Master Rule 4, can I Xyz Summon a monster into a Main Monster Zone that no Link Monster points "
+         "to?", "no"),
+        ("Under the 2017 rules, can a Fusion Monster be Fusion Summoned into a Main Monster Zone pointed to by my "
+         "opponent's Link Monster?", "yes"),
+        ("Can a Link Monster be Link Summoned to a Main Monster Zone that no Link Monster points to?", "no"),
         ("Can I Tribute Summon a Level 7 monster by Tributing only one monster?", "no"),
         # Link Materials: the material line, the number of monsters, Link Ratings
         ("Can I Link Summon Decode Talker (\"2+ Effect Monsters\") using only 1 Decode Talker that I control as "
@@ -258,6 +265,9 @@ def test_zone_stories(session, text, answer):
         "Can I Special Summon a monster from my hand?",  # the zones are not said to be full
         "Can I Link Summon Decode Talker using Draconnet and Honeybot (LINK-3)?",  # Honeybot is LINK-2
         "Can I Link Summon Dark Magician using Sangan?",  # not a Link Monster
+        # from the GY a Link Monster may go to any Main Monster Zone: where from is not said
+        "Can a Link Monster be Summoned to a Main Monster Zone that no Link Monster points to?",
+        "Can a Link Monster be Synchro Summoned to a Main Monster Zone?",
         "While Mask of Restrict is active, can I Tribute Summon a Level 4 monster?",  # not a Tribute Summon
         "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],

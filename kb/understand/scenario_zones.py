@@ -23,6 +23,12 @@ _CARD = r"e\d+(?: ' s| 's)?"
 _ST_ZONE = r"(?:spell/trap|spell & trap|spell and trap|s/t|spell/trap card|spell & trap card) zone"
 _SIDE = {"leftmost": 1, "left-most": 1, "left": 1, "rightmost": 5, "right-most": 5, "right": 5}
 _FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
+_MR4 = r"(?:under (?P<mr4>(?:master|e\d+) rule 4|the 2017 rules|mr4) )?"  # "Master" may be read as a name
+_INTO_ZONE = (r"(?:in)?to (?:a |my |the |an |one of my |one of the )?(?P<other>other )?"
+              r"(?P<zone>main monster zone|extra monster zone)"
+              r"(?: (?:(?:that|which) (?:is )?)?(?:pointed to|pointed at) by (?P<whose>my opponent's|my|my own) link "
+              r"monster|(?P<nolink> that no link monsters? points? to| not pointed to by (?:a|any) link "
+              r"monster| (?:while|when|if) (?:neither player controls|i control no|there are no) link monsters))?")
 
 
 def _entity(d: Draft, token: str | None):
@@ -287,6 +293,8 @@ def _q_extra_into_zone(d: Draft, m: re.Match):
     if d.actions or d.chain:
         return None
     how = m["how"]
+    if m.groupdict().get("verb") and m["verb"] != how:
+        return None  # "can a Link Monster be Synchro Summoned"
     mine = d.player("A").setdefault("monsters", [])
     taken = any(x.get("zone") == "emz_left" for x in mine)
     if m["zone"].startswith("main"):
@@ -316,12 +324,17 @@ def _q_extra_into_zone(d: Draft, m: re.Match):
         d.actions.append({"do": "pendulum_summon", "cards": [name], "zones": [zone]})
         return {"kind": "legal"}, f"can A Pendulum Summon {name} from the face-up Extra Deck into {where}"
     card = _entity(d, m["c"])
-    if m["c"] and (card is None or not card.is_link):
+    if m["c"] and (card is None or (card.extra_deck_frame or "").lower() != how):
         return None
-    name = card.name if card is not None else "a Link Monster"
-    d.player("A").setdefault("extra", []).append(card.name if card is not None else _plain("link", name))
-    d.actions.append({"do": "special_summon", "card": name, "how": "link", "from": "extra", "zone": zone})
-    return {"kind": "legal"}, f"can A Link Summon {name} into {where}"
+    name = card.name if card is not None else f"{'an' if how == 'xyz' else 'a'} {how.title()} Monster"
+    d.player("A").setdefault("extra", []).append(card.name if card is not None else _plain(how, name, level=6))
+    d.actions.append({"do": "special_summon", "card": name, "how": how, "from": "extra", "zone": zone})
+    if m["mr4"] and m["mr4"].startswith("e") and _entity(d, m["mr4"].split()[0]) is not None:
+        return None  # "under <a card> rule 4": not the ruleset
+    if m["mr4"]:
+        d.ruleset = "master-rule-4"
+    rules = " under Master Rule 4 (2017)" if m["mr4"] else ""
+    return {"kind": "legal"}, f"can A {how.title()} Summon {name} into {where}{rules}"
 
 
 def _q_pendulum_activation(d: Draft, m: re.Match):
@@ -514,15 +527,20 @@ def zone_questions() -> list:
             lambda d, m: _q_pendulum_level(d, _Pick(m, {"lv": "lv2"})),
         ),
         (
-            "can I Pendulum/Link Summon into a zone",
+            "can I Pendulum/Link/Synchro Summon into a zone",
             re.compile(
-                rf"^can i (?P<how>pendulum|link) summon (?:(?:(?P<c>{_CARD})|(?:a|my|one) (?:face-up )?"
-                rf"(?:pendulum|link) monster)(?: from (?:my|the) (?:face-up )?extra deck)? )?(?:in)?to "
-                rf"(?:a |my |the |an |one of my |one of the )?(?P<other>other )?"
-                rf"(?P<zone>main monster zone|extra monster zone)"
-                rf"(?: (?:that|which) (?:is )?(?:pointed to|pointed at) by (?P<whose>my opponent's|my|my own) link "
-                rf"monster|(?P<nolink> that no link monsters? points? to| not pointed to by (?:a|any) link "
-                rf"monster| (?:while|when|if) (?:neither player controls|i control no|there are no) link monsters))?$"
+                rf"^{_MR4}can i (?P<how>pendulum|link|fusion|synchro|xyz) summon (?:(?:(?P<c>{_CARD})|(?:a|my|one) "
+                rf"(?:face-up )?(?:(?:pendulum|link|fusion|synchro|xyz) )?monster)(?: from (?:my|the) (?:face-up )?"
+                rf"extra deck)? )?{_INTO_ZONE}$"
+            ),
+            _q_extra_into_zone,
+        ),
+        (
+            "can a Link Monster be Summoned into a zone",
+            re.compile(
+                rf"^{_MR4}can (?:a|an|my|one) (?P<c>)(?P<how>link|fusion|synchro|xyz) monster be "
+                rf"(?:(?P<verb>link|fusion|synchro|xyz) summoned(?: from (?:my|the) extra deck)?|(?:special )?summoned "
+                rf"from (?:my|the) extra deck) {_INTO_ZONE}$"
             ),
             _q_extra_into_zone,
         ),
