@@ -180,7 +180,7 @@ def build_graph(session: Session) -> nx.MultiDiGraph:
 
 def _add_text_interactions(G: nx.MultiDiGraph, session: Session) -> None:
     """card ↔ card when one card's text names another card in quotes."""
-    from .links import quoted_spans  # one definition of "a quoted name"
+    from .card_names import quoted_spans  # one definition of "a quoted name"
 
     by_key = {}
     for card_id, key in session.exec(select(Card.id, Card.name_key)).all():

@@ -13,8 +13,9 @@ from sqlmodel import Session, func, select
 
 from kb.db import create_tables, make_engine
 from kb.errors import KbError
-from kb.links import (CONFLICTS_FILE, build_name_index, load_conflicts, load_topics, quoted_spans,
-                      resolve_name, resolve_passcode, scan_card_names, split_name_list, store_conflicts)
+from kb.card_names import build_name_index, quoted_spans, resolve_name, resolve_passcode, scan_card_names
+from kb.curated import CONFLICTS_FILE, load_conflicts, load_topics
+from kb.links import split_name_list, store_conflicts
 from kb.models import (BuildInfo, Card, CardMention, CardPassword, CitationCard, Conflict, ConflictSide,
                        ParseProblem, Reference, RulingCitation, RulingSection, Section, TopicLink)
 from kb.text import name_key

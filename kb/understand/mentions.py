@@ -9,7 +9,7 @@ A longest-match scan over the words of the question against every card name, nic
   capital mid-sentence; game words ("turn", "monster", "effect") never count;
 - later short references to a card already named ("Cannahawk" after "Spiritual Beast Cannahawk");
 - a misspelt name of two or more words ("solemn judgement") is matched fuzzily by the linker's guarded
-  matcher (:func:`kb.links.resolve_name`); single words never are;
+  matcher (:func:`kb.card_names.resolve_name`); single words never are;
 - an aside in parentheses right after a card ("(Chain Link 2)", "(a Quick-Play Spell)") is attached to it.
 
 The scanner is built once per knowledge base file (:func:`mention_index`).
@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from sqlmodel import Session
 
 from ..errors import AmbiguousError, KbError, NotFoundError
-from ..links import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
+from ..card_names import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
 from ..version_cache import VersionCache, session_store, store_stamp
 from .tokens import Token
