@@ -71,6 +71,11 @@ def _scenario(session, text):
         ("In my opponent's Battle Phase, can I attack?", "no"),
         ("Can the opponent attack during my turn?", "no"),
         ("Can I declare an attack twice with one monster this turn?", "no"),
+        # a battling monster whose text locks the opponent's activations until the end of the Damage Step
+        ("When Ancient Gear Golem attacks, can my opponent activate Mirror Force?", "no"),
+        ("If my Ancient Gear Gadjiltron Dragon attacks, can the opponent activate a Quick-Play Spell until the end "
+         "of the Damage Step?", "no"),
+        ("When Gladiator Beast Nerokius attacks, can my opponent activate a monster's Quick Effect?", "no"),
         # other orders of the same stories
         ("If a replay occurs and I declare an attack with a second monster, can the first attacker still attack "
          "this turn?", "no"),
@@ -120,6 +125,9 @@ def test_replay_cites_the_rule(session):
         "How many cards do I discard?",
         # a hand size other than the rule's
         "I have 8 cards in hand at the end of my End Phase. How many do I discard down to 5?",
+        # the attacker locks only Spell/Trap Cards, or nothing: other moments of the battle would decide
+        "When Ancient Gear Golem attacks, can my opponent activate a monster's Quick Effect?",
+        "When Gene-Warped Warwolf attacks, can my opponent activate a Trap Card?",
         # the first card discarded has no effect that triggers on being discarded
         'I discard "Sangan" for hand size, its effect adds "Danger! Ogopogo!", and I discard again. Can '
         '"Danger! Ogopogo!"\'s effect be activated?',

@@ -237,6 +237,59 @@ def _what(d: Draft, m: re.Match) -> tuple[object, str] | None:
     return None
 
 
+def _locked_by(attacker, card) -> bool:
+    """Whether the attacker's text locks the opponent's activations of ``card`` (a name or a kind) until the end
+    of the Damage Step (kb/engine/sim/phases.py)."""
+    from ..engine.sim.phases import ATTACK_LOCK, LOCKED_TYPES
+
+    hit = next((ATTACK_LOCK.search(e.get("text") or "") for e in attacker.effects
+                if ATTACK_LOCK.search(e.get("text") or "")), None) if attacker is not None else None
+    if hit is None:
+        return False
+    types = LOCKED_TYPES[hit["what"].lower()]
+    if not isinstance(card, dict):  # a named card
+        return card.card_type in types
+    wanted = {"spell": ("Spell",), "trap": ("Trap",), "monster": ("Monster",)}.get(
+        card["class"].get("type"), ("Spell", "Trap", "Monster"))
+    return all(t in types for t in wanted)
+
+
+def _fact_attacking(d: Draft, m: re.Match) -> bool:
+    """"(If) my X attacks," told before the question (the question asks what may be activated then)."""
+    if d.actions or d.said or d.attacking:
+        return False
+    attacker = d.card_of(int(m["x"][1:]))
+    if attacker is None or not attacker.is_monster or attacker.atk is None:
+        return False
+    d.state["phase"] = "battle"
+    d.player("A")["monsters"] = [{"card": attacker.name}]
+    d.monsters[attacker.name] = "A"
+    d.actions.append({"do": "attack", "attacker": attacker.name, "target": None})
+    d.attacking = attacker
+    d.said.append(f"my {attacker.name} attacks (directly: no target is said)")
+    return True
+
+
+def _q_activate_while_attacking(d: Draft, m: re.Match):
+    """When a named monster of mine attacks (directly: no target is said), can a card be activated?"""
+    if m["x"]:
+        if d.actions or d.said or d.attacking or not _fact_attacking(d, m):
+            return None
+    elif not d.attacking or len(d.actions) != 1 or len(d.said) != 1:
+        return None
+    what = _what(d, m)
+    if what is None:
+        return None
+    card, said = what
+    player = _who(m["who"])
+    named = d.card_of(int(m["what"][1:])) if re.fullmatch(r"e\d+", m["what"]) else None
+    if player != "B" or not _locked_by(d.attacking, named or card):
+        return None  # only the attacker's lock decides for every moment up to the end of the Damage Step
+    d.actions.append({"do": "activate", "player": player, "card": card})
+    return ({"kind": "legal"}, f"then (before the end of the Damage Step), can {_said_player(m['who'], player)} "
+                               f"activate {said}")
+
+
 def _q_before_draw(d: Draft, m: re.Match):
     """Can a card be activated in the Draw Phase before the turn player's normal draw?"""
     if d.actions or d.said:
@@ -354,6 +407,11 @@ def _facts() -> list:
             _fact_discard_twice,
         ),
         (
+            "(if) my X attacks (a clause before the question)",
+            re.compile(r"^(?:my )?(?P<x>e\d+) (?:attacks|declares an attack)$"),
+            _fact_attacking,
+        ),
+        (
             "a replay occurs",
             re.compile(rf"^{alt('replay_story', 'happened')}$"),
             _fact_replay,
@@ -441,6 +499,15 @@ def _questions() -> list:
                 rf"activate|still be activated)$"
             ),
             _q_discarded_activates,
+        ),
+        (
+            "when X attacks, can Y be activated",
+            re.compile(
+                rf"^(?:(?:when|if|while|after|once) (?:my )?(?P<x>e\d+) (?:attacks|declares an attack) )?can {who} "
+                rf"(?:still )?activate {what}(?: (?:before|until) the end of the damage step| during the damage step|"
+                rf" in response| during that battle)?$"
+            ),
+            _q_activate_while_attacking,
         ),
         (
             "can a monster Summoned this turn attack",

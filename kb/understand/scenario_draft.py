@@ -62,6 +62,7 @@ class Draft:
     ruleset: str | None = None  # when the question names one ("under Master Rule 4")
     replay: dict | None = None  # a replay the story tells (scenario_battle.py): the first attacker ...
     kinds: dict = field(default_factory=dict)  # entity index -> class of a kind of card ("k<N>" in sentences)
+    attacking: object = None  # the card of a named monster of mine told only as attacking (scenario_battle.py)
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]

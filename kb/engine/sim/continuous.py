@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .battle import aimed_at_nothing
+from .phases import ATTACK_LOCK
 from .restrictions import modelled as restriction_applied
 from .state import Instance
 
@@ -61,6 +62,8 @@ def apply(game, window) -> None:
         inst = state.cards[uid]
         for effect in inst.card.effects:
             text = effect.get("text") or ""
+            if _AT_CALCULATION.match(text) or ATTACK_LOCK.search(text):
+                continue  # weighed at damage calculation (battle._modifiers) / applied by phases.py
             if effect["kind"] == "continuous" and _REACTIVE.match(text) and \
                     set(effect.get("categories") or []) & _MOVES and not (_LEAVES_DESTROY.search(text) or
                                                                          _THAT_DESTROYED.search(text) or
@@ -89,6 +92,11 @@ SCOPES = {"normal_summon": {"summon"}, "set_monster": {"summon"}, "flip_summon":
           "draw": {"move"}, "finish": {"activate", "move", "summon"}}
 
 
+# lasting effects that only change damage calculation (battle._modifiers names them there)
+_AT_CALCULATION = re.compile(r"(?:\([^)]*\)\s*)?(?:If this card attacks a Defense Position monster, inflict "
+                             r"piercing battle damage(?: to your opponent)?|Cannot be destroyed by battle)\.?$", re.I)
+
+
 def lasting_effects(game, scope: set[str]) -> None:
     """Face-up cards on the field whose Continuous (or unreadable) effects could change what ``scope`` decides:
     named as not modelled, so that the answer is "unknown" rather than a guess that ignores them.  An effect
@@ -107,6 +115,8 @@ def lasting_effects(game, scope: set[str]) -> None:
                 continue
             if aimed_at_nothing(state, inst, text):
                 continue  # about the monsters a Link Monster points to, and it points to none (battle.py)
+            if ATTACK_LOCK.search(text) or _AT_CALCULATION.match(text):
+                continue  # applied by phases.py (attack lock) / weighed at damage calculation (battle._modifiers)
             if restriction_applied(text):
                 continue  # a prohibition the checks apply (restrictions.py)
             topics = {name for name, pattern in _TOPICS if pattern.search(text)}

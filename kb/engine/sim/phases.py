@@ -18,7 +18,7 @@ import re
 from .actions import Legality
 from .rulebook import HAND_SIZE_LIMIT
 
-__all__ = ["WINDOWS", "closed_window", "check_named", "activate_kind", "discard_for_hand_size"]
+__all__ = ["WINDOWS", "ATTACK_LOCK", "LOCKED_TYPES", "attack_lock", "closed_window", "check_named", "activate_kind", "discard_for_hand_size"]
 
 # The closed windows as data: what closes them, what each still lets be activated, and the rule applied.
 WINDOWS: dict[str, dict] = {
@@ -30,7 +30,52 @@ WINDOWS: dict[str, dict] = {
                   "allows": "discard_trigger", "rule": "sim_hand_size_window"},
 }
 
+# "If this card attacks (or is attacked), your opponent cannot activate ... until the end of the Damage Step":
+# what it locks, by the words of the card.
+ATTACK_LOCK = re.compile(r"If this card attacks(?P<both>,? or is attacked)?, your opponent cannot activate "
+                         r"(?:any )?(?P<what>Spell/Trap Cards|Spell Cards|Trap Cards|cards or effects|"
+                         r"cards or monster effects|monster effects) until the end of the Damage Step\.?$", re.I)
+LOCKED_TYPES = {"spell/trap cards": ("Spell", "Trap"), "spell cards": ("Spell",), "trap cards": ("Trap",),
+                 "cards or effects": ("Spell", "Trap", "Monster"), "cards or monster effects":
+                 ("Spell", "Trap", "Monster"), "monster effects": ("Monster",)}
+
 _DISCARDED = re.compile(r"\bdiscarded\b|\bsent from (?:the|your) hand to the (?:GY|Graveyard)\b", re.I)
+
+
+def attack_lock(game) -> tuple[object, tuple[str, ...]] | None:
+    """The battling monster whose text locks its opponent's activations during the attack in progress, and the
+    card types it locks; None when there is none."""
+    battle = game.state.battle
+    if battle is None or battle.calculated:
+        return None
+    for uid, role in ((battle.attacker, "attacker"), (battle.target, "target")):
+        if uid is None:
+            continue
+        inst = game.state.cards[uid]
+        if inst.location not in ("monster", "emz") or inst.face != "up":
+            continue
+        for effect in inst.card.effects:
+            hit = ATTACK_LOCK.search(effect.get("text") or "")
+            if hit and (role == "attacker" or hit["both"]):
+                return inst, LOCKED_TYPES[hit["what"].lower()]
+    return None
+
+
+def _locked(game, player: str, card_type: str | None, legal: Legality) -> bool | None:
+    """True (a failing check added) when the attack lock forbids ``player`` a card of ``card_type``; None when
+    the type is not known and the lock could decide."""
+    lock = attack_lock(game)
+    if lock is None or lock[0].controller == player:
+        return False
+    inst, types = lock
+    if card_type is None:
+        return None
+    if card_type not in types:
+        return False
+    legal.add("attack lock", "fail", f"{inst.name} is battling: its opponent cannot activate "
+                                     f"{'/'.join(types)} cards or effects until the end of the Damage Step",
+              "sim_attack_lock")
+    return True
 
 
 def closed_window(game) -> str | None:
@@ -50,6 +95,9 @@ def _discard_trigger(effect: dict) -> bool:
 
 def check_named(game, inst, effect: dict, legal: Legality) -> bool:
     """Add a failing check when the window closes ``inst``'s ``effect``; True when it did."""
+    player = inst.controller if inst.on_field else inst.owner
+    if _locked(game, player, inst.card.card_type, legal):
+        return True
     key = closed_window(game)
     if key is None:
         return False
@@ -73,6 +121,15 @@ def activate_kind(game, action: dict) -> Legality:
     """An ``activate`` action of a card of a kind: decided only by the closed windows."""
     legal = Legality()
     cls = action["card"]["class"]
+    player = action.get("player") or game.state.turn
+    locked = _locked(game, player, {"spell": "Spell", "trap": "Trap", "monster": "Monster"}.get(cls.get("type")),
+                     legal)
+    if locked:
+        return legal
+    if locked is None:
+        game.unmodelled_part("which kind of card is meant, while a battling monster locks some kinds")
+        return legal.add("attack lock", "unknown", "a battling monster locks some kinds of card; the kind asked "
+                                                   "about is not said", "sim_attack_lock")
     key = closed_window(game)
     if key is not None:
         window = WINDOWS[key]

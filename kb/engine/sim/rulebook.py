@@ -172,6 +172,13 @@ SIM_RULES: dict[str, dict] = {
         ["community:9.4.3.6", "cr-draft:413.3"], "community:9.4.3.6",
         "If you discard cards for hand size at the end of your End Phase, you can only activate effects on the "
         "Chain immediately following this."),
+    "sim_attack_lock": _row(
+        "A monster whose text says \"If this card attacks, your opponent cannot activate ... until the end of the "
+        "Damage Step\" locks those activations from its attack declaration to the end of the Damage Step (the "
+        "card's own text is the rule; the Damage Step ends after damage calculation).",
+        ["community:10.61", "community:8.5.3"], "community:10.61",
+        "If this card attacks, your opponent cannot activate any Spell/Trap Cards until the end of the Damage "
+        "Step."),
     "sim_negated_summon": _row(
         "A monster whose Summon is negated is sent to the GY and counts as not properly Summoned; the Normal "
         "Summon it used is spent.",
