@@ -489,3 +489,13 @@ def test_the_end_of_the_damage_step_comes_without_damage_calculation(session, te
 )
 def test_no_damage_calculation_questions_not_settled_stay_unknown(session, text):
     assert _ask(session, text)["answer"] == "unknown"
+
+
+def test_a_permission_said_by_controlling_the_card(session):
+    answer = _ask(session, "If I control Temple of the Kings, can I activate a Trap Card the turn I Set it?")
+    assert answer["answer"] == "yes" and answer["parsed"]["applying"][0]["while"] == "on_field"
+    # Makyura's permission follows its triggered effect, not its being on the field; the opponent's card
+    assert _ask(session, "If Makyura the Destructor is on the field, can I activate Trap Cards from my hand?")[
+        "answer"] == "unknown"
+    assert _ask(session, "If my opponent controls Temple of the Kings, can I activate a Trap Card the turn I Set "
+                         "it?")["answer"] == "unknown"

@@ -52,6 +52,7 @@ class Grant:
     card_type: str
     lifts: str
     rule: str
+    kind: str = ""  # the kind of the granting effect (its profile's)
 
 
 def grants_of(card: str, effects: list[dict]) -> list[Grant]:
@@ -62,7 +63,7 @@ def grants_of(card: str, effects: list[dict]) -> list[Grant]:
         low = re.sub(r"\s+", " ", text.lower())
         for name, (pattern, card_type, lifts, rule) in PERMISSIONS.items():
             if re.search(pattern, low):
-                out.append(Grant(name, card, text, card_type, lifts, rule))
+                out.append(Grant(name, card, text, card_type, lifts, rule, effect.get("kind") or ""))
     return out
 
 
@@ -122,6 +123,13 @@ def answer_with_permissions(session: Session, question: dict, ask) -> dict:
         if owner and asked_by and owner != asked_by:
             return _unknown(f"{row.name}'s permission is its controller's ({owner}), not {asked_by}'s",
                             grants[0].rule)
+        if isinstance(item, dict) and item.get("while") == "on_field":
+            # said to be on the field: only a grant that is not the result of a triggered effect applies then
+            grants = [g for g in grants if g.kind != "trigger"]
+            if not grants:
+                return _unknown(f"{row.name}'s permission comes from an effect that is activated (it applies after "
+                                "that effect resolves, not while the card is on the field)",
+                                "permission_trap_from_hand")
         asked_type = _asked_type(session, card)
         fitting = [g for g in grants if g.card_type == asked_type and _lifted(card, g.lifts) is not None]
         if not fitting:

@@ -25,6 +25,12 @@ _APPLYING = re.compile(
     rf"(?:^|\s)(?:while|with|as long as|whilst) (?:the effect of )?(?P<x>{ENT})(?: 's)?(?: effect)? "
     r"(?:is |being )?(?:still )?(?:applying|being applied|applied|active|in effect)(?=\s*(?:,|$|\s))"
 )
+# "if I control X", "while X is face-up on the field": a grant that applies while the card is on the field
+_ON_FIELD = re.compile(
+    rf"(?:^|\s)(?:(?:while|if|when|as long as|whilst) (?P<ctl>i|you) control (?:a face-up )?(?P<x>{ENT})|"
+    rf"(?:while|if|when|as long as|whilst|with) (?P<y>{ENT}) (?:is )?(?:face-up )?on (?:the|my|your) field)"
+    r"(?=\s*(?:,|$|\s))"
+)
 
 
 def _with_applying(question: dict, item: dict) -> dict:
@@ -39,15 +45,21 @@ def read_applying(skeleton: Skeleton, frames: list) -> None:
     """Give each activation frame the card said to be applying (see the module doc)."""
     text, spans = skeleton.text_of(skeleton.live())
     match = _APPLYING.search(text)
+    on_field = False
     if not match:
-        return
+        match, on_field = _ON_FIELD.search(text), True
+        if not match:
+            return
+    group = "x" if match.groupdict().get("x") else "y"
     pieces = Skeleton.pieces_between(spans, *match.span())
-    entity_piece = next(i for i in Skeleton.pieces_between(spans, *match.span("x")))
+    entity_piece = next(i for i in Skeleton.pieces_between(spans, *match.span(group)))
     n = skeleton.pieces[entity_piece].entity
     entity = skeleton.entities[n]
     if entity.kind != "card" or not entity.name:
         return
     owner = {"asker": "A", "opponent": "B"}.get(entity.aside.get("controller"))
+    if on_field and match.groupdict().get("ctl"):
+        owner = owner or "A"
     taken = False
     for frame in frames:
         question = frame.question
@@ -56,7 +68,7 @@ def read_applying(skeleton: Skeleton, frames: list) -> None:
         asked = _controller(question.get("card")) or "A"
         if (owner or "A") != asked:  # a grant is its controller's ("you can activate ..."): whose is said
             continue
-        item = {"card": entity.name, "controller": owner or asked}
+        item = {"card": entity.name, "controller": owner or asked, **({"while": "on_field"} if on_field else {})}
         frame.question = _with_applying(question, item)
         frame.alternatives = [_with_applying(q, item) for q in frame.alternatives]
         for other in frame.also:
