@@ -374,3 +374,25 @@ def test_lp_costs_and_moved_cards_without_a_card(session, text, answer):
     got = _ask(session, text)
     assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
     assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I Tribute Summon Summoned Skull by Tributing Peten the Dark Clown. Can Peten the Dark Clown's effect be "
+         "activated?", "no"),
+        ("If I Synchro Summon Stardust Dragon using Gusto Falco and another monster, can Gusto Falco's effect be "
+         "activated?", "no"),
+        ("I Synchro Summon Stardust Dragon using Gusto Falco and Sangan. Does Sangan's effect activate?", "yes"),
+    ],
+)
+def test_tributes_and_materials_before_the_summon(session, text, answer):
+    got = _ask(session, text)
+    assert got["parsed"]["ask"] == "scenario", got.get("understood")
+    assert got["answer"] == answer, got["explanation"]
+
+
+def test_tribute_story_needs_one_tribute(session):
+    text = ("I Tribute Summon Blue-Eyes White Dragon by Tributing Peten the Dark Clown. Can Peten the Dark Clown's "
+            "effect be activated?")
+    assert _ask(session, text)["answer"] == "unknown"

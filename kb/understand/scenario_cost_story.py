@@ -123,6 +123,45 @@ def _story_cost_then_back(m: re.Match, cards):
                                    "to the hand"), _asked_said(query)
 
 
+def _story_tributes_materials(m: re.Match, cards):
+    """ "I Tribute Summon X by Tributing Y" / "I Synchro (Link, Fusion) Summon X using Y (and Z)", then whether
+    Y's trigger can be activated: the Summon is performed after the Tributes / materials (a later step)."""
+    summoned, used = cards(_ent(m["s"])), cards(_ent(m["c"]))
+    if summoned is None or used is None or not summoned.is_monster or not used.is_monster or \
+            summoned.name == used.name:
+        return None
+    second = cards(_ent(m["d"])) if m["d"] and m["d"].startswith("e") else None
+    query = _trigger_query(m, cards, used.name) or (
+        _trigger_query(m, cards, second.name) if second is not None else None)
+    if query is None:
+        return None
+    draft = Draft(card_of=cards)
+    if not m["how"]:  # a Tribute Summon: a Level 5 or higher monster from the hand, Tributing the monster
+        if (summoned.tributes_needed() or 0) != 1 or summoned.extra_deck_frame:
+            return None  # one Tribute is what the story gives
+        draft.player("A")["monsters"] = [used.name]
+        draft.player("A")["hand"] = [summoned.name]
+        draft.actions.append({"do": "normal_summon", "card": summoned.name, "tributes": [used.name]})
+        return draft.question(query), f"A Tribute Summons {summoned.name}, Tributing {used.name}", _asked_said(query)
+    how = m["how"]
+    if summoned.extra_deck_frame != how.title():
+        return None
+    materials = [used.name]
+    other = cards(_ent(m["d"])) if m["d"] and m["d"].startswith("e") else None
+    if m["d"] and m["d"].startswith("e") and (other is None or not other.is_monster or other.name == used.name):
+        return None
+    draft.player("A")["monsters"] = [used.name]
+    if other is not None:
+        draft.player("A")["monsters"].append(other.name)
+        materials.append(other.name)
+    elif m["d"]:
+        materials.append(draft.add_monster("A", "monsters", "another monster", level=4))
+    draft.player("A")["extra"] = [summoned.name]
+    draft.actions.append({"do": "special_summon", "card": summoned.name, "how": how, "materials": materials})
+    return (draft.question(query), f"A {how.title()} Summons {summoned.name} using {', '.join(materials)} as "
+                                   "materials", _asked_said(query))
+
+
 _NEGATES_KIND = re.compile(r"\bNegate (?:all|the effects of all) (?:other )?(?:face-up )?(?P<kind>Trap|Spell|monster)"
                            r"(?: Card)?s?(?:'s)? effects?", re.I)
 
@@ -176,6 +215,13 @@ def _stories() -> list:
                     rf"(?P<y>{_CARD}) and (?:then )?add (?:that same |the same |that |it )?(?:(?P<c2>{_CARD}) )?"
                     rf"back to my hand with (?:its|{_CARD}) effect(?: \.)? {asked}$"),
          _story_cost_then_back),
+        ("I Tribute Summon X by Tributing Y: can Y's effect be activated",
+         re.compile(rf"^(?:if |when |after )?i tribute summon (?P<s>{_CARD}) by tributing (?P<c>{_CARD})(?P<how>)(?P<d>)"
+                    rf"(?: \.)? {asked}$"), _story_tributes_materials),
+        ("I Synchro Summon X using Y (and Z): can Y's effect be activated",
+         re.compile(rf"^(?:if |when |after )?i (?P<how>synchro|link|fusion) summon (?P<s>{_CARD}) (?:using|with) "
+                    rf"(?P<c>{_CARD})(?: and (?P<d>{_CARD}|another monster|a monster))?(?: as (?:the )?(?:synchro |link |"
+                    rf"fusion )?materials?)?(?: \.)? {asked}$"), _story_tributes_materials),
         ("(while Z applies) I activate X by discarding Y. X's effect is negated: can Y's effect be activated",
          re.compile(rf"^(?:while (?P<z>{_CARD}) is (?:applying|being applied|face-up|active|on the field) )?i activate "
                     rf"(?P<a>{_CARD}) by discarding (?P<y>{_CARD})(?: as (?:a|its|the) cost)?(?: \.)? (?P<a2>{_CARD})"
