@@ -371,3 +371,22 @@ def test_use_a_card_on_a_summon(session, text, answer):
 )
 def test_negation_in_a_told_chain(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("My Stardust Dragon is negated by Infinite Impermanence. Then I target it with Forbidden Lance. Is it "
+         "still negated?", "no"),
+        ("Skill Drain is applying and I use Forbidden Lance on my Stardust Dragon. Is Stardust Dragon negated?",
+         "no"),
+        # Mystical Space Typhoon makes nothing unaffected
+        ("Dimensional Barrier is negating my Xyz Monster. If I then target it with Mystical Space Typhoon, do its "
+         "effects stay negated?", "unknown"),
+        # a monster effect's negation is not a Spell/Trap effect
+        ("My Stardust Dragon is negated by Effect Veiler. Then I target it with Forbidden Lance. Is it still "
+         "negated?", "unknown"),
+    ],
+)
+def test_unaffected_by_spell_trap_effects(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -30,7 +30,11 @@ FIELD_NEGATION_OUTCOMES = {
     "activate": "can its effects (their effects) still be activated",
 }
 _WHERE = ("field", "hand", "gy", "banished", "deck")
-_FIELDS = {"ask", "negator", "card", "where", "left_field", "as_monster", "outcome"}
+_FIELDS = {"ask", "negator", "card", "where", "left_field", "as_monster", "unaffected_by", "outcome"}
+# "unaffected by the effects of other Spells/Traps", "unaffected by Spell/Trap effects", "by other cards' effects"
+_UNAFFECTED_ST = re.compile(r"unaffected by (?:the effects of )?(?:other )?(?:Spells?/Traps?|Spell/Trap|Spell and Trap|"
+                            r"cards'|card) ?(?:Cards'? )?(?:effects)?", re.I)
+_NEGATES_TEXT = re.compile(r"\bnegate\b[^.]*\beffects?\b", re.I)
 # a Trap Card that Special Summons itself as a monster (its effects are monster effects while it is one)
 _TRAP_MONSTER = re.compile(r"Special Summon this card (?:in [A-Za-z ]+ Position )?as an? (?:Effect |Normal )?Monster",
                            re.I)
@@ -87,6 +91,11 @@ def _normalise(question: dict) -> dict:
         if question["where"] not in _WHERE:
             raise BadQuestionError(f"where must be one of {', '.join(_WHERE)}", "where", question["where"])
         out["where"] = question["where"]
+    if "unaffected_by" in question:
+        by = question["unaffected_by"]
+        if not isinstance(by, dict) or not isinstance(by.get("card"), str):
+            raise BadQuestionError('unaffected_by must be {"card": <name>}', "unaffected_by", by)
+        out["unaffected_by"] = by
     for flag in ("left_field", "as_monster"):
         if flag in question:
             if question[flag] is not True:
@@ -145,6 +154,8 @@ def answer_field_negation(session: Session, question: dict) -> dict:
 
     question = _normalise(question)
     negator = resolve(session, question["negator"]["card"])
+    if "unaffected_by" in question:
+        return _unaffected_answer(session, question, negator)
     lasting = lasting_negation(negator.text)
     subject = question["card"].get("card") or "a monster"
     outcome = question["outcome"]
@@ -182,3 +193,30 @@ def answer_field_negation(session: Session, question: dict) -> dict:
         return out("unknown", f"{detail}; it still resolves, with no effect", "field_negation_resolves")
     answer = ("yes" if negated else "no") if outcome == "negated" else ("no" if negated else "yes")
     return out(answer, detail, "field_negation_resolves")
+
+
+def _unaffected_answer(session: Session, question: dict, negator) -> dict:
+    """A Spell/Trap negating a monster that another card made unaffected by Spell/Trap effects."""
+    from .questions import resolve
+
+    granter = resolve(session, question["unaffected_by"]["card"])
+    subject = question["card"].get("card") or "the monster"
+    outcome = question["outcome"]
+    if negator.card_type not in ("Spell", "Trap") or not _NEGATES_TEXT.search(negator.text or ""):
+        answer, detail = "unknown", f"{negator.name} is not a Spell/Trap whose text negates effects"
+    elif not _UNAFFECTED_ST.search(granter.text or ""):
+        answer, detail = "unknown", f"{granter.name}'s text does not make a monster unaffected by Spell/Trap effects"
+    elif outcome == "activate":
+        answer, detail = "unknown", "whether it can activate its effects is not decided by this rule"
+    else:
+        negated = False
+        detail = (f"{granter.name} makes it unaffected by Spell/Trap effects, so the negation by the "
+                  f"{negator.card_type} {negator.name} does not apply to it")
+        answer = ("yes" if negated else "no") if outcome == "negated" else "yes"
+    result = {"yes": "pass", "no": "fail"}.get(answer, "unknown")
+    return {"card": subject, "resolved": {"card": subject, "negator": negator.name}, "assumed": [], "rulings": [],
+            "answer": answer,
+            "explanation": f"{answer}: {negator.name} negates it and {granter.name} applies to it; "
+                           f"{FIELD_NEGATION_OUTCOMES[outcome]}? {detail[0].upper() + detail[1:]}.",
+            "steps": [{"check": "unaffected", "result": result, "detail": detail,
+                       **citation("unaffected_negation")}]}

@@ -150,4 +150,11 @@ NEGATED_RULES: dict[str, dict] = {
         "prb2017:traps-treated-as-monsters-ex3",
         "Example: While \"Skill Drain\" is being applied, if \"Statue of Anguish Pattern\" activates its effect, that "
         "effect is negated."),
+    "unaffected_negation": _row(
+        "A monster unaffected by Spell/Trap effects is not negated by a Spell/Trap's effect: its effects are no "
+        "longer negated once it becomes unaffected, and what it activates while unaffected is not negated.",
+        ["community:10.79.1"], "community:10.79.1",
+        "The effect of \"Dimensional Barrier\" negates the effects of the declared monster type as long as they "
+        "remain face-up on the field, but if \"Forbidden Lance\" is activated so that a monster becomes "
+        "unaffected by Spell/Trap effects, its effects are no longer negated."),
 }

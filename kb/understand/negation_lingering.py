@@ -141,3 +141,56 @@ def read_lingering_negation(skeleton: Skeleton) -> Frame | None:
                   f"{FIELD_NEGATION_OUTCOMES[outcome]}?")
     skeleton.use(skeleton.live())
     return Frame(question, understood, used_entities=set(range(len(entities))), uses_story=True)
+
+
+# ------------------------------------------------------------------------- unaffected by Spell/Trap effects
+
+
+@lru_cache(maxsize=1)
+def _unaffected_pattern() -> re.Pattern:
+    table = words()["unaffected"]
+    monsters = "|".join(re.escape(m) for m in sorted(words()["lingering"]["monsters"], key=len, reverse=True))
+    kinds = r"(?:my |the |their |my opponent's |a |an )?(?:[a-z-]+ )?(?:monster|monsters)"
+
+    def group(key: str, name: str) -> str:
+        parts = []
+        for k, pattern in enumerate(table[key]):
+            y = rf"(?:(?:my |the |their |your |my opponent's )?(?P<{name}y{k}>e\d+)|it|that monster|the monster|" \
+                rf"{kinds}|{monsters})"
+            parts.append(pattern.replace("{x}", rf"(?P<{name}x{k}>e\d+)").replace("{z}", rf"(?P<{name}z{k}>e\d+)")
+                         .replace("{y}", y))
+        return "(?:" + "|".join(parts) + ")"
+
+    sep = r" (?:and |if |then |and then |, )*"
+    return re.compile("^" + group("negates", "n") + sep + group("unaffected", "u")
+                      + "(?:" + sep + group("activates", "a") + ")?" + sep + group("questions", "q") + "$")
+
+
+def read_unaffected(skeleton: Skeleton) -> Frame | None:
+    """``field_negation`` with ``unaffected_by``: a Spell/Trap negates a monster that a card (Forbidden Lance)
+    makes unaffected by Spell/Trap effects; is it (still) negated?"""
+    said = sentences(skeleton, openers=(), class_words=True)
+    text = " ".join(t for t, _ents in said)
+    found = _unaffected_pattern().match(text)
+    if found is None:
+        return None
+    entities = skeleton.entities
+    groups = {k: v for k, v in found.groupdict().items() if v}
+
+    def named(prefix: str) -> list[int]:
+        return [int(v[1:]) for k, v in groups.items() if re.fullmatch(prefix + r"\d+", k)]
+
+    negator, granter = named("nx"), named("uz")
+    monsters = {entities[n].name for p in ("ny", "uy", "ay", "qy") for n in named(p)}
+    if len(negator) != 1 or len(granter) != 1 or len(monsters) > 1:
+        return None
+    if any(entities[n].kind != "card" for n in negator + granter):
+        return None
+    question = {"ask": "field_negation", "negator": {"card": entities[negator[0]].name},
+                "card": {"card": monsters.pop()} if monsters else {"class": {"type": "monster"}},
+                "unaffected_by": {"card": entities[granter[0]].name}, "outcome": "negated"}
+    label = question["card"].get("card") or "the monster"
+    understood = (f"{question['negator']['card']} negates {label}, which {question['unaffected_by']['card']} makes "
+                  f"unaffected: is it (still) negated?")
+    skeleton.use(skeleton.live())
+    return Frame(question, understood, used_entities=set(range(len(entities))), uses_story=True)

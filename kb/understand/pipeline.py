@@ -192,7 +192,7 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
     card that negates monsters while it applies (Skill Drain) and a question about a monster's effect."""
     from ..models import Card
     from .negation_effects import read_negated_effects
-    from .negation_lingering import read_lingering_negation
+    from .negation_lingering import read_lingering_negation, read_unaffected
     from .negation_outcome import read_negation_outcome
 
     def card_type_of(index: int) -> str | None:
@@ -200,7 +200,7 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
         return card.card_type.lower() if card is not None else None
 
     frame = (read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
-             or read_negated_effects(skeleton))
+             or read_negated_effects(skeleton) or read_unaffected(skeleton))
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
