@@ -187,6 +187,13 @@ def _scenario(session, text):
          "pointed to by my opponent's Link Monster?", "yes"),
         ("Can I Link Summon a Link Monster into a Main Monster Zone that is pointed to by my Link Monster?", "yes"),
         ("Can I Link Summon Decode Talker into a Main Monster Zone not pointed to by any Link Monster?", "no"),
+        # revival: a Main Deck monster discarded (never Summoned), or properly Summoned and destroyed
+        ("Black Luster Soldier - Envoy of the Beginning was discarded from my hand. Can Monster Reborn Special "
+         "Summon it?", "no"),
+        ("Cyber Dragon was sent from my hand to the GY. Can I Special Summon it with Premature Burial?", "yes"),
+        ("Dark Armed Dragon was discarded. Can Monster Reborn revive it?", "no"),  # Nomi
+        ("El Shaddoll Winda was properly Fusion Summoned and later destroyed. Can I revive it with Call of the "
+         "Haunted?", "yes"),
         # Extra Deck monsters into a Main Monster Zone, by ruleset
         ("Can I Xyz Summon a monster into a Main Monster Zone that no Link Monster points to?", "yes"),
         ("Under Master Rule 4, can I Xyz Summon a monster into a Main Monster Zone that no Link Monster points "
@@ -268,6 +275,9 @@ def test_zone_stories(session, text, answer):
         # from the GY a Link Monster may go to any Main Monster Zone: where from is not said
         "Can a Link Monster be Summoned to a Main Monster Zone that no Link Monster points to?",
         "Can a Link Monster be Synchro Summoned to a Main Monster Zone?",
+        # Limit Reverse revives only monsters with 1000 or less ATK: its limit is not read
+        "Stardust Dragon was properly Synchro Summoned and later destroyed. Can Limit Reverse revive it?",
+        "Stardust Dragon was discarded from my hand. Can Monster Reborn revive it?",  # not in the hand
         "While Mask of Restrict is active, can I Tribute Summon a Level 4 monster?",  # not a Tribute Summon
         "My Fusion Pendulum Monster is face-up in my Extra Deck. Can I Synchro Summon it?",  # another procedure
     ],

@@ -111,6 +111,31 @@ def _fact_not_summoned(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_named_in_gy(d: Draft, m: re.Match) -> bool:
+    """A named monster discarded / sent from the hand or Deck to the GY (never Summoned), or properly Summoned
+    and later destroyed (in the GY)."""
+    if d.actions or d.chain or d.said:
+        return False
+    card = _entity(d, m["c"])
+    if card is None or not card.is_monster:
+        return False
+    item: dict = {"card": card.name}
+    if m["how"]:
+        if card.extra_deck_frame and card.extra_deck_frame.lower() != m["how"] and m["how"] != "special":
+            return False
+        item.update(summoned=m["how"], properly=True)
+        said = f"{card.name} was properly {m['how'].title()} Summoned, then destroyed (sent to the GY)"
+    else:
+        if card.extra_deck_frame:
+            return False  # an Extra Deck monster is not in the hand or Deck
+        item.update(summoned=None, properly=False)
+        said = f"{card.name} was sent from the hand or Deck to the GY without being Summoned"
+    d.player("A").setdefault("gy", []).append(item)
+    d.chain = {"revive": card.name}
+    d.said.append(said)
+    return True
+
+
 def _fact_face_up_extra(d: Draft, m: re.Match) -> bool:
     """My <frame> Pendulum Monster is face-up in my Extra Deck."""
     if d.actions or d.chain or d.said:
@@ -222,6 +247,16 @@ def _facts() -> list:
                 rf"(?:activate|activated|resolve|resolved|use|used) (?P<c>{_CARD})$"
             ),
             _fact_grant,
+        ),
+        (
+            "X was discarded / sent from my hand to the GY; X was properly Summoned and later destroyed",
+            re.compile(
+                rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|got) (?:discarded(?: from my hand)?(?: to (?:the|my) "
+                rf"(?:gy|graveyard))?|sent (?:from (?:my|the) (?:hand|deck) )to (?:the|my) (?:gy|graveyard)"
+                rf"(?: without (?:ever )?being summoned)?|properly (?P<how>normal|tribute|special|{'|'.join(_FRAMES)}) "
+                rf"summoned (?:and )?(?:later |then )?(?:was )?destroyed(?: by (?:battle|a card effect))?)$"
+            ),
+            _fact_named_in_gy,
         ),
         (
             "my Fusion Pendulum Monster is face-up in my Extra Deck",
@@ -360,14 +395,18 @@ def _q_pendulum_activation(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A activate {name} as a Spell in Spell & Trap Zone {zone}"
 
 
+_ANY_MONSTER_IN_GY = re.compile(r"target(?:ing)? 1 monster in (?:either gy|either player's gy|your gy|"
+                                r"either graveyard|your graveyard)[;,]")
+
+
 def _q_revive_by(d: Draft, m: re.Match):
     """A named card that Special Summons from the GY, used on the monster of the story."""
     if not d.chain or "revive" not in d.chain:
         return None
     card = _entity(d, m["by"])
     text = (card.text if card is not None else "").lower()
-    if card is None or card.is_monster or "special summon" not in text or not re.search(r"\b(?:gy|graveyard)\b", text):
-        return None  # only a Spell/Trap whose text Special Summons from the GY
+    if card is None or card.is_monster or "special summon" not in text or not _ANY_MONSTER_IN_GY.search(text):
+        return None  # only a Spell/Trap that Special Summons any 1 monster from the GY (no ATK, Level ... limit)
     name = d.chain["revive"]
     if m["z"] and (_entity(d, m["z"]) is None or _entity(d, m["z"]).name != name):
         return None
@@ -555,8 +594,12 @@ def zone_questions() -> list:
         ),
         (
             "can Monster Reborn Special Summon it",
-            re.compile(rf"^can (?P<by>{_CARD}) (?:still )?special summon (?:it|(?P<z>{_CARD})){gy}$"),
-            _q_revive_by,
+            re.compile(
+                rf"^can (?P<by>{_CARD}) (?:still )?(?:special summon|revive) (?:it|(?P<z>{_CARD})){gy}$|"
+                rf"^can i (?:still )?(?:special summon|revive) (?:it|(?P<z2>{_CARD})){gy} (?:with|using|by "
+                rf"activating) (?P<by2>{_CARD})$"
+            ),
+            lambda d, m: _q_revive_by(d, _Pick(m, {"by": "by2", "z": "z2"})),
         ),
         (
             "can I Set another Spell/Trap (all zones full)",
