@@ -499,3 +499,16 @@ def test_a_permission_said_by_controlling_the_card(session):
         "answer"] == "unknown"
     assert _ask(session, "If my opponent controls Temple of the Kings, can I activate a Trap Card the turn I Set "
                          "it?")["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("When does the Flip effect of an attacked face-down monster activate?", "after damage calculation"),
+        ("Does the flip effect of a face-down monster that is attacked activate before damage calculation?", "no"),
+        ("Is the Flip effect of a monster flipped face-up by an attack activated after damage calculation?", "yes"),
+        ("When does the Flip effect of a face-down monster activate?", "unknown"),  # attacked: not said
+    ],
+)
+def test_flip_questions_in_one_sentence(session, text, expected):
+    assert _ask(session, text)["answer"] == expected

@@ -172,7 +172,7 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
     sentences = _sentences(skeleton)
     if not sentences:
         return None
-    frame = _read_flip(skeleton, sentences) if len(sentences) >= 2 else None
+    frame = _read_flip(skeleton, sentences)
     if frame is None:
         from .damage_step_summon import read_summoned
 
@@ -232,8 +232,21 @@ def _flipped_frame(skeleton: Skeleton, sentences, told: dict, kind: str, groups:
     return Frame(question, f"Asked about {subject}: {asked}?", used_entities=used, uses_story=True)
 
 
+_INLINE = re.compile(
+    r"\b(?:the |a |an )?(?:flip effects?|flip-activated effects?|flip-activated trigger effects?) of "
+    r"(?:an attacked face-down (?:flip )?monster|a face-down (?:flip )?monster (?:that is|that gets|that was|being|"
+    r"which is) attacked|an? (?:flip )?monster (?:that is |which is )?flipped face-up by an attack)\b")
+
+
 def _read_flip(skeleton: Skeleton, sentences) -> Frame | None:
-    """An attacked face-down monster: when its flip-activated effect activates."""
+    """An attacked face-down monster: when its flip-activated effect activates ("... of an attacked face-down
+    monster" in one sentence reads as the story and "its Flip effect")."""
+    raw = _sentences(skeleton, raw=True)  # "the Flip effect of" is absorbed into the monster's mention
+    if len(raw) == 1 and _INLINE.search(plain(raw[0][0])):
+        text, ents = raw[0]
+        sentences = [("a face-down flip monster is attacked", []), (_INLINE.sub("its flip effect", plain(text)), ents)]
+    if len(sentences) < 2:
+        return None
     *story, (asked, _asked_ents) = sentences
     told = _read_story(skeleton, story)
     if told is None:
