@@ -273,6 +273,26 @@ def test_next_link_after_a_told_chain(session, text, answer):
     assert got["parsed"]["query"] == {"kind": "legal"}
 
 
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I activate Monster Reborn targeting Sangan in my GY and my opponent chains \"D.D. Crow\" to banish it. "
+         "Does Monster Reborn still Special Summon Sangan?", "no"),
+        ("My opponent activates Monster Reborn targeting Sangan in their GY and I chain \"D.D. Crow\" to banish "
+         "it. Is Sangan Special Summoned?", "no"),
+        # the cost of the chained card is not modelled
+        ("I activate Monster Reborn targeting Sangan in my GY, and my opponent chains Neo Flamvell Lady targeting "
+         "it to banish it. Is Sangan Special Summoned?", "unknown"),
+        # Bottomless Trap Hole cannot answer this: the story cannot happen
+        ("I activate Call of the Haunted targeting Sangan in my GY and my opponent chains Bottomless Trap Hole to "
+         "banish it. Does Call of the Haunted still Special Summon Sangan?", "unknown"),
+    ],
+)
+def test_target_removed_in_the_chain(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
 def test_next_link_paraphrases_read_the_same(session):
     texts = [
         "My opponent declares an attack. I activate Sakuretsu Armor and my opponent chains Dark Bribe. After the "

@@ -32,6 +32,16 @@ from .story import ACTOR, actor_player
 
 __all__ = ["next_link_facts", "next_link_questions"]
 
+
+class _Either:
+    """A match whose ``z`` is whichever of ``z`` / ``z2`` matched."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        return (self.match["z"] or self.match["z2"]) if key == "z" else self.match[key]
+
 _CARD = r"e\d+"
 _COSTS = {
     "discarding": ("discard", r"\bdiscard"),
@@ -65,6 +75,9 @@ def _link(d: Draft, player: str, card, **action) -> bool:
     d.actions.append({"do": "activate", "player": player, "card": card.name, **action})
     chain["links"].append((player, card.name))
     d.chain = chain
+    if len(chain["links"]) == 1 and "turn" not in d.state and card.card_type == "Spell" and \
+            card.property not in ("Quick-Play",):
+        d.state["turn"] = player  # a Spell Speed 1 Spell starts a chain only in its controller's turn
     number = len(chain["links"])
     d.said.append(f"{player} activates {card.name} (Chain Link {number})")
     return True
@@ -172,6 +185,28 @@ def _fact_cost_resolves(d: Draft, m: re.Match) -> bool:
     return True
 
 
+_GY_WORDS = {"my": "A", "their": "B", "his": "B", "her": "B", "my opponent's": "B", "the opponent's": "B"}
+
+
+def _fact_target_removed(d: Draft, m: re.Match) -> bool:
+    """ "I activate X targeting Z in my GY and my opponent chains Y to banish it": both links target Z."""
+    x, y, z = _card(d, m["x"]), _card(d, m["y"]), _card(d, m["z"])
+    if None in (x, y, z) or len({x.name, y.name, z.name}) < 3 or d.actions:
+        return False
+    if m["z2"] and (_card(d, m["z2"]) is None or _card(d, m["z2"]).name != z.name):
+        return False
+    first = actor_player(m["a"])
+    second = actor_player(m["a2"]) if m["a2"] else _other(first)
+    if m["gy"]:
+        owner = _GY_WORDS[m["gy"]] if m["gy"] != "my" else first if first == "A" else "A"
+        d.player(owner).setdefault("gy", []).append(z.name)
+    if not (_link(d, first, x, targets=[z.name]) and _link(d, second, y, targets=[z.name])):
+        return False
+    d.chain["target"] = z.name
+    d.said[-1] += f" to {m['verb']} {z.name}"
+    return True
+
+
 def _fact_resolves(d: Draft, m: re.Match) -> bool:
     chain = _chain(d)
     if chain is None or not chain["links"] or chain["resolved"]:
@@ -240,6 +275,17 @@ def next_link_facts() -> list:
             _fact_cost_resolves,
         ),
         (
+            "<actor> activates X targeting Z (in my GY) and <actor> chains Y to banish it",
+            re.compile(
+                rf"^{actor} (?:activates?|activated|uses?|used) (?P<x>{_CARD}) (?:targeting|on) (?P<z>{_CARD})"
+                rf"(?: (?:in|from) (?P<gy>my|their|his|her|my opponent's|the opponent's) (?:gy|graveyard))? "
+                rf"(?:and )?(?:{actor2} )?(?:then )?(?:chains?|chained|responds? with|responded with|activates?|activated) "
+                rf"(?P<y>{_CARD})(?: targeting (?:it|(?P<z2>{_CARD})))? (?:to|and) (?P<verb>banish|banishes|destroy|"
+                rf"destroys|return|returns) (?:it|(?P<z3>{_CARD}))(?: to the hand)?$"
+            ),
+            _fact_target_removed,
+        ),
+        (
             "that chain resolves",
             re.compile(r"^(?:that|the|this) chain (?:resolves|resolved|has resolved|finishes resolving|is resolved)$"),
             _fact_resolves,
@@ -248,6 +294,22 @@ def next_link_facts() -> list:
 
 
 # --------------------------------------------------------------------------------------------- question
+
+
+def _q_target(d: Draft, m: re.Match):
+    """ "Does X still Special Summon Z?" / "Is Z Special Summoned?" after the story's target was removed."""
+    chain = d.chain if d.chain and d.chain.get("story") else None
+    if chain is None or "target" not in chain or chain["resolved"]:
+        return None
+    said = _card(d, m["z"]) if m["z"] else None
+    if said is not None and said.name != chain["target"]:
+        return None
+    if m["x"]:
+        first = _card(d, m["x"])
+        if first is None or first.name != chain["links"][0][1]:
+            return None
+    name = chain["target"]
+    return {"kind": "outcome", "where": name, "is": "field"}, f"is {name} Special Summoned (on the field)"
 
 
 def _q_next(d: Draft, m: re.Match):
@@ -277,6 +339,14 @@ def _q_next(d: Draft, m: re.Match):
 def next_link_questions() -> list:
     """Question shapes about the next activation after a told chain (name, pattern, handler)."""
     return [
+        (
+            "does X still Special Summon Z",
+            re.compile(
+                rf"^(?:(?:does|will|would) (?P<x>{_CARD}) (?:still )?special summon (?:it|(?P<z>{_CARD}))|"
+                rf"(?:is|will|does) (?:it|(?P<z2>{_CARD})) (?:still )?(?:be |get )?special summoned)$"
+            ),
+            lambda d, m: _q_target(d, _Either(m)),
+        ),
         (
             "can I activate Z (to that activation / in a new chain)",
             re.compile(

@@ -66,6 +66,14 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
                                                             r"(?:your|the owner's|their owner's) hand", text, re.I):
         ops.extend({"op": "return_to_hand", "uid": uid} for uid in link.targets)
         done.add("add_to_hand")
+    for cat, op, words in (("banish", "banish", r"banish (?:it|that target|them|those targets|that card)\b"),
+                           ("return_to_hand", "return_to_hand",
+                            r"return (?:it|that target|them|those targets|that card) to the (?:owner's )?hand"),
+                           ("send_to_gy", "send_to_gy", r"send (?:it|that target|them|those targets) to the GY")):
+        # a targeted card banished / returned / sent ("...; banish it"): the targets, if still there
+        if cat in cats and cat not in done and link.targets and re.search(words, text, re.I):
+            ops.extend({"op": op, "uid": uid} for uid in link.targets)
+            done |= {cat, "banish_from_gy"} if cat == "banish" else {cat}
     if "destroy" in cats and "destroy" not in done and link.targets and \
             re.search(r"destroy (?:it|that target|them|those targets|that card)\b", text, re.I):
         ops.extend({"op": "destroy", "uid": uid} for uid in link.targets)
