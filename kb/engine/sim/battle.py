@@ -12,7 +12,7 @@ from .actions import Legality
 from .state import Battle, other
 
 __all__ = ["declare", "check_replay", "enter_damage_step", "damage_calculation", "finish", "aimed_at_nothing",
-           "before_damage"]
+           "before_damage", "before_destruction"]
 
 _MODIFIERS = {"atk_change", "def_change", "battle_rule", "protect"}
 
@@ -315,3 +315,17 @@ def before_damage(game) -> list[str]:
     if start is None:
         return list(game.unactivated)
     return [text for text, since in zip(game.unactivated, game.unactivated_from) if since < start]
+
+
+def before_destruction(game, names: list[str]) -> list[str]:
+    """The mandatory triggers left unactivated that could change whether the cards ``names`` were destroyed:
+    when every one of them was destroyed, a trigger activating after those destructions cannot undo them."""
+    state = game.state
+    last = -1
+    for name in names:
+        seqs = [e.seq for e in state.log if e.kind in ("destroyed", "destroyed_by_battle") and e.uid is not None
+                and state.cards[e.uid].name == name]
+        if not seqs:
+            return list(game.unactivated)  # "not destroyed" could still change
+        last = max(last, min(seqs))
+    return [text for text, until in zip(game.unactivated, game.unactivated_until) if until <= last]

@@ -46,6 +46,7 @@ class Game:
         self.unmodelled_before = 0
         self.pending_from = 0  # log index where the window of the pending triggers began
         self.unactivated_from: list[int] = []  # per unactivated trigger: where its window began
+        self.unactivated_until: list[int] = []  # per unactivated trigger: where its window ended
 
     # ------------------------------------------------------------------------------ helpers
 
@@ -316,6 +317,7 @@ class Game:
         for trig in self.pending:
             if trig.result == "activates" and trig.mandatory:
                 self.unactivated_from.append(self.pending_from)
+                self.unactivated_until.append(self.window_start)  # it activates after these events
                 self.unactivated.append(f"{trig.inst.name}'s mandatory effect (it must be activated; the actions "
                                         f"did not put it on a chain)")
         self.pending = [t for t in self.pending if not (t.result == "activates" and t.mandatory)]

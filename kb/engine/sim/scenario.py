@@ -167,7 +167,14 @@ def answer_scenario(session: Session, question: dict) -> dict:
         if kind != "activates":
             game.note_unactivated()
         # battle damage is dealt at damage calculation: a trigger activating after it cannot change it
-        for text in (battle.before_damage(game) if "damage" in query else game.unactivated):
+        if "damage" in query:
+            waiting = battle.before_damage(game)
+        elif "destroyed" in query:  # the names as resolved (query names may be ids or other spellings)
+            asked = query["destroyed"] if isinstance(query["destroyed"], list) else [query["destroyed"]]
+            waiting = battle.before_destruction(game, [game.catalog_card(n, "query.destroyed").name for n in asked])
+        else:
+            waiting = game.unactivated
+        for text in waiting:
             game.unmodelled_part(text)
         if game.unmodelled and answer != "unknown":
             explanation = (f"unknown: the simulator does not model {'; '.join(game.unmodelled)} "
