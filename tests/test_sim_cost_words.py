@@ -396,3 +396,17 @@ def test_tribute_story_needs_one_tribute(session):
     text = ("I Tribute Summon Blue-Eyes White Dragon by Tributing Peten the Dark Clown. Can Peten the Dark Clown's "
             "effect be activated?")
     assert _ask(session, text)["answer"] == "unknown"
+
+
+def test_a_monster_that_gains_an_effect(session):
+    got = _ask(session, "If a monster without effects gains an effect from another card, is it considered an "
+                        "Effect Monster?")
+    assert got["answer"] == "yes", got.get("understood")
+    # Gagaga Magician grants no effect; Gagaga Head is not among the materials said
+    assert _ask(session, "Gem-Knight Pearl gains an effect from Gagaga Magician. Is it treated as an Effect "
+                         "Monster?")["answer"] == "unknown"
+    assert _ask(session, "Gem-Knight Pearl is Xyz Summoned using Gagaga Magician and Gagaga Girl and gains an effect "
+                         "from Gagaga Head. Is it treated as an Effect Monster?")["answer"] == "unknown"
+    # already an Effect Monster
+    assert _ask(session, "Number 39: Utopia gains an effect from Gagaga Head. Is it treated as an Effect "
+                         "Monster?")["answer"] == "unknown"

@@ -340,5 +340,26 @@ def _target_none(session, question: dict) -> dict:
                                     f"are no {none_kind} {none_where}", "fact_target_needed", card.name), card.name)
 
 
-CARD_TOPICS = {"cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
+_GRANTS = re.compile(r"\bgains? (?:this|the following) effects?\b", re.I)
+
+
+def _gains_effect(session, question: dict) -> dict:
+    """A monster that is not an Effect Monster gains an effect from another card whose text grants one ("gains
+    this effect"): it is treated as an Effect Monster."""
+    from .sim.cards import Catalog
+
+    catalog = Catalog(session)
+    monster, giver = catalog.card(question["card"]), catalog.card(question["from"])
+    if not monster.is_monster or monster.effects or "Effect" in monster.abilities:
+        return _with_card(answer_object("unknown", f"{monster.name} is already an Effect Monster (or not a monster)",
+                                        "psct", monster.name), monster.name)
+    if not _GRANTS.search(giver.text or ""):
+        return _with_card(answer_object("unknown", f"{giver.name}'s text was not read as granting an effect", "psct",
+                                        monster.name), monster.name)
+    return _with_card(answer_object("yes", f"{monster.name} has no effect of its own and gains one from {giver.name}: "
+                                           "it is treated as an Effect Monster", "fact_gains_effect", monster.name),
+                      monster.name)
+
+
+CARD_TOPICS = {"gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
                "lp_cost": _lp_cost, "trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}

@@ -181,6 +181,11 @@ FACT_RULES: dict[str, dict] = {
         "A card or effect whose cost cannot be paid cannot be activated.",
         ["prb2017:costs", "community:9.2.4"], "prb2017:costs",
         "If the player cannot suffice the costs, they cannot activate the card."),
+    "fact_gains_effect": _row(
+        "A monster that is not an Effect Monster and gains an effect from another card is an Effect Monster.",
+        ["prb2017:effect-monsters", "prb2017:effect-monsters-ex1"], "prb2017:effect-monsters",
+        "If a monster that is not an Effect Monster gains an effect by the effect of another card that says "
+        "\"gains this effect […]\", that monster is treated as an Effect Monster."),
     "fact_target_needed": _row(
         "A card or effect that targets cannot be activated unless there is already a card it can target.",
         ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
@@ -275,6 +280,10 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                        "a mandatory effect does not miss the timing"),
     ("miss_timing_cost", "mandatory+if", "misses"): ("no", "missing_timing",
                                                      "a mandatory effect does not miss the timing"),
+    # a monster without effects that gains one
+    ("kind", "non_effect_gains_effect", "effect_monster"): (
+        "yes", "fact_gains_effect", "a monster that is not an Effect Monster and gains an effect from another card "
+        "is treated as an Effect Monster"),
     # kinds of monsters
     ("kind", "xyz", "level"): ("no", "fact_level_xyz_link", "Xyz Monsters have a Rank, not a Level"),
     ("kind", "link", "level"): ("no", "fact_level_xyz_link", "Link Monsters have no Level"),
@@ -308,7 +317,7 @@ FACT_RULES.update(PHASE_RULES)
 FACTS.update(PHASE_FACTS)
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
-                                             "target_none"})
+                                             "target_none", "gains_effect"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":

@@ -453,6 +453,18 @@ def _card_fact(topic: str, said: str, **extra):
     return handler
 
 
+def _gains_effect_fact(m: re.Match, cards) -> tuple[dict, str] | None:
+    monster, giver = cards(_ent(m["x"])), cards(_ent(m["y"]))
+    if monster is None or giver is None or monster.name == giver.name:
+        return None
+    if m["m1"]:  # the effect comes from one of the materials named
+        materials = {getattr(cards(_ent(m[g])), "name", None) for g in ("m1", "m2")}
+        if giver.name not in materials or None in materials:
+            return None
+    return ({"topic": "gains_effect", "card": monster.name, "from": giver.name},
+            f"is {monster.name}, gaining an effect from {giver.name}, an Effect Monster")
+
+
 def _target_none_fact(m: re.Match, cards) -> tuple[dict, str] | None:
     card = cards(_ent(m["c"]))
     if card is None:
@@ -498,6 +510,18 @@ def _card_type_shapes() -> list:
                     rf"effect|goes|does it|acts|picks) first$"),
          lambda m, c: ({"topic": "simultaneous", "subject": "each_player", "asked": "first"},
                        "when each player does something at the same time, who does it first")),
+        ("X (Summoned using Y and Z) gains an effect from Y: is it an Effect Monster",
+         re.compile(rf"^(?P<x>{_CARD})(?: is (?:xyz|synchro|fusion|link) summoned (?:using|with) (?P<m1>{_CARD}) and "
+                    rf"(?P<m2>{_CARD}) and)? gains an effect (?:from|by the effect of|because of) (?P<y>{_CARD})"
+                    rf"(?: effect)?(?: \.)? is it (?:treated as |considered |counted as )?an effect monster$"),
+         _gains_effect_fact),
+        ("if a Normal Monster gains an effect, is it an Effect Monster",
+         re.compile(r"^(?:if|when) (?:a normal monster|a monster that is not an effect monster|a monster without "
+                    r"effects|a non-effect monster) gains an effect (?:from|by the effect of) (?:another card|a card|"
+                    r"another card's effect|a card effect)(?: \.)? is it (?:treated as |considered |counted as )?an "
+                    r"effect monster$"),
+         lambda m, c: ({"topic": "kind", "subject": "non_effect_gains_effect", "asked": "effect_monster"},
+                       "is a monster that is not an Effect Monster and gains an effect an Effect Monster")),
         ("a banished card moved to the GY: is it sent there / does its effect activate",
          re.compile(rf"^(?:a|my|the) banished (?:monster|card) with an? (?:when|if) this card is sent to the {gy} "
                     rf"effect is (?:moved|returned|put|placed) (?:to|into|in) the {gy}(?: \.)? does (?:the|its|that) "
