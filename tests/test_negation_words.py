@@ -202,6 +202,8 @@ def test_rows_cite_at_most_three_sections():
         ("While Skill Drain is applying, can my face-up monsters still activate their effects?", "yes"),
         ("my opponent controls skill drain. can my monsters still activate their effects", "yes"),
         ("while skill drain is on the field can monsters still activate their effects", "yes"),
+        # read over the "while X is applying" permission reading (Skill Drain grants no permission)
+        ("While Skill Drain is active, can I activate the effects of my monsters?", "yes"),
         # the monster left the field as its cost: not face-up on the field when its effect resolves
         ("Skill Drain is face-up. Rescue Rabbit banishes itself as a cost to activate its effect. Is its effect "
          "negated?", "no"),

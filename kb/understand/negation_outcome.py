@@ -114,7 +114,10 @@ def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
-            part.append(entity.text.lower() if class_words and entity.kind == "class" else piece.text)
+            said = entity.text.lower()
+            if entity.aside.get("effect_of") and "effect" not in said:  # "the effects of my monsters"
+                said = f"the effects of {said}"
+            part.append(said if class_words and entity.kind == "class" else piece.text)
             ents.append(piece.entity)
         elif piece.text in (".", "?", "!", ";"):
             if part:

@@ -162,8 +162,8 @@ def understand(session: Session, text: str) -> Reading:
         _read_as_damage_step(session, skeleton, reading)
     if reading.frame is None:  # --- chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
         _read_as_chain_rule(session, skeleton, reading)
-    if reading.frame is None:  # --- what happens after a negation (negation_outcome.py)
-        _read_as_negation_outcome(session, skeleton, reading)
+    if reading.frame is None or (reading.frame.question or {}).get("applying"):  # --- negation stories
+        _read_as_negation_outcome(session, skeleton, reading)  # (and Skill Drain over "while X is applying")
     if reading.frame is None:  # --- costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
         _read_as_rule_fact(session, skeleton, reading)
     return reading
@@ -199,6 +199,12 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
         card = session.get(Card, skeleton.entities[index].card_id)
         return card.card_type.lower() if card is not None else None
 
+    if reading.frame is not None:  # "while X is applying, ...": only a lasting negation of monsters replaces it
+        frame = read_lingering_negation(skeleton)
+        if frame is not None and frame.question is not None:
+            reading.frame, reading.frames, reading.reason = frame, [frame], None
+            reading.unused_words = skeleton.unused_words()
+        return
     frame = (read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
              or read_negated_effects(skeleton) or read_unaffected(skeleton))
     if frame is not None:
