@@ -81,6 +81,15 @@ def _parsed(session, text):
          ("ritual_tributes", "levels_reach_total", "allowed"), "yes"),
         ("Can I Tribute a Level 3 and a Level 4 monster for Prediction Ritual?",
          ("ritual_tributes", "levels_below_total", "allowed"), "no"),
+        # more paraphrases
+        ("Can Link Monsters be used for an Xyz Summon?", ("material", "link_monster", "xyz_material"), "no"),
+        ("Can I use a face-down monster for a Link Summon?", ("material", "face_down", "link_material"), "no"),
+        ("Are Xyz Materials considered to be on the field?", ("zone", "xyz_material", "on_field"), "no"),
+        ("Does a monster that was Set count as Summoned?", ("summon_kind", "normal_set", "summoned"), "no"),
+        ("Is Tribute Summoning a Normal Summon?", ("summon_kind", "tribute_summon", "normal_summon"), "yes"),
+        ("Are Ritual Summons Special Summons?", ("summon_kind", "ritual_summon", "special_summon"), "yes"),
+        ("Do cards in the Field Zone count as cards in the Spell & Trap Zone?",
+         ("zone", "field_zone", "spell_trap_zone"), "no"),
         # a Gemini Monster Normal Summoned a second time
         ("Do I have to Tribute any monsters to Normal Summon my Level 7 Gemini Monster again?",
          ("gemini", "second_summon", "tributes_needed"), "no"),

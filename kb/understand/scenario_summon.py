@@ -235,7 +235,7 @@ def _shapes() -> list:
     aside = r"(?: (?:like|such as) (?:those|the ones|one|the one) (?:from|of|created by|made by) e\d+)?"
     mine = r"(?: (?:that )?(?:i|you|my opponent) controls?)?"
     material = (rf"(?:{art}(?P<k>{kinds}) materials?(?: for {art}(?P<k2>{kinds}) summon)?|"
-                rf"(?:a )?materials? for {art}(?P<k3>{kinds}) summon)")
+                rf"(?:(?:a )?materials? )?(?:for|in) {art}(?P<k3>{kinds}) summon)")
     summon_kinds = "|".join(alt("summon_kinds", k)[3:-1] for k in _words()["summon_kinds"])
     verbs = alt("counts_as", "verbs")
     zones = "|".join(alt("zones", k)[3:-1] for k in _words()["zones"])
@@ -244,20 +244,20 @@ def _shapes() -> list:
         (
             "can a Link Monster be used as Xyz Material",
             re.compile(
-                rf"^(?:can|could|may) {art}(?P<m>{mat}){aside}{mine} (?:be used as|be|become|serve as) {material}$"
+                rf"^(?:can|could|may) {art}(?P<m>{mat}){aside}{mine} (?:be used as|be used|be|become|serve as) {material}$"
             ),
             _material,
         ),
         (
             "can I use a Link Monster as Xyz Material",
-            re.compile(rf"^(?:can|could|may) (?:i|you) (?:use|treat) {art}(?P<m>{mat}){aside}{mine} as {material}$"),
+            re.compile(rf"^(?:can|could|may) (?:i|you) (?:use|treat) {art}(?P<m>{mat}){aside}{mine} (?:as )?{material}$"),
             _material,
         ),
         (
             "is a Tribute Summon a Normal Summon",
             re.compile(
                 rf"^(?:is|are) {art}(?P<a>{summon_kinds})s? (?:(?:also |still )?{verbs} )?(?:an? |the )?"
-                rf"(?P<b>{summon_kinds})$|"
+                rf"(?P<b>{summon_kinds})s?$|"
                 rf"^(?:does|do) {art}(?P<a2>{summon_kinds})s? (?:also |still )?count as (?:an? )?(?P<b2>{summon_kinds})$"
             ),
             lambda m, c: _counts_as(_Pick(m, {"a": "a2", "b": "b2"}), c),
@@ -269,7 +269,10 @@ def _shapes() -> list:
                 rf"(?:normal )?set(?: face-down)?|(?:normal )?set monsters?|(?:a )?face-down monsters? "
                 rf"(?:that was |that has been )?(?:normal )?set) (?:{verbs} |counted )?"
                 rf"(?:to have been |as having been |having been |as |to be )?summoned$|"
-                rf"^does (?:normal )?setting a monster count as (?:a )?summon(?:ing it)?$"
+                rf"^does (?:normal )?setting a monster count as (?:a )?summon(?:ing it)?$|"
+                rf"^does (?:a )?(?:monster (?:that|which) (?:was|is|has been) (?:normal )?set|(?:normal )?set monster) "
+                rf"count as (?:being |having been )?summoned$|"
+                rf"^is (?:a )?normal set (?:considered |treated as )?(?:a summon|summoning)$"
             ),
             _set_summoned,
         ),
@@ -287,9 +290,11 @@ def _shapes() -> list:
             re.compile(
                 rf"^(?:is|are) (?:the |a |cards in the |a card in the |a card in your |cards in your )?"
                 rf"(?P<z2>{zones}) (?:(?:also )?{verbs} )?(?:part of |one of |a card in |cards in |an? )?(?:the |your )?"
-                rf"(?P<z1>{zones})$"
+                rf"(?P<z1>{zones})$|"
+                rf"^do(?:es)? (?:a card|cards) in (?:the |your |my )?(?P<z2b>{zones}) count as (?:a card|cards) in "
+                rf"(?:the |your |my )?(?P<z1b>{zones})$"
             ),
-            _zone_part,
+            lambda m, c: _zone_part(_Pick(m, {"z1": "z1b", "z2": "z2b"}), c),
         ),
         (
             "can X's 'destroy all cards in the Spell & Trap Zones' destroy cards in the Pendulum Zones",
@@ -322,7 +327,8 @@ def _shapes() -> list:
                 r"^(?:does|is) (?P<detach>detaching) (?:an |a |the )?xyz materials? (?:count as|considered|"
                 r"treated as) (?:that card |the card |it |that monster )?leaving the field$|"
                 r"^does (?:an |a |the )?xyz materials? leave the field when (?:it is |they are )?(?P<detach2>detached)$|"
-                r"^(?:is|are) (?:an |a |the )?xyz materials? (?:considered |treated as )?(?:a card |cards )?on the field$"
+                r"^(?:is|are) (?:an |a |the )?xyz materials? (?:considered |treated as )?(?:to be )?(?:a card |cards )?"
+                r"on the field$"
             ),
             lambda m, c: _xyz_material_field(_Pick(m, {"detach": "detach2"}), c),
         ),
