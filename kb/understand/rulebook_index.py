@@ -108,7 +108,7 @@ class RulebookIndex:
     sentences: list[str]
     starts: np.ndarray  # index of each section's first sentence (sections are contiguous)
     counts: np.ndarray  # number of sentences of each section
-    sentence_sizes: np.ndarray  # number of distinct terms of each sentence
+    sentence_terms: list[tuple[str, ...]]  # the distinct terms of each sentence
     sections_bm25: _Bm25
     sentences_bm25: _Bm25
     ruling_ids: list[str]
@@ -139,7 +139,7 @@ class RulebookIndex:
             sentences=sentences,
             starts=np.array(starts, dtype=np.int32),
             counts=np.array(counts, dtype=np.int32),
-            sentence_sizes=np.array([len(set(d)) for d in sentence_docs], dtype=np.int32),
+            sentence_terms=[tuple(dict.fromkeys(d)) for d in sentence_docs],
             sections_bm25=_Bm25(section_docs),
             sentences_bm25=_Bm25(sentence_docs),
             **_rulings(session),
@@ -155,18 +155,13 @@ class RulebookIndex:
         number = self._numbers.get(section_id)
         if number is None:
             return []
-        start, count = int(self.starts[number]), int(self.counts[number])
-        shared: list[set[str]] = [set() for _ in range(count)]
-        for term in wanted:
-            found = self.sentences_bm25.postings.get(term)
-            if found is None:
-                continue
-            docs = found[0]
-            for doc in docs[docs.searchsorted(start):docs.searchsorted(start + count)].tolist():
-                shared[doc - start].add(term)
-        return [
-            (self.sentences[start + k], shared[k], int(self.sentence_sizes[start + k])) for k in range(count)
-        ]
+        wanted = wanted if isinstance(wanted, (set, frozenset, dict)) else set(wanted)
+        start = int(self.starts[number])
+        out = []
+        for k in range(start, start + int(self.counts[number])):
+            own = self.sentence_terms[k]
+            out.append((self.sentences[k], {t for t in own if t in wanted}, len(own)))
+        return out
 
     def rank(self, query: dict[str, float], limit: int = 5,
              sentence_weight: float = 0.3) -> list[tuple[str, float]]:
