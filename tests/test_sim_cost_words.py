@@ -410,3 +410,12 @@ def test_a_monster_that_gains_an_effect(session):
     # already an Effect Monster
     assert _ask(session, "Number 39: Utopia gains an effect from Gagaga Head. Is it treated as an Effect "
                          "Monster?")["answer"] == "unknown"
+
+
+def test_each_time_you_draw_is_one_draw(session):
+    got = _ask(session, "While Solemn Wishes is face-up, I draw 2 cards with Pot of Greed. How much LP do I gain?")
+    assert got["answer"] == "500", got["explanation"]
+    assert "prb2017:drawing-ex2" in got["steps"][-1]["cites"]
+    # Pot of Greed draws 2, not 3
+    assert _ask(session, "While Solemn Wishes is face-up, I draw 3 cards with Pot of Greed. How much LP do I "
+                         "gain?")["answer"] == "unknown"

@@ -361,5 +361,38 @@ def _gains_effect(session, question: dict) -> dict:
                       monster.name)
 
 
-CARD_TOPICS = {"gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
+_EACH_DRAW = re.compile(r"\beach time you draw (?:a card\(s\)|a card \(or cards\)|cards?\b)[^.]*?\bgain (\d+) "
+                        r"(?:LP|Life Points)", re.I)
+_DRAWS = re.compile(r"\bdraw (\d+|a|one|two|three) cards?\b", re.I)
+_NUMBER = {"a": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _draw_gain(session, question: dict) -> dict:
+    """LP gained by a card applied "each time you draw a card(s)" when another card draws N cards at once: one
+    draw, so one gain (rule fact_draw_once)."""
+    from .sim.cards import Catalog
+
+    catalog = Catalog(session)
+    applying, drawer = catalog.card(question["card"]), catalog.card(question["by"])
+    gain = _EACH_DRAW.search(applying.text or "")
+    draws = _DRAWS.findall(drawer.text or "")
+    said = question.get("count")
+    if re.search(r"\b(?:gain|recover|increase)\w*\b[^.]*\b(?:LP|Life Points)\b", drawer.text or "", re.I):
+        return _with_card(answer_object("unknown", f"{drawer.name} itself changes LP", "psct", applying.name),
+                          applying.name)
+    if gain is None or len(draws) != 1:
+        why = (f"{applying.name}'s text was not read as a gain each time cards are drawn" if gain is None else
+               f"{drawer.name}'s text was not read as one draw")
+        return _with_card(answer_object("unknown", why, "psct", applying.name), applying.name)
+    count = int(draws[0]) if draws[0].isdigit() else _NUMBER[draws[0].lower()]
+    if said is not None and said != count:
+        return _with_card(answer_object("unknown", f"{drawer.name} draws {count}, not {said}", "psct", applying.name),
+                          applying.name)
+    amount = int(gain.group(1))
+    detail = (f"{drawer.name} draws {count} card(s) at once: one draw, so {applying.name} gains {amount} LP once")
+    return _with_card(dict(answer_object("yes", detail, "fact_draw_once", applying.name), answer=str(amount),
+                           explanation=f"{amount}: {detail}."), applying.name)
+
+
+CARD_TOPICS = {"draw_gain": _draw_gain, "gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
                "lp_cost": _lp_cost, "trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}

@@ -186,6 +186,11 @@ FACT_RULES: dict[str, dict] = {
         ["prb2017:effect-monsters", "prb2017:effect-monsters-ex1"], "prb2017:effect-monsters",
         "If a monster that is not an Effect Monster gains an effect by the effect of another card that says "
         "\"gains this effect […]\", that monster is treated as an Effect Monster."),
+    "fact_draw_once": _row(
+        "Drawing several cards at once is one draw: an effect applied \"each time you draw\" applies once.",
+        ["prb2017:drawing-ex2", "prb2017:drawing"], "prb2017:drawing-ex2",
+        "Rule: Effects that count each time that cards are drawn are only applied once each time cards are added to "
+        "the hand."),
     "fact_target_needed": _row(
         "A card or effect that targets cannot be activated unless there is already a card it can target.",
         ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
@@ -317,7 +322,7 @@ FACT_RULES.update(PHASE_RULES)
 FACTS.update(PHASE_FACTS)
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
-                                             "target_none", "gains_effect"})
+                                             "target_none", "gains_effect", "draw_gain"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":

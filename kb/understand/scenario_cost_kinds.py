@@ -25,6 +25,15 @@ def _card_fact(topic: str, said: str, **extra):
     return handler
 
 
+def _draw_gain_fact(m: re.Match, cards) -> tuple[dict, str] | None:
+    applying, drawer = cards(_ent(m["c"])), cards(_ent(m["d"]))
+    if applying is None or drawer is None or applying.name == drawer.name:
+        return None
+    count = int(m["n"]) if m["n"].isdigit() else {"two": 2, "three": 3}[m["n"]]
+    return ({"topic": "draw_gain", "card": applying.name, "by": drawer.name, "count": count},
+            f"how much LP does {applying.name} gain when {drawer.name} draws {count} cards")
+
+
 def _gains_effect_fact(m: re.Match, cards) -> tuple[dict, str] | None:
     monster, giver = cards(_ent(m["x"])), cards(_ent(m["y"]))
     if monster is None or giver is None or monster.name == giver.name:
@@ -82,6 +91,11 @@ def _card_type_shapes() -> list:
                     rf"effect|goes|does it|acts|picks) first$"),
          lambda m, c: ({"topic": "simultaneous", "subject": "each_player", "asked": "first"},
                        "when each player does something at the same time, who does it first")),
+        ("with X applying, I draw N cards with Y: how much LP do I gain",
+         re.compile(rf"^(?:with|while) (?P<c>{_CARD}) (?:is )?(?:applying|being applied|face-up|active|on the field)"
+                    rf"(?: \.)? i draw (?P<n>\d+|two|three) cards (?:with|by|from|using|by activating) (?P<d>{_CARD})"
+                    rf"(?: effect)?(?: \.)? how (?:much|many) (?:lp|life points) do i gain$"),
+         _draw_gain_fact),
         ("X (Summoned using Y and Z) gains an effect from Y: is it an Effect Monster",
          re.compile(rf"^(?P<x>{_CARD})(?: is (?:xyz|synchro|fusion|link) summoned (?:using|with) (?P<m1>{_CARD}) and "
                     rf"(?P<m2>{_CARD}) and)? gains an effect (?:from|by the effect of|because of) (?P<y>{_CARD})"
