@@ -179,6 +179,14 @@ def _scenario(session, text):
         ("My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 2 monster?", "no"),
         ("My Pendulum Scales are 9 and 2. Can I Pendulum Summon a Level 5 monster from my hand?", "yes"),
         ("I have scales of 1 and 8. Can a Level 4 monster be Pendulum Summoned?", "yes"),
+        ("I have Stargazer Magician and Timegazer Magician in my Pendulum Zones. Can I Pendulum Summon Dark "
+         "Magician?", "yes"),
+        ("Stargazer Magician and Timegazer Magician are in my Pendulum Zones. Can I Pendulum Summon Dark Magician "
+         "and Blue-Eyes White Dragon?", "no"),
+        ("My Pendulum Scales are 3 and 7. Can I Pendulum Summon two Level 5 monsters?", "yes"),
+        ("My Pendulum Scales are 3 and 7. Can I Pendulum Summon a Level 4 and a Level 7 monster?", "no"),
+        ("With Pendulum Scales of 2 and 8, can I Pendulum Summon a Level 8 monster?", "no"),
+        ("Can I Pendulum Summon a Level 3 monster if my Pendulum Scales are 1 and 4?", "yes"),
         # a Pendulum Monster activated in an occupied or free zone
         ("There is a Set card in my rightmost Spell & Trap Zone. Can I activate a Pendulum Monster in that zone?",
          "no"),
@@ -225,6 +233,11 @@ def _scenario(session, text):
         ("I Normal Set a monster this turn and then activated Double Summon. Can I Normal Summon another monster "
          "this turn?", "yes"),
         ("I activate Double Summon. How many Normal Summons can I conduct this turn?", "2"),
+        ("I Normal Summoned a monster this turn. Can I Normal Summon again?", "no"),
+        ("I Set a monster this turn. Can I Normal Summon a second time this turn?", "no"),
+        ("I already used my Normal Summon this turn. Can I still Flip Summon a monster?", "yes"),
+        ("I already Normal Summoned this turn, then activated Double Summon. Can I Normal Summon again this "
+         "turn?", "yes"),
         # full zones, the Field Zone
         ("All five of my Spell & Trap Zones are occupied. Can I Set another Trap Card?", "no"),
         ("I control 5 Set cards in my Spell/Trap Zones. Can I activate Mystic Mine?", "yes"),
@@ -263,6 +276,9 @@ def test_zone_stories(session, text, answer):
     [
         "My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 13 monster?",  # no such Level
         "Can I Pendulum Summon a Level 5 monster?",  # the Scales are not told
+        "Can I Normal Summon again?",  # no Normal Summon told before
+        # Dark Magician is no Pendulum Monster: not a Pendulum Scale
+        "I have Dark Magician and Timegazer Magician in my Pendulum Zones. Can I Pendulum Summon Sangan?",
         # whether a Link Monster points to the zone is not said
         "Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into a Main Monster Zone?",
         "Can I Pendulum Summon a face-up Pendulum Monster from my Extra Deck into the other Extra Monster Zone?",

@@ -185,6 +185,21 @@ def _q_face_up_extra(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {m['how'].title()} Summon {name} from the face-up Extra Deck"
 
 
+def _q_again(d: Draft, m: re.Match):
+    """After the story's Normal Summon/Set (and any card that granted more): another Normal Summon / Set, or a
+    Flip Summon of a monster Set on an earlier turn (Flip Summons are not counted)."""
+    if not any(a.get("do") in ("normal_summon", "set_monster") for a in d.actions):
+        return None
+    if m["flip"]:
+        name = d.add_monster("A", "monsters", "my face-down monster", level=4, face="down")
+        d.actions.append({"do": "flip_summon", "card": name})
+        return {"kind": "legal"}, "can A Flip Summon a monster Set on an earlier turn"
+    name = d.add_monster("A", "hand", "another monster", level=4)
+    set_it = m["how"] != "normal summon"
+    d.actions.append({"do": "set_monster" if set_it else "normal_summon", "card": name})
+    return {"kind": "legal"}, f"can A {'Set' if set_it else 'Normal Summon'} another Level 4 monster this turn"
+
+
 def _q_normal_summons_left(d: Draft, m: re.Match):
     if not any(a.get("do") == "activate" for a in d.actions) and not any(
             a.get("do") in ("normal_summon", "set_monster") for a in d.actions):
@@ -324,6 +339,15 @@ def summon_questions() -> list:
             "can I Fusion Summon it (face-up in the Extra Deck)",
             re.compile(r"^can i (?:still )?(?P<how>fusion|synchro|xyz) summon it(?: from (?:my|the) extra deck)?$"),
             _q_face_up_extra,
+        ),
+        (
+            "can I Normal Summon again / still Flip Summon a monster",
+            re.compile(
+                r"^can i (?:still |also )?(?:(?P<how>normal summon|normal set|set a monster) (?:again|a second time|"
+                r"one more time)|(?P<flip>flip summon) (?:a|my) (?:face-down )?monster(?: that was set (?:on )?an "
+                r"earlier turn)?)(?: this turn)?$"
+            ),
+            _q_again,
         ),
         (
             "how many Normal Summons can I conduct this turn",

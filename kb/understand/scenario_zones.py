@@ -24,6 +24,8 @@ from .scenario_summons import plain as _plain
 __all__ = ["ZONE_FACTS", "zone_questions"]
 
 _ST_ZONE = r"(?:spell/trap|spell & trap|spell and trap|s/t|spell/trap card|spell & trap card) zone"
+_LEVELS = (r"(?:(?:a|an|one|two|three|2|3) level \d+(?: (?:pendulum )?monsters?)?)"
+           r"(?:(?: ,)?(?: and)? (?:a|an|one|two|2) level \d+(?: (?:pendulum )?monsters?)?)*")
 _SIDE = {"leftmost": 1, "left-most": 1, "left": 1, "rightmost": 5, "right-most": 5, "right": 5}
 _MR4 = r"(?:under (?P<mr4>(?:master|e\d+) rule 4|the 2017 rules|mr4) )?"  # "Master" may be read as a name
 _INTO_ZONE = (r"(?:in)?to (?:a |my |the |an |one of my |one of the )?(?P<other>other )?"
@@ -40,7 +42,9 @@ def _named(d: Draft, token: str | None, words: tuple[str, ...]) -> bool:
 
 
 def _scales(d: Draft) -> list[dict]:
-    return [x for x in d.player("A").get("spells_traps", []) if "scale" in x]
+    """The Pendulum Scales told: monsters of a kind with a ``scale``, or named ones placed face-up in zone 1/5."""
+    return [x for x in d.player("A").get("spells_traps", [])
+            if "scale" in x or (x.get("card") and x.get("zone") in (1, 5) and x.get("face") == "up")]
 
 
 # ------------------------------------------------------------------------------------------ story
@@ -104,6 +108,15 @@ def _facts() -> list:
             lambda d, m: _fact_scales(d, _Pick(m, {"x": "x2", "y": "y2"})),
         ),
         (
+            "I have X and Y in my Pendulum Zones",
+            re.compile(
+                rf"^i (?:have|control) (?P<l>{_CARD}) and (?P<r>{_CARD}) (?:in|as) my (?:pendulum zones|pendulum "
+                rf"scales)$|^(?:my )?(?P<l2>{_CARD}) and (?P<r2>{_CARD}) are (?:in )?my (?:pendulum zones|pendulum "
+                rf"scales)$"
+            ),
+            lambda d, m: _fact_named_scales(d, _Pick(m, {"l": "l2", "r": "r2"})),
+        ),
+        (
             "there is a Set card in my leftmost Spell & Trap Zone",
             re.compile(
                 rf"^(?:there is|there's|i have) (?:a|one) (?:set|face-down) card in my (?P<side>{sides}) {_ST_ZONE}$|"
@@ -141,16 +154,52 @@ def ZONE_FACTS() -> list:
 # ------------------------------------------------------------------------------------------ questions
 
 
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3}
+
+
 def _q_pendulum_level(d: Draft, m: re.Match):
-    if not _scales(d) or d.actions:
+    """Pendulum Summon monsters of the Levels said (or named monsters) from the hand, with the Scales told
+    before or in the same sentence ("with Pendulum Scales of 2 and 8, ...", "... if my Scales are 1 and 4")."""
+    if d.actions:
         return None
-    level = int(m["lv"])
-    if not 1 <= level <= 12:
+    if m["x"] is not None:
+        if _scales(d) or not _fact_scales(d, m):
+            return None
+    if not _scales(d):
         return None
-    name = f"a Level {level} monster"
-    d.player("A").setdefault("hand", []).append({"name": name, "level": level})
-    d.actions.append({"do": "pendulum_summon", "cards": [name]})
-    return {"kind": "legal"}, f"can A Pendulum Summon a Level {level} monster (no effects) from the hand"
+    names = []
+    for count, level in re.findall(r"(a|an|one|two|three|\d) level (\d+)", m["what"] or ""):
+        level = int(level)
+        if not 1 <= level <= 12:
+            return None
+        for _ in range(_NUMBERS.get(count, 0) if not count.isdigit() or count in _NUMBERS else 0):
+            name = f"a Level {level} monster" + (f" ({len(names) + 1})" if names else "")
+            d.player("A").setdefault("hand", []).append({"name": name, "level": level})
+            names.append(name)
+    for token in re.findall(r"e\d+", m["what"] or ""):
+        card = _entity(d, token)
+        if card is None or not card.is_monster or card.extra_deck_frame:
+            return None
+        d.player("A").setdefault("hand", []).append(card.name)
+        names.append(card.name)
+    if not names or len(names) != len(set(names)):
+        return None
+    d.actions.append({"do": "pendulum_summon", "cards": names})
+    return {"kind": "legal"}, f"can A Pendulum Summon {' and '.join(names)} from the hand"
+
+
+def _fact_named_scales(d: Draft, m: re.Match) -> bool:
+    """Two named Pendulum Monsters in my Pendulum Zones (their printed Scales)."""
+    cards = [_entity(d, m["l"]), _entity(d, m["r"])]
+    if d.actions or _scales(d) or any(c is None or not c.is_pendulum or c.scale is None for c in cards):
+        return False
+    if cards[0].name == cards[1].name:
+        return False
+    for zone, card in zip((1, 5), cards):
+        d.player("A").setdefault("spells_traps", []).append({"card": card.name, "zone": zone, "face": "up"})
+    d.said.append(f"A's Pendulum Zones hold {cards[0].name} (Scale {cards[0].scale}) and {cards[1].name} (Scale "
+                  f"{cards[1].scale})")
+    return True
 
 
 def _assume_scales(d: Draft) -> None:
@@ -318,11 +367,13 @@ def _zone_questions() -> list:
         (
             "can I Pendulum Summon a Level N monster",
             re.compile(
-                r"^can i (?:still |then )?pendulum summon (?:a|an|one|my) level (?P<lv>\d+) (?:pendulum )?monster"
-                r"(?: from my hand)?(?: with (?:these|those|them|my|the) (?:pendulum )?scales)?$|"
-                r"^can (?:a|my) level (?P<lv2>\d+) monster be pendulum summoned(?: from my hand)?$"
+                rf"^(?:with (?:my )?(?P<t>pendulum scales|scales|e\d+) (?:of )?(?P<x>\d+) and (?P<y>\d+) )?can i "
+                rf"(?:still |then )?pendulum summon (?P<what>{_LEVELS}|(?:e\d+)(?: and e\d+)?)(?: from my hand)?"
+                rf"(?: with (?:these|those|them|my|the) (?:pendulum )?scales| if my (?P<t2>pendulum scales|scales|"
+                rf"e\d+) are (?P<x2>\d+) and (?P<y2>\d+))?$|"
+                rf"^can (?P<what2>(?:a|my) level \d+ monster) be pendulum summoned(?: from my hand)?$"
             ),
-            lambda d, m: _q_pendulum_level(d, _Pick(m, {"lv": "lv2"})),
+            lambda d, m: _q_pendulum_level(d, _Pick(m, {"x": "x2", "y": "y2", "what": "what2", "t": "t2"})),
         ),
         (
             "can I Pendulum/Link/Synchro Summon into a zone",
