@@ -76,6 +76,12 @@ def _scenario(session, text):
         ("If my Ancient Gear Gadjiltron Dragon attacks, can the opponent activate a Quick-Play Spell until the end "
          "of the Damage Step?", "no"),
         ("When Gladiator Beast Nerokius attacks, can my opponent activate a monster's Quick Effect?", "no"),
+        # in the opponent's turn
+        ("Can I activate a Trap Card during my opponent's Draw Phase before they draw?", "no"),
+        ("Can my opponent activate a Trap Card during their Draw Phase before they draw?", "no"),
+        ("Can I change my monster's battle position during my opponent's turn?", "no"),
+        ("Can I Flip Summon my face-down monster in the opponent's turn?", "no"),
+        ("Can I attack with my monster during my opponent's turn?", "no"),
         # other orders of the same stories
         ("If a replay occurs and I declare an attack with a second monster, can the first attacker still attack "
          "this turn?", "no"),
@@ -131,8 +137,6 @@ def test_replay_cites_the_rule(session):
         # the first card discarded has no effect that triggers on being discarded
         'I discard "Sangan" for hand size, its effect adds "Danger! Ogopogo!", and I discard again. Can '
         '"Danger! Ogopogo!"\'s effect be activated?',
-        # the opponent's own Draw Phase is not a shape ("their ... before they draw")
-        "Can my opponent activate a Trap Card during their Draw Phase before they draw?",
         # the draw not told: "before moving to the Standby Phase" alone does not place the activation
         "Can I activate a Continuous Spell Card before moving to the Standby Phase?",
         # going "back" to the same phase

@@ -301,9 +301,11 @@ def _q_before_draw(d: Draft, m: re.Match):
     if isinstance(card, str) and re.search(r"normal draw|draw phase", d.card_of(int(m["what"][1:])).text, re.I):
         return None  # a card may state that it can be activated then ("unless specifically stated")
     player = _who(m["who"])
-    d.state.update(phase="draw", drawn=False)
+    turn = "B" if m.groupdict().get("whose") else "A"  # the opponent's Draw Phase: the window closes alike
+    d.state.update(phase="draw", drawn=False, **({"turn": "B"} if turn == "B" else {}))
     d.actions.append({"do": "activate", "player": player, "card": card})
-    return {"kind": "legal"}, f"can {_said_player(m['who'], player)} activate {said} in A's Draw Phase before A's normal draw"
+    return ({"kind": "legal"}, f"can {_said_player(m['who'], player)} activate {said} in {turn}'s Draw Phase "
+                               f"before {turn}'s normal draw")
 
 
 def _q_hand_size_window(d: Draft, m: re.Match):
@@ -538,7 +540,8 @@ def _questions() -> list:
             "can the other player declare an attack in the turn player's Battle Phase",
             re.compile(
                 rf"^(?:(?:during|in) {opps()} {alt('phases', 'battle')} can i (?:attack|declare an attack)|"
-                rf"can i (?:attack|declare an attack) (?:during|in) {opps()} (?:{alt('phases', 'battle')}|turn)|"
+                rf"can i (?:attack|declare an attack)(?: with (?:a|my) {mon()})? (?:during|in) {opps()} "
+                rf"(?:{alt('phases', 'battle')}|turn)|"
                 rf"can (?P<opp_attacks>{opp()}) (?:attack|declare an attack) (?:during|in) my "
                 rf"(?:{alt('phases', 'battle')}|turn))$"
             ),
@@ -555,8 +558,8 @@ def _questions() -> list:
         (
             "can X be activated in the Draw Phase before the draw",
             re.compile(
-                rf"^can {who} activate {what}(?: (?:during|in) (?:my|the|the turn player's) "
-                rf"{alt('phases', 'draw')})? before (?:(?:{alt('phase_window', 'drawer')}) )?"
+                rf"^can {who} activate {what}(?: (?:during|in) (?:my|the|the turn player's|(?P<whose>{opps()})) "
+                rf"{alt('phases', 'draw')})? before (?:(?:{alt('phase_window', 'drawer')}|{opp()}) )?"
                 rf"{alt('phase_window', 'draw')}(?: (?:during|in) (?:my|the) {alt('phases', 'draw')})?$"
             ),
             _q_before_draw,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .scenario_draft import PHASE_NAMES, Draft, all_phases, alt, mon, phase_of
+from .scenario_draft import PHASE_NAMES, Draft, all_phases, alt, mon, opps, phase_of
 
 __all__ = ["PHASE_FACTS", "phase_questions"]
 
@@ -107,7 +107,13 @@ def _q_monster_in_phase(d: Draft, m: re.Match):
     """Attack / change the battle position / Flip Summon, with a monster that could otherwise do it."""
     if d.actions or d.said:
         return None
-    phase = phase_of(m["phase"])
+    if m["opp_turn"]:  # in the opponent's turn (its Main Phase 1 for Flip Summons and position changes)
+        if m["attack"]:
+            return None  # attacks in the opponent's turn: scenario_battle.py's shape
+        d.state["turn"] = "B"
+        phase = "main1"
+    else:
+        phase = phase_of(m["phase"])
     if phase is None:
         return None
     d.state["phase"] = phase
@@ -123,7 +129,10 @@ def _q_monster_in_phase(d: Draft, m: re.Match):
         name = d.add_monster("A", "monsters", "my monster")
         d.actions.append({"do": "change_position", "card": name})
         verb = "change the battle position of my monster (on the field since an earlier turn)"
-    return {"kind": "legal"}, f"can A {verb} in {PHASE_NAMES[phase]}"
+    where = "B's Main Phase 1 (the opponent's turn)" if m["opp_turn"] else PHASE_NAMES[phase]
+    if m["opp_turn"]:
+        d.actions[-1]["player"] = "A"
+    return {"kind": "legal"}, f"can A {verb} in {where}"
 
 
 # ------------------------------------------------------------------------------------------ shapes
@@ -194,7 +203,7 @@ def _questions() -> list:
                 rf"(?P<flip>{alt('summons', 'flip_summon')}) (?:a|my) (?:face-down )?{mon()}|"
                 rf"(?:change|switch) (?:the battle position of (?:a|my) {mon()}|(?:a|my) {mon()} ' s battle "
                 rf"position|my {mon()}'s battle position|a {mon()}'s battle position))"
-                rf" {in_phase}(?P<phase>{all_phases()})$"
+                rf" (?:{in_phase}(?P<phase>{all_phases()})|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
             ),
             _q_monster_in_phase,
         ),
