@@ -422,3 +422,24 @@ def test_copies_of_a_hand_trigger_that_summons_itself(session, text, answer):
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     if answer == "no":
         assert got["steps"][-1]["cites"][0] == "prb2017:trigger-effects-ex2"
+
+
+# ------------------------------------------------------------------ story: "Chain Link N is X", "I pass"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Chain Link 1 is Raigeki, Chain Link 2 is Mystical Space Typhoon, Chain Link 3 is Solemn Judgment. "
+         "Which resolves first?", "Solemn Judgment (Chain Link 3)"),
+        ("Raigeki is Chain Link 1 and Mystical Space Typhoon is Chain Link 2. Which one resolves first?",
+         "Mystical Space Typhoon (Chain Link 2)"),
+        # a link number missing from the list: the order told contradicts it
+        ("Chain Link 1 is Raigeki, Chain Link 3 is Solemn Judgment. Which resolves first?", "unknown"),
+        ("My opponent activates Pot of Greed and I pass. They chain Mystical Space Typhoon. Can I chain Magic "
+         "Jammer to negate Pot of Greed?", "no"),
+    ],
+)
+def test_links_told_by_number_and_passing(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

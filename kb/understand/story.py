@@ -335,7 +335,9 @@ _ATTACK = re.compile(
     rf"|(?P<target>{ENT}) (?:is|was|gets|got) attacked\b"  # "my monster is attacked": the other one attacks
 )
 _NUMBERED = re.compile(rf"(?P<x>{ENT})")
-_PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es)? priority\b")
+_PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es|ed)? priority\b|\b{ACTOR} pass(?:es|ed)?(?= and\b| then\b| [.,;]|$)")
+# "Chain Link 2 is X", "X is Chain Link 2": the link number of a card told in a list
+_LINK_IS = re.compile(rf"\bchain link (?P<n>\d+) (?:is|was|:) (?P<x>{ENT})|(?P<y>{ENT}) (?:is|was) chain link (?P<m>\d+)\b")
 
 
 def _owner_before(text: str, start: int) -> str | None:
@@ -350,6 +352,14 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     text, spans = skeleton.text_of(indices)
     for match in _PRIORITY.finditer(text):
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+    link_is = {}  # entity -> link number said as "Chain Link N is X"
+    for match in _LINK_IS.finditer(text):
+        group, number = ("x", match["n"]) if match["x"] else ("y", match["m"])
+        piece = Skeleton.pieces_between(spans, *match.span(group))[0]
+        entity = skeleton.pieces[piece].entity
+        if skeleton.entities[entity].kind == "card" and "link" not in skeleton.entities[entity].aside:
+            link_is[entity] = int(number)
+            skeleton.use(Skeleton.pieces_between(spans, *match.span()))
 
     def entity_at(group_span) -> int:
         piece = Skeleton.pieces_between(spans, *group_span)[0]
@@ -449,11 +459,16 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     numbered = [
         n
         for n in sorted({i for i in (skeleton.pieces[p].entity for p in indices) if i is not None})
-        if skeleton.entities[n].aside.get("link") and skeleton.entities[n].kind == "card"
+        if (skeleton.entities[n].aside.get("link") or n in link_is) and skeleton.entities[n].kind == "card"
     ]
-    if not story.links and len(numbered) >= 2:  # "Chain: X (Chain Link 1), Y (Chain Link 2), ..."
-        numbered.sort(key=lambda n: skeleton.entities[n].aside["link"])
-        story.links = [Link(n, None, skeleton.entities[n].aside["link"]) for n in numbered]
+
+    def number_of(n: int) -> int:
+        return skeleton.entities[n].aside.get("link") or link_is[n]
+
+    if not story.links and len(numbered) >= 2 and len({number_of(n) for n in numbered}) == len(numbered):
+        # "Chain: X (Chain Link 1), Y (Chain Link 2), ..." / "Chain Link 1 is X, Chain Link 2 is Y"
+        numbered.sort(key=number_of)
+        story.links = [Link(n, None, number_of(n)) for n in numbered]
         for k, piece in enumerate(indices):
             following = skeleton.pieces[indices[k + 1]].text if k + 1 < len(indices) else ""
             if skeleton.pieces[piece].entity in numbered or (
