@@ -97,6 +97,10 @@ def _parsed(session, text):
          ("gemini", "second_summon", "uses_normal_summon"), "yes"),
         ("When my opponent takes control of my monster in the Extra Monster Zone, does it stay in the Extra "
          "Monster Zone?", ("zone", "control_switch_from_emz", "stays_in_emz"), "no"),
+        # how many cards each zone holds
+        ("How many cards can I have in my Spell & Trap Zones?", ("zone_count", "spell_trap_zone", "count"), "5"),
+        ("How many Extra Monster Zones can each player use?", ("zone_count", "extra_monster_zone", "count"), "1"),
+        ("How many Field Spells can a player control at once?", ("zone_count", "field_zone", "count"), "1"),
         # Tributes by Level
         ("How many Tributes do I need to Tribute Summon a Level 6 monster?", ("tributes", "level_6", "count"), "1"),
         ("How many monsters do I need to Tribute to Normal Summon a Level 8 monster?",

@@ -214,6 +214,19 @@ def _ritual(m: re.Match, card_of):
                  f"can {said} be Tributed for {card.name} (total Levels {total}{' or more' if more else ''})")
 
 
+def _zone_count(m) -> tuple[dict, str] | None:
+    words = m["z"]
+    if not words:
+        return None
+    key = ("spell_trap_zone" if words.startswith("spell") else "main_monster_zone" if words.startswith("main")
+           else "extra_monster_zone" if words.startswith("extra") else "field_zone")
+    said = {"spell_trap_zone": "cards can a player have in the Spell & Trap Zones",
+            "main_monster_zone": "monsters can a player have in the Main Monster Zones",
+            "extra_monster_zone": "Extra Monster Zones can a player use", "field_zone": "Field Spells can a player "
+            "control"}[key]
+    return _fact("zone_count", key, "count", f"how many {said}")
+
+
 def _gemini(m: re.Match, card_of):
     """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
     if m["c"]:
@@ -320,6 +333,19 @@ def _shapes() -> list:
                                "where is a monster in an Extra Monster Zone placed when its control switches"
                                if m["where"] else "does a monster in an Extra Monster Zone stay there when its "
                                "control switches"),
+        ),
+        (
+            "how many cards can I have in my Spell & Trap Zones",
+            re.compile(
+                r"^how many (?:cards|spells? (?:and|or|&) traps?|spell (?:and|or|&) trap cards|monsters|field spells?)"
+                r" can (?:i|a player|each player|you) (?:have|place|control|put)(?: at (?:the same|one) time| at once)? "
+                r"in (?:my|their|your|his or her|the) (?P<z>spell & trap zones?|spell/trap zones?|main monster zones?|"
+                r"field zones?)$|"
+                r"^how many (?P<z2>spell & trap zones|spell/trap zones|main monster zones|extra monster zones) "
+                r"(?:does|can) (?:each player|a player|one player|a player|i) (?:have|use)(?: at (?:once|a time))?$|"
+                r"^how many (?P<z3>field spells) can (?:each player|a player|i|you) control(?: at (?:once|a time))?$"
+            ),
+            lambda m, c: _zone_count(_Pick(m, {"z": "z2"})) or _zone_count(_Pick(m, {"z": "z3"})),
         ),
         (
             "does detaching an Xyz Material count as leaving the field",

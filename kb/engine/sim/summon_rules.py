@@ -115,6 +115,20 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:if-control-of-a-monster-in-the-extra",
         "If control of a monster placed in an Extra Monster Zone switches to the other player's field, it is placed "
         "in an available Main Monster Zone of the player who gained control."),
+    # --- how many cards each zone holds
+    "sim_zone_count_st": _row(
+        "A player has 5 Spell & Trap Zones: at most 5 cards there (Field Spells go to the Field Zone).",
+        ["prb2017:spell-trap-zone-spell-trap-card-zone"], "prb2017:spell-trap-zone-spell-trap-card-zone",
+        "You can place up to a maximum of 5 cards in your Spell & Trap Zone."),
+    "sim_zone_count_main": _row(
+        "A player has 5 Main Monster Zones: at most 5 monsters there (the Extra Monster Zone is not one of them).",
+        ["prb2017:main-monster-zones-p10", "prb2017:extra-monster-zones"], "prb2017:main-monster-zones-p10",
+        "They are divided in 5 zones and since each monster is placed in 1 of them, the maximum number of "
+        "monsters that can be placed in the Main Monster Zones is 5."),
+    "sim_zone_count_field": _row(
+        "Each player can place only 1 Field Spell, in their Field Zone.",
+        ["prb2017:field-zone", "md:field-zone"], "prb2017:field-zone",
+        "Each player can only place 1 Field Spell Card in each Field Zone."),
     # --- zones the simulator fills (activation.py / game.py)
     "sim_field_spell_replace": _row(
         "A player controls one Field Spell: activating (or Setting) a new one from the hand sends the card in "
@@ -252,6 +266,15 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone", "control_switch_from_emz", "stays_in_emz"): (
         "no", "sim_emz_control_switch", "it moves to an available Main Monster Zone of the player who gained "
         "control"),
+    ("zone_count", "spell_trap_zone", "count"): ("5", "sim_zone_count_st",
+                                                 "a player can have at most 5 cards in the Spell & Trap Zones"),
+    ("zone_count", "main_monster_zone", "count"): ("5", "sim_zone_count_main",
+                                                   "a player has 5 Main Monster Zones"),
+    ("zone_count", "extra_monster_zone", "count"): ("1", "sim_emz_one",
+                                                    "each player uses only 1 Extra Monster Zone (unless an Extra "
+                                                    "Link is formed)"),
+    ("zone_count", "field_zone", "count"): ("1", "sim_zone_count_field",
+                                            "each player can have only 1 Field Spell, in the Field Zone"),
     ("zone", "xyz_material", "on_field"): ("no", "sim_xyz_material_not_on_field",
                                            "Xyz Materials are not cards on the field"),
     ("zone", "detach", "leaves_field"): ("no", "sim_xyz_material_not_on_field",
