@@ -54,7 +54,7 @@ STEPS: list[tuple[str, str]] = [
     ("rulings", "importers.rulings:load_rulings"),
     ("links", "kb.links:link_records"),
     ("search-index", "kb.search:build_index_step"),  # runs in the background from here on
-    ("profiles", "kb.engine.profiles:build_profiles"),
+    ("profiles", "kb.build_cache:build_profiles_cached"),  # build_profiles, reusing unchanged cards
     ("graph", "kb.graph:write_graph"),
     ("validate", "kb.corpus:validate_store"),
 ]

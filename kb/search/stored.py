@@ -66,8 +66,9 @@ def unpack(stored: dict) -> dict:
 
 def write_documents(directory: Path, values: list[bytes]) -> None:
     """Write packed values (by docnum) as :data:`DOCS_FILE` and :data:`OFFSETS_FILE` in ``directory``."""
-    offsets = np.zeros(len(values) + 1, dtype=np.int64)
-    np.cumsum([len(v) for v in values], out=offsets[1:])
+    ends = np.cumsum([len(v) for v in values], dtype=np.int64)
+    offsets = np.zeros(len(values) + 1, dtype=np.int32 if not len(ends) or ends[-1] < 2**31 else np.int64)
+    offsets[1:] = ends
     (Path(directory) / DOCS_FILE).write_bytes(b"".join(values))
     np.save(Path(directory) / OFFSETS_FILE, offsets)
 

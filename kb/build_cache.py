@@ -1,0 +1,97 @@
+"""The ``profiles`` build step with each card's profile reused from the previous build when it cannot differ.
+
+Reading every card's text into effect profiles (:func:`kb.engine.profiles.parse_card`) was the longest step
+of a build (about 20 s of 45).  A card's profile depends only on the fields the reader reads
+(:func:`kb.engine.profiles.card_fields`) and on the code, so the step keeps the profiles it stored in
+``<target>.versions/`` (:data:`CACHE_FILE`, JSON): one entry per card, keyed by a hash of those fields,
+valid only for the same code (a hash of every file of the ``kb`` package, :func:`code_fingerprint`).  A
+rebuild reads again only the cards whose fields changed; a change to any file of ``kb`` reads them all.
+The file holds the cards of the last build only, and a build that cannot read it reads every card.
+
+The rows stored are those of :func:`kb.engine.profiles.build_profiles` (``tests/test_build_cache.py``
+compares them on cards written for the test).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+__all__ = ["CACHE_FILE", "build_profiles_cached", "code_fingerprint", "card_key"]
+
+CACHE_FILE = "profile-cache.json"
+
+
+def code_fingerprint() -> str:
+    """A hash of every file of the ``kb`` package (source and data), by relative path and content."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".pyc", ".pyo"):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def card_key(fields: dict) -> str:
+    """A hash of the fields of a card the profile reader reads."""
+    return hashlib.sha256(json.dumps(fields, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+
+
+def _read_cache(path: Path, fingerprint: str) -> dict[str, list[dict]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("code") != fingerprint or not isinstance(data.get("cards"), dict):
+        return {}
+    return data["cards"]
+
+
+def _write_cache(path: Path, fingerprint: str, cards: dict[str, list[dict]]) -> None:
+    partial = path.with_name(f".{path.name}.partial")  # builds of one target hold its lock: one writer
+    try:
+        partial.write_text(json.dumps({"code": fingerprint, "cards": cards}, ensure_ascii=False,
+                                      separators=(",", ":")), encoding="utf-8")
+        os.replace(partial, path)
+    except OSError:  # a cache that cannot be written only costs the next build time
+        partial.unlink(missing_ok=True)
+
+
+def build_profiles_cached(ctx) -> None:
+    """Build step: an :class:`kb.models.EffectProfile` row for every effect of every card (as
+    :func:`kb.engine.profiles.build_profiles`), reading only cards not in the previous build's cache."""
+    from sqlalchemy import insert
+    from sqlmodel import select
+
+    from .engine import rules
+    from .engine.profiles import card_fields, parse_card, profile_complete
+    from .models import Card, EffectProfile
+
+    cache_path = Path(ctx.kb_dir).parent / CACHE_FILE
+    fingerprint = code_fingerprint()
+    cached = _read_cache(cache_path, fingerprint)
+    kept: dict[str, list[dict]] = {}
+    rows, complete_cards, cards, reused = [], 0, 0, 0
+    for card in ctx.session.exec(select(Card)).all():
+        fields = card_fields(card)
+        key = card_key(fields)
+        effects = cached.get(key)
+        if effects is None:
+            effects = parse_card(fields)
+        else:
+            reused += 1
+        kept[key] = effects
+        cards += 1
+        complete_cards += profile_complete(effects)
+        rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
+                     "spell_speed": effect["spell_speed"], "complete": effect["complete"], "data": effect}
+                    for effect in effects)
+    ctx.session.execute(insert(EffectProfile.__table__), rows)  # one executemany, no ORM objects
+    ctx.session.commit()
+    _write_cache(cache_path, fingerprint, kept)
+    ctx.add_summary("profiles", cards=cards, complete=complete_cards)
+    ctx.log(f"profiles: {reused} of {cards} cards reused from the previous build")
+    ctx.state.setdefault("validators", []).append(rules.validate_citations)
