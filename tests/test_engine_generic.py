@@ -266,13 +266,14 @@ def test_negate_summon_assumes_the_procedure(session):
         {
             "ask": "negate",
             "card": "Chaos Trap Hole",
-            "summon": {"card": "Black Rose Dragon", "how": "synchro"},
+            "summon": {"card": "Black-Winged Dragon", "how": "synchro"},
         },
     )
     assert answer["answer"] == "yes"
     assert any("by its procedure" in text for text in answer["assumed"])
-    assert any("LIGHT or DARK" in text for text in answer["assumed"])  # the condition's kind is not checked
-    assert answer["resolved"]["summon"] == {"card": "Black Rose Dragon", "how": "synchro"}
+    # the condition's Attribute is checked against the monster (kb/engine/summon_conditions.py)
+    assert any("DARK is DARK or LIGHT" in step["detail"] for step in answer["steps"])
+    assert answer["resolved"]["summon"] == {"card": "Black-Winged Dragon", "how": "synchro"}
 
 
 def test_cli_accepts_both_forms(full_kb):

@@ -392,3 +392,29 @@ def test_negation_in_a_told_chain(session, text, answer):
 )
 def test_unaffected_by_spell_trap_effects(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # "When a Level 5 or higher monster(s) would be Special Summoned": checked against the named monster
+        ("Can Steelswarm Roach negate the Synchro Summon of Stardust Dragon?", "yes"),
+        ("Can Steelswarm Roach negate the Special Summon of Gladiator Beast Bestiari?", "no"),
+        ("Can Steelswarm Roach negate the Link Summon of Decode Talker?", "no"),  # no Level
+    ],
+)
+def test_summon_condition_kind(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer
+
+
+def test_kind_condition_reads_levels_and_attributes():
+    from kb.engine.summon_conditions import kind_condition
+
+    roach = "When a Level 5 or higher monster(s) would be Special Summoned"
+    assert kind_condition(roach, {"level": 8})[0] == "pass"
+    assert kind_condition(roach, {"level": 4})[0] == "fail"
+    assert kind_condition(roach, {"level": None, "rank": 4})[0] == "fail"
+    assert kind_condition(roach, {"level": None}) is None
+    assert kind_condition("When a LIGHT or DARK monster would be Summoned", {"attribute": "Fire"})[0] == "fail"
+    assert kind_condition("When a LIGHT or DARK monster would be Summoned", {"attribute": "Dark"})[0] == "pass"
+    assert kind_condition("When a Level 5 or higher Tuner would be Summoned", {"level": 6}) is None

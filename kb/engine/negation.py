@@ -25,6 +25,7 @@ from . import engine as checks
 from . import generic
 from .model import PLAYERS, Moment, other_player
 from .rulings import answer_rulings
+from .summon_conditions import kind_condition
 
 __all__ = ["SUMMON_BY", "SUMMON_METHODS", "answer_negate", "negating_effects", "normalise_negate"]
 
@@ -352,6 +353,7 @@ def _negate_summon(
     monster: checks.EngineCard,
     moment: Moment,
     abilities: list[str] | None = None,
+    stats: dict | None = None,
 ):
     if "how" not in summon:  # "is it possible?" over the kinds of Summon the monster can have
         verdicts = []
@@ -360,7 +362,7 @@ def _negate_summon(
                 continue
             if (summon.get("count") or 1) > 1 and how != "pendulum":
                 continue  # only a Pendulum Summon Summons several monsters at once
-            verdict = _negate_summon(card, dict(summon, how=how), monster, moment, abilities)
+            verdict = _negate_summon(card, dict(summon, how=how), monster, moment, abilities, stats)
             verdict.assume(f"it is a {how.capitalize()} Summon")
             verdicts.append(verdict)
             if verdict.answer == "yes":
@@ -442,7 +444,7 @@ def _negate_summon(
     for effect in effects:
         raw = (effect.get("condition") or {}).get("raw") or ""
         for pattern in _summon_patterns(effect):
-            results.append((effect, pattern, _match_summon(pattern, raw, how, count, summoner, controller)))
+            results.append((effect, pattern, _match_summon(pattern, raw, how, count, summoner, controller, stats)))
     passed = [r for r in results if r[2][0] == "pass"]
     if not passed:
         effect, pattern, (_, why, keys, _notes) = results[0]
@@ -472,7 +474,8 @@ def _negate_summon(
 
 
 def _match_summon(
-    pattern: dict, raw: str, how: str, count: int | None, summoner: str | None, controller: str | None
+    pattern: dict, raw: str, how: str, count: int | None, summoner: str | None, controller: str | None,
+    stats: dict | None = None,
 ) -> tuple:
     """(result, why, rule keys, assumptions) for one "would be Summoned" pattern against the Summon."""
     notes: list[str] = []
@@ -519,11 +522,16 @@ def _match_summon(
             )
     elif how == "pendulum" and count and count > 1:
         keys = ["pendulum_summon_count", "summon_negation"]
-    if re.search(r"\b(?:LIGHT|DARK|EARTH|WATER|FIRE|WIND|DIVINE|Level|Rank|Effect Monster|Tuner)\b", raw):
+    kind = kind_condition(raw, stats)  # "a Level 5 or higher monster": checked for a named monster
+    if kind is not None and kind[0] == "fail":
+        return "fail", f"the Summoned monster is not of the kind it names: {kind[1]}", keys, notes
+    if kind is None and re.search(r"\b(?:LIGHT|DARK|EARTH|WATER|FIRE|WIND|DIVINE|Level|Rank|Effect Monster|Tuner)\b",
+                                  raw):
         notes.append(f"the Summoned monster is of the kind its condition names ({raw})")
+    kind_words = f" ({kind[1]})" if kind is not None else ""
     return (
         "pass",
-        f"a {how} Summon{f' of {count} monsters' if count and count > 1 else ''} meets it",
+        f"a {how} Summon{f' of {count} monsters' if count and count > 1 else ''} meets it{kind_words}",
         keys,
         notes,
     )
@@ -556,18 +564,17 @@ def answer_negate(session: Session, question: dict) -> dict:
     if "summon" in question:
         summon = question["summon"]
         monster = engine_card(session, summon["card"])
-        abilities = (
-            None
-            if generic.is_generic(summon["card"])
-            else list(resolve(session, summon["card"]["card"]).abilities or [])
-        )
+        model = None if generic.is_generic(summon["card"]) else resolve(session, summon["card"]["card"])
+        abilities = None if model is None else list(model.abilities or [])
+        stats = None if model is None else {"level": model.level, "attribute": model.attribute, "rank": model.rank,
+                                            "link": model.link_rating}
         monster.name = generic.item_name(summon["card"], monster.name)
         resolved["summon"] = {
             "card": monster.name,
             **{k: summon[k] for k in ("how", "by", "count") if k in summon},
         }
         verdict, _combo, tried = generic.best_of(
-            lambda cards: _negate_summon(cards[0], summon, monster, moment, abilities), [asked]
+            lambda cards: _negate_summon(cards[0], summon, monster, moment, abilities, stats), [asked]
         )
         how_words = summon["how"] + " " if "how" in summon else ""
         many = f" and {summon['count'] - 1} other monster(s)" if (summon.get("count") or 1) > 1 else ""
