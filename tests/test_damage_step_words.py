@@ -512,3 +512,25 @@ def test_a_permission_said_by_controlling_the_card(session):
 )
 def test_flip_questions_in_one_sentence(session, text, expected):
     assert _ask(session, text)["answer"] == expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("When is a monster destroyed by battle sent to the Graveyard?", "at the end of the Damage Step"),
+        ("Is a monster destroyed by battle sent to the GY during damage calculation?", "no"),
+        ("Are monsters destroyed by battle sent to the Graveyard at the end of the Damage Step?", "yes"),
+        ("Does a replay occur if the number of my opponent's monsters changes during the Damage Step?", "no"),
+        ("If the number of my opponent's monsters changes during the Damage Step, does a replay occur?", "no"),
+        ("Can a monster's effect that activates when it is destroyed be activated during the Damage Step?", "yes"),
+        ("Can an effect that activates when the card itself is banished be activated in the Damage Step?", "yes"),
+        # another monster's event: optional ones cannot, mandatory ones can; not said
+        ("Can a monster's effect that activates when another monster is destroyed be activated during the Damage "
+         "Step?", "unknown"),
+        # the Battle Step: a replay may occur
+        ("Does a replay occur if the number of my opponent's monsters changes during the Battle Step?", "unknown"),
+    ],
+)
+def test_damage_step_rules_asked_of_no_card(session, text, expected):
+    answer = _ask(session, text)
+    assert answer["answer"] == expected, (answer["understood"], answer["explanation"])

@@ -48,6 +48,12 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
         "rules": ("damage_step_timing_passed", "damage_step_specific"),
     },
     "destroyed_by_battle": {"rules": ("battle_destroyed_limits", "battle_destroyed_target")},
+    "replay": {"rules": ("damage_step_no_replay", "damage_step"), "answer": "no",
+               "detail": "the number of the opponent's monsters changed during the Damage Step: no replay"},
+    "own_event_trigger": {"rules": ("damage_step_own_event", "damage_step_triggers"), "answer": "yes",
+                          "detail": "an effect that activates when the card itself is Summoned, flipped, destroyed, "
+                                    "banished or moved can be activated in the Damage Step (optional ones too, unless "
+                                    "they perform a Normal or Fusion Summon)"},
     "no_damage_calculation": {"rules": ("damage_step_end_without_calc", "damage_step_having_attacked")},
     "special_summoned": {
         "words": "a monster is Special Summoned during the Damage Step",
@@ -75,6 +81,35 @@ BATTLE_DESTROYED: dict[str, tuple[str, str, str]] = {
     "removed_by_effect": ("yes", "battle_destroyed_removed",
                           "be destroyed, sent to the GY or banished by a card effect before it is sent to the GY"),
 }
+# when a monster destroyed by battle is sent to the GY (query.sent_at: a timing, or None for "when?")
+SENT_TO_GY = ("end", "battle_destroyed_sent")
+
+
+def _rule_fact_answer(name: str, event: dict) -> dict:
+    """A Damage Step rule read as it stands (a replay in the Damage Step; a trigger on the card itself)."""
+    rule, other = event["rules"]
+    return {"answer": event["answer"], "card": None, "resolved": {}, "assumed": [], "rulings": [],
+            "steps": [_step(name.replace("_", " "), "pass" if event["answer"] == "yes" else "fail", event["detail"],
+                            rule, other)],
+            "explanation": event["detail"][0].upper() + event["detail"][1:] + "."}
+
+
+def _sent_answer(question: dict) -> dict:
+    """When a monster destroyed by battle is sent to the GY: at the (start of the) end of the Damage Step."""
+    at = (question.get("query") or {}).get("sent_at")
+    if at is not None and at not in DAMAGE_STEP_TIMINGS:
+        raise BadQuestionError(f"unknown Damage Step timing {at!r} (known: {', '.join(DAMAGE_STEP_TIMINGS)})",
+                               "query.sent_at", at)
+    timing, rule = SENT_TO_GY
+    steps = [_step("sent to the GY", "pass", "a monster destroyed by battle stays on the field until the end of "
+                   "the Damage Step, and is sent to the GY then", rule)]
+    base = {"card": None, "resolved": {}, "assumed": [], "rulings": [], "steps": steps}
+    if at is None:
+        return dict(base, answer=TIMING_WORDS[timing],
+                    explanation="Monsters destroyed by battle are sent to the GY at the end of the Damage Step.")
+    answer = "yes" if at == timing else "no"
+    return dict(base, answer=answer, explanation="Monsters destroyed by battle are sent to the GY at the end of the "
+                "Damage Step" + ("." if answer == "yes" else f", not {TIMING_WORDS[at]}."))
 
 
 def _battle_destroyed_answer(session: Session, question: dict) -> dict:
@@ -83,6 +118,8 @@ def _battle_destroyed_answer(session: Session, question: dict) -> dict:
     from . import card_profile
 
     action = (question.get("query") or {}).get("action")
+    if action == "sent_to_gy":
+        return _sent_answer(question)
     if action not in BATTLE_DESTROYED:
         raise BadQuestionError(f"unknown action {action!r} for a monster destroyed by battle (known: "
                                f"{', '.join(BATTLE_DESTROYED)})", "query.action", action)
@@ -330,6 +367,8 @@ def damage_step_answer(session: Session, question: dict) -> dict:
         return _battle_destroyed_answer(session, question)
     if event_name == "no_damage_calculation":
         return _no_calculation_answer(session, question)
+    if event_name in ("replay", "own_event_trigger"):
+        return _rule_fact_answer(event_name, event)
     if set(query) & {"flip_when", "flipped_at", "continuous_at", "self_destroy_at"}:
         return _flipped_answer(session, question.get("card"), query)
     steps, verdict = _card_steps(session, question.get("card"), event)

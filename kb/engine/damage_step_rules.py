@@ -170,6 +170,30 @@ DAMAGE_STEP_RULES: dict[str, dict] = {
                   "text": "If an attack progresses until the Damage Step, that attacking monster is treated as "
                           "\"having attacked\"."},
     },
+    "battle_destroyed_sent": {
+        "statement": "Monsters destroyed by battle are sent to the GY at the start of the End of the Damage Step.",
+        "sections": ["cr-draft:411.2", "prb2017:end-of-the-damage-step", "cr-draft:409.5"],
+        "quote": {"id": "cr-draft:411.2",
+                  "text": "At the start of the End of the Damage Step all monsters marked for destruction are sent "
+                          "to the Graveyard, no cards or effects can be activated before this."},
+    },
+    "damage_step_no_replay": {
+        "statement": "A change in the number of the opponent's monsters during the Damage Step does not cause a "
+                     "replay.",
+        "sections": ["prb2017:damage-step", "community:8.5.3.1"],
+        "quote": {"id": "prb2017:damage-step",
+                  "text": "Even if the number of monsters the opponent controls changes during the Damage Step, a "
+                          "replay is not triggered."},
+    },
+    "damage_step_own_event": {
+        "statement": "Effects that activate when the card itself is Special Summoned, flipped face-up, destroyed, "
+                     "banished, added to the hand (moved to another place) can be activated in the Damage Step.",
+        "sections": ["prb2017:damage-step", "cr-draft:406.3", "community:8.5.3.2"],
+        "quote": {"id": "prb2017:damage-step",
+                  "text": "Monster Effects that activate when the monster itself is Special Summoned successfully / "
+                          "effects that activate when the card itself is destroyed, banished, added to the hand, "
+                          "etc."},
+    },
     "damage_step_flip_left": {
         "statement": "The books disagree on a flipped monster that leaves the Monster Zone before damage "
                      "calculation ends: its flip-activated effects still activate (Master Duel guide), or not "

@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from ..engine.damage_step import BATTLE_DESTROYED
-from .damage_step import alt, plain
+from .damage_step import TIMING_PHRASES, alt, plain
 from .frame import Frame
 from .skeleton import Skeleton
 
@@ -62,6 +62,13 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
                               rf"(?: or (?:destroyed|banished|sent to the (?:gy|graveyard)))?"
                               rf" by (?:a )?card effects?{tail}"],
     }
+    sent = (rf"(?:{alt('destroyed', 'determiner')} )?{alt('destroyed', 'monster')}(?: {alt('destroyed', 'relative')})? "
+            rf"{alt('destroyed', 'destroyed')}")
+    gy = r"sent to the (?:gy|graveyard)"
+    sent_at = "|".join(f"(?P<s_{key}>{alt('summoned', key)})" for key in ("start", "before_calc", "calc", "after_calc",
+                                                                          "end"))
+    shapes["sent"] = [rf"{alt('question', 'when')} (?:is|are) {sent} {gy}",
+                      rf"(?:is|are) {sent} {gy} (?:{sent_at})"]
     moment = rf"(?:{alt('destroyed', 'moment')} )?"
     return [(action, re.compile(moment + p + "$")) for action, pats in shapes.items() for p in pats]
 
@@ -80,6 +87,13 @@ def read_destroyed(skeleton: Skeleton, sentences) -> Frame | None:
             break
     else:
         return None
+    if action == "sent":
+        at = next((k[2:] for k, v in m.groupdict().items() if k.startswith("s_") and v), None)
+        question = {"ask": "damage_step_event", "event": "destroyed_by_battle",
+                    "query": {"action": "sent_to_gy", "sent_at": at}}
+        said = "when is it sent to the GY" if at is None else f"is it sent to the GY {TIMING_PHRASES[at]}"
+        return Frame(question, f"Asked about a monster destroyed by battle: {said}?",
+                     used_entities={e for _t, ents in sentences for e in ents}, uses_story=True)
     if not re.search(rf"marked for destruction|{alt('destroyed', 'not_yet')}|{alt('destroyed', 'before_gy')}|"
                      rf"^{alt('destroyed', 'moment')} ", text):
         return None  # "destroyed by battle" alone may mean in the GY afterwards: "not yet sent" must be said
