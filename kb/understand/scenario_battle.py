@@ -5,10 +5,13 @@
 - a chain at an attack declaration ("on my attack declaration, my opponent activates <card> and chains <card>
   to Special Summon a monster. Is a replay triggered?"): whether a replay follows is decided by the
   simulator after the chain resolves (the attacker may be gone);
-- the number of cards discarded for hand size ("I have 8 cards in hand at the end of my End Phase. How many
-  do I discard?").
+- who may attack and when; what a battling monster's lock forbids its opponent ("when Ancient Gear Golem
+  attacks, can my opponent activate a Trap Card?").
 
-The words are data (``scenario_words.toml``, sections ``replay_story``, ``attack_declaration``, ``hand_size``).
+The windows of the turn (before the draw, the hand-size discard) are :mod:`.scenario_windows`; phase moves
+are :mod:`.scenario_phase`; both are registered through this module.
+
+The words are data (``scenario_words.toml``, sections ``replay_story``, ``attack_declaration``).
 What the story does not give is modelled so that it cannot decide the answer (the replay's cause is the
 attack target leaving the field; the attackers have no effects) and said in the understood sentence.
 """
@@ -18,8 +21,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..engine.sim.rulebook import HAND_SIZE_LIMIT
 from .scenario_draft import Draft, alt, mon, opp, opps
+from .scenario_windows import WHAT, WHO, WINDOW_FACTS, said_player, what_of, who_of, window_questions
 from .story import ACTOR, actor_player
 
 __all__ = ["BATTLE_FACTS", "battle_questions"]
@@ -123,21 +126,6 @@ def _fact_chain_at_attack(d: Draft, m: re.Match) -> bool:
     return True
 
 
-# ------------------------------------------------------------------------------------------ hand size
-
-
-def _q_how_many_discarded(d: Draft, m: re.Match):
-    """How many cards the turn player discards for hand size (the hand the story gives, in the End Phase)."""
-    hand = d.player("A").get("hand")
-    if d.state.get("phase") != "end" or not isinstance(hand, int) or d.actions or "gy" in d.player("A"):
-        return None
-    if m["n"] and int(m["n"]) != HAND_SIZE_LIMIT:
-        return None
-    d.player("A")["gy"] = []  # the count asked is of the cards discarded now
-    d.actions.append({"do": "end_turn"})
-    return {"kind": "outcome", "count": {"player": "A", "pile": "gy"}}, "how many cards does A discard for hand size"
-
-
 # ------------------------------------------------------------------------------ who may attack, and when
 
 
@@ -205,38 +193,6 @@ def _q_attack_twice(d: Draft, m: re.Match):
 # ------------------------------------------------------------- windows the turn structure closes (phases.py)
 
 
-def _who(words: str) -> str:
-    """The player of a phrase: the asker A, the opponent B, or "anyone" (decided for the turn player A)."""
-    if re.fullmatch(alt("phase_window", "opponent"), words):
-        return "B"
-    return "A"
-
-
-def _said_player(words: str, player: str) -> str:
-    if re.fullmatch(alt("phase_window", "anyone"), words) and words != "the turn player":
-        return "either player (checked for A: the window is closed to both players alike)"
-    return player
-
-
-def _what(d: Draft, m: re.Match) -> tuple[object, str] | None:
-    """The card asked about: a named card, a kind ``{"class": ...}``, or any card; with how it reads."""
-    words = m["what"]
-    if re.fullmatch(r"e\d+", words):
-        card = d.card_of(int(words[1:]))
-        return (card.name, card.name) if card is not None else None
-    if re.fullmatch(r"k\d+", words):
-        cls = d.kinds.get(int(words[1:]))
-        if not cls:
-            return None
-        from ..engine.generic import describe_class
-        return {"class": dict(cls)}, describe_class(cls)
-    for key, cls, said in (("trap", {"type": "trap"}, "a Trap Card"), ("spell", {"type": "spell"}, "a Spell Card"),
-                           ("any_card", {}, "a card")):
-        if re.fullmatch(alt("phase_window", key), words):
-            return {"class": cls}, said
-    return None
-
-
 def _locked_by(attacker, card) -> bool:
     """Whether the attacker's text locks the opponent's activations of ``card`` (a name or a kind) until the end
     of the Damage Step (kb/engine/sim/phases.py)."""
@@ -277,109 +233,23 @@ def _q_activate_while_attacking(d: Draft, m: re.Match):
             return None
     elif not d.attacking or len(d.actions) != 1 or len(d.said) != 1:
         return None
-    what = _what(d, m)
+    what = what_of(d, m["what"])
     if what is None:
         return None
     card, said = what
-    player = _who(m["who"])
+    player = who_of(m["who"])
     named = d.card_of(int(m["what"][1:])) if re.fullmatch(r"e\d+", m["what"]) else None
     if player != "B" or not _locked_by(d.attacking, named or card):
         return None  # only the attacker's lock decides for every moment up to the end of the Damage Step
     d.actions.append({"do": "activate", "player": player, "card": card})
-    return ({"kind": "legal"}, f"then (before the end of the Damage Step), can {_said_player(m['who'], player)} "
+    return ({"kind": "legal"}, f"then (before the end of the Damage Step), can {said_player(m['who'], player)} "
                                f"activate {said}")
-
-
-def _q_before_draw(d: Draft, m: re.Match):
-    """Can a card be activated in the Draw Phase before the turn player's normal draw?"""
-    if d.actions or d.said:
-        return None
-    what = _what(d, m)
-    if what is None:
-        return None
-    card, said = what
-    if isinstance(card, str) and re.search(r"normal draw|draw phase", d.card_of(int(m["what"][1:])).text, re.I):
-        return None  # a card may state that it can be activated then ("unless specifically stated")
-    player = _who(m["who"])
-    turn = "B" if m.groupdict().get("whose") else "A"  # the opponent's Draw Phase: the window closes alike
-    d.state.update(phase="draw", drawn=False, **({"turn": "B"} if turn == "B" else {}))
-    d.actions.append({"do": "activate", "player": player, "card": card})
-    return ({"kind": "legal"}, f"can {_said_player(m['who'], player)} activate {said} in {turn}'s Draw Phase "
-                               f"before {turn}'s normal draw")
-
-
-def _q_hand_size_window(d: Draft, m: re.Match):
-    """Can a card be activated while the turn player discards for hand size?"""
-    if d.actions or d.said:
-        return None
-    what = _what(d, m)
-    if what is None:
-        return None
-    card, said = what
-    player = _who(m["who"])
-    d.state["phase"] = "end"
-    d.player("A")["hand"] = HAND_SIZE_LIMIT + 1  # how many are discarded does not decide the answer
-    d.actions += [{"do": "hand_size"}, {"do": "activate", "player": player, "card": card}]
-    return (
-        {"kind": "legal"},
-        f"while A discards for hand size at the end of the End Phase (from {HAND_SIZE_LIMIT + 1} cards), can "
-        f"{_said_player(m['who'], player)} activate {said}",
-    )
-
-
-# ------------------------------------------------------------------ a second hand-size discard (phases.py)
-
-
-def _fact_discard_twice(d: Draft, m: re.Match) -> bool:
-    """I discard X for hand size, X's effect adds Y, I discard (Y) again: only the first Chain after the discard
-    may hold effects (the simulator's hand-size window)."""
-    if d.actions or d.said:
-        return False
-    x, y = d.card_of(int(m["x"][1:])), d.card_of(int(m["y"][1:]))
-    if x is None or y is None or x.name == y.name or m["x2"] and d.card_of(int(m["x2"][1:])) != x:
-        return False
-    if m["y2"] and (d.card_of(int(m["y2"][1:])) is None or d.card_of(int(m["y2"][1:])).name != y.name):
-        return False
-    if not re.search(r"\bdiscarded\b", x.text, re.I):
-        return False  # the first card's effect must be one that triggers on being discarded
-    d.state["phase"] = "end"
-    d.player("A").update(hand=[x.name, HAND_SIZE_LIMIT], deck=[y.name, 10])
-    d.actions += [
-        {"do": "hand_size", "cards": [x.name]},
-        {"do": "activate", "card": x.name, "does": [{"op": "add_to_hand", "card": y.name}]},
-        {"do": "resolve"},
-        {"do": "hand_size", "cards": [y.name]},
-    ]
-    d.chain = {"discarded_again": y.name}
-    d.said.append(f"at the end of the End Phase A ({HAND_SIZE_LIMIT + 1} cards) discards {x.name} for hand size; "
-                  f"its effect (Chain Link 1) adds {y.name} from the Deck; A discards {y.name} for hand size again")
-    return True
-
-
-def _fact_hand_end(d: Draft, m: re.Match) -> bool:
-    """A hand size told with the End Phase before it, or without "in hand" (other orders are scenario.py's)."""
-    if not (m["e1"] or m["e2"]) or "hand" in d.player("A") or d.actions:
-        return False
-    d.player("A")["hand"] = int(m["n"])
-    d.state["phase"] = "end"
-    d.said.append(f"A has {m['n']} cards in hand in the End Phase")
-    return True
 
 
 def _q_causes_replay(d: Draft, m: re.Match):
     if not d.battle:
         return None
     return {"kind": "outcome", "replay": True}, "does a replay occur"
-
-
-def _q_discarded_activates(d: Draft, m: re.Match):
-    if not d.chain or "discarded_again" not in d.chain:
-        return None
-    card = d.card_of(int(m["z"][1:]))
-    if card is None or card.name != d.chain["discarded_again"]:
-        return None
-    d.actions.append({"do": "activate", "card": card.name})
-    return {"kind": "legal"}, f"can {card.name}'s effect be activated after it is discarded for hand size again"
 
 
 # ------------------------------------------------------------------------------------------ shapes
@@ -390,24 +260,7 @@ def _facts() -> list:
     choose = rf"(?:{alt('replay_story', 'choose')} )?"
     other = rf"(?:attack|declare an attack|declare my attack|attack instead) with {alt('replay_story', 'other_monster')}"
     actor1, actor2 = rf"(?P<a1>{ACTOR})", rf"(?P<a2>{ACTOR})"
-    card = r"e\d+(?: ' s| 's)?"
-    end = rf"(?:at the end of|during|in) (?:my|the) {alt('phases', 'end')}"
     return [
-        (
-            "I have N cards (in hand) at the end of my End Phase / At the end of my End Phase I have N cards",
-            re.compile(rf"^(?:(?P<e1>{end}) )?i (?:have|hold) (?P<n>\d+) cards(?: in (?:my )?hand)?(?: (?P<e2>{end}))?$"),
-            _fact_hand_end,
-        ),
-        (
-            "I discard X for hand size, its effect adds Y, and I discard again",
-            re.compile(
-                rf"^(?:at the end of (?:my|the) {alt('phases', 'end')} )?i discard (?P<x>e\d+) (?:for|due to) "
-                rf"(?:the )?hand size(?: limit)? (?:and )?(?:its|(?P<x2>e\d+)(?: ' s| 's)?) effect adds (?P<y>e\d+)"
-                rf"(?: to my hand)? (?:and )?(?:then )?i (?:have to )?discard (?:again|(?P<y2>e\d+)(?: again)?|it"
-                rf"(?: again)?)(?: for hand size)?(?: again)?$"
-            ),
-            _fact_discard_twice,
-        ),
         (
             "(if) my X attacks (a clause before the question)",
             re.compile(r"^(?:my )?(?P<x>e\d+) (?:attacks|declares an attack)$"),
@@ -439,10 +292,10 @@ def _facts() -> list:
 
 
 def BATTLE_FACTS() -> list:
-    """The story shapes of this module and of :mod:`.scenario_phase` (name, pattern, handler)."""
+    """The story shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_phase import PHASE_FACTS
 
-    return [*_facts(), *PHASE_FACTS()]
+    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -450,9 +303,7 @@ def _questions() -> list:
     first = alt("replay_story", "first_monster")
     during = rf"(?:(?P<during>{alt('replay_story', 'during')}) )?"
     summons = "|".join(alt("summons", k) for k in _SUMMON_KINDS)
-    who = rf"(?P<who>{alt('phase_window', 'asker')}|{alt('phase_window', 'opponent')}|{alt('phase_window', 'anyone')})"
-    what = (rf"(?P<what>e\d+|k\d+|{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}|"
-            rf"{alt('phase_window', 'any_card')})")
+    who, what = WHO(), WHAT()
     return [
         (
             "can the first monster attack again this turn",
@@ -478,29 +329,12 @@ def _questions() -> list:
             _q_causes_replay,
         ),
         (
-            "can X be activated in the Draw Phase before the draw (passive)",
-            re.compile(
-                rf"^can {what} be activated(?: (?:during|in) (?:my|the|the turn player's) {alt('phases', 'draw')})? "
-                rf"before (?:(?:{alt('phase_window', 'drawer')}) )?{alt('phase_window', 'draw')}"
-                rf"(?: (?:during|in) (?:my|the|the turn player's) {alt('phases', 'draw')})?(?P<who>)$"
-            ),
-            _q_before_draw,
-        ),
-        (
             "(during a replay) can I attack with a different monster",
             re.compile(
                 rf"^{during}can i (?:{alt('replay_story', 'choose')} )?(?:attack|declare an attack) with "
                 rf"{alt('replay_story', 'other_monster')}(?: instead)?$"
             ),
             _q_other_attack,
-        ),
-        (
-            "can Y's effect be activated (after the second hand-size discard)",
-            re.compile(
-                rf"^can (?P<z>e\d+)(?: ' s| 's)? (?:\" [^\"]+ \" )?(?:discard )?(?:trigger )?effect (?:be activated|"
-                rf"activate|still be activated)$"
-            ),
-            _q_discarded_activates,
         ),
         (
             "when X attacks, can Y be activated",
@@ -555,39 +389,14 @@ def _questions() -> list:
             ),
             _q_attack_twice,
         ),
-        (
-            "can X be activated in the Draw Phase before the draw",
-            re.compile(
-                rf"^can {who} activate {what}(?: (?:during|in) (?:my|the|the turn player's|(?P<whose>{opps()})) "
-                rf"{alt('phases', 'draw')})? before (?:(?:{alt('phase_window', 'drawer')}|{opp()}) )?"
-                rf"{alt('phase_window', 'draw')}(?: (?:during|in) (?:my|the) {alt('phases', 'draw')})?$"
-            ),
-            _q_before_draw,
-        ),
-        (
-            "while I discard for hand size, can X be activated",
-            re.compile(
-                rf"^(?:while|when|as) {alt('phase_window', 'discarder')} {alt('phase_window', 'discarding')}"
-                rf"(?: (?:in|during|at the end of) (?:my|the) {alt('phases', 'end')})? can {who} activate {what}$"
-            ),
-            _q_hand_size_window,
-        ),
-        (
-            "how many cards do I discard",
-            re.compile(
-                rf"^{alt('hand_size', 'how_many')}(?: (?:for|because of|due to) (?:the )?hand size(?: limit)?)?"
-                rf"(?: (?:down )?to (?P<n>\d+)(?: cards)?)?(?: at the end of (?:my |the )?end phase)?$"
-            ),
-            _q_how_many_discarded,
-        ),
     ]
 
 
 def battle_questions() -> list:
-    """The question shapes of this module and of :mod:`.scenario_phase` (name, pattern, handler)."""
+    """The question shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_phase import phase_questions
 
-    return [*_questions(), *phase_questions()]
+    return [*_questions(), *window_questions(), *phase_questions()]
 
 
 class _Either:

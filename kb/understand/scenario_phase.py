@@ -16,35 +16,9 @@ import re
 from functools import lru_cache
 
 from .scenario_draft import PHASE_NAMES, Draft, all_phases, alt, mon, opps, phase_of
+from .scenario_windows import WHAT, WHO, what_of, who_of
 
 __all__ = ["PHASE_FACTS", "phase_questions"]
-
-
-def _who(words: str) -> str:
-    return "B" if re.fullmatch(alt("phase_window", "opponent"), words) else "A"
-
-
-def _what(d: Draft, words: str) -> tuple[object, str] | None:
-    """A named card (``e<N>``), a kind (``k<N>`` or a type's words) or any card; with how it reads."""
-    if re.fullmatch(r"e\d+", words):
-        card = d.card_of(int(words[1:]))
-        return (card.name, card.name) if card is not None else None
-    if re.fullmatch(r"k\d+", words):
-        cls = d.kinds.get(int(words[1:]))
-        if not cls:
-            return None
-        from ..engine.generic import describe_class
-
-        return {"class": dict(cls)}, describe_class(cls)
-    for key, cls, said in (
-        ("trap", {"type": "trap"}, "a Trap Card"),
-        ("set_trap", {"type": "trap"}, "a Set Trap Card"),
-        ("spell", {"type": "spell"}, "a Spell Card"),
-        ("any_card", {}, "a card"),
-    ):
-        if re.fullmatch(alt("phase_window", key), words):
-            return {"class": cls}, said
-    return None
 
 
 # -------------------------------------------------------------------------- the Draw Phase after the draw
@@ -69,11 +43,11 @@ def _q_after_draw(d: Draft, m: re.Match):
         d.actions.append({"do": "draw"})
     elif not drew or not (m["dp"] or m["standby"]):
         return None  # the story told the draw; the question places the activation in the Draw Phase
-    what = _what(d, m["what"])
+    what = what_of(d, m["what"])
     if what is None:
         return None
     card, said = what
-    player = _who(m["who"])
+    player = who_of(m["who"])
     d.actions.append({"do": "activate", "player": player, "card": card})
     return {"kind": "legal"}, f"can {player} activate {said} in A's Draw Phase after the normal draw"
 
@@ -159,14 +133,7 @@ def PHASE_FACTS() -> list:
 
 @lru_cache(maxsize=1)
 def _questions() -> list:
-    who = (
-        rf"(?P<who>{alt('phase_window', 'asker')}|{alt('phase_window', 'opponent')}|"
-        rf"{alt('phase_window', 'anyone')})"
-    )
-    what = (
-        rf"(?P<what>e\d+|k\d+|{alt('phase_window', 'trap')}|{alt('phase_window', 'set_trap')}|"
-        rf"{alt('phase_window', 'spell')}|{alt('phase_window', 'any_card')})"
-    )
+    who, what = WHO(), WHAT()
     in_phase = r"(?:in|during) (?:my |the )?"
     return [
         (
