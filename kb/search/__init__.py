@@ -9,8 +9,8 @@ optional boosts for an exact name/title, the phrase, and adjacent words standing
 and synonyms (:data:`SYNONYM_GROUPS`, card nicknames from the Alias table) expand the query.
 
 Modules, one job each: :mod:`.analysis` (the analyzer), :mod:`.schema`, :mod:`.documents` (records to
-documents), :mod:`.writing` (the build step), :mod:`.stored` (the result fields of each document, in a side
-file), :mod:`.index` (an open index), :mod:`.evaluator` (scoring),
+documents), :mod:`.writing` (the build step), :mod:`.segment` (the whoosh segment written in bulk), :mod:`.stored`
+(the result fields of each document, in a side file), :mod:`.index` (an open index), :mod:`.evaluator` (scoring),
 :mod:`.limits` (the bounds on one query's work), :mod:`.execute` (:func:`search`), :mod:`.snippets`,
 :mod:`.did_you_mean` (:func:`suggest`) and :mod:`.synonyms`.
 """

@@ -1,15 +1,15 @@
 """Writing the search index's whoosh segment in bulk: the same files whoosh's own writer makes, faster.
 
-whoosh's ``SegmentWriter.add_document`` turns every field into token objects, every posting into a tuple
-in a sorting pool and every term's positions into a pickle, then feeds the codec one posting at a time:
-most of the index build was spent there.  :class:`BulkWriter` is that writer with two parts replaced:
+whoosh's ``SegmentWriter.add_document`` turns every field into token objects and every posting into a
+tuple in a sorting pool, then feeds the codec one posting at a time: most of the index build was spent
+there.  :class:`BulkWriter` is that writer with two parts replaced:
 - ``add`` indexes a document's text fields from the analyzer's token strings (positions are their
   order, as :class:`kb.search.analysis.KbAnalyzer` numbers them) and keeps the postings in memory, per
   field and term, in docnum order (documents are added in docnum order): no pool, no sort of postings;
 - the postings are handed to whoosh's own postings writer a block at a time (:func:`_write_term`).
 Everything else (lengths, columns, term dictionary, blocks, segment, table of contents) is whoosh's
-code, so the index is an ordinary whoosh index, term for term and byte for byte the same postings
-(``tests/test_search_writer.py`` compares it with whoosh's writer).
+code, so the index is an ordinary whoosh index with the same terms, postings, lengths and columns as
+whoosh's writer makes (``tests/test_search_writer.py`` compares them).
 """
 
 from __future__ import annotations
