@@ -419,3 +419,10 @@ def test_each_time_you_draw_is_one_draw(session):
     # Pot of Greed draws 2, not 3
     assert _ask(session, "While Solemn Wishes is face-up, I draw 3 cards with Pot of Greed. How much LP do I "
                          "gain?")["answer"] == "unknown"
+
+
+def test_cost_part_of_a_named_kind_of_effect(session):
+    assert _ask(session, "Is discarding Hecatrice for its search effect a cost?")["answer"] == "yes"
+    # Stardust Dragon has no draw effect; "cool" names no kind of effect
+    assert _ask(session, "Is Tributing Stardust Dragon for its draw effect a cost?")["answer"] == "unknown"
+    assert _ask(session, "Is Tributing Stardust Dragon for its cool effect a cost?")["answer"] == "unknown"

@@ -35,7 +35,10 @@ def _cost_part(session, question: dict) -> dict:
     if pattern is None:
         return answer_object("unknown", f"the act {act!r} is not read from card text", "psct", card.name)
     verdicts = set()
+    does = question.get("does")
     for effect in card_profile(session, card):
+        if does and not any(c.startswith(does) for c in effect.get("categories") or []):
+            continue  # "its negation effect": only the effects that do that
         text = effect.get("text") or ""
         cost = effect.get("cost") or ""
         body = text.split(";", 1)[1] if ";" in text else text

@@ -224,8 +224,20 @@ def _cost_part(m: re.Match, cards) -> tuple[dict, str] | None:
         return None
     act = {"tributing": "tribute", "discarding": "discard", "banishing": "banish", "detaching": "detach",
            "paying": "pay_lp"}[m["act"]]
-    return ({"topic": "cost_part", "subject": act, "card": card.name},
-            f"is the {act.replace('_', ' ')} in {card.name}'s effect a cost")
+    question = {"topic": "cost_part", "subject": act, "card": card.name}
+    if m["desc"]:  # "its negation effect": the effects of that kind only
+        does = next((k for k, words in _EFFECT_KINDS.items() if m["desc"] in words), None)
+        if does is None:
+            return None
+        question["does"] = does
+    what = f"{m['desc']} effect" if m["desc"] else "effect"
+    return question, f"is the {act.replace('_', ' ')} in {card.name}'s {what} a cost"
+
+
+# "its <word> effect" -> the effect-profile category (prefix) it names
+_EFFECT_KINDS = {"negate": ("negation", "negating", "negate"), "destroy": ("destruction", "destroying", "destroy"),
+                 "special_summon": ("summoning", "special summon"), "search": ("search", "searching"),
+                 "draw": ("draw", "drawing")}
 
 
 def _quote_fits(card, quote: str | None) -> bool:
@@ -375,7 +387,7 @@ def _shapes() -> list:
     )
     cost_part = (
         rf"is (?P<act>tributing|discarding|banishing|detaching) (?P<obj>{_CARD}|this card|itself) (?:for|in|of) "
-        rf"(?:(?P<card>{_CARD})|its|the) (?:[a-z-]+ )?effect (?:a cost|part of (?:the|its) cost|considered a cost|"
+        rf"(?:(?P<card>{_CARD})|its|the) (?:(?P<desc>[a-z-]+) )?effect (?:a cost|part of (?:the|its) cost|considered a cost|"
         rf"treated as a cost)(?: rather than (?:part of )?(?:the|its) effect(?: 's|'s)? resolution| or part of "
         rf"(?:the|its) effect(?: 's|'s)?(?: resolution)?)?"
     )
