@@ -169,6 +169,9 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
     """The Damage Step fact question the words ask, as a frame, or None when some sentence fits no shape.
 
     ``effects_of(name)`` gives a named card's effect profiles (to pick the effect a question names)."""
+    if not any(word in skeleton.tokens[k].low for piece in skeleton.pieces for k in piece.tokens
+               for word in ("attack", "damage", "battle")):
+        return None  # every shape here tells of an attack, the Damage Step or a battle
     sentences = _sentences(skeleton)
     if not sentences:
         return None
