@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 __all__ = ["clean_text", "name_key", "slugify", "fold_quotes"]
 
@@ -26,8 +27,10 @@ def clean_text(text: str) -> str:
     return "\n".join(re.sub(r"[ \t]+", " ", line).strip() for line in text.split("\n")).strip()
 
 
+@lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
-    """A card name reduced for exact look-up: case, accents, punctuation and spacing ignored."""
+    """A card name reduced for exact look-up: case, accents, punctuation and spacing ignored (a pure
+    function of the text, remembered: the same words and names are reduced again and again)."""
     text = unicodedata.normalize("NFKD", fold_quotes(name))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
     text = text.replace("&", " and ")

@@ -51,9 +51,14 @@ _DOES_WORDS = {
 def _tables() -> dict:
     generic = vocabulary()["generic"]
 
-    def phrases(table: dict) -> list[tuple[tuple[str, ...], str]]:
-        out = [(tuple(p.split()), value) for value, items in table.items() for p in items]
-        return sorted(out, key=lambda item: -len(item[0]))
+    def by_first_word(pairs) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+        out: dict[str, list] = {}
+        for phrase, value in sorted(pairs, key=lambda item: -len(item[0])):
+            out.setdefault(phrase[0], []).append((phrase, value))
+        return out
+
+    def phrases(table: dict) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+        return by_first_word((tuple(p.split()), value) for value, items in table.items() for p in items)
 
     return {
         "types": phrases(generic["types"]),
@@ -62,9 +67,7 @@ def _tables() -> dict:
         "does": phrases(generic["does"]),
         "does_before": phrases(generic["does_before"]),
         "states": phrases(generic["states"]),
-        "determiners": sorted(
-            ((tuple(d.split()), d) for d in generic["determiners"]), key=lambda d: -len(d[0])
-        ),
+        "determiners": by_first_word((tuple(d.split()), d) for d in generic["determiners"]),
         "card_words": set(generic["card_words"]),
         "effect_words": set(generic["effect_words"]),
         "does_lead": set(generic["does_lead"]),
@@ -75,12 +78,12 @@ def _words(tokens: list[Token], i: int) -> list[str]:
     return [t.low for t in tokens[i : i + 12]]
 
 
-def _match(table, words: list[str], at: int) -> tuple[int, str] | None:
+def _match(table: dict, words: list[str], at: int) -> tuple[int, str] | None:
+    """The longest phrase of ``table`` (first word -> phrases, longest first) at ``words[at]``."""
     if at >= len(words):
         return None
-    first = words[at]
-    for phrase, value in table:
-        if phrase[0] == first and tuple(words[at : at + len(phrase)]) == phrase:
+    for phrase, value in table.get(words[at], ()):
+        if tuple(words[at : at + len(phrase)]) == phrase:
             return len(phrase), value
     return None
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 from ..text import fold_quotes, name_key
 
@@ -20,26 +19,20 @@ _POSSESSIVE = re.compile(r"(?:'s|s'|')$")
 
 @dataclass
 class Token:
-    """One word (or one punctuation mark) of the question."""
+    """One word (or one punctuation mark) of the question, with its reduced forms computed once."""
 
     text: str  # as written
     start: int
     end: int
     punct: bool = False
+    low: str = field(init=False, repr=False)  # lower case
+    key: str = field(init=False, repr=False)  # reduced as card names are (:func:`kb.text.name_key`)
+    bare_key: str = field(init=False, repr=False)  # the key without a possessive (``Master's`` -> ``master``)
 
-    @cached_property
-    def low(self) -> str:
-        return self.text.lower()
-
-    @cached_property
-    def key(self) -> str:
-        """The word reduced as card names are (:func:`kb.text.name_key`)."""
-        return name_key(self.text)
-
-    @cached_property
-    def bare_key(self) -> str:
-        """The key without a possessive ending (``Master's`` -> ``master``)."""
-        return name_key(_POSSESSIVE.sub("", self.text)) if "'" in self.text else self.key
+    def __post_init__(self) -> None:
+        self.low = self.text.lower()
+        self.key = name_key(self.text)
+        self.bare_key = name_key(_POSSESSIVE.sub("", self.text)) if "'" in self.text else self.key
 
     @property
     def capitalised(self) -> bool:
