@@ -94,6 +94,17 @@ def _rule(session, text):
             "before the turn player's optional effect?",
             "yes",
         ),
+        # no story: the two groups asked about, said relative to the turn player
+        (
+            "Is the turn player's optional trigger effect placed on the chain before the opponent's mandatory "
+            "trigger effect?",
+            "no",
+        ),
+        (
+            "Is the opponent's mandatory trigger effect put on the chain before the turn player's optional trigger "
+            "effect?",
+            "yes",
+        ),
     ],
 )
 def test_segoc_of_kinds(session, text, answer):
@@ -137,6 +148,10 @@ def test_segoc_paraphrases_read_the_same(session):
         # an earlier group may or may not be there
         "Trigger effects of both players activate at the same time. Are the opponent's mandatory effects placed "
         "on the chain first?",
+        # who starts depends on whether the turn player has mandatory effects
+        "When both players' trigger effects activate at the same time, who starts the chain?",
+        # no story, and "my" needs the turn
+        "Is my optional trigger effect placed on the chain before my opponent's mandatory trigger effect?",
         # a word no shape reads
         "On my turn, my optional trigger effect and my opponent's mandatory trigger effect activate at the same "
         "time, and Skill Drain is face-up. Which one is Chain Link 1?",
@@ -205,6 +220,9 @@ def test_chain_to_an_action_near_misses(session, text):
          "Field Spell. Does their effect still resolve?", "sim_left_field_field_spell"),
         ("I activate the effect of my face-up Equip Spell and my opponent chains a card that destroys it. Does my "
          "effect still resolve?", "sim_left_field_equip_spell"),
+        # a named card whose effect destroys its target, said to target it
+        ("I activate the effect of my face-up Field Spell and my opponent chains Mystical Space Typhoon targeting "
+         "it. Does my effect resolve?", "sim_left_field_field_spell"),
     ],
 )
 def test_effect_of_a_card_that_left_the_field(session, text, rule):
@@ -225,6 +243,9 @@ def test_effect_of_a_card_that_left_the_field(session, text, rule):
         # a named card that is not said to remove it
         "I activate an effect of my face-up Continuous Spell, and my opponent chains Mystical Space Typhoon. "
         "Does my effect still resolve?",
+        # a named card that does not remove its target
+        "I activate the effect of my face-up Field Spell and my opponent chains Pot of Greed targeting it. Does "
+        "my effect resolve?",
         # a Normal Spell has no effect on the field
         "I activate the effect of my face-up Normal Spell and my opponent chains a card that destroys it. Does "
         "my effect still resolve?",

@@ -153,7 +153,7 @@ _LEFT_STORY = re.compile(
     rf"^(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)? "
     rf"(?:and )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|activates|"
     rf"activated|activate) (?P<y>e\d+)"
-    rf"(?: (?:to {_REMOVE_WORDS}|which {_REMOVE_WORDS}|that {_REMOVE_WORDS}|and {_REMOVE_WORDS}))?"
+    rf"(?: (?:to {_REMOVE_WORDS}|which {_REMOVE_WORDS}|that {_REMOVE_WORDS}|and {_REMOVE_WORDS}|targeting))?"
     rf"(?: (?P<z>it|that card|e\d+))?$"
 )
 _LEFT_QUESTION = re.compile(
@@ -206,7 +206,10 @@ def read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
         if not y.text.lower().rstrip().endswith(tuple(_REMOVES.values())) and not removes:
             return None
     elif y.kind == "card":
-        if not removes:
+        named = card_of(int(match["y"][1:]))
+        targets_to_remove = named is not None and " targeting" in told and re.search(
+            r"; (?:destroy|banish) (?:that target|it)\b|; return (?:that target|it) to the hand", named.text or "")
+        if not removes and not targets_to_remove:
             return None  # "chains Mystical Space Typhoon" alone: whether it removes the card is not said
     else:
         return None

@@ -110,7 +110,7 @@ _Q_WHICH = re.compile(
     r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
     rf"(?:goes|go|is placed|are placed|is put|gets placed|comes|is|starts|will be)"
     rf"(?: on the chain| on chain)? (?:{_FIRST}|the chain)$|"
-    r"^(?:which|whose) (?:one |effect |effects )?(?:starts|start|begins) the chain$"
+    r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$"
 )
 _PLACED = rf"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
 _Q_IS = re.compile(
@@ -119,7 +119,9 @@ _Q_IS = re.compile(
 )
 _Q_BEFORE = re.compile(
     r"^(?:does|do|will|would) (?P<a>.+?) (?:go|goes|come|get placed|be placed|be put|go on the chain) "
-    r"(?:before|ahead of|earlier than) (?P<b>.+?)(?: on the chain| in the chain)?$"
+    r"(?:before|ahead of|earlier than) (?P<b>.+?)(?: on the chain| in the chain)?$|"
+    r"^(?:is|are) (?P<a2>.+?) (?:placed|put|added) (?:on the chain |onto the chain )?(?:before|ahead of) "
+    r"(?P<b2>.+?)(?: on the chain| in the chain)?$"
 )
 _Q_OR = re.compile(
     rf"^(?:do|does|will) (?P<a>.+?) or (?P<b>.+?) (?:start the chain|start|go first|come first|"
@@ -173,10 +175,26 @@ def _relative(owner: str | None, turn: str | None) -> list[str] | None:
     return ["turn"] if owner == turn else ["opponent"]
 
 
+def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
+    """ "Is the turn player's optional effect placed on the chain before the opponent's mandatory effect?"
+    with no story: the two groups asked are the triggers (each said by side and kind)."""
+    match = _Q_BEFORE.match(asked)
+    if match is None:
+        return None
+    pair = [_items(skeleton, match[g] or match[g + "2"]) for g in ("a", "b")]
+    if any(p is None or len(p) != 1 or p[0]["owner"] not in ("turn", "nonturn") or len(p[0]["kinds"]) != 1
+           for p in pair):
+        return None
+    said = " and ".join(match[g] or match[g + "2"] for g in ("a", "b"))
+    return [(f"{said} activate at the same time", [])]
+
+
 def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Frame | None:
     *story, (asked, _ents) = sentences
-    if not story:
-        return None
+    if not story:  # a rule asked of two groups said relative to the turn player ("is X placed before Y")
+        story = _story_of_the_question(skeleton, asked)
+        if story is None:
+            return None
     text = " ".join(s for s, _ in story)
     turn = None
     for match in _TURN.finditer(text + " " + asked):
@@ -244,7 +262,8 @@ def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> F
         question["query"] = {"kind": "first"}
         understood = f"Which trigger effect is Chain Link 1 when {said} activate at the same time{_on_turn(turn)}?"
     elif (match := _Q_OR.match(asked) or _Q_BEFORE.match(asked)) is not None:
-        pair = [_items(skeleton, match[g]) for g in ("a", "b")]
+        groups = match.groupdict()
+        pair = [_items(skeleton, groups.get(g) or groups.get(g + "2") or "") for g in ("a", "b")]
         if any(p is None or len(p) != 1 or len(p[0]["kinds"]) != 1 for p in pair):
             return None
         cells = []
@@ -442,7 +461,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
     return None
 
 
-_QUESTION_WORDS = frozenset("which whose what are is do does will can could may".split())
+_QUESTION_WORDS = frozenset("which whose who what are is do does will can could may".split())
 
 
 def chain_rule_answer(question: dict) -> dict:
