@@ -97,6 +97,10 @@ def _parsed(session, text):
          ("gemini", "second_summon", "uses_normal_summon"), "yes"),
         ("When my opponent takes control of my monster in the Extra Monster Zone, does it stay in the Extra "
          "Monster Zone?", ("zone", "control_switch_from_emz", "stays_in_emz"), "no"),
+        # who chooses the zone when the opponent performs the Special Summon
+        ("When I activate Keurse, the Ogdoadic Light's effect, which lets my opponent Special Summon, who chooses "
+         "the Main Monster Zone for my opponent's monster?", ("zone_choice", "opponent_performs_summon", "chooser"),
+         "the opponent"),
         # how many cards each zone holds
         ("How many cards can I have in my Spell & Trap Zones?", ("zone_count", "spell_trap_zone", "count"), "5"),
         ("How many Extra Monster Zones can each player use?", ("zone_count", "extra_monster_zone", "count"), "1"),
@@ -281,6 +285,8 @@ def test_zone_stories(session, text, answer):
         "My Pendulum Scales are 2 and 6. Can I Pendulum Summon a Level 13 monster?",  # no such Level
         "Can I Pendulum Summon a Level 5 monster?",  # the Scales are not told
         "Can I Normal Summon again?",  # no Normal Summon told before
+        # Dark Hole lets nobody Special Summon
+        "When I activate Dark Hole, which lets my opponent Special Summon, who chooses the zone for their monster?",
         # Dark Magician is no Pendulum Monster: not a Pendulum Scale
         "I have Dark Magician and Timegazer Magician in my Pendulum Zones. Can I Pendulum Summon Sangan?",
         # whether a Link Monster points to the zone is not said

@@ -227,6 +227,15 @@ def _zone_count(m) -> tuple[dict, str] | None:
     return _fact("zone_count", key, "count", f"how many {said}")
 
 
+def _zone_chooser(m: re.Match, card_of):
+    """Who chooses the zone when a card has the opponent Special Summon (its text must say so)."""
+    card = card_of(int(m["c"][1:]))
+    if card is None or not re.search(r"your opponent (?:can |must |then )?Special Summons?", card.text):
+        return None
+    return _fact("zone_choice", "opponent_performs_summon", "chooser",
+                 f"who chooses the Main Monster Zone when {card.name} has the opponent Special Summon")
+
+
 def _gemini(m: re.Match, card_of):
     """A Gemini Monster Normal Summoned a second time: Tributes needed / the turn's Normal Summon used."""
     if m["c"]:
@@ -346,6 +355,16 @@ def _shapes() -> list:
                 r"^how many (?P<z3>field spells) can (?:each player|a player|i|you) control(?: at (?:once|a time))?$"
             ),
             lambda m, c: _zone_count(_Pick(m, {"z": "z2"})) or _zone_count(_Pick(m, {"z": "z3"})),
+        ),
+        (
+            "when I activate X, which lets my opponent Special Summon, who chooses the zone",
+            re.compile(
+                r"^(?:when|if) i activate (?P<c>e\d+)(?: effect)?(?: which| that)? (?:lets|allows|has) my opponent "
+                r"(?:to )?special summon(?: a monster)? who (?:chooses|decides|picks) the (?:main monster )?zone "
+                r"(?:for|of|where) (?:my opponent'?s|their|the|that) monster(?: (?:goes|is placed|is special "
+                r"summoned))?$"
+            ),
+            _zone_chooser,
         ),
         (
             "does detaching an Xyz Material count as leaving the field",

@@ -129,6 +129,16 @@ SUMMON_RULES: dict[str, dict] = {
         "Each player can place only 1 Field Spell, in their Field Zone.",
         ["prb2017:field-zone", "md:field-zone"], "prb2017:field-zone",
         "Each player can only place 1 Field Spell Card in each Field Zone."),
+    # --- who chooses the zone of a Special Summon to the opponent's field
+    "sim_zone_chooser": _row(
+        "The player who performs a Special Summon chooses its Main Monster Zone: when an effect has the opponent "
+        "Special Summon (Gilasaurus), the opponent chooses; when you Special Summon to the opponent's field (Ojama "
+        "Trio), you choose in most cases.",
+        ["prb2017:special-summoning-monsters-in-the-opponent-s-main", "prb2017:special-summoning"],
+        "prb2017:special-summoning-monsters-in-the-opponent-s-main",
+        "However, even if you activate an effect like Gilasaurus in which the opponent performs the Special "
+        "Summon, the opponent is the one who chooses the Main Monster Zone in which the monster would be Special "
+        "Summoned."),
     # --- zones the simulator fills (activation.py / game.py)
     "sim_field_spell_replace": _row(
         "A player controls one Field Spell: activating (or Setting) a new one from the hand sends the card in "
@@ -275,6 +285,9 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                     "Link is formed)"),
     ("zone_count", "field_zone", "count"): ("1", "sim_zone_count_field",
                                             "each player can have only 1 Field Spell, in the Field Zone"),
+    ("zone_choice", "opponent_performs_summon", "chooser"): (
+        "the opponent", "sim_zone_chooser", "the opponent performs the Special Summon, so the opponent chooses the "
+        "Main Monster Zone"),
     ("zone", "xyz_material", "on_field"): ("no", "sim_xyz_material_not_on_field",
                                            "Xyz Materials are not cards on the field"),
     ("zone", "detach", "leaves_field"): ("no", "sim_xyz_material_not_on_field",
