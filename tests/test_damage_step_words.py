@@ -534,3 +534,8 @@ def test_flip_questions_in_one_sentence(session, text, expected):
 def test_damage_step_rules_asked_of_no_card(session, text, expected):
     answer = _ask(session, text)
     assert answer["answer"] == expected, (answer["understood"], answer["explanation"])
+
+
+def test_the_asker_attacking_the_face_down_monster(session):
+    answer = _ask(session, "I attack my opponent's face-down Man-Eater Bug. When does its effect activate?")
+    assert answer["answer"] == "after damage calculation"
