@@ -418,3 +418,22 @@ def test_kind_condition_reads_levels_and_attributes():
     assert kind_condition("When a LIGHT or DARK monster would be Summoned", {"attribute": "Fire"})[0] == "fail"
     assert kind_condition("When a LIGHT or DARK monster would be Summoned", {"attribute": "Dark"})[0] == "pass"
     assert kind_condition("When a Level 5 or higher Tuner would be Summoned", {"level": 6}) is None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("My opponent Pendulum Summons a Level 3 and a Level 8 monster at once and I activate Steelswarm Roach. "
+         "Is the Summon of the Level 3 monster negated?", "no"),
+        ("My opponent Pendulum Summons a Level 3 and a Level 8 monster at once and I activate Steelswarm Roach. "
+         "Is the Summon of the Level 8 monster negated?", "yes"),
+        # Thunder King Rai-Oh cannot answer a Summon of several monsters at all
+        ("My opponent Pendulum Summons a Level 3 and a Level 8 monster at once and I activate Thunder King "
+         "Rai-Oh. Is the Summon of the Level 8 monster negated?", "no"),
+        # a Level not Summoned: no reading
+        ("My opponent Pendulum Summons a Level 3 and a Level 8 monster at once and I activate Steelswarm Roach. "
+         "Is the Summon of the Level 5 monster negated?", "unknown"),
+    ],
+)
+def test_which_monsters_of_a_summon_of_several(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

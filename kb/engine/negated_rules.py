@@ -157,4 +157,10 @@ NEGATED_RULES: dict[str, dict] = {
         "The effect of \"Dimensional Barrier\" negates the effects of the declared monster type as long as they "
         "remain face-up on the field, but if \"Forbidden Lance\" is activated so that a monster becomes "
         "unaffected by Spell/Trap effects, its effects are no longer negated."),
+    "summon_negation_reach": _row(
+        "A card that negates the Summon of monsters of a kind negates, of several monsters Summoned at once, only "
+        "the Summons of the monsters of that kind.",
+        ["community:2.8"], "community:2.8",
+        "• When a Level 4, Level 6, and Level 7 monster would be Pendulum Summoned at the same time, if the effect "
+        "of \"Steelswarm Roach\" is activated, only the Special Summon of the Level 6 and 7 monsters is negated."),
 }

@@ -57,6 +57,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from ..engine.negated_effects import answer_negated_effects
 
         return answer_negated_effects(session, question)
+    if question.get("ask") == "summon_reach":  # which monsters of a Summon of several (summon_conditions.py)
+        from ..engine.summon_conditions import answer_summon_reach
+
+        return answer_summon_reach(session, question)
     if question.get("ask") == "rule_fact":  # costs, missing the timing, kinds of monsters (rule_facts.py)
         from ..engine.rule_facts import rule_fact_answer
 
