@@ -305,6 +305,8 @@ def test_zone_stories(session, text, answer):
         "All five of my Spell & Trap Zones are occupied. Can I activate a Spell Card?",  # which card: not said
         "Umi is in my Field Zone. If I activate Raigeki, is Umi sent to the GY?",  # not a Field Spell
         "Can I Special Summon a monster from my hand?",  # the zones are not said to be full
+        # from where is not said: an Extra Deck monster could still go to the Extra Monster Zone
+        "All my Main Monster Zones are occupied. Can I Special Summon a monster?",
         "Can I Link Summon Decode Talker using Draconnet and Honeybot (LINK-3)?",  # Honeybot is LINK-2
         "Can I Link Summon Dark Magician using Sangan?",  # not a Link Monster
         # from the GY a Link Monster may go to any Main Monster Zone: where from is not said

@@ -423,7 +423,7 @@ def _zone_questions() -> list:
             "can I Special Summon a monster (all Main Monster Zones full)",
             re.compile(
                 r"^can i (?:still )?special summon (?:a|another|one|a level \d+) monster"
-                r"(?: from my (?P<src>hand|gy|graveyard))?(?P<emz> (?:in)?to (?:the|an|my) extra monster zone)?"
+                r" from my (?P<src>hand|gy|graveyard)(?P<emz> (?:in)?to (?:the|an|my) extra monster zone)?"
                 r"(?: (?:with|by) (?:a card effect|an effect|a card's effect|a spell card))?$"
             ),
             lambda d, m: _q_special_full(d, _SrcFix(m)),
