@@ -437,3 +437,17 @@ def test_kind_condition_reads_levels_and_attributes():
 )
 def test_which_monsters_of_a_summon_of_several(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Dark Hole destroys my Blue-Eyes White Dragon and my opponent's Masked HERO Dark Law at the same time. "
+         "Is Blue-Eyes White Dragon banished?", "no"),
+        # no Continuous Effect that banishes instead
+        ("Blue-Eyes White Dragon and Dark Magician are destroyed at the same time. Is Blue-Eyes White Dragon "
+         "banished?", "unknown"),
+    ],
+)
+def test_destroyed_at_the_same_time(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -163,4 +163,10 @@ NEGATED_RULES: dict[str, dict] = {
         ["community:2.8"], "community:2.8",
         "• When a Level 4, Level 6, and Level 7 monster would be Pendulum Summoned at the same time, if the effect "
         "of \"Steelswarm Roach\" is activated, only the Special Summon of the Level 6 and 7 monsters is negated."),
+    "continuous_stops_destroyed": _row(
+        "A monster's Continuous Effect stops applying the moment the monster is determined to be destroyed: of "
+        "monsters destroyed at the same time, none applies its Continuous Effect to the others.",
+        ["prb2017:continuous-effects", "prb2017:continuous-effects-ex2"], "prb2017:continuous-effects",
+        "If that monster stops being face-up, leaves the field, or is determined to be destroyed, the effect "
+        "stops being applied immediately."),
 }

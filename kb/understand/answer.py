@@ -61,6 +61,10 @@ def _ask_json(session: Session, question: dict) -> dict:
         from ..engine.summon_conditions import answer_summon_reach
 
         return answer_summon_reach(session, question)
+    if question.get("ask") == "destroyed_together":  # monsters destroyed at once (destroyed_together.py)
+        from ..engine.destroyed_together import answer_destroyed_together
+
+        return answer_destroyed_together(session, question)
     if question.get("ask") == "rule_fact":  # costs, missing the timing, kinds of monsters (rule_facts.py)
         from ..engine.rule_facts import rule_fact_answer
 

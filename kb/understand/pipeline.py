@@ -194,7 +194,7 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
     from .negation_effects import read_negated_effects
     from .negation_lingering import read_lingering_negation, read_unaffected
     from .negation_outcome import read_negation_outcome
-    from .negation_summons import read_summon_reach
+    from .negation_summons import read_destroyed_together, read_summon_reach
 
     def card_type_of(index: int) -> str | None:
         card = session.get(Card, skeleton.entities[index].card_id)
@@ -207,7 +207,8 @@ def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Rea
             reading.unused_words = skeleton.unused_words()
         return
     frame = (read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
-             or read_negated_effects(skeleton) or read_unaffected(skeleton) or read_summon_reach(skeleton))
+             or read_negated_effects(skeleton) or read_unaffected(skeleton) or read_summon_reach(skeleton)
+             or read_destroyed_together(skeleton))
     if frame is not None:
         reading.frame, reading.frames, reading.reason = frame, [frame], None
         reading.unused_words = skeleton.unused_words()
