@@ -464,3 +464,28 @@ def test_copies_of_a_hand_trigger_that_summons_itself(session, text, answer):
 def test_links_told_by_number_and_passing(session, text, answer):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+# ------------------------------------------------ cards that resolved stay on the field until the chain has resolved
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I activate Mystical Space Typhoon and chain Dust Tornado. When Mystical Space Typhoon resolves, is Dust "
+         "Tornado still on the field?", "yes"),
+        ("I activate Trap Hole and chain Threatening Roar. Are both Trap Cards still on the field when Chain Link "
+         "1 resolves?", "yes"),
+        # Mystical Space Typhoon is no Trap Card
+        ("I activate Mystical Space Typhoon and chain Threatening Roar. Are both Trap Cards still on the field when "
+         "Chain Link 1 resolves?", "unknown"),
+        # a monster is not sent to the GY after resolving
+        ("I activate Mystical Space Typhoon and chain Sangan. When Mystical Space Typhoon resolves, is Sangan "
+         "still on the field?", "unknown"),
+    ],
+)
+def test_resolved_cards_stay_until_the_chain_resolved(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    if answer == "yes":
+        assert got["steps"][-1]["cites"][0] == "prb2017:how-to-resolve-chains"

@@ -54,4 +54,10 @@ CHAIN_RULES: dict[str, dict] = {
         ["community:9.4.3.8", "prb2017:trigger-effects-ex2"], "community:9.4.3.8",
         "Exception to this rule is when the hand summon triggers are mandatory effects: in which case they all "
         "activate and they form a chain"),
+    "resolved_cards_stay": _row(
+        "Normal (and Quick-Play, Counter, Ritual) Spell and Trap Cards that resolved stay on the field until the whole "
+        "chain has resolved, then they are all sent to the GY together.",
+        ["prb2017:how-to-resolve-chains", "md:negating-activations"], "prb2017:how-to-resolve-chains",
+        "Cards like Normal Spell Cards or Normal Trap Cards that are sent to the Graveyard after resolving are all "
+        "sent to the Graveyard after the chain finishes resolving."),
 }

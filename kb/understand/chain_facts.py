@@ -23,7 +23,7 @@ from .frame import Frame
 from .skeleton import Skeleton
 
 __all__ = ["read_chain_to_action", "read_left_field", "read_control_change", "read_when_activated",
-           "read_hand_copies", "chain_fact_answer"]
+           "read_hand_copies", "read_resolved_stay", "chain_fact_answer"]
 
 # ------------------------------------------------------------------- chaining to an action that is no activation
 
@@ -458,6 +458,71 @@ def _hand_copies_answer(question: dict) -> dict:
             "assumed": [], "rulings": []}
 
 
+# ---------------------------------------------- cards that resolved stay on the field until the chain has resolved
+
+_STAY_STORY = re.compile(
+    rf"^(?P<a>{_ACTOR}) (?:activate|activates|activated) (?P<x>e\d+) (?:and )?(?:(?P<a2>{_ACTOR}) )?(?:then )?"
+    rf"(?:chain|chains|chained) (?P<y>e\d+)(?: to it)?$"
+)
+_STAY_QUESTION = re.compile(
+    r"^(?:(?:when|while|as) (?P<x>e\d+|chain link 1) (?:resolves|is resolving|is resolved) )?(?:is|are) "
+    r"(?P<y>e\d+|it|both cards|both of them|both (?P<kind>e\d+)|both) (?:still )?on the field"
+    r"(?: (?:when|while|as) (?P<x2>e\d+|chain link 1) (?:resolves|is resolving))?$"
+)
+_GONE_AFTER = ("Normal", "Quick-Play", "Counter", "Ritual")
+
+
+def read_resolved_stay(skeleton: Skeleton, sentences, card_of) -> Frame | None:
+    """ "I activate X and chain Y. When X resolves, is Y still on the field?" (yes: Y goes to the GY only
+    after the whole chain resolved) as a frame, or None."""
+    if len(sentences) != 2:
+        return None
+    (told, _), (asked, _) = sentences
+    match, ask = _STAY_STORY.match(told), _STAY_QUESTION.match(asked)
+    if match is None or ask is None or not (ask["x"] or ask["x2"]) or (ask["x"] and ask["x2"]):
+        return None
+    x, y = card_of(int(match["x"][1:])), card_of(int(match["y"][1:]))
+    if x is None or y is None or x.name == y.name:
+        return None
+    resolving = ask["x"] or ask["x2"]
+    if resolving != "chain link 1" and (card_of(int(resolving[1:])) is None or card_of(int(resolving[1:])).name != x.name):
+        return None
+    asked_y = ask["y"]
+    cards = [y] if not asked_y.startswith("both") else [x, y]
+    if ask["kind"]:  # "both Trap Cards": a kind of card, which both must be
+        kind = skeleton.entities[int(ask["kind"][1:])]
+        if kind.kind != "class" or set(kind.cls) != {"type"} or kind.cls["type"] not in ("spell", "trap") or \
+                any(c.card_type.lower() != kind.cls["type"] for c in cards):
+            return None
+    elif asked_y.startswith("e") and asked_y[1:].isdigit():
+        named = card_of(int(asked_y[1:]))
+        if named is None or named.name != y.name:
+            return None
+    for card in cards:
+        if card.card_type not in ("Spell", "Trap") or card.property not in _GONE_AFTER:
+            return None
+        if card is y and re.search(r"\b(?:banish|return|shuffle|send) this card\b", card.text or "", re.I):
+            return None  # its own resolution may move it
+    names = " and ".join(c.name for c in cards)
+    question = {"ask": "chain_rule", "rule": "resolved_stay", "cards": [c.name for c in cards],
+                "resolving": x.name}
+    skeleton.use(skeleton.live())
+    return Frame(question, f"When {x.name} (Chain Link 1) resolves, {'are' if len(cards) > 1 else 'is'} {names} "
+                 f"still on the field?", used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def _resolved_stay_answer(question: dict) -> dict:
+    names = " and ".join(question["cards"])
+    detail = (f"{names} {'go' if len(question['cards']) > 1 else 'goes'} to the GY only after the whole chain has "
+              f"resolved, so {'they are' if len(question['cards']) > 1 else 'it is'} still on the field while "
+              f"{question['resolving']} resolves")
+    return {"answer": "yes", "card": None, "resolved": {"cards": question["cards"]},
+            "explanation": f"yes: {detail}.",
+            "steps": [{"check": "cards that resolved", "result": "pass", "detail": detail,
+                       **citation("resolved_cards_stay")}],
+            "assumed": ["nothing in the chain destroyed or moved them"], "rulings": []}
+
+
 def chain_fact_answer(question: dict) -> dict | None:
     """The answer to a ``chain_rule`` question of this module (None when the rule is not one of them)."""
     rule = question.get("rule")
@@ -471,4 +536,6 @@ def chain_fact_answer(question: dict) -> dict | None:
         return _when_activated_answer(question)
     if rule == "hand_copies":
         return _hand_copies_answer(question)
+    if rule == "resolved_stay":
+        return _resolved_stay_answer(question)
     return None

@@ -29,6 +29,7 @@ from .chain_facts import (
     read_control_change,
     read_hand_copies,
     read_left_field,
+    read_resolved_stay,
     read_when_activated,
 )
 from .frame import Frame
@@ -453,6 +454,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_control_change(skeleton, told, card_of),
             lambda: read_when_activated(skeleton, told, card_of),
             lambda: read_hand_copies(skeleton, told, effects_of),
+            lambda: read_resolved_stay(skeleton, told, card_of),
             lambda: _read_phase_triggers(skeleton, told),
         ):
             frame = reader()
