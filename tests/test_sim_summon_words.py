@@ -227,6 +227,11 @@ def _scenario(session, text):
          "opponent's Link Monster?", "yes"),
         ("Can a Link Monster be Link Summoned to a Main Monster Zone that no Link Monster points to?", "no"),
         ("Can I Tribute Summon a Level 7 monster by Tributing only one monster?", "no"),
+        ("Can I Tribute Summon Dark Magician by Tributing one monster?", "no"),
+        ("Can I Tribute Summon Summoned Skull by Tributing 1 monster?", "yes"),
+        ("Can I Normal Summon Cyber Dragon without Tributing?", "no"),
+        ("Can I Set Sangan without Tributing?", "yes"),
+        ("Can I Normal Summon Beast King Barbaros without Tributing?", "unknown"),  # a Tribute rule of its own
         # Link Materials: the material line, the number of monsters, Link Ratings
         ("Can I Link Summon Decode Talker (\"2+ Effect Monsters\") using only 1 Decode Talker that I control as "
          "material?", "no"),

@@ -200,6 +200,29 @@ def _q_again(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {'Set' if set_it else 'Normal Summon'} another Level 4 monster this turn"
 
 
+_COUNTS = {"one": 1, "1": 1, "a": 1, "two": 2, "2": 2, "three": 3, "3": 3}
+
+
+def _q_named_tributes(d: Draft, m: re.Match):
+    """Normal Summon / Set a named monster by Tributing N monsters (no effects), or without Tributing: the
+    simulator applies Tributes by Level (a card with a Tribute rule of its own stays unknown)."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = _entity(d, m["c"])
+    if card is None or not card.is_monster:
+        return None
+    count = 0 if m["without"] else _COUNTS[m["n"]]
+    if m["how"].startswith("tribute") and count == 0:
+        return None  # a Tribute Summon without Tributes is not one
+    tributes = [d.add_monster("A", "monsters", f"my monster {k + 1}", level=4) for k in range(count)]
+    d.player("A").setdefault("hand", []).append(card.name)
+    set_it = m["how"].endswith("set")
+    d.actions.append({"do": "set_monster" if set_it else "normal_summon", "card": card.name,
+                      **({"tributes": tributes} if tributes else {})})
+    by = f"by Tributing {count} monster(s) without effects" if count else "without Tributing"
+    return {"kind": "legal"}, f"can A {'Set' if set_it else 'Normal Summon'} {card.name} {by}"
+
+
 def _q_normal_summons_left(d: Draft, m: re.Match):
     if not any(a.get("do") == "activate" for a in d.actions) and not any(
             a.get("do") in ("normal_summon", "set_monster") for a in d.actions):
@@ -348,6 +371,15 @@ def summon_questions() -> list:
                 r"earlier turn)?)(?: this turn)?$"
             ),
             _q_again,
+        ),
+        (
+            "can I Tribute Summon X by Tributing one monster / Normal Summon X without Tributing",
+            re.compile(
+                rf"^can i (?P<how>tribute summon|normal summon|tribute set|normal set|set) (?P<c>{_CARD}) "
+                rf"(?:(?:by )?tributing (?:only |just )?(?P<n>one|1|a|two|2|three|3) (?:monsters?|of my monsters)|"
+                rf"(?P<without>without (?:tributing|tributes|any tributes|a tribute)(?: any monsters?)?))$"
+            ),
+            _q_named_tributes,
         ),
         (
             "how many Normal Summons can I conduct this turn",
