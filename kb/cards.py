@@ -33,7 +33,7 @@ from sqlmodel import Session, select
 from .errors import AmbiguousError, NotFoundError
 from .models import Alias, Card, CardPassword, Ruling, RulingCard
 from .text import fold_quotes, name_key
-from .version_cache import RecentByVersion, VersionCache, session_store, store_stamp
+from .version_cache import RecentByVersion, VersionCache, session_store, session_version
 
 __all__ = [
     "NameIndex",
@@ -413,10 +413,10 @@ _CACHE: VersionCache[NameIndex] = VersionCache()  # one name index per knowledge
 def name_index(session: Session) -> NameIndex:
     """The name index of the session's knowledge base, built once per process and store version; a
     new version of the knowledge base drops the previous one's index (see :mod:`kb.version_cache`)."""
-    store = session_store(session)
-    if store is None:
+    version = session_version(session)
+    if version is None:
         return NameIndex.from_session(session)
-    return _CACHE.get(store.parent, store_stamp(store), lambda: NameIndex.from_session(session))
+    return _CACHE.get(version.directory, version.stamp, lambda: NameIndex.from_session(session))
 
 
 # ------------------------------------------------------------------------------------- queries

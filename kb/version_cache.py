@@ -14,9 +14,17 @@ import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Callable, Generic, Hashable, TypeVar
+from typing import Callable, Generic, Hashable, NamedTuple, TypeVar
 
-__all__ = ["RecentByVersion", "VersionCache", "release_freed_memory", "session_store", "store_stamp"]
+__all__ = [
+    "RecentByVersion",
+    "StoreVersion",
+    "VersionCache",
+    "release_freed_memory",
+    "session_store",
+    "session_version",
+    "store_stamp",
+]
 
 T = TypeVar("T")
 
@@ -30,30 +38,48 @@ def store_stamp(path: Path | str) -> tuple[int, int] | None:
     return stat.st_mtime_ns, stat.st_size
 
 
-RESOLVE_EVERY = 1.0  # seconds a resolved store path is trusted before the symlinks are followed again
-_RESOLVED: dict[str, tuple[float, Path]] = {}
+RESOLVE_EVERY = 1.0  # seconds a resolved store path and its stamp are trusted before they are read again
+_RESOLVED: dict[str, "StoreVersion"] = {}
 _RESOLVED_MAX = 64
 
 
-def session_store(session) -> Path | None:
-    """The real path of a session's SQLite store file (None for an in-memory database).
+class StoreVersion(NamedTuple):
+    """Where a session's knowledge base is: its store file (symlinks followed), the version directory
+    holding it, and the store's stamp (:func:`store_stamp`) when last read."""
 
-    Following the symlinks costs a few system calls; a per-request look-up (card by name, the mention
-    scanner) asks for it every time, so the answer is kept for :data:`RESOLVE_EVERY` seconds -- a
-    symlink swapped by ``kb build`` is seen within that time.
+    store: Path
+    directory: Path
+    stamp: tuple[int, int] | None
+    checked: float  # time.monotonic() when it was read
+
+
+def session_version(session) -> StoreVersion | None:
+    """The :class:`StoreVersion` of a session (None for an in-memory database).
+
+    Following the symlinks costs a few system calls, and a per-request look-up (a card by name, its
+    profiles, the mention scanner) asks every time, so the resolved path is kept for
+    :data:`RESOLVE_EVERY` seconds: a version swapped in by ``kb build`` is seen within that time.  The
+    stamp (one ``stat``) is read on every call: a store changed in place is seen at once.
     """
     database = (session.get_bind().url.database or "").removeprefix("file:").split("?", 1)[0]
     if not database or database == ":memory:":
         return None
     now = time.monotonic()
     hit = _RESOLVED.get(database)
-    if hit is not None and now - hit[0] < RESOLVE_EVERY:
-        return hit[1]
+    if hit is not None and now - hit.checked < RESOLVE_EVERY:
+        stamp = store_stamp(hit.store)
+        return hit if stamp == hit.stamp else hit._replace(stamp=stamp)
     if len(_RESOLVED) >= _RESOLVED_MAX:
         _RESOLVED.clear()
-    path = Path(database).resolve()
-    _RESOLVED[database] = (now, path)
-    return path
+    store = Path(database).resolve()
+    found = _RESOLVED[database] = StoreVersion(store, store.parent, store_stamp(store), now)
+    return found
+
+
+def session_store(session) -> Path | None:
+    """The real path of a session's SQLite store file (None for an in-memory database)."""
+    version = session_version(session)
+    return version.store if version is not None else None
 
 
 def _malloc_trim():
@@ -142,10 +168,10 @@ class RecentByVersion(Generic[T]):
 
     def get(self, session, key: Hashable, compute: Callable[[], T]) -> T:
         """The value of ``key`` in the session's knowledge base, computed on first use."""
-        store = session_store(session)
-        if store is None:
+        version = session_version(session)
+        if version is None:
             return compute()
-        recent = self._versions.get(store.parent, store_stamp(store), OrderedDict)
+        recent = self._versions.get(version.directory, version.stamp, OrderedDict)
         with self._lock:
             if key in recent:
                 recent.move_to_end(key)

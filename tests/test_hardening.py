@@ -431,8 +431,8 @@ def test_recent_values_are_kept_per_version_and_bounded(tmp_path, monkeypatch):
     from kb import version_cache
 
     stores = {"db": tmp_path / "kb.versions" / "v1" / "kb.sqlite"}
-    monkeypatch.setattr(version_cache, "session_store", lambda session: stores["db"])
-    monkeypatch.setattr(version_cache, "store_stamp", lambda path: 1)
+    monkeypatch.setattr(version_cache, "session_version", lambda session: version_cache.StoreVersion(
+        stores["db"], stores["db"].parent, (1, 1), 0.0))
     recent = version_cache.RecentByVersion(2)
     session = SimpleNamespace()
     calls = []

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from ..models import Ruling, RulingCard
-from ..version_cache import VersionCache, session_store, store_stamp
+from ..version_cache import VersionCache, session_version
 
 __all__ = ["MAX_RULINGS", "MECHANISMS", "KIND_MECHANISMS", "question_mechanisms", "select_rulings",
            "answer_rulings", "ruling_detail", "ruling_details_for"]
@@ -141,12 +141,12 @@ _TABLES: VersionCache[_RulingTable] = VersionCache()
 def _ruling_table(session: Session) -> _RulingTable:
     """The session's knowledge base's :class:`_RulingTable` (kept per store version; with the session
     for an in-memory store)."""
-    store = session_store(session)
-    if store is None:
+    version = session_version(session)
+    if version is None:
         if "engine_ruling_table" not in session.info:
             session.info["engine_ruling_table"] = _RulingTable.from_session(session)
         return session.info["engine_ruling_table"]
-    return _TABLES.get(store.parent, store_stamp(store), lambda: _RulingTable.from_session(session))
+    return _TABLES.get(version.directory, version.stamp, lambda: _RulingTable.from_session(session))
 
 
 def _mechanism_hits(text: str, mechanisms: tuple[str, ...]) -> dict[str, int]:

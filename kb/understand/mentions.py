@@ -25,7 +25,7 @@ from sqlmodel import Session
 from ..errors import AmbiguousError, KbError, NotFoundError
 from ..card_names import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
-from ..version_cache import VersionCache, session_store, store_stamp
+from ..version_cache import VersionCache, session_version
 from .tokens import Token
 from .vocabulary import grammar_words
 
@@ -125,10 +125,10 @@ _CACHE: VersionCache[MentionIndex] = VersionCache()
 def mention_index(session: Session) -> MentionIndex:
     """The scanner of the session's knowledge base, built once per process and store version (a new
     version drops the previous one's scanner: :mod:`kb.version_cache`)."""
-    store = session_store(session)
-    if store is None:
+    version = session_version(session)
+    if version is None:
         return MentionIndex.build(build_name_index(session))
-    return _CACHE.get(store.parent, store_stamp(store), lambda: MentionIndex.build(build_name_index(session)))
+    return _CACHE.get(version.directory, version.stamp, lambda: MentionIndex.build(build_name_index(session)))
 
 
 # ----------------------------------------------------------------------------------------- scanning

@@ -23,7 +23,7 @@ from whoosh.lang.porter import stem as _porter
 
 from ..models import Card, Ruling, RulingCard, Section
 from ..text import fold_quotes
-from ..version_cache import VersionCache, session_store, store_stamp
+from ..version_cache import VersionCache, session_version
 
 __all__ = ["RulebookIndex", "rulebook_index", "sentences_of", "terms", "STOP_WORDS"]
 
@@ -238,9 +238,9 @@ _CACHE: VersionCache[RulebookIndex] = VersionCache()
 def rulebook_index(session: Session) -> RulebookIndex:
     """The index of the session's knowledge base, built once per process and store version (a new
     version drops the previous one's index)."""
-    store = session_store(session)
-    if store is None:  # an in-memory database: kept with the session
+    version = session_version(session)
+    if version is None:  # an in-memory database: kept with the session
         if "rulebook_index" not in session.info:
             session.info["rulebook_index"] = RulebookIndex.from_session(session)
         return session.info["rulebook_index"]
-    return _CACHE.get(store.parent, store_stamp(store), lambda: RulebookIndex.from_session(session))
+    return _CACHE.get(version.directory, version.stamp, lambda: RulebookIndex.from_session(session))
