@@ -88,6 +88,7 @@ def _parsed(session, text):
         ("Does a monster that was Set count as Summoned?", ("summon_kind", "normal_set", "summoned"), "no"),
         ("Is Tribute Summoning a Normal Summon?", ("summon_kind", "tribute_summon", "normal_summon"), "yes"),
         ("Are Ritual Summons Special Summons?", ("summon_kind", "ritual_summon", "special_summon"), "yes"),
+        ("Is the Extra Monster Zone a Main Monster Zone?", ("zone", "extra_monster_zone", "main_monster_zone"), "no"),
         ("Do cards in the Field Zone count as cards in the Spell & Trap Zone?",
          ("zone", "field_zone", "spell_trap_zone"), "no"),
         # a Gemini Monster Normal Summoned a second time
@@ -200,6 +201,7 @@ def _scenario(session, text):
          "no"),
         ("My leftmost Spell/Trap Zone has a face-down card. Can I place a Pendulum Monster in my rightmost "
          "Spell/Trap Zone?", "yes"),
+        ("Can I activate a Pendulum Monster in my middle Spell & Trap Zone?", "no"),
         ("There is a Set card in my leftmost Spell & Trap Zone. Can I activate Odd-Eyes Pendulum Dragon as a "
          "Spell in that zone?", "no"),
         # Pendulum Summons from the face-up Extra Deck, Link Summons: which zones

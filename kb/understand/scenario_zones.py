@@ -26,7 +26,8 @@ __all__ = ["ZONE_FACTS", "zone_questions"]
 _ST_ZONE = r"(?:spell/trap|spell & trap|spell and trap|s/t|spell/trap card|spell & trap card) zone"
 _LEVELS = (r"(?:(?:a|an|one|two|three|2|3) level \d+(?: (?:pendulum )?monsters?)?)"
            r"(?:(?: ,)?(?: and)? (?:a|an|one|two|2) level \d+(?: (?:pendulum )?monsters?)?)*")
-_SIDE = {"leftmost": 1, "left-most": 1, "left": 1, "rightmost": 5, "right-most": 5, "right": 5}
+_SIDE = {"leftmost": 1, "left-most": 1, "left": 1, "rightmost": 5, "right-most": 5, "right": 5, "middle": 3,
+         "center": 3, "centre": 3}
 _MR4 = r"(?:under (?P<mr4>(?:master|e\d+) rule 4|the 2017 rules|mr4) )?"  # "Master" may be read as a name
 _INTO_ZONE = (r"(?:in)?to (?:a |my |the |an |one of my |one of the )?(?P<other>other )?"
               r"(?P<zone>main monster zone|extra monster zone)"
@@ -71,7 +72,7 @@ def _fact_set_card(d: Draft, m: re.Match) -> bool:
     if d.actions or any(x.get("zone") == zone for x in cards):
         return False
     cards.append({"name": "a Set card", "zone": zone, "face": "down"})
-    d.said.append(f"A has a Set card in Spell & Trap Zone {zone} ({'leftmost' if zone == 1 else 'rightmost'})")
+    d.said.append(f"A has a Set card in Spell & Trap Zone {zone} ({m['side']})")
     return True
 
 

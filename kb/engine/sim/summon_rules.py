@@ -115,6 +115,11 @@ SUMMON_RULES: dict[str, dict] = {
         "prb2017:if-control-of-a-monster-in-the-extra",
         "If control of a monster placed in an Extra Monster Zone switches to the other player's field, it is placed "
         "in an available Main Monster Zone of the player who gained control."),
+    "sim_emz_not_main": _row(
+        "The Extra Monster Zones are not Main Monster Zones: monsters there are not counted among the 5 Main "
+        "Monster Zones.",
+        ["prb2017:extra-monster-zones", "tcg-v10:the-game-mat"], "prb2017:extra-monster-zones",
+        "Furthermore, monsters in this zone are not included in the 5 Main Monster Zones."),
     # --- how many cards each zone holds
     "sim_zone_count_st": _row(
         "A player has 5 Spell & Trap Zones: at most 5 cards there (Field Spells go to the Field Zone).",
@@ -288,6 +293,8 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone_choice", "opponent_performs_summon", "chooser"): (
         "the opponent", "sim_zone_chooser", "the opponent performs the Special Summon, so the opponent chooses the "
         "Main Monster Zone"),
+    ("zone", "extra_monster_zone", "main_monster_zone"): (
+        "no", "sim_emz_not_main", "the Extra Monster Zones are not Main Monster Zones"),
     ("zone", "xyz_material", "on_field"): ("no", "sim_xyz_material_not_on_field",
                                            "Xyz Materials are not cards on the field"),
     ("zone", "detach", "leaves_field"): ("no", "sim_xyz_material_not_on_field",
