@@ -1,0 +1,160 @@
+"""Whether a trigger effect activates after an event or misses the timing (see :mod:`kb.engine.engine`)."""
+
+from __future__ import annotations
+
+from .engine_card import EngineCard, Verdict, _effect_label
+from .model import Moment
+from .windows import _damage_step_ok, _damage_step_reasons
+
+
+# ------------------------------------------------------------------------------------------ timing
+
+_EVENT_TO_PATTERN = {
+    "sent_to_gy": ("card_event", {"sent_to_gy", "destroyed", "destroyed_by_battle", "discarded", "tributed",
+                                  "used_as_material", "detached"}),
+    "destroyed": ("card_event", {"destroyed", "destroyed_by_battle", "sent_to_gy"}),
+    "banished": ("card_event", {"banished"}),
+    "added_to_hand": ("card_event", {"added_to_hand"}),
+    "discarded": ("card_event", {"discarded", "sent_to_gy"}),
+    "flipped": ("card_event", {"flipped"}),
+    "returned": ("card_event", {"returned"}),
+    "tributed": ("card_event", {"tributed", "sent_to_gy"}),
+    "detached": ("card_event", {"detached", "sent_to_gy"}),
+    "used_as_material": ("card_event", {"used_as_material", "sent_to_gy"}),
+}
+# where a card can be when an event happens to it (for "sent from the <zone> to the GY" conditions)
+_EVENT_ORIGINS = {"destroyed": ("field",), "discarded": ("hand",)}
+# what happens to a card that makes it leave the field ("If this face-up card leaves the field")
+_LEAVES_FIELD_EVENTS = {"sent_to_gy", "destroyed", "banished", "returned", "tributed", "used_as_material"}
+_SUMMON_EVENTS = {"normal_summoned": "normal", "special_summoned": "special", "flip_summoned": "flip",
+                  "tribute_summoned": "tribute", "synchro_summoned": "synchro", "xyz_summoned": "xyz",
+                  "fusion_summoned": "fusion", "link_summoned": "link", "ritual_summoned": "ritual",
+                  "pendulum_summoned": "pendulum", "summoned": "any"}
+TIMING_EVENTS = tuple(sorted(set(_EVENT_TO_PATTERN) | set(_SUMMON_EVENTS)))
+TIMING_BY = ("cost", "effect", "battle", "rule")
+_SPECIAL_KINDS = {"synchro", "xyz", "fusion", "link", "ritual", "pendulum"}
+
+
+def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[str]]:
+    """Does a card's own event pattern match what happened? (pass/fail/unknown, assumptions)."""
+    assumed: list[str] = []
+    if event in _SUMMON_EVENTS:
+        if pattern["type"] != "summon" or pattern.get("subject") != "this_card" or pattern["stage"] != "done":
+            return "fail", assumed
+        method = _SUMMON_EVENTS[event]
+        methods = set(pattern["methods"])
+        if "any" in methods or method in methods or method == "any":
+            return "pass", assumed
+        if "special" in methods and method in _SPECIAL_KINDS:
+            return "pass", assumed
+        return "fail", assumed
+    spec = _EVENT_TO_PATTERN.get(event)
+    if pattern["type"] == "actor_event" and pattern.get("event") == "leaves_field" and \
+            pattern.get("subject") == "this_card" and event in _LEAVES_FIELD_EVENTS:
+        assumed.append("the card was face-up on the field when it happened")
+        return "pass", assumed
+    if spec is None or pattern["type"] != "card_event" or pattern.get("subject") != "this_card":
+        return "fail", assumed
+    if pattern["event"] not in spec[1]:
+        return "fail", assumed
+    if pattern["event"] == "sent_to_gy" and event == "destroyed":
+        assumed.append("the destroyed card was sent to the GY (not banished instead)")
+    if pattern["event"] in ("destroyed", "destroyed_by_battle") and event == "sent_to_gy":
+        if by == "cost":
+            return "fail", assumed  # sent (Tributed, discarded ...) as a cost: not destroyed
+        assumed.append("the card was destroyed (and so sent to the GY)")
+    if pattern["event"] == "destroyed_by_battle" and by not in (None, "battle"):
+        return "fail", assumed
+    wanted_by = pattern.get("by") or []
+    ways = [way for way in ("battle", "effect", "cost") if way in wanted_by]  # alternatives: "by battle or effect"
+    if ways and by is not None and by not in ways:
+        return "fail", assumed
+    if "not_battle" in wanted_by and by == "battle":
+        return "fail", assumed
+    if "material" in wanted_by and event != "used_as_material" and by not in (None, "rule"):
+        return "fail", assumed  # used as material is a Summon's procedure, not a cost or a card effect
+    if pattern.get("and_sent_to_gy") and event == "destroyed":
+        assumed.append("the destroyed card was sent to the GY")
+    if pattern.get("from") and pattern["from"] not in _EVENT_ORIGINS.get(event, (pattern["from"],)):
+        return "fail", assumed  # "sent from the hand to the GY" is not a destruction on the field
+    if pattern.get("from"):
+        assumed.append(f"it was moved from the {pattern['from']}")
+    if by is None and ways:
+        assumed.append(f"it happened by {' or '.join(ways)}")
+    return "pass", assumed
+
+
+def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None,
+                 moment: Moment | None = None) -> Verdict:
+    """Does the card's trigger effect for ``event`` activate, miss the timing, or not trigger at all?"""
+    verdict = Verdict()
+    candidates = [e for e in card.effects if e["kind"] in ("trigger", "flip", "quick") and
+                  (card.effect is None or e["index"] == card.effect)]
+    matched, unknown_parts = [], []
+    for effect in candidates:
+        cond = effect.get("condition") or {}
+        if effect["kind"] == "flip" and event == "flipped":
+            matched.append((effect, []))
+            continue
+        for pattern in cond.get("events", []):
+            result, assumed = _timing_match(pattern, event, by)
+            if result == "pass":
+                matched.append((effect, assumed))
+                break
+        if cond.get("unparsed"):
+            unknown_parts.extend(cond["unparsed"])
+    if not matched:
+        if any(e["kind"] == "unknown" for e in card.effects) or unknown_parts:
+            verdict.step("trigger condition", "unknown", f"no readable trigger of {card.name} matches {event}"
+                                                         f"{' by ' + by if by else ''}; part of its text could "
+                                                         f"not be read", "trigger", "psct")
+            verdict.answer = "unknown"
+            return verdict
+        detail = f"no trigger effect of {card.name} has {event}{' by ' + by if by else ''} as its event"
+        keys = ["trigger", "activation_condition"]
+        if by == "cost":
+            keys.append("cost_vs_effect")
+            detail += " (a card moved as a cost is not moved by a card effect)"
+        verdict.step("trigger condition", "fail", detail, *keys)
+        verdict.answer = "no_trigger"
+        return verdict
+    effect, assumed = matched[0]
+    verdict.effect = effect["index"]
+    for text in assumed:
+        verdict.assume(text)
+    keys = ["trigger", "activation_condition"] + (["cost_vs_effect"] if by in ("cost", "effect") else [])
+    verdict.step("trigger condition", "pass", f"{_effect_label(card, effect)} is activated by "
+                                              f"{effect['condition']['raw'] if effect.get('condition') else 'its flip'}",
+                 *keys)
+    when_if, optional = effect.get("when_if"), effect.get("optional")
+    kind = f"{'optional' if optional else 'mandatory'} \"{when_if or 'FLIP'}\" effect"
+    article = "an" if optional else "a"
+    if optional and when_if == "when" and last is False:
+        verdict.step("missing the timing", "fail", f"{article} {kind} misses the timing when its event was not the "
+                                                    f"last thing to happen", "missing_timing")
+        verdict.answer = "misses"
+        return verdict
+    if optional and when_if == "when" and last is None and by == "cost":
+        verdict.step("missing the timing", "fail", f"{article} {kind} misses the timing: a card moved as a cost "
+                                                    f"is never the last thing to happen (the activation it paid "
+                                                    f"for resolves, or the Summon is performed, afterwards)",
+                     "missing_timing", "cost_never_last")
+        verdict.answer = "misses"
+        return verdict
+    if optional and when_if == "when" and last is None:
+        verdict.assume("the event was the last thing to happen (otherwise the effect misses the timing)")
+    detail = (f"{article} {kind} " + ("does not miss the timing" if not (optional and when_if == "when") else
+                               "activates because its event was the last thing to happen"))
+    verdict.step("missing the timing", "pass", detail, "missing_timing")
+    if moment is not None and moment.step == "damage":
+        ok, why = _damage_step_ok(card, effect, moment) if moment.timing else (
+            bool(_damage_step_reasons(card, effect)), "")
+        if not ok:
+            verdict.step("damage step", "fail", f"it cannot be activated in the Damage Step: "
+                                                f"{why or 'no Damage Step permission applies'}", "damage_step",
+                         "damage_step_triggers")
+            verdict.answer = "misses"
+            return verdict
+        verdict.step("damage step", "pass", f"allowed in the Damage Step: {why}", "damage_step_triggers")
+    verdict.answer = "activates"
+    return verdict
