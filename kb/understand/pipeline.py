@@ -141,7 +141,12 @@ def understand(session: Session, text: str) -> Reading:
         )
     else:
         frame = answerable[0]
-        left_out = [entities[i].text for i in range(len(entities)) if i not in frame.used_entities]
+        same_as = reading.story.same_as if reading.story else {}  # a kind of card named again (story.py)
+        left_out = [
+            entities[i].text
+            for i in range(len(entities))
+            if i not in frame.used_entities and same_as.get(i) not in frame.used_entities
+        ]
         words = _meaningful(reading.unused_words)
         if reading.story and reading.story.links and not frame.uses_story:
             reading.reason = "the question tells a chain that this reading does not use"

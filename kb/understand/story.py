@@ -73,6 +73,7 @@ class Story:
     targets: dict = field(default_factory=dict)
     resolved: bool = False  # "after the chain resolves": a new chain
     order_conflict: str | None = None  # the story's order contradicts its own link numbers
+    same_as: dict = field(default_factory=dict)  # a kind of card named again -> the link's entity
 
 
 # ------------------------------------------------------------------------------ effect phrases
@@ -346,6 +347,24 @@ def _owner_before(text: str, start: int) -> str | None:
     return actor_player(match.group(1).replace("'s", "")) if match else None
 
 
+def _same_kind_links(story: Story, skeleton: Skeleton, entity: int, controller: str | None) -> list[Link]:
+    """Links of an earlier card of the same kind that a kind of card named again as the card a later
+    link is chained to refers to ("I activate a Quick-Play Spell, then chain X to my Quick-Play Spell":
+    one link, not two); a different controller said is a different card."""
+    said = skeleton.entities[entity]
+    if said.kind != "class" or said.cls is None:
+        return []
+    controller = controller or {"asker": "A", "opponent": "B"}.get(said.aside.get("controller"))
+    return [
+        link
+        for link in story.links
+        if link.entity != entity
+        and skeleton.entities[link.entity].kind == "class"
+        and skeleton.entities[link.entity].cls == said.cls
+        and (controller is None or link.controller in (None, controller))
+    ]
+
+
 def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     """The chain links, Summon and attack the story tells (its words marked used)."""
     story = Story()
@@ -373,10 +392,17 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         reference: bool = False,
     ) -> Link:
         card_id = skeleton.entities[entity].card_id
+        same_kind = _same_kind_links(story, skeleton, entity, controller) if reference else []
+        if len(same_kind) > 1:  # "... to my Quick-Play Spell" after two of them: which one is not said
+            story.order_conflict = f"which {skeleton.entities[entity].label()} is meant is not said"
         for link in story.links:  # a card named again as the target of a later link is the same link
-            if link.entity == entity or (
-                reference and card_id is not None and skeleton.entities[link.entity].card_id == card_id
+            if (
+                link.entity == entity
+                or (reference and card_id is not None and skeleton.entities[link.entity].card_id == card_id)
+                or (len(same_kind) == 1 and link is same_kind[0])
             ):
+                if same_kind and link is same_kind[0]:
+                    story.same_as[entity] = link.entity
                 if controller and not link.controller:
                     link.controller = controller
                 return link
