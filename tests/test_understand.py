@@ -51,6 +51,26 @@ def test_mentions_find_names_nicknames_passcodes_in_any_case(session, text, name
     assert [name for name, _ in _mentions(session, text)] == names
 
 
+@pytest.mark.parametrize(
+    "text,names",
+    [
+        ('can i use Maxx "C" on my opponents turn', ['Maxx "C"']),
+        ('Does Confronting the "C" work in the Damage Step?', ['Confronting the "C"']),
+        ('I quote "C" alone', None),  # a quoted word that several names end with stays ambiguous
+        ("can D.D. Crow be chained to Monster Reborn?", ["D.D. Crow", "Monster Reborn"]),
+        ("Is it D.D. Crow or Ghost Belle?", None),
+    ],
+)
+def test_mentions_names_written_with_quotes_and_initials(session, text, names):
+    """Quotes inside a printed name belong to the name, and so does the full stop after initials."""
+    if names is None and "Ghost Belle" not in text:
+        with pytest.raises(KbError):
+            _mentions(session, text)
+        return
+    found = [name for name, _ in _mentions(session, text)]
+    assert found == names if names is not None else found[0] == "D.D. Crow"
+
+
 def test_mentions_read_asides_and_later_short_references(session):
     entities = find_mentions(
         session,

@@ -226,6 +226,20 @@ def _misspelt_longer(
     return None
 
 
+def _name_around_quotes(index: MentionIndex, tokens: list[Token], i: int, j: int) -> tuple[int, int] | None:
+    """(first token, card id) of the longest card name that ends with the quoted words ``i..j`` and
+    starts with words before them (names printed with quotes in them); None when there is none."""
+    best = None
+    key = "".join(t.key for t in tokens[i : j + 1])
+    for start in range(i - 1, max(-1, i - MAX_NAME_WORDS - 1), -1):
+        if tokens[start].punct:
+            break
+        key = tokens[start].key + key
+        if key in index.full:
+            best = (start, index.full[key][0])
+    return best
+
+
 def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
     """Names in double quotes, resolved as typed names (nicknames and typos included)."""
     from ..cards import match_name, name_index
@@ -238,6 +252,14 @@ def _quoted(session: Session, index: MentionIndex, tokens: list[Token], covered:
         opens = opens[2:]
         inner = tokens[i + 1 : j]
         if not inner or j - i > 2 * MAX_NAME_WORDS:
+            continue
+        whole = _name_around_quotes(index, tokens, i, j)
+        if whole is not None:  # the quotes are part of a name: Maxx "C", Confronting the "C"
+            start, card_id = whole
+            text = " ".join(t.text for t in tokens[start : j + 1])
+            found.append(Entity(start, j + 1, "card", text, card_id, index.names[card_id], how="exact"))
+            for k in range(start, j + 1):
+                covered[k] = True
             continue
         text = " ".join(t.text for t in inner)
         try:

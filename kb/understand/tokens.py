@@ -15,6 +15,7 @@ MAX_QUESTION_CHARS = 2000
 _LEAD = "\"'([{"
 _TRAIL = '")]}.,;:!?'  # a trailing apostrophe stays: possessive "Thunderbirds'"
 _POSSESSIVE = re.compile(r"(?:'s|s'|')$")
+_INITIALS = re.compile(r"(?:[A-Za-z]\.){2,}")  # initials written with full stops, as in card names
 
 
 @dataclass
@@ -52,7 +53,11 @@ def tokenize(text: str) -> list[Token]:
             lead += 1
         trail_marks = []
         end = len(word)
-        while end > lead + 1 and word[end - 1] in _TRAIL:
+        initials = _INITIALS.match(word, lead)
+        if initials:  # "D.D.", "U.A.": the last full stop belongs to the word
+            end = initials.end()
+            trail_marks = [Token(word[k], start + k, start + k + 1, True) for k in range(len(word) - 1, end - 1, -1)]
+        while not initials and end > lead + 1 and word[end - 1] in _TRAIL:
             end -= 1
             trail_marks.append(Token(word[end], start + end, start + end + 1, True))
         core = word[lead:end]
