@@ -8,8 +8,8 @@ valid only for the same code (a hash of every file of the ``kb`` package, :func:
 rebuild reads again only the cards whose fields changed; a change to any file of ``kb`` reads them all.
 The file holds the cards of the last build only, and a build that cannot read it reads every card.
 
-The rows stored are those of :func:`kb.engine.profiles.build_profiles` (``tests/test_build_cache.py``
-compares them on cards written for the test).
+The rows are stored by :func:`kb.engine.profiles.build_profiles` itself, given a reader that consults the
+cache (``tests/test_build_cache.py`` compares the rows with an uncached build on cards written for the test).
 """
 
 from __future__ import annotations
@@ -61,21 +61,19 @@ def _write_cache(path: Path, fingerprint: str, cards: dict[str, list[dict]]) -> 
 
 
 def build_profiles_cached(ctx) -> None:
-    """Build step: an :class:`kb.models.EffectProfile` row for every effect of every card (as
-    :func:`kb.engine.profiles.build_profiles`), reading only cards not in the previous build's cache."""
-    from sqlalchemy import insert
-    from sqlmodel import select
-
-    from .engine import rules
-    from .engine.profiles import card_fields, parse_card, profile_complete
-    from .models import Card, EffectProfile
+    """Build step: :func:`kb.engine.profiles.build_profiles`, reading only the cards that are not in the
+    previous build's cache (the others' profiles are taken from it)."""
+    from .engine.profiles import build_profiles, card_fields, parse_card
 
     cache_path = Path(ctx.kb_dir).parent / CACHE_FILE
     fingerprint = code_fingerprint()
     cached = _read_cache(cache_path, fingerprint)
     kept: dict[str, list[dict]] = {}
-    rows, complete_cards, cards, reused = [], 0, 0, 0
-    for card in ctx.session.exec(select(Card)).all():
+    reused = cards = 0
+
+    def read(card) -> list[dict]:
+        nonlocal reused, cards
+        cards += 1
         fields = card_fields(card)
         key = card_key(fields)
         effects = cached.get(key)
@@ -84,14 +82,8 @@ def build_profiles_cached(ctx) -> None:
         else:
             reused += 1
         kept[key] = effects
-        cards += 1
-        complete_cards += profile_complete(effects)
-        rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
-                     "spell_speed": effect["spell_speed"], "complete": effect["complete"], "data": effect}
-                    for effect in effects)
-    ctx.session.execute(insert(EffectProfile.__table__), rows)  # one executemany, no ORM objects
-    ctx.session.commit()
+        return effects
+
+    build_profiles(ctx, read=read)
     _write_cache(cache_path, fingerprint, kept)
-    ctx.add_summary("profiles", cards=cards, complete=complete_cards)
     ctx.log(f"profiles: {reused} of {cards} cards reused from the previous build")
-    ctx.state.setdefault("validators", []).append(rules.validate_citations)

@@ -13,17 +13,22 @@ from .assembly import parse_card, profile_complete
 __all__ = ["build_profiles", "load_profiles"]
 
 
-def build_profiles(ctx) -> None:
-    """Build step: store an :class:`EffectProfile` row for every effect of every card in the store."""
+def build_profiles(ctx, read=None) -> None:
+    """Build step: store an :class:`EffectProfile` row for every effect of every card in the store.
+
+    ``read`` (card -> its effect profiles) defaults to :func:`parse_card`; the build's cached step
+    (:mod:`kb.build_cache`) passes one that reuses the previous build's profiles.
+    """
     from sqlalchemy import insert
     from sqlmodel import select
 
     from ...models import Card, EffectProfile
 
+    read = read or parse_card
     session = ctx.session
     rows, complete_cards, cards = [], 0, 0
     for card in session.exec(select(Card)).all():
-        effects = parse_card(card)
+        effects = read(card)
         cards += 1
         complete_cards += profile_complete(effects)
         rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
