@@ -103,3 +103,54 @@ def test_kind_of_card_of_the_other_player_is_another_link(session, full_kb):
         "Can my opponent chain a Counter Trap?",
     )
     assert question is None or len(question["to"]) == 3
+
+
+# ------------------------------------------------ near misses from card text: never the wrong yes/no
+# Red-team questions whose answer comes from a card's text rather than a rulebook sentence (so they are
+# not in the golden set): other cards, the other player, another kind of Summon or moment. An answer may
+# be "unknown", never the other yes/no (or another number).
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("Can Ash Blossom & Joyous Spring negate Pot of Greed?", "no"),  # drawing is not adding from the Deck
+        ("Can Ash Blossom & Joyous Spring negate Mystical Space Typhoon?", "no"),
+        ("Can I activate Effect Veiler during my own turn?", "no"),  # "During your opponent's Main Phase"
+        ("Can my opponent chain Effect Veiler to my Pot of Greed?", "yes"),
+        ("Can Effect Veiler negate a Spell Card?", "no"),
+        ("does solemn strike stop a flip summon", "no"),  # Special Summons only
+        ("Can Solemn Strike negate the activation of a Spell Card?", "no"),
+        ("Can Black Horn of Heaven negate a Normal Summon?", "no"),
+        ("Can Black Horn of Heaven negate a Synchro Summon?", "yes"),
+        ("Can Thunder King Rai-Oh negate a Normal Summon?", "no"),
+        ("Can Seven Tools of the Bandit negate a Spell Card?", "no"),
+        ("Can Seven Tools of the Bandit negate a Continuous Trap?", "yes"),
+        ("Can Magic Jammer negate the activation of a Trap Card?", "no"),
+        ("Can Dark Bribe negate the activation of a monster effect?", "no"),
+        ("can trap stun be chained to a counter trap", "no"),
+        ("Can Trap Jammer be activated during my Main Phase?", "no"),
+        ("can i activate dark hole on my opponents turn", "no"),
+        ("can i activate book of moon during the damage step", "no"),
+        ("can i activate book of moon during my opponents battle phase", "yes"),
+        ("can i activate mystical space typhoon the turn i set it", "no"),
+        ("Can I activate Mirror Force when my own monster attacks?", "no"),
+        ("Can I activate Torrential Tribute when my opponent activates a Spell Card?", "no"),
+        ("Can I activate Bottomless Trap Hole when my opponent Normal Summons a 1000 ATK monster?", "no"),
+        ("Call of the Haunted, chained to Pot of Greed, Special Summons Night's End Sorcerer. "
+         "Can Night's End Sorcerer's effect be activated?", "no"),
+        ("Tour Guide From the Underworld is Special Summoned. Can its effect be activated?", "no"),
+        ("Sangan is banished from the field. Does its effect activate?", "no"),
+        ("Mystic Tomato is destroyed by Raigeki. Can its effect be activated?", "no"),
+        ("My opponent's Pendulum Scales are 1 and 8. Can I Pendulum Summon a Level 5 monster?", "no"),
+        ("My Pendulum Scales are 3 and 3. Can I Pendulum Summon a Level 3 monster?", "no"),
+        ("Can I Tribute Summon a Level 4 monster by Tributing one monster?", "no"),
+        ("I have 7 cards in my hand in my End Phase. How many cards must I discard?", "1"),
+        ("My 2000 ATK monster attacks my opponent's 1000 DEF face-down Defense Position monster. "
+         "How much damage does my opponent take?", "0"),
+        ("Can I activate a Trap during my Draw Phase before drawing?", "no"),
+    ],
+)
+def test_near_misses_are_never_wrong(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)["answer"]
+    assert answer in (expect, "unknown"), f"{text!r}: {answer!r}, expected {expect!r} or 'unknown'"
