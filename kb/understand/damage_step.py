@@ -12,12 +12,12 @@ be said (a "Flip monster", "with a Flip effect", "its Flip effect", or a named c
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
 from .skeleton import Skeleton
+from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["read_damage_step", "words", "plain", "same_card", "TIMING_PHRASES"]
 
@@ -27,18 +27,15 @@ _OPENERS = ("if", "when", "once", "after", "suppose")
 _ASKING = ("does", "do", "is", "are", "can", "will", "would", "when", "at", "in")
 
 
-@lru_cache(maxsize=1)
 def words() -> dict:
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    """The word file, parsed."""
+    return word_file(WORDS_FILE)
 
 
 @lru_cache(maxsize=None)
 def alt(*path: str) -> str:
-    node = words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+    """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
+    return phrase_alternation(words(), *path)
 
 
 def _next_word(skeleton: Skeleton, i: int) -> str | None:

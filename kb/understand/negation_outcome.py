@@ -13,12 +13,12 @@ reads whole gives no reading, so nothing the question says is left out.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
 from .skeleton import Skeleton
+from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["read_negation_outcome", "sentences", "words", "WORDS_FILE"]
 
@@ -29,18 +29,13 @@ _SUMMON_OUTCOMES = {"to_gy", "summon_again", "normal_summon_again", "pendulum_ag
 _DEFINITE = re.compile(r"^(?:that|the|this)\b", re.I)
 
 
-@lru_cache(maxsize=1)
 def words() -> dict:
     """The word file, parsed."""
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return word_file(WORDS_FILE)
 
 
 def _alt(*path: str) -> str:
-    node = words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+    return phrase_alternation(words(), *path)
 
 
 @lru_cache(maxsize=1)

@@ -11,12 +11,12 @@ no row states stays "unknown".
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
 from .skeleton import Skeleton
+from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["alt", "read_rule_fact"]
 
@@ -26,18 +26,13 @@ _SEP = r"(?: \.)? "
 _GY = r"(?:graveyard|gy)"
 
 
-@lru_cache(maxsize=1)
 def _words() -> dict:
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return word_file(WORDS_FILE)
 
 
 def alt(*path: str) -> str:
     """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
-    node = _words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+    return phrase_alternation(_words(), *path)
 
 
 def _flatten(skeleton: Skeleton) -> tuple[str, set[int]] | None:

@@ -5,12 +5,11 @@ phrase of a monster given by no name (owner, stats, position)."""
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
 from .saying import PHASE_NAMES
+from .vocabulary import phrase_alternation, word_file
 
 __all__ = [
     "PHASE_NAMES",
@@ -30,18 +29,13 @@ __all__ = [
 WORDS_FILE = Path(__file__).with_name("scenario_words.toml")
 
 
-@lru_cache(maxsize=1)
 def _words() -> dict:
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return word_file(WORDS_FILE)
 
 
 def alt(*path: str) -> str:
     """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
-    node = _words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+    return phrase_alternation(_words(), *path)
 
 
 # ------------------------------------------------------------------------------------------ the draft

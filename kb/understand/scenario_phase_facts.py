@@ -12,12 +12,12 @@ declared"), read from its text, or the question is not read.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
 from .skeleton import Skeleton
+from .vocabulary import alternation, word_file
 
 __all__ = ["read_phase_fact", "WORDS_FILE"]
 
@@ -26,12 +26,8 @@ WORDS_FILE = Path(__file__).with_name("phase_facts_words.toml")
 
 @lru_cache(maxsize=1)
 def _shapes() -> list[tuple[re.Pattern, dict]]:
-    with WORDS_FILE.open("rb") as handle:
-        data = tomllib.load(handle)
-    words = {
-        name: "(?:" + "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True)) + ")"
-        for name, phrases in data["words"].items()
-    }
+    data = word_file(WORDS_FILE)
+    words = {name: alternation(phrases) for name, phrases in data["words"].items()}
     out = []
     for shape in data["shape"]:
         for pattern in shape["patterns"]:

@@ -12,30 +12,25 @@ shape reads whole gives nothing, so that nothing the question says is left out.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
 from .skeleton import Skeleton
+from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["read_summon_fact", "render", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("scenario_summon_words.toml")
 
 
-@lru_cache(maxsize=1)
 def _words() -> dict:
-    with WORDS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+    return word_file(WORDS_FILE)
 
 
 def alt(*path: str) -> str:
     """A regex alternation of the phrases at ``path`` of the word file (longest first)."""
-    node = _words()
-    for key in path:
-        node = node[key]
-    return "(?:" + "|".join(re.escape(p) for p in sorted(node, key=len, reverse=True)) + ")"
+    return phrase_alternation(_words(), *path)
 
 
 def _key_of(section: str, words: str) -> str | None:

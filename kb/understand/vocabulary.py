@@ -2,13 +2,35 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["VOCABULARY_FILE", "vocabulary", "grammar_words", "filler_words"]
+__all__ = ["VOCABULARY_FILE", "vocabulary", "grammar_words", "filler_words", "word_file", "alternation",
+           "phrase_alternation"]
 
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
+
+
+@lru_cache(maxsize=None)
+def word_file(path: Path) -> dict:
+    """A word file of a reader (TOML beside its code), parsed once."""
+    with Path(path).open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def alternation(phrases) -> str:
+    """A regex alternation of ``phrases``, each escaped, the longest first (so that it wins)."""
+    return "(?:" + "|".join(re.escape(p) for p in sorted(set(phrases), key=len, reverse=True)) + ")"
+
+
+def phrase_alternation(words: dict, *path: str) -> str:
+    """:func:`alternation` of the phrases at ``path`` (keys, one per level) of a parsed word file."""
+    node = words
+    for key in path:
+        node = node[key]
+    return alternation(node)
 
 
 @lru_cache(maxsize=1)
