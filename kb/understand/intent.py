@@ -205,8 +205,13 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "what Spell Speed is X",
         "spell_speed",
-        rf"^(?:what|which)(?: is|'s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}"
+        rf"^(?:what|which)(?: is|'s|s)? (?:the )?spell speed (?:of |is |does )?(?:the )?(?P<x>{ENT}){_EFF}"
         rf"(?: have)?",
+    ),
+    _row(  # casual: "whats tt's spell speed", "what is ash's spell speed"
+        "what is X's Spell Speed",
+        "spell_speed",
+        rf"^(?:what|which)(?: is|'s|s) (?:the )?(?P<x>{ENT}) ?(?:'s|s)? (?:effect's |effects )?spell speed",
     ),
     _row("is X a kind of card", "card_kind", rf"^(?:is|are) (?P<x>{ENT}) (?P<k>{ENT})$"),
     # order

@@ -177,6 +177,16 @@ def _has_name_word(index: MentionIndex, tokens: list[Token]) -> bool:
     )
 
 
+def _possessive_of_name(index: MentionIndex, stem: str) -> bool:
+    """Whether one word less its final "s" is a whole one-word card name ("goblindberghs effect"), not an
+    ordinary or game word."""
+    entry = index.full.get(stem)
+    return (
+        entry is not None and entry[1] == "name" and len(stem) >= 5
+        and stem not in index.linker.ordinary and not _game_word(stem)
+    )
+
+
 def _longest_at(
     index: MentionIndex, tokens: list[Token], i: int, covered: list[bool], table: dict | None = None
 ) -> tuple[int, int, str] | None:
@@ -193,7 +203,7 @@ def _longest_at(
         if not token.punct:
             words += 1
             said = {running + token.key, running + token.bare_key}
-            if words >= 2 and token.key.endswith("s") and len(token.key) > 3:
+            if token.key.endswith("s") and len(token.key) > 3 and (words >= 2 or _possessive_of_name(index, token.key[:-1])):
                 said.add(running + token.key[:-1])  # "the magical warriors effect": a possessive with no "'"
             for candidate in said:
                 if candidate in full and (best is None or j + 1 > best[0]):
@@ -224,6 +234,56 @@ def _misspelt_longer(
     if match.linked and match.how == "fuzzy":
         return j + 1, match.card_id, "fuzzy"
     return None
+
+
+# --- misspelt names around an exact part ("emergancy teleport", "solem warning", "crush card virs") ---
+WIDEN_LEFT_WORDS = 2
+WIDEN_RIGHT_WORDS = 4
+
+
+def _widen_misspelt(index: MentionIndex, tokens: list[Token], entities: list[Entity], covered: list[bool]) -> None:
+    """A name found exactly inside a misspelt longer one ("teleport" in "emergancy teleport", the nickname
+    "witch" in "witch of the black forrest", the leading "crush card" of "crush card virs") grows over the
+    unused words beside it when the guarded fuzzy matcher reads the wider words as one card's name; the
+    widest such reading wins.  Words of the question's grammar never join a name (only joiners inside)."""
+    grammar = grammar_words()
+
+    def usable(k: int) -> bool:
+        token = tokens[k]
+        return not covered[k] and not token.punct and bool(token.key) and (
+            token.low not in grammar or token.low in NAME_JOINERS
+        )
+
+    for entity in entities:
+        if entity.kind != "card" or entity.how not in ("name", "alias", "prefix"):
+            continue
+        left = entity.first
+        while left > 0 and entity.first - left < WIDEN_LEFT_WORDS and usable(left - 1):
+            left -= 1
+        right = entity.last
+        while right < len(tokens) and right - entity.last < WIDEN_RIGHT_WORDS and usable(right):
+            right += 1
+        if left == entity.first and right == entity.last:
+            continue
+        spans = sorted(
+            ((a, b) for a in range(left, entity.first + 1) for b in range(entity.last, right + 1)
+             if (a, b) != (entity.first, entity.last)),
+            key=lambda span: span[0] - span[1],
+        )
+        for a, b in spans:
+            if tokens[a].low in NAME_JOINERS or tokens[b - 1].low in NAME_JOINERS:
+                continue
+            text = " ".join(t.text for t in tokens[a:b])
+            match = resolve_name(index.linker, text)
+            if not (match.linked and match.how in ("fuzzy", "exact", "alias", "plural")):
+                continue
+            if len(name_key(index.names[match.card_id])) < len(name_key(entity.name or "")):
+                continue
+            for k in range(a, b):
+                covered[k] = True
+            entity.first, entity.last, entity.text = a, b, text
+            entity.card_id, entity.name, entity.how = match.card_id, index.names[match.card_id], "fuzzy"
+            break
 
 
 def _name_around_quotes(index: MentionIndex, tokens: list[Token], i: int, j: int) -> tuple[int, int] | None:
@@ -414,6 +474,7 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
                     )
                 )
                 covered[token_i] = True
+    _widen_misspelt(index, tokens, entities, covered)
     try:
         entities += _fuzzy_runs(index, tokens, covered)
     except KbError:  # pragma: no cover - the linker raises none today; a failed guess is no mention

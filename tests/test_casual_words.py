@@ -1,0 +1,82 @@
+"""Casual player words: misspelt names around an exact part, possessives written without an apostrophe,
+and "whats X's spell speed".  Sentences and cards here are not those of tests/golden/ask_casual2.jsonl."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import engine
+from kb.understand.mentions import find_mentions
+from kb.understand.tokens import tokenize
+
+
+def _cards(session, text):
+    return [(e.text, e.name) for e in find_mentions(session, tokenize(text)) if e.kind == "card"]
+
+
+@pytest.mark.parametrize(
+    "text,written,name",
+    [
+        # a nickname inside a misspelt name: the misspelt first word joins it
+        ("can solem judgment negate a summon", "solem judgment", "Solemn Judgment"),
+        # a whole card name ("Trap Hole") inside a misspelt longer one
+        ("can i chain bottomles trap hole to a normal summon", "bottomles trap hole", "Bottomless Trap Hole"),
+        # the leading words of one name, then a misspelt last word
+        ("can cyber dragon infinty negate a spell", "cyber dragon infinty", "Cyber Dragon Infinity"),
+        ("i activate raigeki can they respond with call of the hauted", "call of the hauted", "Call of the Haunted"),
+    ],
+)
+def test_misspelt_name_grows_over_the_exact_part(session, text, written, name):
+    assert (written, name) in _cards(session, text)
+
+
+@pytest.mark.parametrize(
+    "text,cards",
+    [
+        # an exact name with only grammar beside it stays itself
+        ("can teleport chain to giant trunade", [("teleport", "Teleport"), ("giant trunade", "Giant Trunade")]),
+        # a nickname followed by question words stays the nickname's card
+        ("does mirror activate if i set it", [("mirror", "Mirror Force")]),
+        ("can i chain torrential tribute to my opponents summon", [("torrential tribute", "Torrential Tribute")]),
+    ],
+)
+def test_exact_names_do_not_grow_over_question_words(session, text, cards):
+    assert _cards(session, text) == cards
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [("does sangans effect activate", "Sangan"), ("does kuribohs effect work in the damage step", "Kuriboh")],
+)
+def test_possessive_without_apostrophe_of_a_one_word_name(session, text, name):
+    assert [n for _, n in _cards(session, text)] == [name]
+
+
+def test_plural_game_words_are_not_read_as_cards(session):
+    assert _cards(session, "can traps chain to spells") == []
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("whats the spell speed of mirror force", "2"),
+        ("what is bottomless trap hole's spell speed", "2"),
+        ("whats the spell speed of a flip effect", "1"),
+        ("whats pot of greeds spell speed", "1"),
+    ],
+)
+def test_whats_the_spell_speed(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer.get("explanation")
+    assert answer["steps"][0]["cites"]
+
+
+def test_whats_with_an_unmodelled_stat_stays_unknown(session, full_kb):
+    answer = engine.ask(session, "whats the atk of maxx c", kb_path=full_kb)
+    assert answer["answer"] == "unknown"
+
+
+def test_misspelt_names_reach_the_engine(session, full_kb):
+    """End to end: a misspelt Counter Trap name is answered as the card (SS3 over a Normal Spell)."""
+    answer = engine.ask(session, "can solem judgment chain to pot of greed", kb_path=full_kb)
+    assert answer["answer"] == "yes", answer.get("explanation")
