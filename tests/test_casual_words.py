@@ -80,3 +80,33 @@ def test_misspelt_names_reach_the_engine(session, full_kb):
     """End to end: a misspelt Counter Trap name is answered as the card (SS3 over a Normal Spell)."""
     answer = engine.ask(session, "can solem judgment chain to pot of greed", kb_path=full_kb)
     assert answer["answer"] == "yes", answer.get("explanation")
+
+
+# ------------------------------------------------------------------ casual spellings (vocabulary.toml)
+
+
+def test_casual_spellings_are_read_in_full():
+    from kb.understand.tokens import tokenize as tok
+
+    words = [t.text for t in tok("whats my opp's best play if u set it on ur turn and the opps draw")]
+    assert words[:3] == ["what's", "my", "opponent's"]
+    assert "you" in words and "your" in words and "opponent's" in words[-3:]
+    assert [t.text for t in tok("U.A. Midfielder")][0] == "U.A."  # initials of a name are no shorthand
+
+
+@pytest.mark.parametrize(
+    "casual,standard",
+    [
+        (
+            "my opp activates pot of greed i chain twin twisters can they chain magic jammer",
+            "my opponent activates pot of greed, i chain twin twisters, can they chain magic jammer",
+        ),
+        ("can i activate raigeki on my opps turn", "can i activate raigeki on my opponent's turn"),
+        ("can u chain a quick play to a counter trap", "can you chain a quick play to a counter trap"),
+    ],
+)
+def test_casual_spelling_reads_as_the_standard_one(session, full_kb, casual, standard):
+    a = engine.ask(session, casual, kb_path=full_kb)
+    b = engine.ask(session, standard, kb_path=full_kb)
+    assert a["answer"] == b["answer"] and a["answer"] != "unknown", (a.get("explanation"), b.get("explanation"))
+    assert a.get("understood") == b.get("understood")

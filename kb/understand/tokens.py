@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..text import fold_quotes, name_key
+from .vocabulary import casual_spellings
 
 __all__ = ["Token", "tokenize", "MAX_QUESTION_CHARS"]
 
@@ -62,6 +63,7 @@ def tokenize(text: str) -> list[Token]:
             trail_marks.append(Token(word[end], start + end, start + end + 1, True))
         core = word[lead:end]
         if core.strip(_LEAD + _TRAIL) or core == "&":
+            core = casual_spellings().get(core.lower(), core)  # "opp", "whats": read as spelt in full
             tokens.append(Token(core, start + lead, start + end, not re.search(r"[\w&]", core)))
         elif core:
             tokens.append(Token(core, start + lead, start + end, True))

@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["VOCABULARY_FILE", "vocabulary", "grammar_words", "filler_words", "word_file", "alternation",
-           "phrase_alternation"]
+           "phrase_alternation", "casual_spellings"]
 
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
 
@@ -50,3 +50,9 @@ def grammar_words() -> frozenset[str]:
 def filler_words() -> frozenset[str]:
     """Words a question may carry without changing what it asks."""
     return frozenset(vocabulary()["filler"]["words"].split())
+
+
+@lru_cache(maxsize=1)
+def casual_spellings() -> dict[str, str]:
+    """Words typed casually ("opp", "whats") and their standard spelling, keyed in lower case."""
+    return {k.lower(): v for k, v in vocabulary().get("casual", {}).get("spellings", {}).items()}
