@@ -161,134 +161,101 @@ def understand(session: Session, text: str) -> Reading:
             reading.reason = f"the question is longer than {MAX_QUESTION_CHARS} characters"
         else:
             reading.frame = frame
-    if reading.frame is None:  # --- scenario hook: a story of Summons, battles, phases (scenario.py)
-        _read_as_scenario(session, skeleton, reading)
-    if reading.frame is None:  # --- Damage Step facts: flip effects of an attacked monster, Summons in it
-        _read_as_damage_step(session, skeleton, reading)
-    if reading.frame is None:  # --- chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
-        _read_as_chain_rule(session, skeleton, reading)
-    if reading.frame is None or (reading.frame.question or {}).get("applying"):  # --- negation stories
-        _read_as_negation_outcome(session, skeleton, reading)  # (and Skill Drain over "while X is applying")
-    if reading.frame is None:  # --- costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
-        _read_as_rule_fact(session, skeleton, reading)
+    _read_whole(session, skeleton, reading)
     return reading
 
 
-def _read_as_rule_fact(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: a question about costs, the timing or a kind of monster read whole."""
-    from ..engine.sim.cards import Catalog
-    from .scenario_cost import read_rule_fact
+# ------------------------------------------------------------------------ readers of the whole question
+#
+# When no reading of the stages above is safe, readers that take the question whole (a story of Summons
+# and battles, a Damage Step fact, a chain rule of kinds, a negation story, a rule fact) are tried in
+# turn; each reads every word or gives nothing.
 
-    def card_of(index: int):
-        name = skeleton.entities[index].name
+
+class _Lookups:
+    """What the whole-question readers may ask about the cards a question names."""
+
+    def __init__(self, session: Session, skeleton: Skeleton) -> None:
+        self.session, self.skeleton, self._catalog = session, skeleton, None
+
+    def card_of(self, index: int):
+        """The simulator's card of entity ``index`` (None for a kind of card or an unknown name)."""
+        from ..engine.sim.cards import Catalog
+
+        name = self.skeleton.entities[index].name
         try:
-            return Catalog(session).card(name) if name else None
+            self._catalog = self._catalog or Catalog(self.session)
+            return self._catalog.card(name) if name else None
         except KbError:
             return None
 
-    frame = read_rule_fact(skeleton, card_of)
-    if frame is not None:
-        reading.frame, reading.frames, reading.reason = frame, [frame], None
-        reading.unused_words = skeleton.unused_words()
+    def effects_of(self, name: str) -> list[dict]:
+        """The effect profiles of a named card ([] when it cannot be read)."""
+        from ..engine import card_profile
+
+        try:
+            return card_profile(self.session, name)
+        except KbError:
+            return []
+
+    def card_type_of(self, index: int) -> str | None:
+        """"monster", "spell" or "trap" for entity ``index`` (None for a kind of card)."""
+        from ..cards import card_by_id
+
+        card_id = self.skeleton.entities[index].card_id
+        card = card_by_id(self.session, card_id) if card_id is not None else None
+        return card.card_type.lower() if card is not None else None
 
 
-def _read_as_negation_outcome(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: a negation story and a question about what happens after it, or a
-    card that negates monsters while it applies (Skill Drain) and a question about a monster's effect."""
-    from ..models import Card
+def _adopt(reading: Reading, skeleton: Skeleton, frame) -> bool:
+    """Make ``frame`` the reading to answer (when it has a question)."""
+    if frame is None or frame.question is None:
+        return False
+    reading.frame, reading.frames, reading.reason = frame, [frame], None
+    reading.unused_words = skeleton.unused_words()
+    return True
+
+
+def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
+    """Try the whole-question readers in turn (see above); the first that reads the question answers it."""
+    from .chain_rules import read_chain_rule
+    from .damage_step import read_damage_step
     from .negation_effects import read_negated_effects
     from .negation_lingering import read_lingering_negation, read_unaffected
     from .negation_outcome import read_negation_outcome
     from .negation_summons import read_destroyed_together, read_summon_reach
+    from .scenario_cost import read_rule_fact
+    from .speed_compare import read_speed_compare
+
+    look = _Lookups(session, skeleton)
+
+    # plain functions, not bound methods: readers may deep-copy drafts that hold them
+    def card_of(index: int):
+        return look.card_of(index)
+
+    def effects_of(name: str) -> list[dict]:
+        return look.effects_of(name)
 
     def card_type_of(index: int) -> str | None:
-        card = session.get(Card, skeleton.entities[index].card_id)
-        return card.card_type.lower() if card is not None else None
+        return look.card_type_of(index)
 
-    if reading.frame is not None:  # "while X is applying, ...": only a lasting negation of monsters replaces it
-        frame = read_lingering_negation(skeleton)
-        if frame is not None and frame.question is not None:
-            reading.frame, reading.frames, reading.reason = frame, [frame], None
-            reading.unused_words = skeleton.unused_words()
-        return
-    frame = (read_negation_outcome(skeleton, card_type_of) or read_lingering_negation(skeleton)
-             or read_negated_effects(skeleton) or read_unaffected(skeleton) or read_summon_reach(skeleton)
-             or read_destroyed_together(skeleton))
-    if frame is not None:
-        reading.frame, reading.frames, reading.reason = frame, [frame], None
-        reading.unused_words = skeleton.unused_words()
-
-
-def _read_as_chain_rule(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: a chain question about kinds of effects read whole (chain_rules.py)."""
-    from ..engine.sim.cards import Catalog
-    from .chain_rules import read_chain_rule
-
-    def card_of(index: int):
-        name = skeleton.entities[index].name
-        try:
-            return Catalog(session).card(name) if name else None
-        except KbError:
-            return None
-
-    def effects_of(name: str) -> list[dict]:
-        from ..engine import card_profile
-
-        try:
-            return card_profile(session, name)
-        except KbError:
-            return []
-
-    frame = read_chain_rule(skeleton, card_of, effects_of)
-    if frame is None:
-        return
-    if frame.question is None:  # read, but the words may mean something else: say why
-        reading.reason = frame.reason
-        return
-    reading.frame, reading.frames, reading.reason = frame, [frame], None
-    reading.unused_words = skeleton.unused_words()
-
-
-def _read_as_damage_step(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: a Damage Step fact question read whole (damage_step.py)."""
-    from ..engine import card_profile
-    from .damage_step import read_damage_step
-
-    def effects_of(name: str) -> list[dict]:
-        try:
-            return card_profile(session, name)
-        except KbError:
-            return []
-
-    frame = read_damage_step(skeleton, effects_of)
-    if frame is None:  # Spell Speeds compared in words (speed_compare.py)
-        from .speed_compare import read_speed_compare
-
-        frame = read_speed_compare(skeleton)
-    if frame is not None:
-        reading.frame, reading.frames, reading.reason = frame, [frame], None
-        reading.unused_words = skeleton.unused_words()
-
-
-def _read_as_scenario(session: Session, skeleton: Skeleton, reading: Reading) -> None:
-    """When no other reading answers: the story as a simulator scenario, if every sentence fits a shape."""
-    from ..engine.sim.cards import Catalog
-
-    catalog = None
-
-    def card_of(index: int):
-        nonlocal catalog
-        name = skeleton.entities[index].name
-        try:
-            catalog = catalog or Catalog(session)
-            return catalog.card(name) if name else None
-        except KbError:
-            return None
-
-    frame = read_scenario(skeleton, card_of)
-    if frame is not None:
-        reading.frame, reading.frames, reading.reason = frame, [frame], None
-        reading.unused_words = skeleton.unused_words()
+    if reading.frame is None:  # a story of Summons, battles, phases, costs for the simulator (scenario.py)
+        _adopt(reading, skeleton, read_scenario(skeleton, card_of))
+    if reading.frame is None:  # Damage Step facts; Spell Speeds compared
+        _adopt(reading, skeleton, read_damage_step(skeleton, effects_of) or read_speed_compare(skeleton))
+    if reading.frame is None:  # chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)
+        frame = read_chain_rule(skeleton, card_of, effects_of)
+        if not _adopt(reading, skeleton, frame) and frame is not None:
+            reading.reason = frame.reason  # read, but the words may mean something else: say why
+    if reading.frame is not None and (reading.frame.question or {}).get("applying"):
+        # "while X is applying, ...": only a lasting negation of monsters (Skill Drain) replaces it
+        _adopt(reading, skeleton, read_lingering_negation(skeleton))
+    elif reading.frame is None:  # what happens after a negation; lasting negations; Summons of several
+        _adopt(reading, skeleton, read_negation_outcome(skeleton, card_type_of)
+               or read_lingering_negation(skeleton) or read_negated_effects(skeleton)
+               or read_unaffected(skeleton) or read_summon_reach(skeleton) or read_destroyed_together(skeleton))
+    if reading.frame is None:  # costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
+        _adopt(reading, skeleton, read_rule_fact(skeleton, card_of))
 
 
 def words_of(text: str) -> bool:
