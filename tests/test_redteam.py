@@ -154,3 +154,44 @@ def test_kind_of_card_of_the_other_player_is_another_link(session, full_kb):
 def test_near_misses_are_never_wrong(session, full_kb, text, expect):
     answer = engine.ask(session, text, kb_path=full_kb)["answer"]
     assert answer in (expect, "unknown"), f"{text!r}: {answer!r}, expected {expect!r} or 'unknown'"
+
+
+# -------------------------------- adverbs that change the question: "only", "always", "usually" ...
+# "only" / "always" are no longer skipped as empty adverbs (kb/understand/intent.py _OPT): left unread,
+# the question is unknown. "usually" / "normally" / "generally" keep the reading, but a yes that holds
+# only for some cards of the kind asked becomes unknown (kb/understand/habitual.py).
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can a Counter Trap only be chained to a Counter Trap?",  # no: it can be chained to anything
+        "Can a Quick-Play Spell only be activated during my own turn?",  # no: a Set one in either turn
+        "Can a Normal Trap only be activated during the Battle Phase?",
+        "Can a Quick Effect always be activated during the Damage Step?",  # no: only some kinds
+        "Can a Trap Card always be activated during the Damage Step?",
+        "Can a Quick-Play Spell usually be activated during the Damage Step?",  # no: only ATK/DEF changers...
+        "Can a Trap Card normally be activated during the Damage Step?",
+        "can a quick effect generally be activated during damage calculation",
+        "In general, can a Trap Card be activated during the Damage Step?",
+    ],
+)
+def test_only_always_usually_are_not_dropped(session, full_kb, text):
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        # a yes that every card of the kind gives stands with "usually" / "normally"
+        ("Can the activated effect of a face-up Continuous Trap usually be chained to other cards or effects?",
+         "yes"),
+        ("Can a Counter Trap normally be chained to a Quick-Play Spell?", "yes"),
+        # a no stands: no card of the kind can
+        ("Can a Normal Spell usually be chained to a Quick-Play Spell?", "no"),
+        # without the adverb the kind is answered as "is it possible for some card of that kind?"
+        ("Can a Trap Card be activated during the Damage Step?", "yes"),
+    ],
+)
+def test_usually_keeps_answers_every_card_gives(session, full_kb, text, expect):
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == expect

@@ -15,6 +15,7 @@ from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from .facts import card_kind_answer, resolution_order_answer, spell_speed_answer
 from .fallback import related
+from .habitual import usual_card_only
 from .pipeline import Reading, understand, words_of
 
 __all__ = ["ask_plain"]
@@ -238,6 +239,7 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
     except KbError as exc:
         reason = f"the engine cannot take this question yet ({exc})"
         return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)
+    answer = usual_card_only(answer, text)  # "can a Trap Card normally ...": kb/understand/habitual.py
     if answer.get("answer") == "unknown":
         answer = _with_fallback(
             session, answer, text, answer.get("explanation") or "the engine cannot decide", kb_path, reading

@@ -25,9 +25,12 @@ _CAN = (
     r"am i (?:able|allowed) to|are you (?:able|allowed) to|"
     r"is (?:my opponent|the opponent) (?:able|allowed) to)"
 )
+# adverbs that leave the question as it is; "only" and "always" do not ("can a Counter Trap only be
+# chained to a Counter Trap?" is not "can it be chained to one?", "can a Quick Effect always be
+# activated in the Damage Step?" is not "can some Quick Effect be?"): left unread, they make it unknown
 _OPT = (
-    r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|only|just|usually|normally|"
-    r"generally|always) )*"
+    r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|just|usually|normally|"
+    r"generally) )*"
 )
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
