@@ -8,12 +8,13 @@ sentence, verbatim, with its section id) and ``readings`` when two readings disa
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from sqlmodel import Session
 
 from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
-from .facts import card_kind_answer, resolution_order_answer, spell_speed_answer
 from .fallback import related
 from .habitual import usual_card_only
 from .pipeline import Reading, understand, words_of
@@ -21,6 +22,24 @@ from .pipeline import Reading, understand, words_of
 __all__ = ["ask_plain"]
 
 _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "negate_attack")
+
+
+# The question forms the readers produce beside the engine's (SCENARIOS.md kinds, negate, scenario):
+# "ask" -> (module, function, whether it takes the session).
+_ANSWERERS = {
+    "spell_speed_compare": ("kb.understand.speed_compare", "speed_compare_answer", False),
+    "damage_step_event": ("kb.engine.damage_step", "damage_step_answer", True),
+    "spell_speed": ("kb.understand.facts", "spell_speed_answer", True),
+    "card_kind": ("kb.understand.facts", "card_kind_answer", True),
+    "resolution_order": ("kb.understand.facts", "resolution_order_answer", False),
+    "negated": ("kb.engine.negated", "answer_negated", True),  # what happens after a negation
+    "field_negation": ("kb.engine.field_negation", "answer_field_negation", True),  # Skill Drain and the like
+    "negated_effects": ("kb.engine.negated_effects", "answer_negated_effects", True),  # negated afterwards
+    "summon_reach": ("kb.engine.summon_conditions", "answer_summon_reach", True),  # Summons of several
+    "destroyed_together": ("kb.engine.destroyed_together", "answer_destroyed_together", True),
+    "rule_fact": ("kb.engine.rule_facts", "rule_fact_answer", True),  # costs, timing, kinds of monsters
+    "chain_rule": ("kb.understand.chain_rules", "chain_rule_answer", False),  # kinds of effects and actions
+}
 
 
 def _ask_json(session: Session, question: dict) -> dict:
@@ -32,48 +51,11 @@ def _ask_json(session: Session, question: dict) -> dict:
         from .clauses import answer_with_clauses
 
         return answer_with_clauses(question, lambda q: _ask_json(session, q))
-    if question.get("ask") == "spell_speed_compare":  # Spell Speeds compared (speed_compare.py)
-        from .speed_compare import speed_compare_answer
-
-        return speed_compare_answer(question)
-    if question.get("ask") == "damage_step_event":  # Damage Step facts (kb/engine/damage_step.py)
-        from ..engine.damage_step import damage_step_answer
-
-        return damage_step_answer(session, question)
-    if question.get("ask") == "spell_speed":
-        return spell_speed_answer(session, question)
-    if question.get("ask") == "card_kind":
-        return card_kind_answer(session, question)
-    if question.get("ask") == "resolution_order":
-        return resolution_order_answer(question)
-    if question.get("ask") == "negated":  # what happens after a negation (kb/engine/negated.py)
-        from ..engine.negated import answer_negated
-
-        return answer_negated(session, question)
-    if question.get("ask") == "field_negation":  # Skill Drain and the like (kb/engine/field_negation.py)
-        from ..engine.field_negation import answer_field_negation
-
-        return answer_field_negation(session, question)
-    if question.get("ask") == "negated_effects":  # a card's effects negated afterwards (negated_effects.py)
-        from ..engine.negated_effects import answer_negated_effects
-
-        return answer_negated_effects(session, question)
-    if question.get("ask") == "summon_reach":  # which monsters of a Summon of several (summon_conditions.py)
-        from ..engine.summon_conditions import answer_summon_reach
-
-        return answer_summon_reach(session, question)
-    if question.get("ask") == "destroyed_together":  # monsters destroyed at once (destroyed_together.py)
-        from ..engine.destroyed_together import answer_destroyed_together
-
-        return answer_destroyed_together(session, question)
-    if question.get("ask") == "rule_fact":  # costs, missing the timing, kinds of monsters (rule_facts.py)
-        from ..engine.rule_facts import rule_fact_answer
-
-        return rule_fact_answer(session, question)
-    if question.get("ask") == "chain_rule":  # kinds of effects and actions (chain_rules.py)
-        from .chain_rules import chain_rule_answer
-
-        return chain_rule_answer(question)
+    answerer = _ANSWERERS.get(question.get("ask"))
+    if answerer is not None:
+        module, function, takes_session = answerer
+        answer = getattr(import_module(module), function)
+        return answer(session, question) if takes_session else answer(question)
     from ..engine import ask as ask_engine
 
     return ask_engine(session, question)
