@@ -15,9 +15,9 @@ from kb.config import REPO_ROOT
 from kb.understand import understand
 
 REDTEAM_SET = REPO_ROOT / "tests" / "golden" / "ask_redteam.jsonl"
-# measured at 04:00 UTC on 2026-11-25 (bench/ask_eval.py --set tests/golden/ask_redteam.jsonl): 224 questions,
-# 93 right, 0 wrong, 131 unknown, 0 errors. Raise RIGHT_FLOOR when more are answered; WRONG stays 0.
-RIGHT_FLOOR = 93
+# measured at 04:10 UTC on 2026-11-25 (bench/ask_eval.py --set tests/golden/ask_redteam.jsonl): 231 questions,
+# 96 right, 0 wrong, 135 unknown, 0 errors. Raise RIGHT_FLOOR when more are answered; WRONG stays 0.
+RIGHT_FLOOR = 96
 WRONG_CEILING = 0
 
 
