@@ -109,11 +109,11 @@ _STORY_SHAPES = [
 _FIRST = r"(?:first|chain link 1)"
 _Q_WHICH = re.compile(
     r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
-    rf"(?:goes|go|is placed|are placed|is put|gets placed|comes|is|starts|will be)"
+    r"(?:goes|go|is placed|are placed|is put|gets placed|comes|is|starts|will be)"
     rf"(?: on the chain| on chain)? (?:{_FIRST}|the chain)$|"
     r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$"
 )
-_PLACED = rf"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
+_PLACED = r"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
 _Q_IS = re.compile(
     rf"^(?:are|is|do|does|will) (?P<g>.+?) (?:{_PLACED}{_FIRST}|start the chain|starts the chain|"
     rf"(?:become|becomes|form|forms) chain link 1|go on the chain first)$"
@@ -125,8 +125,8 @@ _Q_BEFORE = re.compile(
     r"(?P<b2>.+?)(?: on the chain| in the chain)?$"
 )
 _Q_OR = re.compile(
-    rf"^(?:do|does|will) (?P<a>.+?) or (?P<b>.+?) (?:start the chain|start|go first|come first|"
-    rf"get placed first|go on the chain first|become chain link 1|form chain link 1)$"
+    r"^(?:do|does|will) (?P<a>.+?) or (?P<b>.+?) (?:start the chain|start|go first|come first|"
+    r"get placed first|go on the chain first|become chain link 1|form chain link 1)$"
 )
 
 

@@ -10,11 +10,11 @@ says why.  Words: ``habitual_words.toml``.
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
 from ..engine.rules import citation
+from .vocabulary import word_file
 
 __all__ = ["WORDS_FILE", "usual_card_only"]
 
@@ -23,7 +23,7 @@ WORDS_FILE = Path(__file__).with_name("habitual_words.toml")
 
 @lru_cache(maxsize=1)
 def _words() -> tuple[re.Pattern, str]:
-    data = tomllib.loads(WORDS_FILE.read_text(encoding="utf-8"))["habitual"]
+    data = word_file(WORDS_FILE)["habitual"]
     phrases = "|".join(re.escape(p) for p in data["phrases"])
     return re.compile(rf"\b(?:{phrases})\b"), data["partial_reading"]
 
