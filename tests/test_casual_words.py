@@ -110,3 +110,52 @@ def test_casual_spelling_reads_as_the_standard_one(session, full_kb, casual, sta
     b = engine.ask(session, standard, kb_path=full_kb)
     assert a["answer"] == b["answer"] and a["answer"] != "unknown", (a.get("explanation"), b.get("explanation"))
     assert a.get("understood") == b.get("understood")
+
+
+# ------------------------------------------------------------- the bare turn as a setting (vocabulary.toml)
+
+
+@pytest.mark.parametrize(
+    "bare,full",
+    [
+        (
+            "my turn my mother grizzly and my opponents shining angel are destroyed by battle which goes on the chain first",
+            "on my turn my mother grizzly and my opponents shining angel are destroyed by battle which goes on the chain first",
+        ),
+        (
+            "my opponent's turn my mother grizzly and their shining angel are destroyed by battle which goes on the chain first",
+            "during my opponent's turn my mother grizzly and their shining angel are destroyed by battle which goes on the chain first",
+        ),
+    ],
+)
+def test_bare_turn_reads_as_the_turn_said_in_full(session, full_kb, bare, full):
+    a = engine.ask(session, bare, kb_path=full_kb)
+    b = engine.ask(session, full, kb_path=full_kb)
+    assert a["answer"] == "ordered" and a.get("order") == b.get("order")
+    assert a.get("understood") == b.get("understood")
+
+
+def test_turn_words_that_say_more_stay_unused(session, full_kb):
+    """'the turn after i set it' is no bare turn: the reading leaves it out and answers nothing."""
+    answer = engine.ask(session, "can i activate a normal trap the turn after i set it during my turn", kb_path=full_kb)
+    assert answer["answer"] == "unknown"
+
+
+# ------------------------------------------------------------- the first word of exactly one card's name
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        ("can kycoo chain to a counter trap", "Kycoo the Ghost Destroyer"),
+        ("does treeborn come back if i control no spells", "Treeborn Frog"),
+    ],
+)
+def test_first_word_of_one_name_is_that_card(session, text, name):
+    assert [n for _, n in _cards(session, text)] == [name]
+
+
+def test_first_word_of_several_names_stays_ambiguous(session):
+    entities = find_mentions(session, tokenize("can mystic chain to a counter trap"))
+    assert [e.kind for e in entities] == ["family"]
+    assert not [e for e in find_mentions(session, tokenize("can a spirit monster chain to a trap")) if e.kind == "card"]

@@ -68,6 +68,8 @@ class MentionIndex:
     linker: CardNameIndex
     # the first word of two or more cards' names ("Tearlaments"): those cards, in name order
     families: dict[str, list[int]] = field(default_factory=dict)
+    # the first word of exactly one card's name of two or more words ("Peten"): that card
+    sole_first: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, linker: CardNameIndex) -> "MentionIndex":
@@ -116,6 +118,7 @@ class MentionIndex:
             names=dict(linker.names),
             linker=linker,
             families=families,
+            sole_first={key: ids[0] for key, ids in first.items() if len(set(ids)) == 1},
         )
 
 
@@ -491,7 +494,8 @@ MAX_FAMILY_CANDIDATES = 10
 def _family_words(index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
     """Words left over that are no ordinary or game word but the first word of several cards' names
     ("can tearlaments chain to ..."): ``family`` entities.  Where the question needs a card there, the
-    name is ambiguous (:func:`ambiguous_family`); elsewhere the word is only an unused word."""
+    name is ambiguous (:func:`ambiguous_family`); elsewhere the word is only an unused word.  The first
+    word of exactly one card's name is that card (``how="first_word"``)."""
     found = []
     for i, token in enumerate(tokens):
         if covered[i] or token.punct or len(token.bare_key) < 4 or token.bare_key.isdigit():
@@ -499,7 +503,14 @@ def _family_words(index: MentionIndex, tokens: list[Token], covered: list[bool])
         if i + 1 < len(tokens) and tokens[i + 1].low in ("token", "tokens"):
             continue
         key = next((k for k in (token.key, token.bare_key) if k in index.families), None)
-        if key is None or key in index.linker.ordinary or key in index.linker.terms or _game_word(key):
+        if key is None:  # the first word of exactly one name ("peten"): that card, as players shorten it
+            sole = next((k for k in (token.key, token.bare_key) if k in index.sole_first), None)
+            if sole and sole not in index.linker.ordinary and sole not in index.linker.terms and not _game_word(sole):
+                card_id = index.sole_first[sole]
+                found.append(Entity(i, i + 1, "card", token.text, card_id, index.names[card_id], how="first_word"))
+                covered[i] = True
+            continue
+        if key in index.linker.ordinary or key in index.linker.terms or _game_word(key):
             continue
         cards = [index.names[c] for c in index.families[key]]
         found.append(Entity(i, i + 1, "family", token.text, how="family", aside={"candidates": cards}))
