@@ -159,3 +159,20 @@ def test_first_word_of_several_names_stays_ambiguous(session):
     entities = find_mentions(session, tokenize("can mystic chain to a counter trap"))
     assert [e.kind for e in entities] == ["family"]
     assert not [e for e in find_mentions(session, tokenize("can a spirit monster chain to a trap")) if e.kind == "card"]
+
+
+# ------------------------------------------------ "when my opponent summons" with no monster said (story.py)
+
+
+@pytest.mark.parametrize(
+    "text", ["can i activate torrential tribute when they summon", "can i use torrential tribute if my opponent summons"]
+)
+def test_summon_said_without_its_monster_is_the_summoning_moment(session, full_kb, text):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == "yes", answer.get("explanation")
+    assert "Summoned" in answer["understood"]
+
+
+def test_summon_followed_by_more_story_stays_unknown(session, full_kb):
+    text = "can i activate torrential tribute when my opponent summons and then attacks"
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"

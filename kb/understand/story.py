@@ -173,7 +173,7 @@ _EVENTS = [
         re.compile(
             r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?"
             r"(?:normal |special |tribute |"
-            rf"flip )?summons? (?:(?:a|their|his|her) monster\b|{ENT}\b)|"
+            rf"flip )?summons?(?: (?:(?:a|their|his|her) monster\b|{ENT}\b)|(?= when| if| can|$))|"
             r"\bin response to (?:the|a|an|that|my opponent's|their) "
             r"(?:normal |special |tribute |flip )?summon\b|"
             r"\bwhen a monster (?:would be|is) summoned\b"
