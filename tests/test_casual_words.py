@@ -176,3 +176,25 @@ def test_summon_said_without_its_monster_is_the_summoning_moment(session, full_k
 def test_summon_followed_by_more_story_stays_unknown(session, full_kb):
     text = "can i activate torrential tribute when my opponent summons and then attacks"
     assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
+
+
+# ------------------------------------------ "destroyed by <a Spell/Trap Card>" is by a card effect (frame.py)
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("does shining angel activate if its destroyed by raigeki", "no_trigger"),
+        ("does mother grizzly trigger if it gets destroyed by sakuretsu armor", "no_trigger"),
+        ("does shining angel activate if its destroyed by a card effect", "no_trigger"),
+    ],
+)
+def test_destroyed_by_a_spell_or_trap_is_by_effect(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer.get("explanation")
+
+
+def test_destroyed_by_a_monster_is_not_read(session, full_kb):
+    """A monster 'destroying' may mean a battle or its effect: the reading leaves it out, so unknown."""
+    answer = engine.ask(session, "does shining angel activate if its destroyed by dark magician", kb_path=full_kb)
+    assert answer["answer"] == "unknown"

@@ -8,6 +8,7 @@ use, a "new chain" next to a chain link) gives no frame but a reason: the answer
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field, replace
 
 from .generic import describe_kind
@@ -307,6 +308,21 @@ def _story_links(skeleton: Skeleton, story: Story, effects_of) -> list[dict]:
     return [_card(skeleton, link.entity, link.controller, effects_of=effects_of) for link in story.links]
 
 
+_BY_CARD = re.compile(r"\bby (?:the |a |an |my |their |his |her |your )?(?:effect of )?e(\d+)\b")
+
+
+def _by_spell_trap(skeleton: Skeleton, rest: str, effects_of) -> int | None:
+    """The entity of a Spell/Trap Card the event is done "by" ("destroyed by Torrential Tribute"), else None
+    (a monster named there may mean a battle or its effect: not read)."""
+    match = _BY_CARD.search(rest)
+    if not match or int(match.group(1)) >= len(skeleton.entities):
+        return None
+    entity = skeleton.entities[int(match.group(1))]
+    if entity.kind != "card" or not any(e.get("kind") == "activation" for e in effects_of(entity.name)):
+        return None
+    return int(match.group(1))
+
+
 def build_frame(
     skeleton: Skeleton, story: Story, intent: Intent, moments: dict, effects_of=None, triggers=None
 ) -> Frame:
@@ -458,6 +474,9 @@ def _build(
         question = {"ask": "timing", "card": card, "event": event}
         if moments.get("by"):
             question["by"] = moments["by"]
+        elif (by_card := _by_spell_trap(skeleton, rest, effects_of)) is not None:
+            question["by"] = "effect"  # "destroyed by torrential": a Spell/Trap destroys only by its effect
+            used = used | {by_card}
         if any(
             w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")
         ):
