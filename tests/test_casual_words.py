@@ -198,3 +198,25 @@ def test_destroyed_by_a_monster_is_not_read(session, full_kb):
     """A monster 'destroying' may mean a battle or its effect: the reading leaves it out, so unknown."""
     answer = engine.ask(session, "does shining angel activate if its destroyed by dark magician", kb_path=full_kb)
     assert answer["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "casual,standard",
+    [
+        ("can i attack directly if my opponent controls a face down monster",
+         "can i attack directly if my opponent controls a face-down monster"),
+        ("can i use kuriboh during dmg calc", "can i use kuriboh during damage calculation"),
+    ],
+)
+def test_casual_phrases_read_as_the_standard_ones(session, full_kb, casual, standard):
+    a = engine.ask(session, casual, kb_path=full_kb)
+    b = engine.ask(session, standard, kb_path=full_kb)
+    assert a["answer"] == b["answer"] and a.get("understood") == b.get("understood")
+    assert a["answer"] != "unknown"
+
+
+def test_casual_spelling_keeps_names_and_hyphenated_words():
+    from kb.understand.vocabulary import standard_spelling
+
+    assert standard_spelling("U.A. Midfielder and face-down cards") == "U.A. Midfielder and face-down cards"
+    assert standard_spelling("Face Down, u said? opp.") == "face-down, you said? opponent."

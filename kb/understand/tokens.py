@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..text import fold_quotes, name_key
-from .vocabulary import casual_spellings
+from .vocabulary import standard_spelling
 
 __all__ = ["Token", "tokenize", "MAX_QUESTION_CHARS"]
 
@@ -45,6 +45,7 @@ class Token:
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` (quotes folded) into words and the punctuation around them, with spans."""
     text = re.sub(r"\"'s\b", "\" 's", fold_quotes(text))  # "Magma Dragon"'s: the quote closes the name
+    text = standard_spelling(text)  # "opp", "whats", "face down": read as spelt in full
     tokens: list[Token] = []
     for match in re.finditer(r"\S+", text):
         word, start = match.group(), match.start()
@@ -63,7 +64,6 @@ def tokenize(text: str) -> list[Token]:
             trail_marks.append(Token(word[end], start + end, start + end + 1, True))
         core = word[lead:end]
         if core.strip(_LEAD + _TRAIL) or core == "&":
-            core = casual_spellings().get(core.lower(), core)  # "opp", "whats": read as spelt in full
             tokens.append(Token(core, start + lead, start + end, not re.search(r"[\w&]", core)))
         elif core:
             tokens.append(Token(core, start + lead, start + end, True))

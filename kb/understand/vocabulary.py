@@ -8,7 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["VOCABULARY_FILE", "vocabulary", "grammar_words", "filler_words", "word_file", "alternation",
-           "phrase_alternation", "casual_spellings"]
+           "phrase_alternation", "casual_spellings", "standard_spelling"]
 
 VOCABULARY_FILE = Path(__file__).with_name("vocabulary.toml")
 
@@ -54,5 +54,16 @@ def filler_words() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def casual_spellings() -> dict[str, str]:
-    """Words typed casually ("opp", "whats") and their standard spelling, keyed in lower case."""
+    """Words typed casually ("opp", "whats", "face down") and their standard spelling, keyed in lower case."""
     return {k.lower(): v for k, v in vocabulary().get("casual", {}).get("spellings", {}).items()}
+
+
+@lru_cache(maxsize=1)
+def _casual_pattern() -> re.Pattern:
+    # whole words only: not inside a name's initials ("U.A.") or a hyphenated word
+    return re.compile(r"(?<![\w'.-])" + alternation(casual_spellings()) + r"(?![\w'-]|\.\w)", re.I)
+
+
+def standard_spelling(text: str) -> str:
+    """``text`` with each casual spelling (whole words, any case) replaced by its standard spelling."""
+    return _casual_pattern().sub(lambda m: casual_spellings()[m.group().lower()], text)
