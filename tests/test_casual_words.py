@@ -220,3 +220,25 @@ def test_casual_spelling_keeps_names_and_hyphenated_words():
 
     assert standard_spelling("U.A. Midfielder and face-down cards") == "U.A. Midfielder and face-down cards"
     assert standard_spelling("Face Down, u said? opp.") == "face-down, you said? opponent."
+
+
+# ------------------------------------------------------------ Set on an earlier turn (vocabulary.toml state)
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("can i activate twin twisters on my opponent's turn if i set it during my previous turn", "yes"),
+        ("can i activate a normal trap if i set it the turn before", "yes"),
+        ("can i activate raigeki on my opponent's turn if i set it on a previous turn", "no"),
+    ],
+)
+def test_set_on_an_earlier_turn(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer.get("explanation")
+    assert "Set" in answer["understood"]
+
+
+def test_set_earlier_and_in_the_hand_contradict(session, full_kb):
+    text = "can i activate a continuous trap from my hand if i set it the turn before"
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
