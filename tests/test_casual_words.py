@@ -242,3 +242,25 @@ def test_set_on_an_earlier_turn(session, full_kb, text, expect):
 def test_set_earlier_and_in_the_hand_contradict(session, full_kb):
     text = "can i activate a continuous trap from my hand if i set it the turn before"
     assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
+
+
+# ----------------------------------------- timing events said actively ("i discard it", "my opponent destroys it")
+
+
+@pytest.mark.parametrize(
+    "text,expect",
+    [
+        ("does sangan activate if i discard it", "no_trigger"),
+        ("does shining angel activate if my opponent destroys it with raigeki", "no_trigger"),
+        ("does shining angel activate if i send it to the grave with a card effect", "no_trigger"),
+        ("does shining angel activate if my opponent destroys it by battle", "activates"),
+    ],
+)
+def test_timing_events_said_actively(session, full_kb, text, expect):
+    answer = engine.ask(session, text, kb_path=full_kb)
+    assert answer["answer"] == expect, answer.get("explanation")
+
+
+def test_the_grave_is_the_graveyard_not_a_card(session):
+    assert _cards(session, "i send it to the grave") == []
+    assert [n for _, n in _cards(session, "can i respond with called by the grave")] == ["Called by the Grave"]

@@ -308,11 +308,11 @@ def _story_links(skeleton: Skeleton, story: Story, effects_of) -> list[dict]:
     return [_card(skeleton, link.entity, link.controller, effects_of=effects_of) for link in story.links]
 
 
-_BY_CARD = re.compile(r"\bby (?:the |a |an |my |their |his |her |your )?(?:effect of )?e(\d+)\b")
+_BY_CARD = re.compile(r"\b(?:by|with|using) (?:the |a |an |my |their |his |her |your )?(?:effect of )?e(\d+)\b")
 
 
 def _by_spell_trap(skeleton: Skeleton, rest: str, effects_of) -> int | None:
-    """The entity of a Spell/Trap Card the event is done "by" ("destroyed by Torrential Tribute"), else None
+    """The entity of a Spell/Trap Card the event is done "by" / "with" ("destroyed by Torrential Tribute"), else None
     (a monster named there may mean a battle or its effect: not read)."""
     match = _BY_CARD.search(rest)
     if not match or int(match.group(1)) >= len(skeleton.entities):

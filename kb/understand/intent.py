@@ -242,15 +242,15 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
 TIMING_EVENTS: list[tuple[re.Pattern, str]] = [
     (
         re.compile(
-            r"\b(?:sent|goes|is sent|was sent|gets sent|dumped|milled) (?:from [\w' ]+ )?"
-            r"to the (?:gy|graveyard)\b"
+            r"\b(?:sent|send|sends|goes|is sent|was sent|gets sent|dumped|milled) (?:it |them |this card )?"
+            r"(?:from [\w' ]+ )?to the (?:gy|graveyard|grave)\b"
         ),
         "sent_to_gy",
     ),
-    (re.compile(r"\bdestroyed\b"), "destroyed"),
+    (re.compile(r"\b(?:destroyed|destroys|destroy)\b"), "destroyed"),
     (re.compile(r"\b(?:sent|milled|dumped)\b"), "sent_to_gy"),
     (re.compile(r"\bbanished\b"), "banished"),
-    (re.compile(r"\bdiscarded\b"), "discarded"),
+    (re.compile(r"\b(?:discarded|discards|discard)\b"), "discarded"),
     (re.compile(r"\btributed\b"), "tributed"),
     (re.compile(r"\bspecial summoned\b"), "special_summoned"),
     (re.compile(r"\bnormal summoned\b"), "normal_summoned"),

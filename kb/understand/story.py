@@ -197,7 +197,7 @@ _EXTRA_MOMENTS = [
     ),
     (re.compile(r"\bas (?:a |the )?cost\b|\bto pay (?:the |its )?cost\b|\bby paying\b"), {"by": "cost"}),
     (re.compile(r"\bby battle\b"), {"by": "battle"}),
-    (re.compile(r"\bby (?:a |an |the )?(?:card )?effect\b"), {"by": "effect"}),
+    (re.compile(r"\b(?:by|with) (?:a |an |the )?(?:card )?effect\b"), {"by": "effect"}),
 ]
 
 
