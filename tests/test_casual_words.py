@@ -206,6 +206,8 @@ def test_destroyed_by_a_monster_is_not_read(session, full_kb):
         ("can i attack directly if my opponent controls a face down monster",
          "can i attack directly if my opponent controls a face-down monster"),
         ("can i use kuriboh during dmg calc", "can i use kuriboh during damage calculation"),
+        ("can i activate twin twisters right from my hand on my opponent's turn",
+         "can i activate twin twisters from my hand on my opponent's turn"),
     ],
 )
 def test_casual_phrases_read_as_the_standard_ones(session, full_kb, casual, standard):
