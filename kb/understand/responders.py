@@ -3,7 +3,7 @@ effects that do not (Stardust Dragon: a Quick Effect that negates the activation
 and an End Phase trigger): "is it possible?" is asked both ways, the card activated at that moment on its
 own and as the next link of a chain some Spell, Trap or monster effect started then; yes when one is
 (``Frame.combine == "any"``), no when all are no.  Cards whose every effect responds are
-:func:`kb.understand.frame._responder_frame`'s.
+:func:`kb.understand.frame_parts.responder_frame`'s.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ def partly_responds(card: dict, effects_of) -> bool:
 
 def mixed_frame(card: dict, when: dict, used: set[int]):
     """The frame of the module doc: the responder questions and the plain activation, combined "any"."""
-    from .frame import _responder_frame
+    from .frame_parts import responder_frame
     from .saying import card_phrase, moment_phrase
 
-    frame = _responder_frame(card, when, used)
+    frame = responder_frame(card, when, used)
     plain = {"ask": "activate", "card": frame.question["card"], **when}
     frame.alternatives = [*frame.alternatives, plain]
     frame.understood = (f"Can {card_phrase(card)} be activated{moment_phrase(when)}, on its own or in response to "
