@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
+from .shapes import first_reading
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
@@ -493,16 +494,11 @@ def read_rule_fact(skeleton: Skeleton, card_of) -> Frame | None:
     if story is not None:
         skeleton.use(skeleton.live())
         return story
-    for _name, pattern, handler in _shapes():
-        match = pattern.match(text)
-        if not match:
-            continue
-        got = handler(match, card_of)
-        if got is None:
-            continue
-        query, said = got
-        mentioned = {int(e[1:]) for e in re.findall(r"\be\d+\b", text)}
-        skeleton.use(skeleton.live())
-        return Frame({"ask": "rule_fact", **query}, f"Rule fact: {said}?", used_entities=ents | mentioned,
-                     uses_story=True)
-    return None
+    got = first_reading(_shapes(), text, card_of)
+    if got is None:
+        return None
+    query, said = got
+    mentioned = {int(e[1:]) for e in re.findall(r"\be\d+\b", text)}
+    skeleton.use(skeleton.live())
+    return Frame({"ask": "rule_fact", **query}, f"Rule fact: {said}?", used_entities=ents | mentioned,
+                 uses_story=True)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from .frame import Frame
 from .scenario_cost import _CARD, _GY, _ent, _flatten, _quote_fits
 from .scenario_draft import Draft
+from .shapes import first_reading
 from .skeleton import Skeleton
 
 __all__ = ["read_cost_story"]
@@ -237,14 +238,9 @@ def read_cost_story(skeleton: Skeleton, card_of) -> Frame | None:
     if flat is None:
         return None
     text, ents = flat
-    for _name, pattern, handler in _stories():
-        match = pattern.match(text)
-        if not match:
-            continue
-        got = handler(match, card_of)
-        if got is None:
-            continue
-        question, said, asked = got
-        skeleton.use(skeleton.live())
-        return Frame(question, f"Simulated: {said}. Asked: {asked}?", used_entities=ents, uses_story=True)
-    return None
+    got = first_reading(_stories(), text, card_of)
+    if got is None:
+        return None
+    question, said, asked = got
+    skeleton.use(skeleton.live())
+    return Frame(question, f"Simulated: {said}. Asked: {asked}?", used_entities=ents, uses_story=True)

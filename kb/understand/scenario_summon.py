@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
+from .shapes import first_reading
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
@@ -455,15 +456,10 @@ def read_summon_fact(skeleton: Skeleton, card_of) -> Frame | None:
     text = text.rstrip(" .")
     if "." in text.replace("e.g.", ""):
         return None  # one sentence only: a story before the question is the scenarios' to read
-    for _name, pattern, handler in _shapes():
-        match = pattern.match(text)
-        if not match:
-            continue
-        got = handler(match, card_of)
-        if got is None:
-            continue
-        question, understood = got
-        skeleton.use(skeleton.live())
-        return Frame(question, understood[0].upper() + understood[1:] + "?", used_entities=set(entities),
-                     uses_story=True)
-    return None
+    got = first_reading(_shapes(), text, card_of)
+    if got is None:
+        return None
+    question, understood = got
+    skeleton.use(skeleton.live())
+    return Frame(question, understood[0].upper() + understood[1:] + "?", used_entities=set(entities),
+                 uses_story=True)
