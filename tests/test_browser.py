@@ -330,6 +330,17 @@ def test_ask_box_completes_a_quoted_card_name(server, page):
     expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))
 
 
+def test_arrow_down_opens_the_list_on_a_whole_name_before_any_answer(server, page):
+    """Arrow Down pressed before the typed name's look-up has answered asks for the list: it opens, even
+    though the name is whole (a race the slow machine of CI once hit)."""
+    expect = playwright.expect
+    page.goto(server + "/chain")
+    box = page.get_by_label("Chain Link 1", exact=True)
+    box.fill("pot of greed")
+    box.press("ArrowDown")  # at once: the debounced look-up has not run yet
+    expect(page.get_by_role("listbox").first).to_be_visible()
+
+
 def test_autocomplete_stays_closed_on_a_whole_name(server, page):
     expect = playwright.expect
     page.goto(server + "/chain")

@@ -99,7 +99,7 @@
       input.setAttribute("aria-expanded", found.length ? "true" : "false");
     }
 
-    function lookUp() {
+    function lookUp(requested) {  // requested: Arrow Down asked for the list, so it opens even on a whole name
       var part = fragment();
       var prefix = part ? part.text : "";
       if (prefix.length < 2) { asked = ""; show([]); return; }
@@ -115,13 +115,15 @@
         var found = (body.data || []).map(String);
         show(found);
         // a name already typed in full is not covered up by the list (Arrow Down still opens it)
-        if (found.some(function (name) { return name.toLowerCase() === prefix.toLowerCase(); })) { close(); }
+        if (!requested && found.some(function (name) { return name.toLowerCase() === prefix.toLowerCase(); })) {
+          close();
+        }
       }).catch(function () { /* offline or server down: the plain input still works */ });
     }
 
     input.addEventListener("input", function () {
       if (timer) { clearTimeout(timer); }
-      timer = setTimeout(lookUp, DELAY_MS);
+      timer = setTimeout(function () { lookUp(false); }, DELAY_MS);
     });
     input.addEventListener("keydown", function (event) {
       var open = !list.hidden && names.length > 0;
@@ -130,7 +132,7 @@
           var part = fragment();
           if (!part) { return; }
           if (names.length && part.text === asked) { list.hidden = false; input.setAttribute("aria-expanded", "true"); }
-          else { asked = ""; lookUp(); }
+          else { asked = ""; lookUp(true); }
           event.preventDefault();
           return;
         }
