@@ -431,3 +431,11 @@ def test_a_rebuilt_knowledge_base_is_served_without_a_restart(tmp_path):
     os.symlink("v2", tmp_path / "kb.new")
     os.replace(tmp_path / "kb.new", link)
     assert [s["id"] for s in client.get("/api/v1/sources").get_json()["data"]] == ["book-v2"]
+
+
+def test_a_text_parameter_is_measured_as_given_before_its_spaces_are_stripped(client):
+    """The document's maxLength counts the value as sent: trailing spaces do not make it fit."""
+    padded = "Can Twin Twisters chain to Pot of Greed?" + "\x0b" * 600
+    response = client.get("/api/v1/ask", query_string={"q": padded})
+    assert response.status_code == 400
+    assert "too long" in response.get_json()["details"]

@@ -34,14 +34,14 @@ def text_arg(name: str, *, required: bool = False, default: str | None = None,
     :raise ApiError 400: when it is required and absent, too long, or holds a NUL character.
     """
     value = _single(name)
+    if value is not None and len(value) > max_length:  # counted as given, before stripping
+        raise ApiError(f"the parameter {name!r} is too long ({len(value)} characters; "
+                       f"the limit is {max_length})")
     value = value.strip(SPACES) if value is not None else None
     if not value:
         if required:
             raise ApiError(f"the parameter {name!r} is required")
         return default
-    if len(value) > max_length:
-        raise ApiError(f"the parameter {name!r} is too long ({len(value)} characters; "
-                       f"the limit is {max_length})")
     if "\x00" in value:
         raise ApiError(f"the parameter {name!r} holds a NUL character")
     return value
@@ -209,6 +209,9 @@ class Param:
                 raise ApiError(f"the parameter {self.name!r} must be one of {', '.join(self.choices)}; "
                                f"not {raw[:50]!r}", candidates=list(self.choices))
             return raw
+        if len(raw) > self.max_length:  # as given, as the document's maxLength counts it (before stripping)
+            raise ApiError(f"the parameter {self.name!r} is too long ({len(raw)} characters; "
+                           f"the limit is {self.max_length})")
         value = raw.strip(SPACES)
         if not value:
             if self.blank_is_absent:
@@ -216,9 +219,6 @@ class Param:
             raise ApiError(f"the parameter {self.name!r} is blank; give a value or leave it out")
         if "\x00" in value:
             raise ApiError(f"the parameter {self.name!r} holds a NUL character")
-        if len(value) > self.max_length:
-            raise ApiError(f"the parameter {self.name!r} is too long ({len(value)} characters; "
-                           f"the limit is {self.max_length})")
         return value
 
     def _absent(self):
