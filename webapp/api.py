@@ -21,7 +21,7 @@ from kb.graph import NODE_KINDS, describe_node, explain, parse_node
 from . import kb_dir, kb_graph, kb_session, kb_version
 from .errors import ApiError
 from .params import LIMIT, PAGE, Param, cacheable, page_args, takes
-from .questions import chain_question
+from .questions import SCENARIO_Q, chain_question, scenario_question
 
 __all__ = ["SEARCH_KINDS", "TWINS", "TWINS_NEEDING_QUERY", "bp", "run_search"]
 
@@ -40,10 +40,11 @@ TWINS = {
     "pages.conflicts": "api.conflicts",
     "pages.chain": "api.chain",  # and POST /api/v1/ask with the question shown on the page
     "pages.ask": "api.ask_get",
+    "pages.scenario": "api.scenario",
 }
 
 # pages whose twin needs the query string (a form page without one has no data yet)
-TWINS_NEEDING_QUERY = {"pages.search", "pages.chain", "pages.ask"}
+TWINS_NEEDING_QUERY = {"pages.search", "pages.chain", "pages.ask", "pages.scenario"}
 
 SEARCH_KINDS = kb_search.KINDS
 
@@ -284,6 +285,14 @@ def chain():
     question = chain_question()
     answer = engine.ask(kb_session(), question, kb_path=kb_dir())
     return read(dict(answer, question=question))
+
+
+@bp.get("/scenario")
+@takes(SCENARIO_Q)
+def scenario():
+    """A simulator question given as JSON in ``q=`` (the scenario page's twin), answered with its replay."""
+    question = scenario_question()
+    return read(dict(engine.ask(kb_session(), question, kb_path=kb_dir()), question=question))
 
 
 # ------------------------------------------------------------------------------------------------ bulk

@@ -452,6 +452,15 @@ OPERATIONS: dict[str, dict[str, dict]] = {
         errors=(400, 404), operation_id="chain",
         checked="the card names (unknown: 404; ambiguous: 400 with the candidates), and at most one "
                 "to_controller per link")},
+    "/api/v1/scenario": {"get": _operation(
+        "engine", "Run a simulator scenario",
+        "q is a simulator question as JSON: {ask: scenario, state, actions, query} (docs/simulator.md). The "
+        "answer adds replay (what the simulator did, step by step), outcome for outcome queries, ruleset, "
+        "and question (the scenario as read). The JSON twin of the scenario page; scenarios longer than q "
+        "allows go to POST /api/v1/ask.", _ok(_ref("Answer")),
+        params=_query(api.scenario), errors=(400, 404), operation_id="scenario",
+        checked="q: text that is not JSON (with line and column), JSON that is not a scenario question, "
+                "and every field of the state and actions (400 naming the field and value; an unknown card 404)")},
     "/api/v1/bulk/{kind}": {"get": _operation(
         "bulk", "Full export of one kind",
         "Every card, ruling or section as one JSON document (streamed): "

@@ -7,6 +7,7 @@ loads anything from another host.
 
 from __future__ import annotations
 
+import json
 import re
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
@@ -21,7 +22,7 @@ from .drawing import chain_stack, neighbourhood_drawing
 from .errors import ApiError
 from .params import cacheable, page_args, text_arg
 from .questions import (CHAIN_FIELDS, MAX_CHAIN_LINKS, MOMENT_CHOICES, STATE_CHOICES, chain_links,
-                        chain_question, describe_question)
+                        chain_question, describe_question, scenario_examples, scenario_question)
 
 __all__ = ["ASK_EXAMPLES", "PROFILE_FACTS", "SEARCH_EXAMPLES", "bp", "facet_links", "profile_facts"]
 
@@ -260,12 +261,35 @@ def ask():
         except (NotFoundError, AmbiguousError, BadQuestionError) as exc:
             error = _form_error(exc)
             error["reask"] = reask_links(question, exc)
-    understood = None
+    understood = simulated = None
     if answer:
-        understood = answer.get("understood") or (describe_question(answer["parsed"])
-                                                  if isinstance(answer.get("parsed"), dict) else None)
+        parsed = answer.get("parsed")
+        understood = answer.get("understood") or (describe_question(parsed) if isinstance(parsed, dict) else None)
+        if isinstance(parsed, dict) and parsed.get("ask") == "scenario":
+            simulated = url_for("pages.scenario", q=json.dumps(parsed, ensure_ascii=False))
     return page("ask.html", error["status"] if error else 200, q=question or "", answer=answer, error=error,
-                understood=understood, examples=ASK_EXAMPLES)
+                understood=understood, examples=ASK_EXAMPLES, simulated=simulated)
+
+
+@bp.get("/scenario")
+def scenario():
+    """The scenario simulator for judges: a simulator question as JSON (a starting state, actions, one
+    query; docs/simulator.md) -> the verdict, the replay of what the simulator did step by step, the state
+    after it (LP, where each named card is, what activated or missed the timing) and the rule of each check.
+    The ask page links here with the scenario it read from a question, to edit and run again."""
+    text = request.args.get("q", "")
+    answer = question = error = None
+    if text.strip():
+        try:
+            question = scenario_question()
+            answer = engine.ask(kb_session(), question, kb_path=kb_dir())
+            text = json.dumps(question, indent=2, ensure_ascii=False)
+        except (ApiError, NotFoundError, AmbiguousError, BadQuestionError) as exc:
+            error = _form_error(exc)
+    examples = [{"title": example["title"], "href": url_for("pages.scenario", q=json.dumps(example["question"]))}
+                for example in scenario_examples()]
+    return page("scenario.html", error["status"] if error else 200, twin=bool(answer), q=text,
+                answer=answer, error=error, examples=examples)
 
 
 QUOTED_NAME = re.compile(r"'([^']+)'|\"([^\"]+)\"")  # the name an error message quotes

@@ -1,30 +1,41 @@
 """Turning query-string parameters into the questions the knowledge base answers.
 
 The chain checker page and ``GET /api/v1/chain`` read the same parameters into the same scenario
-question (``{"ask": "chain", ...}``, see ``SCENARIOS.md``); the graph routes read node kinds.  The
+question (``{"ask": "chain", ...}``, see ``SCENARIOS.md``); the scenario page and ``GET /api/v1/scenario``
+read one simulator question (``{"ask": "scenario", ...}``, docs/simulator.md); the graph routes read node
+kinds.  The
 allowed values of each field are the engine's; this module only reads and checks the form.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from flask import request
+
+from kb import json_input
 
 from kb.engine.model import FACES, LOCATIONS, PLAYERS
 from kb.engine.rules import BATTLE_STEPS, DAMAGE_STEP_TIMINGS, PHASES
 from kb.graph import NODE_KINDS
 
 from .errors import ApiError
-from .params import bool_arg, choice_arg, text_arg
+from .params import Param, bool_arg, choice_arg, text_arg
 
 __all__ = [
     "CHAIN_FIELDS",
     "MAX_CHAIN_LINKS",
     "MOMENT_CHOICES",
+    "SCENARIO_Q",
     "STATE_CHOICES",
     "chain_links",
     "chain_question",
     "describe_question",
     "graph_kinds",
+    "scenario_examples",
+    "scenario_question",
 ]
 
 MAX_CHAIN_LINKS = 16  # links already on the chain that the form accepts
@@ -150,6 +161,39 @@ def describe_question(question: dict) -> str:
         event = str(question.get("event") or "an event").replace("_", " ")
         return f"Does the effect of {card} activate after it was {event}{moment}?"
     return f"A {kind or 'rules'} question about {card}{moment}."
+
+
+# A scenario travels in the query string as JSON (so a replay can be linked to); one far larger than a judge
+# types belongs in the body of POST /api/v1/ask.  The limit counts characters as sent (before decoding).
+SCENARIO_Q = Param("q", required=True, max_length=6000,
+                   description='a simulator question as JSON: {"ask": "scenario", "state", "actions", "query"} '
+                               "(docs/simulator.md); larger ones go to POST /api/v1/ask",
+                   example='{"ask": "scenario", "state": {"players": {"A": {"hand": ["Sangan"]}}}, '
+                           '"actions": [{"do": "normal_summon", "card": "Sangan"}], "query": {"kind": "legal"}}')
+
+
+def scenario_question() -> dict:
+    """The simulator question of the ``q`` parameter: a JSON object whose ``ask`` is ``scenario``.
+
+    :raise ApiError 400: for a missing or over-long parameter, text that is not JSON (with line and
+        column), or JSON that is not a scenario question.
+    """
+    text = SCENARIO_Q.read()
+    question = json_input.loads(text, "the parameter 'q'")
+    if not isinstance(question, dict):
+        raise ApiError(f"the parameter 'q' must be a JSON object, not {type(question).__name__}")
+    if question.get("ask") != "scenario":
+        raise ApiError(f"the parameter 'q' must be a scenario question ({{\"ask\": \"scenario\", ...}}), not "
+                       f"ask={question.get('ask')!r}: other kinds are answered by GET /api/v1/chain and "
+                       "POST /api/v1/ask", candidates=["scenario"])
+    return question
+
+
+@cache
+def scenario_examples() -> tuple[dict, ...]:
+    """The scenario page's worked examples (``webapp/scenario_examples.json``): ``{"title", "question"}``."""
+    path = Path(__file__).with_name("scenario_examples.json")
+    return tuple(json.loads(path.read_text(encoding="utf-8")))
 
 
 def graph_kinds() -> list[str] | None:
