@@ -126,7 +126,6 @@ def test_rule_fact_sentences(session, text, fact, answer):
     "text",
     [
         "Can a Link Monster be used as Xyz Material for a Synchro Summon?",  # two different Summons
-        "Can an Xyz Monster be used as Xyz Material?",  # no general rule: the Xyz Monster's text decides
         "Can a face-down monster be used as Fusion Material?",  # not stated by the rulebooks read
         "How many Tributes does Beast King Barbaros need?",  # a Tribute rule of its own
         "How many Tributes do I need to Tribute Summon a Level 3 monster?",  # not Tribute Summoned at all

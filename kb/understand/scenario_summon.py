@@ -456,7 +456,9 @@ def read_summon_fact(skeleton: Skeleton, card_of) -> Frame | None:
     text = text.rstrip(" .")
     if "." in text.replace("e.g.", ""):
         return None  # one sentence only: a story before the question is the scenarios' to read
-    got = first_reading(_shapes(), text, card_of)
+    from .scenario_summon_facts import fact_shapes  # rule facts of kinds of monsters (scenario_summon_facts.py)
+
+    got = first_reading([*_shapes(), *fact_shapes()], text, card_of)
     if got is None:
         return None
     question, understood = got

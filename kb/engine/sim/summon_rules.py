@@ -186,6 +186,50 @@ SUMMON_RULES: dict[str, dict] = {
         "Cards in the Field Zone are not cards in the Spell & Trap Zone.",
         ["prb2017:field-zone", "prb2017:spell-trap-zone-spell-trap-card-zone"], "prb2017:field-zone",
         "Also, these are not treated as cards in the Spell & Trap Zone."),
+    # --- Summon rules of kinds of monsters (hC: Xyz as material, face-down Tributes, Tokens, Fusion, Pendulum)
+    "sim_material_xyz_ok": _row(
+        "Xyz Monsters can be used as material for a Fusion Summon or a Link Summon (if the Summoned monster's "
+        "requirements allow it); they have no Level, so they are not Synchro or Xyz Material unless a card says "
+        "otherwise.",
+        ["cr-draft:203.8c", "prb2017:xyz-materials"], "cr-draft:203.8c",
+        "Xyz Monsters can be used as material for a Fusion Summon or a Link Summon."),
+    "sim_material_xyz_not_xyz": _row(
+        "Xyz Monsters have no Level: they cannot be material for a Synchro Summon or an Xyz Summon (unless a "
+        "card's own text allows it).",
+        ["cr-draft:203.8c", "prb2017:xyz-materials"], "cr-draft:203.8c",
+        "An Xyz Monster cannot be used as material for a Synchro Summon or an Xyz Summon as Xyz Monsters do not "
+        "have a Level."),
+    "sim_tribute_face_down": _row(
+        "Face-down monsters on the field can be Tributed for a Tribute Summon and for a Ritual Summon.",
+        ["prb2017:tributes-for-a-tribute-summon", "prb2017:ritual-summoning", "prb2017:face-down-defense-position"],
+        "prb2017:tributes-for-a-tribute-summon", "Face-down monsters on the field can also be Tributed."),
+    "sim_tribute_face_down_ritual": _row(
+        "Monsters on the field Tributed for a Ritual Summon may be face-down.",
+        ["prb2017:ritual-summoning", "prb2017:tributes-for-a-tribute-summon"], "prb2017:ritual-summoning",
+        "If monsters on the field are Tributed, face-down monsters can also be tributed."),
+    "sim_token_only_its_effect": _row(
+        "A Token can only be Special Summoned by the effect that created it: no other effect can Special Summon "
+        "it, even after it was properly Special Summoned.",
+        ["cr-draft:202.16f"], "cr-draft:202.16f",
+        "A Token can only be Special Summoned by the effect that created it, so it cannot be Special Summoned by "
+        "other effects even if it was Properly Special Summoned."),
+    "sim_fusion_by_effect": _row(
+        "A Fusion Summon is performed only by a card effect (Polymerization and the like), never as a procedure "
+        "of its own.",
+        ["cr-draft:304.3", "cr-draft:304.1"], "cr-draft:304.3", "A Fusion Summon can only be performed by a card effect."),
+    "sim_pendulum_level_only": _row(
+        "Only monsters with a Level can be Pendulum Summoned: Xyz and Link Monsters cannot be.",
+        ["cr-draft:306.6", "prb2017:pendulum-summoning"], "cr-draft:306.6",
+        "Only Monsters with a Level can be Pendulum Summoned."),
+    "sim_pendulum_once": _row(
+        "A player can perform 1 Pendulum Summon per turn (a few cards grant an additional one).",
+        ["cr-draft:306.2", "cr-draft:306.2a"], "cr-draft:306.2", "A player can only perform 1 Pendulum Summon per turn."),
+    "sim_procedure_main_phase": _row(
+        "A Synchro, Xyz or Link Summon, or a Special Summon by a monster's own procedure, is performed by the turn "
+        "player in their Main Phase with no chain forming or resolving (a card effect may Summon at other times).",
+        ["cr-draft:307.3", "cr-draft:308.3", "cr-draft:305.4"], "cr-draft:307.3",
+        "The turn player can perform a Synchro Summon during their Main Phase if there isn't a chain forming or "
+        "resolving"),
     "sim_xyz_material_not_on_field": _row(
         "Xyz Materials are not cards on the field; detaching one is not leaving the field.",
         ["prb2017:xyz-materials", "cr-draft:308.6"], "prb2017:xyz-materials",
@@ -239,6 +283,39 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     **{("summon_kind", f"{kind}_summon", "special_summon"): (
         "yes", "sim_special_kinds", f"a {kind.title()} Summon is a Special Summon")
        for kind in ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")},
+    # Xyz Monsters as material; face-down Tributes; Tokens; Fusion Summons; Pendulum Summons (hC)
+    ("material", "xyz_monster", "link_material"): ("yes", "sim_material_xyz_ok",
+                                                   "Xyz Monsters can be Link Material (if the Link Monster's "
+                                                   "requirements allow it)"),
+    ("material", "xyz_monster", "fusion_material"): ("yes", "sim_material_xyz_ok",
+                                                     "Xyz Monsters can be Fusion Material (if the Fusion Monster's "
+                                                     "requirements allow it)"),
+    ("material", "xyz_monster", "xyz_material"): ("no", "sim_material_xyz_not_xyz",
+                                                  "Xyz Monsters have no Level: they cannot be Xyz Material (unless "
+                                                  "a card's own text allows it)"),
+    ("tribute", "face_down", "tribute_summon"): ("yes", "sim_tribute_face_down",
+                                                 "face-down monsters on the field can be Tributed for a Tribute "
+                                                 "Summon"),
+    ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
+                                                "face-down monsters on the field can be Tributed for a Ritual "
+                                                "Summon"),
+    ("token", "token", "special_summon_other_effect"): ("no", "sim_token_only_its_effect",
+                                                        "a Token can only be Special Summoned by the effect that "
+                                                        "created it"),
+    ("summon_kind", "normal_summon_with_tribute", "tribute_summon"): (
+        "yes", "sim_tribute_is_normal", "a Normal Summon that Tributed a monster is a Tribute Summon"),
+    ("summon_kind", "fusion_summon", "without_effect"): ("no", "sim_fusion_by_effect",
+                                                         "a Fusion Summon can only be performed by a card effect"),
+    ("pendulum", "xyz_monster", "pendulum_summon"): ("no", "sim_pendulum_level_only",
+                                                     "Xyz Monsters have no Level: they cannot be Pendulum Summoned"),
+    ("pendulum", "link_monster", "pendulum_summon"): ("no", "sim_pendulum_level_only",
+                                                      "Link Monsters have no Level: they cannot be Pendulum "
+                                                      "Summoned"),
+    ("pendulum", "level_equal_scale", "pendulum_summon"): (
+        "no", "sim_pendulum_scales", "the Level must be strictly between the two Pendulum Scales: a Level equal to "
+        "a Scale is not between them"),
+    ("pendulum", "per_turn", "count"): ("1", "sim_pendulum_once", "a player can perform 1 Pendulum Summon per turn "
+                                                                  "(a few cards grant an additional one)"),
     # a Fusion substitute monster for a Fusion Monster whose text allows only the listed materials
     ("fusion_substitute", "only_listed_materials", "usable"): (
         "no", "sim_fusion_only_listed", "a Fusion Monster whose Fusion Summon can only be done with the listed "

@@ -1,0 +1,128 @@
+"""More one-sentence rule facts of Summons, read by :func:`kb.understand.scenario_summon.read_summon_fact`:
+monsters of a kind Pendulum Summoned (Xyz and Link Monsters have no Level), a Level equal to a Pendulum Scale,
+how many Pendulum Summons a turn, face-down monsters Tributed for a Tribute or Ritual Summon, a Token
+Special Summoned by another effect, a Fusion Summon without a card effect, a Normal Summon that Tributed.
+
+Each shape is ``(name, pattern over the rendered sentence, handler(match, card_of))``; the handler gives
+``(question, understood)`` (a ``rule_fact`` of :data:`kb.engine.sim.summon_rules.SUMMON_FACTS`) or None.
+The sentence must be read whole: a word a shape does not expect leaves the question to other readers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["fact_shapes"]
+
+
+def _fact(topic: str, subject: str, asked: str, understood: str) -> tuple[dict, str]:
+    return {"ask": "rule_fact", "topic": topic, "subject": subject, "asked": asked}, understood
+
+
+_ART = r"(?:a |an |the )?"
+_CAN = r"(?:can|could|may|is it possible (?:for|to have))"
+
+
+def _no_level(m: re.Match, _card_of):
+    kind = (m["k"] or m["k2"]).split()[0]
+    return _fact("pendulum", f"{kind}_monster", "pendulum_summon", f"can an {kind.title()} Monster be Pendulum "
+                 f"Summoned" if kind == "xyz" else f"can a {kind.title()} Monster be Pendulum Summoned")
+
+
+def _face_down_tribute(m: re.Match, _card_of):
+    kind = next(g for g in (m["s1"], m["s2"], m["s3"], m["s4"]) if g)
+    key = "ritual_summon" if kind.startswith("ritual") else "tribute_summon"
+    return _fact("tribute", "face_down", key, f"can face-down monsters be Tributed for a "
+                 f"{'Ritual' if key == 'ritual_summon' else 'Tribute'} Summon")
+
+
+@lru_cache(maxsize=1)
+def fact_shapes() -> list:
+    """The shapes of this module (name, pattern, handler)."""
+    per_turn = r"(?:per|each|a|in a|in one|every) turn"
+    summon_of = r"(?P<s{n}>tribute summon|ritual summon|tribute summoning|ritual summoning)"
+    face_down = r"(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?"
+    return [
+        (
+            "can an Xyz / Link Monster be Pendulum Summoned",
+            re.compile(
+                rf"^{_CAN} {_ART}(?P<k>xyz monsters?|link monsters?) (?:ever )?be pendulum summoned$|"
+                rf"^{_CAN} (?:i|you|a player) pendulum summon {_ART}(?P<k2>xyz monsters?|link monsters?)$"
+            ),
+            _no_level,
+        ),
+        (
+            "can a monster be Pendulum Summoned if its Level equals a Pendulum Scale",
+            re.compile(
+                rf"^{_CAN} (?:a|my) monster(?: with a level)? be pendulum summoned (?:if|when) its level "
+                rf"(?:equals|is equal to|is the same as|matches) (?:one of )?(?:my |the |either of my )?"
+                rf"(?:pendulum )?scales?$|"
+                rf"^{_CAN} (?:i|you) pendulum summon a monster whose level (?:equals|is equal to|is the same as|"
+                rf"matches) (?:one of )?(?:my |the |either of my )?(?:pendulum )?scales?$"
+            ),
+            lambda m, c: _fact("pendulum", "level_equal_scale", "pendulum_summon",
+                               "can a monster whose Level equals one of the Pendulum Scales be Pendulum Summoned"),
+        ),
+        (
+            "how many Pendulum Summons can I perform per turn",
+            re.compile(
+                rf"^how many (?:times can (?:i|a player|you) pendulum summon|pendulum summons can (?:i|a player|you|"
+                rf"each player) (?:perform|conduct|make|do|use|have)) {per_turn}(?: normally)?$|"
+                rf"^how many pendulum summons (?:does|do) (?:a player|each player|i|you) get {per_turn}"
+                rf"(?: normally)?$"
+            ),
+            lambda m, c: _fact("pendulum", "per_turn", "count",
+                               "how many Pendulum Summons can a player perform per turn"),
+        ),
+        (
+            "can face-down monsters be Tributed for a Tribute / Ritual Summon",
+            re.compile(
+                rf"^{_CAN} {face_down} be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
+                rf"{summon_of.format(n=1)}$|"
+                rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} {face_down} be tributed$|"
+                rf"^{_CAN} (?:i|you) tribute {face_down} (?:for|to perform|to conduct|in) (?:a |the )?"
+                rf"{summon_of.format(n=3)}$|"
+                rf"^{_CAN} (?:i|you) (?P<s4>tribute summon|ritual summon) by tributing {face_down}$"
+            ),
+            _face_down_tribute,
+        ),
+        (
+            "can a Token be Special Summoned by another effect",
+            re.compile(
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:ever )?be special summoned by (?:an(?:other)? |a(?:nother)? "
+                rf"(?:card )?|any )?(?:card )?effects? (?:other than|besides|except) the (?:one|effect|card) that "
+                rf"(?:created|made|generated) (?:it|them)$|"
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? be special summoned by (?:another|a different) "
+                rf"(?:card's |card )?effect$"
+            ),
+            lambda m, c: _fact("token", "token", "special_summon_other_effect",
+                               "can a Token be Special Summoned by an effect other than the one that created it"),
+        ),
+        (
+            "can a Fusion Summon be performed without a card effect",
+            re.compile(
+                r"^(?:can|could|may) (?:a |the )?fusion summon be (?:performed|done|conducted|made) without "
+                r"(?:a |using a |using any |any )?(?:card )?effects?$|"
+                r"^(?:can|could|may) (?:i|you|a player) fusion summon (?:a monster |a fusion monster )?without "
+                r"(?:a |using a |using any |any )?card effects?$|"
+                r"^(?:can|could|may) (?:a )?fusion monsters? be fusion summoned without (?:a |using a |any )?card "
+                r"effects?$"
+            ),
+            lambda m, c: _fact("summon_kind", "fusion_summon", "without_effect",
+                               "can a Fusion Summon be performed without a card effect"),
+        ),
+        (
+            "is a Normal Summon that Tributed a monster a Tribute Summon",
+            re.compile(
+                r"^(?:is|would) (?:a |the )?normal summon (?:that|which) (?:tributed|tributes|used|uses) (?:a monster|"
+                r"one or more monsters|monsters|1 or more monsters)(?: as tributes?)? (?:also |still )?(?:be )?"
+                r"(?:considered |treated as |counted as )?(?:a )?tribute summon$|"
+                r"^does (?:a |the )?normal summon (?:that|which) (?:tributed|tributes|used|uses) (?:a monster|"
+                r"one or more monsters|monsters|1 or more monsters)(?: as tributes?)? (?:also )?count as "
+                r"(?:a )?tribute summon$"
+            ),
+            lambda m, c: _fact("summon_kind", "normal_summon_with_tribute", "tribute_summon",
+                               "is a Normal Summon that Tributed a monster a Tribute Summon"),
+        ),
+    ]
