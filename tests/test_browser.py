@@ -7,6 +7,7 @@ Content Security Policy violation) fails the test.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -154,6 +155,24 @@ def test_ask_box(server, page):
     understood = page.locator(".understood")
     expect(understood).to_contain_text(re.compile(r"Understood as: .*Mystical Space Typhoon.*Pot of Greed.*\?"))
     assert "{" not in understood.inner_text() and "\"ask\"" not in page.locator("main").inner_text()
+
+
+def test_ask_box_opens_a_story_in_the_scenario_simulator_to_edit_and_rerun(server, page):
+    expect = playwright.expect
+    page.goto(server + "/ask?q=" + "During the Damage Step, my opponent Special Summons a new monster. "
+              "Does a replay occur?".replace(" ", "+"))
+    expect(page.locator(".verdict").first).to_have_text(re.compile("no", re.IGNORECASE))
+    page.get_by_role("link", name="Open this scenario in the simulator").click()
+    box = page.get_by_label("The scenario (JSON)")
+    scenario = json.loads(box.input_value())
+    assert scenario["ask"] == "scenario" and scenario["query"] == {"kind": "outcome", "replay": True}
+    expect(page.locator(".replay li").first).to_be_visible()
+    # the judge moves the Summon before the Damage Step (Battle Step): now the attack is replayed
+    scenario["actions"] = [action for action in scenario["actions"] if action["do"] != "damage_step"]
+    box.fill(json.dumps(scenario))
+    page.get_by_role("button", name="Run").click()
+    expect(page.locator(".verdict").first).to_have_text(re.compile("yes", re.IGNORECASE))
+    expect(page.locator("table.outcome").first).to_contain_text("LP")
 
 
 def test_ask_box_ambiguous_name_reasks_with_a_candidate(server, page):
