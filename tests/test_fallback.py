@@ -240,3 +240,48 @@ def test_full_kb_unknown_answer_leads_with_the_quote_and_cites_rulings(session, 
     assert answer["steps"][0]["cites"][0] == answer["quote"]["id"]
     assert answer["steps"][1]["quote"]["id"] in answer["steps"][1]["cites"]  # every step quotes
     assert all(detail["id"] in answer["rulings"] for detail in answer["ruling_details"])
+
+
+# ------------------------------------------------------------------ digits and the engine's rule rows as a bridge
+
+
+def test_a_single_digit_is_a_term_another_one_letter_word_is_not():
+    assert terms("a Level 6 monster in Main Phase 2") == ["level", "6", "monster", "main", "phase", "2"]
+    assert terms("Spell Speed 3 x y") == ["spell", "speed", "3"]
+
+
+def test_a_level_is_matched_by_its_number(small):
+    small.add(Section(id="book:five-six", source_id="book", locator="five-six", title="Tribute Summon",
+                      order=50, text="A Level 5 or 6 monster needs 1 Tribute."))
+    small.add(Section(id="book:seven", source_id="book", locator="seven", title="Tribute Summon",
+                      order=51, text="A Level 7 or higher monster needs 2 Tributes."))
+    small.commit()
+    assert fallback.related(small, "How many Tributes does a Level 6 monster need?")["sections"][0] == (
+        "book:five-six")
+    assert fallback.related(small, "How many Tributes does a Level 7 monster need?")["sections"][0] == (
+        "book:seven")
+
+
+def test_a_rule_row_in_players_words_lends_its_sections_a_share(small, monkeypatch):
+    """The Graveyard section never says "discard pile" or "look": the rule row that cites it does."""
+    question = "can i look through my opponent's discard pile"
+    without = fallback.related(small, question)["sections"]
+    assert "book:graveyard" not in without and without[0] == "book:end-phase"  # "discards" alone
+    rows = {
+        "gy_public": {
+            "statement": "Either player may look through the discard pile (the Graveyard) at any time.",
+            "sections": ["book:graveyard", "book:nowhere"],  # a section the store lacks is left out
+            "quote": {"id": "book:graveyard", "text": "Cards in the Graveyard are public knowledge."},
+        },
+        "unrelated": {"statement": "Chain Links resolve backwards.", "sections": ["book:chains"]},
+    }
+    monkeypatch.setattr("kb.engine.rules.RULES", rows)
+    small.add(Section(id="book:other", source_id="book", locator="other", title="Other", order=60,
+                      text="Nothing to see."))  # a new store version: the index is read again
+    small.commit()
+    small.connection().exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    index = rulebook_index(small)
+    assert index.rule_sections[0] == (index.section_ids.index("book:graveyard"),)
+    found = fallback.related(small, question)["sections"]
+    assert found[0] == "book:end-phase" and "book:graveyard" in found  # a share, not the lead
+    assert "book:chains" not in found  # a row matching no word of the question lends nothing

@@ -2,7 +2,8 @@
 
 The question's words, weighted (:func:`question_terms`: its own words, the kinds of the cards it names,
 the synonyms of the search), rank the rulebooks' sections with BM25 (:mod:`.rulebook_index`, in memory,
-built once per knowledge-base version): a section scores its own match plus that of its best sentence.
+built once per knowledge-base version): a section scores its own match plus that of its best sentence,
+plus a share of the engine's rule rows (RULES) that match the question and cite it.
 The answer leads with the sentence of the first three sections that shares the most (rarer) question
 words, verbatim from its section (``quote``), then the next best sections, and the rulings about the
 named cards that match the question best.
@@ -26,6 +27,8 @@ QUOTE_SECTIONS = 3  # sections whose sentences compete for the quote
 SENTENCE_WEIGHT = 0.3  # a section's score: its own BM25 + this times its best sentence's (each scaled to 1)
 KIND_WEIGHT = 0.5  # a term of a named card's kind ("Quick-Play Spell"), against 1 for a word said
 SYNONYM_WEIGHT = 0.5  # a term of another expression of a synonym group the question uses
+RULE_WEIGHT = 0.2  # a matching RULES row lends its sections this times its score (scaled to the best row)
+RULE_ROWS = 3  # the best rows that lend
 
 
 @lru_cache(maxsize=1)
@@ -104,7 +107,8 @@ def related(session: Session, text: str, kb_path=None, card_ids=()) -> dict:
     used (the index is read from the session's knowledge base)."""
     index = rulebook_index(session)
     query = question_terms(index, text[:MAX_QUESTION_CHARS], card_ids)  # as far as the question is read
-    sections = [section_id for section_id, _ in index.rank(query, SECTIONS, SENTENCE_WEIGHT)]
+    ranked = index.rank(query, SECTIONS, SENTENCE_WEIGHT, RULE_WEIGHT, RULE_ROWS)
+    sections = [section_id for section_id, _ in ranked]
     quoting = sections[:QUOTE_SECTIONS]
     quote = _best_of(quoting, [index.shared_terms(section_id, query) for section_id in quoting])
     if quote:
