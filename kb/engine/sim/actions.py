@@ -15,7 +15,7 @@ from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
 
 __all__ = ["ACTIONS", "OPS", "Check", "Legality", "parse_action", "check_tributes", "check_normal_summon",
            "check_flip_summon", "check_change_position", "check_special_summon", "check_pendulum_summon",
-           "check_phase", "zone_checks", "linked_zones"]
+           "zone_checks", "linked_zones"]
 
 # kind -> (required fields, optional fields).  Every action may also give "player".
 ACTIONS: dict[str, tuple[set, set]] = {
@@ -599,22 +599,3 @@ def check_pendulum_summon(state: GameState, player: str, insts: list[Instance], 
         return legal.add("zones", "fail", "not enough free Monster Zones", "sim_pendulum_scales")
     return legal.add("zones", "pass", "enough free Monster Zones", "sim_pendulum_scales")
 
-
-_PHASE_ORDER = ("draw", "standby", "main1", "battle", "main2", "end")
-
-
-def check_phase(state: GameState, to: str) -> Legality:
-    legal = Legality()
-    if state.chain_open():
-        return legal.add("open game state", "fail", "the phase cannot change while a chain is open", "turn_structure")
-    here, there = _PHASE_ORDER.index(state.phase), _PHASE_ORDER.index(to)
-    if there <= here:
-        return legal.add("phase order", "fail", f"phases go forward: from {state.phase} there is no {to} this turn",
-                         "turn_structure")
-    if to == "battle" and state.turn_number == 1:
-        return legal.add("first turn", "fail", "no Battle Phase in the first turn of the Duel",
-                         "sim_first_turn_battle")
-    if to == "main2" and not state.records[state.turn].battle_phase_conducted:
-        return legal.add("phase order", "fail", "Main Phase 2 follows a Battle Phase; without one the turn goes to "
-                                                "the End Phase", "turn_structure")
-    return legal.add("phase order", "pass", f"{state.phase} -> {to}", "turn_structure")

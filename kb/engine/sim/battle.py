@@ -258,8 +258,9 @@ def damage_calculation(game) -> Legality:
             destroyed, damage[attacker.controller] = [attacker], tatk - atk
         elif atk > 0:
             destroyed = [attacker, target]
-        else:
-            game.unmodelled_part("a battle between two 0 ATK monsters")
+        else:  # two 0 ATK monsters: no damage, neither destroyed
+            game.steps.append(_step("damage calculation", "pass", "both monsters have 0 ATK: no damage is inflicted "
+                                    "and neither is destroyed", "sim_zero_atk_battle"))
         detail = f"ATK {atk} against ATK {tatk}"
     else:
         tdef = target.card.defense

@@ -493,7 +493,7 @@ class Game:
         return legal
 
     def _do_phase(self, action: dict) -> act.Legality:
-        legal = act.check_phase(self.state, action["to"])
+        legal = phases.check_phase(self.state, action["to"])
         if legal.answer == "no":
             return legal
         self.enter_phase(action["to"])

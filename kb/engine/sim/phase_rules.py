@@ -104,6 +104,58 @@ PHASE_RULES: dict[str, dict] = {
         ["prb2017:end-phase"], "prb2017:end-phase",
         "However, they are not treated as being \"discarded by an effect\" or \"sent to the Graveyard by an "
         "effect\"."),
+    # --- the order of the turn (cr-draft 400-413): skipping phases, extra Battle Phases, lasting effects
+    "sim_phase_skip": _row(
+        "The Battle Phase and Main Phase 2 are the only phases that can be skipped; the Draw, Standby, Main 1 "
+        "and End Phases are performed even if nothing happens in them.",
+        ["cr-draft:400.1", "cr-draft:402.2"], "cr-draft:400.1",
+        "The Battle Phase and Main Phase 2 are the only Phases that can be skipped, all other phases are "
+        "performed even if nothing happens during that Phase."),
+    "sim_main2_after_battle": _row(
+        "Main Phase 2 is performed only after a Battle Phase, and must be entered after one: a player cannot go "
+        "from the Battle Phase straight to the End Phase.",
+        ["cr-draft:412.4", "cr-draft:402.2", "community:8.6"], "cr-draft:412.4",
+        "A player cannot skip directly to the End Phase and the Main Phase 2 must be entered even if no actions "
+        "are performed."),
+    "sim_start_step_to_end_step": _row(
+        "After the Start Step the Battle Step begins: a player cannot go from the Start Step straight to the End "
+        "Step of the Battle Phase.",
+        ["cr-draft:404.3", "community:8.5"], "cr-draft:404.3",
+        "A player cannot proceed directly to the End Step."),
+    "sim_battle_steps": _row(
+        "The Battle Phase has 4 steps: the Start Step, the Battle Step, the Damage Step and the End Step.",
+        ["cr-draft:403.1", "community:8.5"], "cr-draft:403.1",
+        "The Battle Phase has 4 Steps: Start, Battle, Damage, End."),
+    "sim_extra_battle_phase": _row(
+        "However many effects allow an additional Battle Phase, only one extra Battle Phase can be performed.",
+        ["cr-draft:400.5a", "cr-draft:400.5"], "cr-draft:400.5a",
+        "If multiple effects allow a player to perform an additional Battle Phase only one extra Battle Phase can "
+        "be performed."),
+    "sim_until_end_of_turn_end": _row(
+        "Effects that last \"until the end of the turn\" apply until the End Phase ends, not only until it "
+        "starts.",
+        ["cr-draft:413.4", "prb2017:end-phase"], "cr-draft:413.4",
+        "Effects that say \"until the end of the turn\" are applied until the End Phase ends."),
+    "sim_until_end_phase": _row(
+        "An effect that lasts \"until the End Phase\" stops applying at the end of the End Phase, not when the "
+        "End Phase starts.",
+        ["cr-draft:400.3"], "cr-draft:400.3",
+        "When an effect lasts \"until the End Phase\" it will stop applying at the end of the End Phase and not "
+        "when the Phase starts."),
+    # --- battle (cr-draft 201, 405)
+    "sim_zero_stats": _row(
+        "A monster is not destroyed because its ATK or DEF becomes 0.",
+        ["cr-draft:201.7"], "cr-draft:201.7",
+        "Monsters do not get destroyed if their ATK and/or DEF goes to 0."),
+    "sim_zero_atk_battle": _row(
+        "When two Attack Position monsters with 0 ATK battle, no damage is inflicted and neither is destroyed.",
+        ["cr-draft:409.10"], "cr-draft:409.10",
+        "If the ATK of both monsters is 0, no damage is inflicted and neither monsters are marked for destruction."),
+    "sim_replay_no_limit": _row(
+        "Each change of the attack targets triggers another replay: there is no limit to the number of replays "
+        "on one attack.",
+        ["cr-draft:405.5b", "cr-draft:405.5"], "cr-draft:405.5b",
+        "There is no limit to the number of Battle Replays that can occur on any attack."),
 }
 
 # (topic, subject, asked) -> (answer, rule key, what the rulebook says, in one line); a combination not
@@ -164,6 +216,52 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                         "size is adjusted"),
     ("hand_size", "hand_size_discard", "discarded_by_effect"): (
         "no", "sim_hand_size_not_by_effect", "cards discarded for hand size are not discarded by an effect"),
+    # --- the order of the turn (cr-draft 400-413)
+    ("phase_skip", "battle_phase", "can_skip"): (
+        "yes", "sim_phase_skip", "the Battle Phase is one of the two phases that can be skipped"),
+    ("phase_skip", "battle_phase", "required"): (
+        "no", "sim_phase_skip", "the Battle Phase can be skipped: a player does not have to conduct it"),
+    ("phase_skip", "required_phase", "can_skip"): (
+        "no", "sim_phase_skip", "only the Battle Phase and Main Phase 2 can be skipped; every other phase is "
+                                "performed even if nothing happens in it"),
+    ("phase_skip", "required_phase", "required"): (
+        "yes", "sim_phase_skip", "every phase but the Battle Phase and Main Phase 2 is performed even if nothing "
+                                 "happens in it"),
+    ("phase_skip", "battle_to_end", "allowed"): (
+        "no", "sim_main2_after_battle", "after a Battle Phase, Main Phase 2 must be entered (even if nothing is "
+                                        "done in it); the turn cannot go straight to the End Phase"),
+    ("battle_phase", "start_step", "direct_to_end_step"): (
+        "no", "sim_start_step_to_end_step", "after the Start Step the Battle Step begins; a player cannot go "
+                                            "straight to the End Step"),
+    ("battle_phase", "steps", "how_many"): (
+        "4", "sim_battle_steps", "the Battle Phase has 4 steps: Start, Battle, Damage and End"),
+    ("battle_phase", "extra_battle_phases", "how_many"): (
+        "1", "sim_extra_battle_phase", "only one extra Battle Phase can be performed, however many effects allow "
+                                       "one"),
+    ("battle_phase", "extra_battle_phases", "more_than_one"): (
+        "no", "sim_extra_battle_phase", "only one extra Battle Phase can be performed, however many effects allow "
+                                        "one"),
+    ("until", "end_of_turn", "stops_at_end_phase_start"): (
+        "no", "sim_until_end_of_turn_end", "effects that last until the end of the turn apply until the End Phase "
+                                           "ends, not only until it starts"),
+    ("until", "end_of_turn", "applies_in_end_phase"): (
+        "yes", "sim_until_end_of_turn_end", "effects that last until the end of the turn apply until the End Phase "
+                                            "ends"),
+    ("until", "end_phase", "stops_at_end_phase_start"): (
+        "no", "sim_until_end_phase", "an effect that lasts until the End Phase stops applying at the end of the End "
+                                     "Phase, not when it starts"),
+    ("until", "end_phase", "applies_in_end_phase"): (
+        "yes", "sim_until_end_phase", "an effect that lasts until the End Phase stops applying only at the end of "
+                                      "the End Phase"),
+    ("hand_size", "limit", "how_many"): (
+        "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
+    ("stats", "zero", "destroyed"): (
+        "no", "sim_zero_stats", "a monster is not destroyed because its ATK or DEF becomes 0"),
+    ("replay", "count", "limited"): (
+        "no", "sim_replay_no_limit", "there is no limit to the number of replays on one attack"),
+    ("replay", "count", "more_than_one"): (
+        "yes", "sim_replay_no_limit", "each new change of the attack targets triggers another replay; there is no "
+                                      "limit on one attack"),
     ("hand_size", "hand_size_discard", "discarded"): (
         "yes", "sim_hand_size_not_by_effect", "cards discarded for hand size are discarded from the hand (not by an "
                                               "effect)"),

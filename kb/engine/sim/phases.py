@@ -1,4 +1,5 @@
-"""Windows of the turn in which the turn structure itself closes activations (beyond Spell Speed and each
+"""The order of the phases (:func:`check_phase`: forward only, no Battle Phase in the first turn, Main Phase 2
+only after a Battle Phase and always after one), and the windows of the turn in which the turn structure itself closes activations (beyond Spell Speed and each
 card's own timing), and the hand-size discard that opens one of them.
 
 - The Draw Phase before the turn player's normal draw: no card or effect can be activated.
@@ -18,7 +19,8 @@ import re
 from .actions import Legality
 from .rulebook import HAND_SIZE_LIMIT
 
-__all__ = ["WINDOWS", "ATTACK_LOCK", "LOCKED_TYPES", "attack_lock", "closed_window", "check_named", "activate_kind", "discard_for_hand_size"]
+__all__ = ["WINDOWS", "ATTACK_LOCK", "LOCKED_TYPES", "PHASE_ORDER", "attack_lock", "closed_window", "check_named",
+           "activate_kind", "discard_for_hand_size", "check_phase"]
 
 # The closed windows as data: what closes them, what each still lets be activated, and the rule applied.
 WINDOWS: dict[str, dict] = {
@@ -206,3 +208,30 @@ def discard_for_hand_size(game, action: dict) -> Legality:
     legal.add("hand size", "pass", f"{player} discards {excess} card(s) down to {HAND_SIZE_LIMIT}", "sim_hand_size")
     game.settle()
     return legal
+
+
+# ------------------------------------------------------------------------------------ the order of the phases
+
+PHASE_ORDER = ("draw", "standby", "main1", "battle", "main2", "end")
+
+
+def check_phase(state, to: str) -> Legality:
+    """Whether the turn may move from the current phase to ``to`` (cr-draft 400-413)."""
+    legal = Legality()
+    if state.chain_open():
+        return legal.add("open game state", "fail", "the phase cannot change while a chain is open", "turn_structure")
+    here, there = PHASE_ORDER.index(state.phase), PHASE_ORDER.index(to)
+    if there <= here:
+        return legal.add("phase order", "fail", f"phases go forward: from {state.phase} there is no {to} this turn",
+                         "turn_structure")
+    if to == "battle" and state.turn_number == 1:
+        return legal.add("first turn", "fail", "no Battle Phase in the first turn of the Duel",
+                         "sim_first_turn_battle")
+    conducted = state.records[state.turn].battle_phase_conducted or state.phase == "battle"
+    if to == "main2" and not conducted:
+        return legal.add("phase order", "fail", "Main Phase 2 follows a Battle Phase; without one the turn goes to "
+                                                "the End Phase", "sim_main2_after_battle", "turn_structure")
+    if to == "end" and conducted and here < PHASE_ORDER.index("main2"):
+        return legal.add("phase order", "fail", "after a Battle Phase, Main Phase 2 must be entered (even if nothing is "
+                                                "done in it) before the End Phase", "sim_main2_after_battle")
+    return legal.add("phase order", "pass", f"{state.phase} -> {to}", "turn_structure")
