@@ -118,8 +118,9 @@ def test_paraphrases_read_the_same(session, text):
 @pytest.mark.parametrize(
     "text",
     [
-        # which card negated it decides whether the monster stays (it may destroy it)
-        "The activation of my monster's effect is negated. Is my monster destroyed?",
+        # which card negated it decides whether the monster stays (a Counter Trap may destroy it); with no
+        # negating card said, "unless stated otherwise ... not moved" answers (tests/test_negation_said.py)
+        "The activation of my monster's effect is negated by a Counter Trap. Is my monster destroyed?",
         # a Spell/Trap Card's own activation: the once-per-turn wording and the copy decide
         "The activation of my Pot of Greed is negated. Can I activate it again this turn?",
         # whether it is destroyed depends on the negating card

@@ -1,14 +1,17 @@
 """What happens after a negation: the rules of :mod:`kb.engine.negated_rules` applied to one card.
 
 ``{"ask": "negated", "negated": "activation"|"effect"|"summon", "card": {"card": X} | {"class": {...}},
-"of_effect"?: true, "how"?: <Summon method, for a Summon>, "by"?: {"card": Y}, "destroyed"?: true,
-"outcome": <see OUTCOMES>}``
+"of_effect"?: true, "how"?: <Summon method, for a Summon>, "by"?: {"card": Y} | {"class": {...}}, "negator"?: "only_negates"|"destroys"|"moves",
+"destroyed"?: true, "outcome": <see OUTCOMES>}``
 
 The card's activation (of one of its effects with ``of_effect``; or its effect, or its Summon) was negated, by ``by`` when it is named (its text
 says whether it also destroys), and ``destroyed`` when the question says the card was destroyed.  The
 answer is yes/no from the rule that decides ``outcome`` for that kind of card, or "unknown" with the
 reason when the rule depends on something the question does not say (which card negated it, the wording
-of a once-per-turn limit).
+of a once-per-turn limit).  ``negator`` is what the negating effect is said to do in words ("an effect like
+'negate the activation'", "... 'negate the activation, and if you do, destroy it'"); with no negating card
+or kind said at all, the rule "unless stated otherwise, cards that have the activation of their effects
+negated are not moved" applies.
 """
 
 from __future__ import annotations
@@ -46,8 +49,11 @@ OUTCOMES = {
     "summoned": "is it treated as Summoned",
     "was_on_field": "is it treated as having been on the field",
     "tributes_back": "are the Tributes returned",
+    "moved": "is it moved from where it is",
+    "resolution_performed": "is its resolution still treated as being performed",
 }
-_FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "destroyed", "outcome"}
+NEGATORS = ("only_negates", "destroys", "moves")
+_FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "negator", "destroyed", "outcome"}
 _LINGERING = ("continuous", "equip", "field")
 _OPT_MONSTER = re.compile(r"once per turn", re.I)
 _ONCE_SUMMON = re.compile(r"You can only Special Summon [^.]* once per turn|can only be Special Summoned once per "
@@ -80,6 +86,10 @@ def normalise_negated(question: dict, card_item) -> dict:
         out["how"] = question["how"]
     if "by" in question:
         out["by"] = card_item(question["by"], "by")
+    if "negator" in question:
+        if question["negator"] not in NEGATORS:
+            raise BadQuestionError(f"negator must be one of {', '.join(NEGATORS)}", "negator", question["negator"])
+        out["negator"] = question["negator"]
     for flag in ("destroyed", "of_effect"):
         if flag not in question:
             continue
@@ -140,9 +150,11 @@ class _Subject:
         return limits.pop() if len(limits) == 1 else None
 
 
-def _negator_destroys(session: Session, item: dict | None) -> bool | str | None:
-    """Whether the named negating card also destroys what it negates (None: not named / not known;
-    "moves": it banishes or returns it)."""
+def _negator_destroys(session: Session, item: dict | None, said: str | None = None) -> bool | str | None:
+    """Whether the named negating card (or the negating effect said in words, ``said``) also destroys what
+    it negates (None: not named / not known; "moves": it banishes or returns it)."""
+    if said is not None:
+        return {"only_negates": False, "destroys": True, "moves": "moves"}[said]
     if item is None or "card" not in item:
         return None
     from . import card_profile
@@ -168,6 +180,14 @@ def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[
                 "negated_card_to_gy"
         destroys = None
     destroyed = destroys or question.get("destroyed")
+    if outcome == "resolution_performed":
+        if what == "effect":
+            return "yes", "its activation stood and its effect was negated: its resolution is still treated as " \
+                          "performed", "negated_effect_resolution_performed"
+        if what == "activation":
+            return "no", "a negated activation does not resolve", "negated_no_resolution"
+    if outcome == "moved" and what != "activation":
+        return "unknown", f"{OUTCOMES[outcome]}: not decided by this negation", "negated_effect_stays"
     if what == "summon":
         if destroyed and outcome == "to_gy":
             return "yes", "the negating card destroys it: it is sent to the GY", "negated_normal_summon_gy"
@@ -192,7 +212,9 @@ def _verdict(question: dict, subject: _Subject, destroys: bool | None) -> tuple[
                           "said", "negated_card_to_gy"
     if card:
         return _card_verdict(outcome, subject, destroyed, destroys)
-    return _effect_activation_verdict(outcome, subject, destroyed, destroys)
+    unsaid = "by" not in question and "negator" not in question
+    return _effect_activation_verdict(outcome, subject, destroyed, destroys, unsaid,
+                                      question.get("negator") == "destroys")
 
 
 def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]:
@@ -212,6 +234,8 @@ def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]
         return "yes", "it is sent to the GY at the end of the chain it was activated in", rule
     if outcome == "stays":
         return "no", "a Spell/Trap Card whose activation is negated does not stay on the field", rule
+    if outcome == "moved":
+        return "yes", "a Spell/Trap Card whose activation is negated is sent to the GY", "negated_card_to_gy"
     if outcome == "left_field":
         return "no", "a card whose activation is negated is not treated as sent from the field", \
             "negated_not_from_field"
@@ -236,12 +260,25 @@ def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]
                       "once-per-turn limit and which copy is meant", "negated_opt_card_activation"
 
 
-def _effect_activation_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]:
-    """The activation of a monster's effect or of a face-up Spell/Trap's effect was negated."""
-    if outcome in ("stays", "left_field", "destroyed", "to_gy", "to_gy_end_of_chain"):
-        if destroyed is None and destroys is None:
+def _effect_activation_verdict(outcome, subject, destroyed, destroys, unsaid=False,
+                               said_destroys=False) -> tuple[str, str, str]:
+    """The activation of a monster's effect or of a face-up Spell/Trap's effect was negated (``unsaid``: no
+    negating card, kind or words said; ``said_destroys``: the negating effect's words say it destroys)."""
+    if outcome in ("stays", "moved", "left_field", "destroyed", "to_gy", "to_gy_end_of_chain"):
+        if destroyed is None and destroys is None and not unsaid:
             return "unknown", "the card stays where it is unless the negating card says otherwise (destroys " \
                               "it); which card negated it is not said", "negated_effect_stays"
+        if destroyed is None and destroys is None:  # no negating card or kind said: the rule's default
+            if subject.name and subject.type == "monster":  # a cost may have moved it (Stardust Dragon)
+                from .field_negation import on_field_when_resolving
+
+                on_field, why = on_field_when_resolving(subject.session, subject.name)
+                if not on_field:
+                    return "unknown", f"{why}: where it is after activating decides", "negated_effect_not_moved"
+            answer = {"stays": True, "moved": False, "left_field": False, "destroyed": False, "to_gy": False,
+                      "to_gy_end_of_chain": False}[outcome]
+            return ("yes" if answer else "no"), "unless stated otherwise, a card whose effect's activation is " \
+                "negated is not moved from where it is", "negated_effect_not_moved"
         gone = bool(destroyed)
         if gone and destroys and subject.name and subject.type == "monster":  # only a card on the field is
             from .field_negation import on_field_when_resolving  # destroyed ("Ash Blossom" is in the GY)
@@ -250,12 +287,17 @@ def _effect_activation_verdict(outcome, subject, destroyed, destroys) -> tuple[s
             if not on_field:
                 return "unknown", f"{why}: whether the negating card can destroy it there is not decided", \
                     "negated_effect_stays"
-        elif gone and subject.type == "monster" and subject.name is None:
+        elif gone and subject.type == "monster" and subject.name is None and not said_destroys:
             return "unknown", "where the monster is (the field, the hand, the GY) decides whether it can be " \
                               "destroyed", "negated_effect_stays"
-        answer = {"stays": not gone, "left_field": gone, "destroyed": gone, "to_gy": gone,
+        answer = {"stays": not gone, "moved": gone, "left_field": gone, "destroyed": gone, "to_gy": gone,
                   "to_gy_end_of_chain": False}[outcome]
         detail = "the negating card destroys it" if gone else "the negating card does not move it: it stays"
+        if said_destroys:
+            return ("yes" if answer else "no"), "the negating effect says \"negate the activation, and if you do, " \
+                "destroy it\": the card is destroyed and sent to the GY", "negated_effect_destroy_said"
+        if unsaid or destroys is False and not destroyed:
+            return ("yes" if answer else "no"), detail, "negated_effect_not_moved"
         return ("yes" if answer else "no"), detail, "negated_effect_stays"
     if outcome in ("again", "counts"):
         limit = subject.once_per_turn()
@@ -326,7 +368,7 @@ def answer_negated(session: Session, question: dict) -> dict:
     """Answer a ``negated`` question (see the module doc)."""
     question = normalise_negated(question, _card_item)
     subject = _Subject(session, question["card"], bool(question.get("of_effect")))
-    destroys = _negator_destroys(session, question.get("by"))
+    destroys = _negator_destroys(session, question.get("by"), question.get("negator"))
     answer, detail, rule = _verdict(question, subject, destroys)
     what = {"activation": "the activation of", "effect": "the effect of",
             "summon": f"the {question.get('how', '').capitalize() + ' ' if question.get('how') else ''}Summon of"}
@@ -336,6 +378,8 @@ def answer_negated(session: Session, question: dict) -> dict:
     assumed = []
     if destroys is None and "by" not in question:
         assumed.append("the negating card is not named: it is taken to do no more than negate")
+    if question.get("negator") == "destroys" and subject.name is None and subject.type == "monster":
+        assumed.append("the monster is where the negating effect can destroy it (on the field)")
     return {
         "answer": answer,
         "card": subject.name or subject.words,

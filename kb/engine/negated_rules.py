@@ -169,4 +169,23 @@ NEGATED_RULES: dict[str, dict] = {
         ["prb2017:continuous-effects", "prb2017:continuous-effects-ex2"], "prb2017:continuous-effects",
         "If that monster stops being face-up, leaves the field, or is determined to be destroyed, the effect "
         "stops being applied immediately."),
+    # --- the negating effect said in words, or not said (kb/engine/negated.py, "negator") ---
+    "negated_effect_not_moved": _row(
+        "Unless the negating effect says otherwise, a card whose effect's activation is negated is not moved "
+        "from where it is (a card on the field stays on the field).",
+        ["prb2017:negating", "md:negating-activations"], "prb2017:negating",
+        "Unless stated otherwise, cards that have the activation of their effects negated are not moved from "
+        "their location."),
+    "negated_effect_destroy_said": _row(
+        "A negating effect that says \"negate the activation, and if you do, destroy it\" destroys the card "
+        "after negating it: it is sent to the GY.",
+        ["prb2017:negating", "md:negating-activations"], "prb2017:negating",
+        "If the effect says something like \"negate the activation, and if you do, destroy it\", after being "
+        "negated, the card is destroyed and sent to the Graveyard."),
+    "negated_effect_resolution_performed": _row(
+        "When the effect of an activated card is negated (not its activation), its resolution is still treated "
+        "as being performed.",
+        ["prb2017:negating-effects"], "prb2017:negating-effects",
+        "Even if the effect of an activated card is negated, that effect is negated but its resolution is "
+        "still treated as being performed."),
 }

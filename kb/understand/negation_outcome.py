@@ -27,6 +27,12 @@ _OPENERS = ("if", "after", "once", "when")
 _SUMMON_OUTCOMES = {"to_gy", "summon_again", "normal_summon_again", "pendulum_again", "summoned",
                     "was_on_field", "left_field", "tributes_back", "counts", "destroyed"}
 _DEFINITE = re.compile(r"^(?:that|the|this)\b", re.I)
+# a kind said again with its owner ("my Normal Spell" ... "is my Normal Spell sent to the GY?")
+_POSSESSIVE = re.compile(r"^(?:my|your|my opponent's|your opponent's|the opponent's|their|his|her)\b", re.I)
+# the negating effect's words ("negate the activation, and if you do, destroy it"), quotes and commas dropped
+_SAID = re.compile(r"^negate (?:the|its|that|this) (?P<what>activation|effect)(?: of (?:it|that card|the card|that "
+                   r"effect|the effect|that monster))?(?: and (?:if you do |then )?(?P<then>destroy|banish|return) "
+                   r"(?:it|that card|the card|that monster)(?: to the hand)?)?$")
 
 
 def words() -> dict:
@@ -48,9 +54,9 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
     """(what the sentence tells, pattern): ``activation``/``summon`` negated, or ``activated``/``summoned``
     (a card the next sentence's "it" negates)."""
     own = rf"(?:{_alt('story', 'owners')} )?"
-    card = r"(?P<card>e\d+)"
+    card = rf"(?P<card>e\d+)(?: {_alt('story', 'where')})?"
     neg, negates, pl = _alt("story", "negated"), _alt("story", "negates"), _alt("story", "players")
-    by = rf"(?: {_alt('story', 'with')} (?P<by>e\d+)| by {pl})?"
+    by = rf"(?: {_alt('story', 'with')} (?P<by>e\d+)| by {pl}| {_alt('story', 'said_lead')} (?P<said>.+?))?"
     des = rf"(?P<des> {_alt('story', 'destroys')})?"
     who = rf"(?:{pl}|(?:{_alt('story', 'owners')} )?(?P<by0>e\d+))"  # "my opponent's Solemn Warning"
     how = "(?P<how>" + "|".join(re.escape(p) for p in sorted(_summonwords(), key=len, reverse=True)) + "|summon)"
@@ -69,6 +75,9 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
         ("activated", rf"^{pl} {act} {own}{card}$"),
+        # an effect that only negates effects chained to the activation: the activation stands
+        ("effect", rf"^(?:{_alt('story', 'effect_negator')}|(?P<neg_kind>e\d+)) {_alt('story', 'chained_to')} "
+                   rf"(?:the activation of )?{own}{card}$"),
         # the effect only: "my opponent chains Effect Veiler to negate its effect", "the effect of X is negated
         # when it resolves"
         ("effect_it", rf"^{who} {_alt('story', 'chains')} (?P<by>e\d+) {_alt('story', 'negate_effect')}$"),
@@ -77,6 +86,10 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
                    rf"activation|but its activation is not)$"),
         ("effect", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {_alt('story', 'chains')} (?P<by>e\d+) "
                    rf"{_alt('story', 'negate_effect')}$"),
+        # "the effect of an activated card is negated": its activation stood
+        ("effect_activated", rf"^{card} {neg}$"),
+        # "X is negated with an effect like 'negate the activation'": the words said tell what was negated
+        ("by_said", rf"^{own}{card} {neg}{by}{des}$"),
         ("summon", rf"^{own}{how} of {own}{mon} {neg}{by}$"),
         ("summon", rf"^{own}{how} {neg}{by}$"),
         ("summon", rf"^{who} {negates} {own}{how}(?: of {own}{mon})?{by}$"),
@@ -105,8 +118,11 @@ def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -
     """The question as sentences (card mentions as ``e<N>``; with ``class_words`` a kind of card as its
     words); a leading clause opened by one of ``openers`` and closed by a comma is a sentence of its own."""
     out, part, ents = [], [], []
+    double = False  # inside "..." (the marks themselves are dropped)
     for i in skeleton.live():
         piece = skeleton.pieces[i]
+        if piece.text in ('"', "“", "”"):
+            double = not double
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
             said = entity.text.lower()
@@ -118,7 +134,7 @@ def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -
             if part:
                 out.append((" ".join(part), ents))
             part, ents = [], []
-        elif piece.text == "," and part and part[0] in openers and not out:
+        elif piece.text == "," and part and part[0] in openers and not out and not double and not _open_quote(part):
             out.append((" ".join(part[1:]), ents))
             part, ents = [], []
         elif piece.text not in (",", ":", '"'):
@@ -128,12 +144,37 @@ def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -
     return out
 
 
+def _open_quote(words: list[str]) -> bool:
+    """Whether ``words`` end inside a quotation ("... like 'negate the activation, and ..."): a comma there
+    does not close a leading clause."""
+    marks = sum(1 for w in words if w in ("'", "‘", "’", "“", "”") or (w.endswith(("'", "’")) and len(w) > 1
+                                                                       and not w.endswith(("'s", "’s"))))
+    return marks % 2 == 1
+
+
 def _item(entity) -> dict | None:
     if entity.kind == "card" and entity.name:
         return {"card": entity.name}
-    if entity.kind == "class" and entity.cls:
-        return {"class": dict(entity.cls)}
+    if entity.kind == "class" and entity.cls is not None:
+        return {"class": dict(entity.cls)}  # {} is "a card" of any kind
     return None
+
+
+def _said(text: str) -> tuple[str, str] | None:
+    """What a negating effect said in words negates and does after: ("activation" | "effect",
+    "only_negates" | "destroys" | "moves"), or None for words not read."""
+    words = " ".join(re.sub(r"[\'\"“”‘’,]", " ", text).split())
+    match = _SAID.match(words)
+    if match is None:
+        return None
+    then = {None: "only_negates", "destroy": "destroys"}.get(match["then"], "moves")
+    return match["what"], then
+
+
+def _negates_effects_only(entity) -> bool:
+    """Whether a mention is a kind of card or effect said to negate effects (and nothing else)."""
+    cls = entity.cls or {}
+    return entity.kind == "class" and cls.get("does") == ["negate_effect"] and set(cls) <= {"does", "effect"}
 
 
 def _same(entity, story_entity) -> bool:
@@ -142,9 +183,13 @@ def _same(entity, story_entity) -> bool:
         return True
     if entity.kind == "card":
         return story_entity.kind == "card" and entity.name == story_entity.name
-    if entity.kind != "class" or not _DEFINITE.match(entity.text):
+    if entity.kind != "class":
         return False
     said = entity.cls or {}
+    if not _DEFINITE.match(entity.text):
+        if not _POSSESSIVE.match(entity.text) or (entity.aside.get("controller") !=
+                                                  story_entity.aside.get("controller") and story_entity.kind == "class"):
+            return False
     if story_entity.kind == "class":
         return all(story_entity.cls.get(k) == v for k, v in said.items())
     return set(said) <= {"type"} and said.get("type") in (None, (story_entity.cls or {}).get("type"),
@@ -195,6 +240,28 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
                 break
             if premise is not None:
                 return None
+            if found.get("neg_kind") and not _negates_effects_only(entities[int(found["neg_kind"][1:])]):
+                match = None
+                continue
+            if kind == "effect_activated":
+                if not (entities[card].aside.get("effect_of") and re.search(r"\bactivated\b", entities[card].text,
+                                                                             re.I)):
+                    match = None
+                    continue
+                kind = "effect"
+            if kind == "by_said" and not found.get("said"):
+                match = None
+                continue
+            negator = None
+            if found.get("said"):
+                said = _said(found["said"])
+                if said is None:
+                    return None
+                what_said, negator = said
+                if kind == "by_said":
+                    kind = what_said
+                if kind.startswith("summon") or (kind.startswith("effect") != (what_said == "effect")):
+                    return None
             if kind.endswith("_it"):
                 if last is None or (kind == "summon_it") != (last_how is not None or last == "monster"):
                     return None
@@ -207,7 +274,7 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
             elif kind == "activation_card" and not _spell_or_trap(entities[card], card, card_type_of):
                 return None  # "negates my monster": its activation or its effect is not said
             negated = "summon" if kind.startswith("summon") else "effect" if kind.startswith("effect") else "activation"
-            premise = {"negated": negated, "card": card,
+            premise = {"negated": negated, "card": card, "negator": negator,
                        "by": int(by[1:]) if by else None, "destroyed": bool(found.get("des")), "how": how}
             break
         else:
@@ -219,7 +286,9 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
     for word in asked.split():
         if re.fullmatch(r"e\d+", word):
             n = int(word[1:])
-            if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text):
+            if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text) and not (
+                    isinstance(premise["card"], int) and _POSSESSIVE.match(entities[n].text)
+                    and _same(entities[n], entities[premise["card"]])):
                 rewritten.append(entities[n].text.lower())  # "another monster": a kind of card, in rewritten
                 continue
             if premise["card"] == "monster" and entities[n].kind == "class" and \
@@ -262,7 +331,9 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
         if item is None:
             return None
         label, effect_of = entity.label(), bool(entity.aside.get("effect_of"))
-        label = re.sub(r"^My ", "my ", re.sub(r"['’]s$", "", label))  # "My Equip Spell Card's" as said
+        label = re.sub(r"^My ", "my ", re.sub(r"['’]s$", "", label))
+        if effect_of:  # "my monster's effect": "the activation of the effect of my monster"
+            label = re.sub(r"['’]s effects?$", "", label)  # "My Equip Spell Card's" as said
     question = {"ask": "negated", "negated": premise["negated"], "card": item, "outcome": outcome}
     if effect_of:
         question["of_effect"] = True
@@ -273,11 +344,15 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
         by_item = _item(entities[premise["by"]])
         if by_item is None:
             return None
-        if "card" in by_item:
-            question["by"] = by_item
+        question["by"] = by_item  # a kind ("with a Counter Trap"): whether it destroys is not known
         by_label = f" by {entities[premise['by']].label()}"
     if premise["destroyed"]:
         question["destroyed"] = True
+    if premise.get("negator"):
+        question["negator"] = premise["negator"]
+        by_label = {"only_negates": " by an effect that only negates it",
+                    "destroys": " by an effect that negates it and destroys it",
+                    "moves": " by an effect that negates it and moves it"}[premise["negator"]]
     what = {"activation": "the activation of" + (" the effect of" if effect_of else ""),
             "effect": "the effect (not the activation) of",
             "summon": f"the {premise['how'].capitalize() + ' ' if premise['how'] else ''}Summon of"}
