@@ -27,7 +27,8 @@ from pathlib import Path
 from kb.config import default_kb_path
 from kb.db import index_path, open_session
 from kb.errors import InvalidQueryError
-from kb.query import STOP_WORDS, STRICT_WORDS, parse, text_words
+from kb.query import STOP_WORDS, parse, text_words
+from kb.search.compiler import STRICT_WORDS
 from kb.search import open_index, search, write_index
 
 FILTER_QUERIES = [

@@ -7,8 +7,8 @@ import pytest
 from kb.errors import InvalidQueryError
 from whoosh import query as wq
 
-from kb.query import (And, Coordinated, Filter, Not, Or, Phrase, QueryContext, Word, parse, text_words,
-                      to_whoosh, tokenize)
+from kb.query import And, Filter, Not, Or, Phrase, Word, parse, text_words, tokenize
+from kb.search.compiler import Coordinated, QueryContext, to_whoosh
 from kb.search import text_analyzer
 
 _ANALYZER = text_analyzer()

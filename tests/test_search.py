@@ -18,7 +18,7 @@ from kb.cli import cli
 from kb.db import open_session
 from kb.errors import InvalidQueryError
 from kb.models import Card, RulingCard, Section
-from kb.query import COORDINATION, Coordinated
+from kb.search.compiler import COORDINATION, Coordinated
 from kb.text import name_key
 from kb.search import open_index, search, suggest
 from kb.search.limits import MAX_EXPANSIONS, MAX_QUERY_CHARS

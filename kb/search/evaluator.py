@@ -10,8 +10,8 @@ from rapidfuzz.distance import Levenshtein
 from whoosh import query as wq, scoring
 from whoosh.fields import TEXT
 
-from .. import query as query_module
-from ..query import Coordinated
+from . import compiler
+from .compiler import Coordinated
 from .limits import MAX_EXPANSIONS, MAX_FUZZY_CHARS
 from .schema import WEIGHTING
 
@@ -226,7 +226,7 @@ class QueryEvaluator:
                 out.mask |= part.mask
                 out.score += part.score
                 matched += part.mask
-            out.score *= (matched / len(q.subqueries)) ** query_module.COORDINATION
+            out.score *= (matched / len(q.subqueries)) ** compiler.COORDINATION
             return out
         if isinstance(q, wq.Or):
             out = self._empty()

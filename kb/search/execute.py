@@ -7,7 +7,8 @@ import math
 import numpy as np
 
 from ..errors import InvalidQueryError
-from ..query import And, Filter, Node, Phrase, Word, parse, to_whoosh
+from ..query import And, Filter, Node, Phrase, Word, parse
+from .compiler import to_whoosh
 from .did_you_mean import suggest
 from .index import open_index
 from .limits import check_query

@@ -14,7 +14,7 @@ from whoosh import index as windex
 
 from ..db import index_path
 from ..errors import AmbiguousError, InvalidQueryError, KnowledgeBaseMissingError, NotFoundError
-from ..query import QueryContext
+from .compiler import QueryContext
 from ..text import name_key
 from .analysis import analyze as analyze_text
 from .evaluator import QueryEvaluator
@@ -218,7 +218,7 @@ class SearchIndex:
                                     query, position) from None
 
     def context(self, query: str, *, strict: bool = True) -> QueryContext:
-        """The :class:`kb.query.QueryContext` of this index for one query."""
+        """The :class:`kb.search.compiler.QueryContext` of this index for one query."""
         has_cards = bool(self.meta.get("counts", {}).get("card"))
         return QueryContext(analyze=self.analyze, is_known=self.is_known, synonyms=self.synonyms,
                             resolve_card=self.resolve_card if has_cards else None,

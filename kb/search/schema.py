@@ -17,7 +17,7 @@ FACETS = ("kind", "source", "region", "card_type")
 META_FILE = "kb-search-meta.json.gz"  # gzip'd JSON; indexes written before: OLD_META_FILE
 OLD_META_FILE = "kb-search-meta.json"
 
-# index field weights are in kb.query.TEXT_FIELDS; BM25 length normalisation per field:
+# index field weights are in kb.search.compiler.TEXT_FIELDS; BM25 length normalisation per field:
 WEIGHTING = scoring.BM25F(B=0.75, K1=0.9, title_B=0.4, alt_B=0.3, context_B=0.5, body_B=0.5)
 
 
