@@ -8,7 +8,8 @@ Three families, each a rule of :data:`kb.engine.rules.RULES` applied to the slot
   effects placed on the Chain first?", "Do my mandatory effects or my opponent's mandatory effects start
   the Chain?".  The triggers are said by owner (mine, my opponent's, the turn player's, both players') and
   kind (mandatory, optional, or not said: either); whose turn it is comes from "on my turn" when owners are
-  said as "my"/"my opponent's".  A kind not said that could change the answer makes it ``unknown``.
+  said as "my"/"my opponent's".  A kind not said that could change the answer makes it ``unknown``
+  (:mod:`kb.understand.segoc_kinds`).
 - the families of :mod:`kb.understand.chain_facts`: chaining to an action that is no activation (a Summon,
   a change of battle position ...), the effect of a face-up Continuous card that left the field before it
   resolved, who resolves an effect whose card changed control in the chain.
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.rules import SEGOC_GROUPS, citation
+from ..engine.rules import citation
 from .chain_facts import (
     chain_fact_answer,
     read_chain_to_action,
@@ -33,6 +34,7 @@ from .chain_facts import (
     read_when_activated,
 )
 from .frame import Frame
+from .segoc_kinds import read_segoc, segoc_answer
 from .skeleton import Skeleton
 
 __all__ = ["read_chain_rule", "chain_rule_answer"]
@@ -60,322 +62,6 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
     if words:
         out.append((" ".join(words), ents))
     return out
-
-
-def _tidy(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-# ------------------------------------------------------------------------------------ SEGOC of kinds
-
-# who owns a trigger: absolute (A = the asker, B = the other player) or relative to the turn player
-_OWNERS = {
-    "my own": "A", "my": "A", "our": "A",
-    "my opponent's": "B", "my opponents": "B", "your opponent's": "B", "their": "B",
-    "the turn player's": "turn", "the non-turn player's": "nonturn", "the opponent's": "nonturn",
-    "both players'": "both", "each player's": "both", "both player's": "both",
-}
-_POST_OWNERS = {
-    "both players": "both", "each player": "both", "both": "both", "the turn player": "turn",
-    "the non-turn player": "nonturn", "my opponent": "B", "the opponent": "nonturn",
-}
-_HAVERS = {"both players": "both", "each player": "both", "i": "A", "my opponent": "B",
-           "the turn player": "turn", "the non-turn player": "nonturn", "the opponent": "nonturn"}
-_TURNS = {"my": "A", "my own": "A", "my opponent's": "B", "the opponent's": "B", "your opponent's": "B"}
-_NOUN = r"(?:trigger effects?|effects?|triggers?|ones|e\d+)"
-_ITEM = re.compile(
-    r"^(?:(?:several|multiple|some|all|two|the|both) )?(?:(?P<own>"
-    + "|".join(sorted(map(re.escape, _OWNERS), key=len, reverse=True))
-    + r") )?(?:(?P<kind>mandatory|optional|mandatory\+optional) )?(?P<noun>" + _NOUN + r")"
-    r"(?: (?:of|from) (?P<post>" + "|".join(sorted(map(re.escape, _POST_OWNERS), key=len, reverse=True)) + r"))?$"
-)
-_TURN = re.compile(
-    r"\b(?:on |during |in |it's |it is )(?P<whose>my own|my|my opponent's|the opponent's|your opponent's) turn\b"
-)
-_SAME_TIME = re.compile(r"\b(?:at the same time|simultaneously)\b")
-_SAME_LEVEL = re.compile(r"\b(?:at|of|in) the same (?:priority level|priority|level)\b")
-_NONE_OF = re.compile(
-    r"\(? ?(?P<who>i|my opponent|the turn player|the opponent|the non-turn player) (?:have|has) no "
-    r"(?P<kind>mandatory|optional) (?:ones|effects|trigger effects|triggers)(?: here)? ?\)?"
-)
-_VERB = r"(?:activate|trigger|are activated|are triggered|go off|get activated|get triggered|happen)"
-_STORY_SHAPES = [
-    re.compile(rf"^(?P<list>.+?) {_VERB}$"),
-    re.compile(
-        r"^(?P<who>" + "|".join(map(re.escape, _HAVERS)) + rf") (?:have|has) (?P<list>.+?) (?:that|which) {_VERB}$"
-    ),
-]
-# questions: which goes first / is this group first / which of two groups goes first
-_FIRST = r"(?:first|chain link 1)"
-_Q_WHICH = re.compile(
-    r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
-    r"(?:goes|go|is placed|are placed|is put|gets placed|comes|is|starts|will be)"
-    rf"(?: on the chain| on chain)? (?:{_FIRST}|the chain)$|"
-    r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$"
-)
-_PLACED = r"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
-_Q_IS = re.compile(
-    rf"^(?:are|is|do|does|will) (?P<g>.+?) (?:{_PLACED}{_FIRST}|start the chain|starts the chain|"
-    rf"(?:become|becomes|form|forms) chain link 1|go on the chain first)$"
-)
-_Q_BEFORE = re.compile(
-    r"^(?:does|do|will|would) (?P<a>.+?) (?:go|goes|come|get placed|be placed|be put|go on the chain) "
-    r"(?:before|ahead of|earlier than) (?P<b>.+?)(?: on the chain| in the chain)?$|"
-    r"^(?:is|are) (?P<a2>.+?) (?:placed|put|added) (?:on the chain |onto the chain )?(?:before|ahead of) "
-    r"(?P<b2>.+?)(?: on the chain| in the chain)?$"
-)
-_Q_OR = re.compile(
-    r"^(?:do|does|will) (?P<a>.+?) or (?P<b>.+?) (?:start the chain|start|go first|come first|"
-    r"get placed first|go on the chain first|become chain link 1|form chain link 1)$"
-)
-
-
-def _item(skeleton: Skeleton, text: str) -> dict | None:
-    """One trigger phrase: ``{"owner", "kinds", "plural"}``, or None when it is not one."""
-    match = _ITEM.match(text)
-    if not match:
-        return None
-    noun = match["noun"]
-    owner = _OWNERS.get(match["own"] or "") or _POST_OWNERS.get(match["post"] or "")
-    if match["own"] and match["post"]:
-        return None
-    plural = noun.endswith("s")
-    if noun.startswith("e") and noun[1:].isdigit():
-        entity = skeleton.entities[int(noun[1:])]
-        if entity.kind != "class" or {k: v for k, v in entity.cls.items()} != {"effect": "trigger"}:
-            return None
-        said = {"asker": "A", "opponent": "B"}.get(entity.aside.get("controller") or "")
-        if said and owner and said != owner:
-            return None
-        owner = owner or said
-        plural = entity.text.lower().rstrip().endswith("s")
-    if noun == "ones" and not owner:
-        return None
-    both = match["kind"] == "mandatory+optional"  # "my mandatory and optional trigger effects": one of each
-    kinds = [match["kind"] == "mandatory"] if match["kind"] and not both else [True, False]
-    return {"owner": owner, "kinds": kinds, "plural": plural or both, "each": both}
-
-
-def _items(skeleton: Skeleton, text: str) -> list[dict] | None:
-    text = re.sub(r"\b(?:mandatory and optional|optional and mandatory)\b", "mandatory+optional", text)
-    parts = re.split(r" and | , ", text)
-    out = [_item(skeleton, p.strip()) for p in parts]
-    return out if out and None not in out else None
-
-
-def _relative(owner: str | None, turn: str | None) -> list[str] | None:
-    """The SEGOC sides (``turn`` / ``opponent``) a trigger's owner may be; None when not decidable."""
-    if owner in (None, "both"):
-        return ["turn", "opponent"]
-    if owner == "turn":
-        return ["turn"]
-    if owner == "nonturn":
-        return ["opponent"]
-    if turn is None:
-        return None
-    return ["turn"] if owner == turn else ["opponent"]
-
-
-def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
-    """ "Is the turn player's optional effect placed on the chain before the opponent's mandatory effect?"
-    with no story: the two groups asked are the triggers (each said by side and kind)."""
-    match = _Q_BEFORE.match(asked)
-    if match is None:
-        return None
-    pair = [_items(skeleton, match[g] or match[g + "2"]) for g in ("a", "b")]
-    if any(p is None or len(p) != 1 or p[0]["owner"] not in ("turn", "nonturn") or len(p[0]["kinds"]) != 1
-           for p in pair):
-        return None
-    said = " and ".join(match[g] or match[g + "2"] for g in ("a", "b"))
-    return [(f"{said} activate at the same time", [])]
-
-
-def _read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Frame | None:
-    *story, (asked, _ents) = sentences
-    if not story:  # a rule asked of two groups said relative to the turn player ("is X placed before Y")
-        story = _story_of_the_question(skeleton, asked)
-        if story is None:
-            return None
-    text = " ".join(s for s, _ in story)
-    turn = None
-    for match in _TURN.finditer(text + " " + asked):
-        whose = _TURNS[match["whose"]]
-        if turn not in (None, whose):
-            return None
-        turn = whose
-    text = re.sub(r"^(?:if|when|while|whenever) ", "", _tidy(_TURN.sub(" ", text)))
-    asked = _tidy(_TURN.sub(" ", asked))
-    if not _SAME_TIME.search(text):
-        return None  # triggers in a phase, one after another, are no simultaneous chain (not read here)
-    text = _SAME_LEVEL.sub(" ", _SAME_TIME.sub(" ", text))
-    excluded = []
-    for match in _NONE_OF.finditer(text):
-        owner = _HAVERS.get(match["who"])
-        excluded.append((owner, match["kind"] == "mandatory"))
-    text = _tidy(_NONE_OF.sub(" ", text))
-    items = None
-    for shape in _STORY_SHAPES:
-        match = shape.match(text)
-        if match is None:
-            continue
-        items = _items(skeleton, match["list"])
-        if items and "who" in match.groupdict() and match["who"]:
-            haver = _HAVERS[match["who"]]
-            if any(i["owner"] not in (None, haver) for i in items):
-                return None
-            for i in items:
-                i["owner"] = haver
-        if items:
-            break
-    if not items:
-        return None
-    possible: set[tuple[str, bool]] = set()
-    definite: set[tuple[str, bool]] = set()
-    for item in items:
-        sides = _relative(item["owner"], turn)
-        if sides is None:
-            return None
-        cells = {(side, kind) for side in sides for kind in item["kinds"]}
-        possible |= cells
-        if (len(item["kinds"]) == 1 or item["each"]) and (len(sides) == 1 or item["owner"] == "both"):
-            definite |= cells  # "both players have optional effects": each side has one
-    for owner, mandatory in excluded:
-        sides = _relative(owner, turn)
-        if sides is None:
-            return None
-        possible -= {(side, mandatory) for side in sides}
-    if definite - possible:
-        return None  # the story contradicts itself
-    plural = {}
-    for item in items:
-        for side in _relative(item["owner"], turn) or []:
-            for kind in item["kinds"]:
-                plural[(side, kind)] = plural.get((side, kind), False) or item["plural"] or len(item["kinds"]) > 1
-    question = {
-        "ask": "chain_rule",
-        "rule": "segoc_kinds",
-        "turn": turn,
-        "possible": [_cell(c, plural.get(c, True)) for c in _ordered(possible)],
-        "definite": [_cell(c, plural.get(c, True)) for c in _ordered(definite)],
-    }
-    said = " and ".join(_told_words(item, turn) for item in items)
-    if _Q_WHICH.match(asked):
-        question["query"] = {"kind": "first"}
-        understood = f"Which trigger effect is Chain Link 1 when {said} activate at the same time{_on_turn(turn)}?"
-    elif (match := _Q_OR.match(asked) or _Q_BEFORE.match(asked)) is not None:
-        groups = match.groupdict()
-        pair = [_items(skeleton, groups.get(g) or groups.get(g + "2") or "") for g in ("a", "b")]
-        if any(p is None or len(p) != 1 or len(p[0]["kinds"]) != 1 for p in pair):
-            return None
-        cells = []
-        for (item,) in pair:
-            sides = _relative(item["owner"], turn)
-            if sides is None or len(sides) != 1:
-                return None
-            cells.append((sides[0], item["kinds"][0]))
-        if cells[0] == cells[1] or any(c not in possible for c in cells):
-            return None
-        before = match.re is _Q_BEFORE
-        question["query"] = {"kind": "before" if before else "which_of", "groups": [_cell(c, True) for c in cells]}
-        understood = (f"When {said} activate at the same time{_on_turn(turn)}, do {_cell_words(cells[0], turn, True)} "
-                      + ("go on the chain before " if before else "or ") + _cell_words(cells[1], turn, True)
-                      + ("" if before else " start the chain") + "?")
-    elif (match := _Q_IS.match(asked)) is not None:
-        group = _items(skeleton, match["g"])
-        if group is None or len(group) != 1 or len(group[0]["kinds"]) != 1:
-            return None
-        sides = _relative(group[0]["owner"], turn)
-        if sides is None or len(sides) != 1:
-            return None
-        cell = (sides[0], group[0]["kinds"][0])
-        if cell not in possible:
-            return None
-        question["query"] = {"kind": "is_first", "group": _cell(cell, True)}
-        understood = f"When {said} activate at the same time{_on_turn(turn)}, are {_cell_words(cell, turn, True)} Chain Link 1?"
-    else:
-        return None
-    skeleton.use(skeleton.live())
-    return Frame(question, understood, used_entities=set(range(len(skeleton.entities))), uses_story=True)
-
-
-def _ordered(cells) -> list[tuple[str, bool]]:
-    return [key for key in SEGOC_GROUPS if key in cells]
-
-
-def _cell(cell: tuple[str, bool], plural: bool) -> dict:
-    return {"side": cell[0], "mandatory": cell[1], "plural": plural}
-
-
-def _group_words(side: str, mandatory: bool, plural: bool) -> str:
-    whose = "the turn player's" if side == "turn" else "the opponent's"
-    return f"{whose} {'mandatory' if mandatory else 'optional'} effect{'s' if plural else ''}"
-
-
-def _cell_words(cell: tuple[str, bool], turn: str | None, plural: bool) -> str:
-    words = _group_words(cell[0], cell[1], plural)
-    if turn is not None:
-        words += " (yours)" if (cell[0] == "turn") == (turn == "A") else " (your opponent's)"
-    return words
-
-
-def _on_turn(turn: str | None) -> str:
-    return {"A": " on my turn", "B": " on my opponent's turn"}.get(turn or "", "")
-
-
-def _told_words(item: dict, turn: str | None) -> str:
-    """A trigger of the story as told: "my opponent's mandatory effect", "both players' effects"."""
-    whose = {"A": "my", "B": "my opponent's", "turn": "the turn player's", "nonturn": "the opponent's",
-             "both": "both players'", None: "some"}[item["owner"]]
-    kind = ("mandatory " if item["kinds"][0] else "optional ") if len(item["kinds"]) == 1 else (
-        "mandatory and optional " if item["each"] else "")
-    return f"{whose} {kind}trigger effect{'s' if item['plural'] or item['owner'] in ('both', None) else ''}"
-
-
-def _segoc_answer(question: dict) -> dict:
-    turn = question.get("turn")
-    possible = [(c["side"], c["mandatory"]) for c in question["possible"]]
-    definite = {(c["side"], c["mandatory"]) for c in question["definite"]}
-    plural = {(c["side"], c["mandatory"]): c["plural"] for c in question["possible"]}
-    query = question["query"]
-    order = ", then ".join(_cell_words(c, turn, plural[c]) for c in possible)
-    rule = ("the chain starts with the turn player's mandatory effects, then the opponent's mandatory, then "
-            "the turn player's optional, then the opponent's optional effects")
-    detail = f"{rule}; here: {order}"
-    answer, result = "unknown", "unknown"
-    if query["kind"] == "first":
-        first = possible[0] if possible else None
-        if first is not None and first in definite:
-            answer, result = _cell_words(first, turn, plural[first]), "pass"
-        else:
-            detail += (f"; whether there are {_cell_words(first, turn, True)} is not said" if first else "")
-    else:
-        asked = [(g["side"], g["mandatory"]) for g in (query.get("groups") or [query["group"]])]
-        if query["kind"] == "which_of":
-            earlier = min(asked, key=SEGOC_GROUPS.index)
-            answer, result = _cell_words(earlier, turn, True), "pass"
-        elif query["kind"] == "before":
-            first = SEGOC_GROUPS.index(asked[0]) < SEGOC_GROUPS.index(asked[1])
-            answer, result = ("yes", "pass") if first else ("no", "fail")
-        else:
-            cell = asked[0]
-            before = [c for c in possible if SEGOC_GROUPS.index(c) < SEGOC_GROUPS.index(cell)]
-            if not before:
-                answer, result = "yes", "pass"
-            elif any(c in definite for c in before):
-                answer, result = "no", "fail"
-                detail += f"; {_cell_words(next(c for c in before if c in definite), turn, True)} come first"
-            else:
-                detail += f"; whether there are {_cell_words(before[0], turn, True)} is not said"
-    return {
-        "answer": answer,
-        "card": None,
-        "resolved": {"turn": turn},
-        "order": [_cell_words(c, turn, plural[c]) for c in possible],
-        "explanation": f"{answer}: {detail}.",
-        "steps": [{"check": "SEGOC order", "result": result, "detail": detail, **citation("segoc")}],
-        "assumed": [] if turn else ["whose turn it is is not said: the answer is in terms of the turn player"],
-        "rulings": [],
-    }
 
 
 # ----------------------------------------------------------------- triggers in a phase: not simultaneous
@@ -448,7 +134,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
         ]
     for told in readings:
         for reader in (
-            lambda: _read_segoc(skeleton, told),
+            lambda: read_segoc(skeleton, told),
             lambda: read_chain_to_action(skeleton, told, effects_of),
             lambda: read_left_field(skeleton, told, card_of),
             lambda: read_control_change(skeleton, told, card_of),
@@ -470,7 +156,7 @@ def chain_rule_answer(question: dict) -> dict:
     """The answer to ``{"ask": "chain_rule", "rule": "segoc_kinds" | "chain_to_action" | "left_field"}``."""
     rule = question.get("rule")
     if rule == "segoc_kinds":
-        return _segoc_answer(question)
+        return segoc_answer(question)
     if rule == "phase_triggers":
         return _phase_answer(question)
     answer = chain_fact_answer(question)
