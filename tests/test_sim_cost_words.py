@@ -117,7 +117,7 @@ def test_every_fact_names_a_rule_with_a_quote():
 
 
 def test_rule_fact_questions_in_json(session):
-    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "kind", "subject": "fusion", "asked": "level"})
+    got = rule_fact_answer(session, {"ask": "rule_fact", "topic": "kind", "subject": "ritual", "asked": "level"})
     assert got["answer"] == "unknown"
     with pytest.raises(BadQuestionError) as err:
         rule_fact_answer(session, {"ask": "rule_fact", "topic": "weather"})

@@ -1,0 +1,462 @@
+"""Rule-fact shapes about zones, locations and kinds of monsters, for :mod:`kb.understand.scenario_cost`'s
+reader (``{"ask": "rule_fact"}``, answered by :mod:`kb.engine.rule_facts` from
+:mod:`kb.engine.zone_facts` and :mod:`kb.engine.kind_facts`):
+
+- who may look at a location ("Are the cards in the hand public knowledge?", "Can my opponent look at my
+  face-down banished cards?", "Is the number of cards in my Deck public?");
+- where cards may be and what they are treated as there (Field Spells and the Spell & Trap Zone, Pendulum
+  Zones, Link Arrows, Xyz Materials, an Equip Spell whose monster leaves, banishing face-up, owners' GYs);
+- what a kind of monster has or is (Level, Rank, Link Rating, Special Summon Monster, Extra Deck, Normal /
+  Effect Monster, Gemini monsters, Monster Tokens, a Flip Summon as a change of battle position).
+
+The question, flattened by :func:`kb.understand.scenario_cost._flatten`, must be read whole by one shape;
+the words are data (``zone_facts_words.toml``).  A shape only fills a proposition's slots: a proposition no
+rule row states gives no reading.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .vocabulary import phrase_alternation, word_file
+
+__all__ = ["zone_fact_shapes"]
+
+WORDS_FILE = Path(__file__).with_name("zone_facts_words.toml")
+_GY = r"(?:graveyard|gy)"
+_SEP = r"(?: \.)? "
+
+
+def _alt(*path: str) -> str:
+    return phrase_alternation(word_file(WORDS_FILE), *path)
+
+
+def _keys(section: str) -> list[str]:
+    return list(word_file(WORDS_FILE)[section])
+
+
+def _which(section: str, text: str | None) -> str | None:
+    """The key of ``section`` whose phrases include ``text`` (None when none does)."""
+    if not text:
+        return None
+    return next((k for k in _keys(section) if re.fullmatch(_alt(section, k), text)), None)
+
+
+_MATERIALS = ("synchro material", "link material", "fusion material")
+
+
+def _is_term(cards, group: str | None, terms: tuple[str, ...]) -> bool:
+    """Whether ``group`` is absent or a card mention (``e<N>``) whose name is one of the game terms ``terms``
+    (a card named "Synchro Material" read where the question says the words)."""
+    if not group:
+        return True
+    card = cards(int(group[1:]))
+    return card is not None and card.name.lower() in terms
+
+
+def _fact(topic: str, subject: str, asked: str, said: str) -> tuple[dict, str] | None:
+    """The rule-fact query, when a rule row states the proposition (else no reading)."""
+    from ..engine.rule_facts import FACTS
+
+    if (topic, subject, asked) not in FACTS:
+        return None
+    return {"topic": topic, "subject": subject, "asked": asked}, said
+
+
+# ------------------------------------------------------------------------------------ who sees what
+
+_WHERE_SAID = {"hand": "the hand", "gy": "the GY", "deck": "the Main Deck", "extra": "the Extra Deck",
+               "banished": "the face-up banished cards", "banished_face_down": "the face-down banished cards",
+               "extra_face_up": "the face-up cards in the Extra Deck", "lp": "the LP"}
+
+
+def _location(m: re.Match) -> tuple[str, str | None] | None:
+    """(location key, "mine" / "theirs" / None) of the location the match names."""
+    where = _which("location", m["loc"])
+    if where is None:
+        return None
+    own = _which("owner", m["own"]) if m["own"] else None
+    return where, own
+
+
+def _visible(m: re.Match, cards) -> tuple[dict, str] | None:
+    """ "Is/are <location> public knowledge / private?" and "is the number of cards in <location> public?"."""
+    got = _location(m)
+    if got is None:
+        return None
+    where, _own = got
+    asked = _which("visible", m["pred"])
+    if asked is None:
+        return None
+    if m["count"]:
+        if asked != "public":
+            return None
+        return _fact("visible", where, "count_public",
+                     f"is the number of cards in {_WHERE_SAID[where]} public knowledge")
+    if where in ("deck", "extra", "hand") and not m["cards"] and m["own"] in (None, "the"):
+        return None  # "is the deck public": the cards or their number?
+    said = _WHERE_SAID[where] if where.startswith(("banished", "extra_face", "lp")) else \
+        f"the cards in {_WHERE_SAID[where]}"
+    return _fact("visible", where, asked, f"are {said} {'public knowledge' if asked == 'public' else 'private'}")
+
+
+def _look(m: re.Match, cards) -> tuple[dict, str] | None:
+    """ "Can <viewer> look at <location>?" (the owner, the opponent, both players)."""
+    got = _location(m)
+    viewer = _which("viewer", m["viewer"])
+    if got is None or viewer is None:
+        return None
+    where, own = got
+    if m["count"]:
+        return _fact("visible", where, "count_public",
+                     f"can {m['viewer']} know the number of cards in {_WHERE_SAID[where]}")
+    if viewer == "both":
+        asked = "public"
+    elif viewer == "opponent":
+        if own == "theirs":
+            return None  # "can my opponent look at my opponent's hand": whose?
+        asked = "opponent_sees"
+    else:
+        asked = "opponent_sees" if own == "theirs" else "owner_sees"
+    who = {"public": "both players", "opponent_sees": "the opponent", "owner_sees": "its owner"}[asked]
+    return _fact("visible", where, asked, f"can {who} look at {_WHERE_SAID[where]}")
+
+
+class _Pick:
+    """A match read by group name, a group ``g`` falling back to ``g2`` (the second form of a shape)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, name: str):
+        return _g(self.match, name)
+
+    def groupdict(self) -> dict:
+        return {k.rstrip("2"): _g(self.match, k.rstrip("2")) for k in self.match.groupdict()}
+
+
+def _reorder(m: re.Match, cards) -> tuple[dict, str] | None:
+    where = _which("location", m["loc"])
+    if where is None or m["own"] and _which("owner", m["own"]) != "mine":
+        return None
+    return _fact("visible", where, "reorder", f"can the order of the cards in {_WHERE_SAID[where]} be changed")
+
+
+def _visibility_shapes() -> list:
+    own = rf"(?:(?P<own>{_alt('owner', 'mine')}|{_alt('owner', 'theirs')}) )?"
+    loc = rf"(?P<loc>{'|'.join(_alt('location', k) for k in _keys('location'))})"
+    subject = (rf"(?:(?P<count>{_alt('cards_of', 'count')}) |(?P<cards>{_alt('cards_of', 'words')}) )?{own}{loc}"
+               rf"(?: cards)?")
+    pred = rf"(?P<pred>{_alt('visible', 'public')}|{_alt('visible', 'private')})"
+    look = _alt("look", "verb")
+    viewer = rf"(?P<viewer>{'|'.join(_alt('viewer', k) for k in _keys('viewer'))})"
+    when = rf"(?: {_alt('look', 'when')})?"
+    return [
+        ("is <location> public knowledge",
+         re.compile(rf"^(?:is|are) {subject} (?:considered |treated as |always )?{pred}$"), _visible),
+        ("can <viewer> look at <location>",
+         re.compile(rf"^(?:can|may|is|are) {viewer} (?:allowed to |able to |permitted to )?(?:{look}) {subject}{when}$"),
+         _look),
+        ("can the order of the cards in <location> be changed",
+         re.compile(rf"^can (?:i|you|a player|the owner) (?:change|rearrange|reorder) (?:the order of )?"
+                    rf"(?:the )?(?:cards in )?{own}{loc}(?: cards)?$|^can the order of (?:the )?cards in "
+                    rf"{own.replace('?P<own>', '?P<own2>')}{loc.replace('?P<loc>', '?P<loc2>')} be (?:changed|rearranged)$"),
+         lambda m, c: _reorder(_Pick(m), c)),
+        ("do the cards in the hand have an order",
+         re.compile(rf"^(?:do|does) (?:the )?cards in {own}(?P<loc>hand) have (?:an|a set|a fixed) order$"),
+         lambda m, c: _fact("visible", "hand", "has_order", "do the cards in the hand have an order")),
+    ]
+
+
+# ------------------------------------------------------------------------------------------- zones
+
+
+def _zone_shapes() -> list:
+    st, field, mmz = _alt("zone", "st"), _alt("zone", "field"), _alt("zone", "mmz")
+    the = r"(?:a|the|my|your|an|one of my|one of the|their)"
+    field_spell = r"(?:a field spell(?: card)?|field spells(?: cards)?|field spell cards|my field spell|the field spell)"
+    pendulum = r"(?:a pendulum monster|pendulum monsters|a pendulum card|pendulum cards)"
+    treated = r"(?:treated as|considered|counted as|regarded as|considered to be|considered as)"
+    tokens = _alt("kind", "token")
+    xyz_mat = (r"(?:xyz materials?|an xyz material|the xyz materials?|monsters used as xyz materials?|a monster used as "
+               r"(?:an )?xyz material|cards attached to an xyz monster|attached xyz materials?|detached? xyz materials?)")
+    placed = r"(?:placed|put|activated|set|played)"
+    z = "zone"
+
+    def fixed(subject: str, asked: str, said: str):
+        return lambda m, c: _fact(z, subject, asked, said)
+
+    token_leave = (
+        rf"^(?:when|if|after|once) (?:{tokens}) (?:leaves?|are removed from|is removed from) the field{_SEP}"
+        rf"(?:are|is|do|does|will) (?:they|it) (?:be )?(?:sent|go|goes|placed) (?:in)?to the {_GY}$"
+        rf"|^(?:do|does|will) (?:{tokens}) (?:go|get sent) to the {_GY} when (?:they|it) (?:leaves?|leave) the field$"
+        rf"|^(?:(?:if|when|after) )?(?:{tokens}) (?:is|are) used as (?:a )?(?:(?:link|synchro|fusion) materials?|"
+        rf"(?P<term>e\d+)){_SEP}(?:does|do|will|is|are) (?:it|they) (?:go|be sent|sent|get sent) to the {_GY}$"
+    )
+    return [
+        ("can a Field Spell be placed in a Spell & Trap Zone",
+         re.compile(rf"^can {field_spell} be {placed} (?:in|into|on) {the} {st}$|^can (?:i|you|a player) "
+                    rf"(?:place|put|activate|set|play) {field_spell} (?:in|into|on) {the} {st}$"),
+         fixed("field_spell", "in_st_zone", "can a Field Spell be placed in a Spell & Trap Zone")),
+        ("is a Field Spell a card in the Spell & Trap Zone",
+         re.compile(rf"^(?:is|are) {field_spell}(?: (?:in|placed in) {the} {field})? {treated} (?:a card |cards |being )?"
+                    rf"in {the} {st}$|^(?:does|do) {field_spell}(?: in {the} {field})? (?:count as (?:a card |being )?in|"
+                    rf"occupy|take up) {the} {st}$"),
+         fixed("field_spell", "counts_as_st_zone", "is a Field Spell in the Field Zone a card in the Spell & Trap "
+                                                   "Zone")),
+        ("can I have two Field Spells in my Field Zone",
+         re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:two|2|more than one|multiple) field spells?"
+                    rf"(?: cards)?(?: face-up| active)? (?:in (?:my|your|their|one) {field}|on (?:my|your|their) "
+                    rf"(?:side of the )?field)(?: at (?:once|the same time))?$|^can (?:my|a|your) {field} (?:hold|have|"
+                    rf"contain) (?:two|2|more than one|multiple) (?:field spells?|cards)(?: at (?:once|the same time))?$"),
+         fixed("field_spell", "two_at_once", "can a player have two Field Spells in the Field Zone")),
+        ("I already have a Field Spell: can I activate a new one",
+         re.compile(rf"^(?:i|you) (?:already )?(?:have|control) (?:a field spell(?: card)?|one)(?: face-up)?(?: in (?:my|your) "
+                    rf"{field}| on the field)?(?: already)?{_SEP}can (?:i|you) (?:still )?(?:activate|set) (?:a|another|a new|"
+                    rf"a second|a different) field spell(?: card)?(?: from (?:my|your) hand)?$"
+                    rf"|^can (?:i|you) (?:still )?(?:activate|set) (?:another|a new|a second|a different) field spell(?: card)?"
+                    rf"(?: from (?:my|your) hand)? (?:while|when|if) (?:i|you) already (?:have|control) (?:one|a field spell"
+                    rf"(?: card)?)(?: in (?:my|your) {field}| on the field| face-up)?$"
+                    rf"|^(?:if|when|while) (?:my|your) {field} is (?:already )?occupied(?: by a field spell)?{_SEP}can "
+                    rf"(?:i|you) (?:still )?(?:activate|set) (?:a|another|a new) field spell(?: card)?(?: from (?:my|your) "
+                    rf"hand)?$"),
+         fixed("field_spell", "replace", "can a player whose Field Zone holds a Field Spell activate or Set a new "
+                                         "Field Spell from the hand")),
+        ("is a Monster Card placed in a Spell & Trap Zone a Spell Card",
+         re.compile(rf"^(?:when|if|once) a monster(?: card)? is (?:placed|put) in {the} {st}(?: by (?:an|a card|some) "
+                    rf"effect)?{_SEP}is it {treated} a spell(?: card)?$|^is a monster(?: card)? (?:that is |that was )?"
+                    rf"(?:placed|put) in {the} {st}(?: by (?:an|a card|some) effect)? {treated} a spell(?: card)?$"),
+         fixed("monster_in_st", "spell_card", "is a Monster Card placed in a Spell & Trap Zone by an effect a Spell "
+                                              "Card")),
+        ("is a Spell/Trap placed in a Monster Zone a monster",
+         re.compile(rf"^(?:when|if|once) a (?:spell|trap|spell or trap|spell/trap)(?: card)? is (?:placed|put) in {the} "
+                    rf"{mmz}(?: by (?:an|a card|some) effect)?{_SEP}is it {treated} a monster$|^is a (?:spell|trap|spell or "
+                    rf"trap|spell/trap)(?: card)? (?:that is |that was )?(?:placed|put) in {the} {mmz}(?: by (?:an|a card|"
+                    rf"some) effect)? {treated} a monster$"),
+         fixed("spell_trap_in_mz", "monster", "is a Spell/Trap Card placed in a Main Monster Zone by an effect a "
+                                              "monster")),
+        ("can I have 6 cards in my Spell & Trap Zones",
+         re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:more than (?:5|five)|6|six) (?:cards|spells|"
+                    rf"spell/trap cards|spells and traps|spells/traps) in (?:my|your|their) {st}$"),
+         fixed("st_zone", "six", "can a player have more than 5 cards in the Spell & Trap Zones")),
+        ("can I have 6 monsters in my Main Monster Zones",
+         re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:more than (?:5|five)|6|six) monsters in "
+                    rf"(?:my|your|their) main monster zones?$"),
+         fixed("mmz", "six", "can a player have more than 5 monsters in the Main Monster Zones")),
+        ("can I move a card in my Spell & Trap Zone to another",
+         re.compile(rf"^can (?:i|you|a player) move (?:a|my|the) (?:card|spell|trap|spell/trap card|spell card|trap card|"
+                    rf"set card)(?: (?:in|from) {the} {st})? (?:to|into) (?:another|a different|an adjacent) {st}$"),
+         fixed("st_zone", "move", "can a card in a Spell & Trap Zone be moved to another Spell & Trap Zone")),
+        ("can I move a monster to another Monster Zone",
+         re.compile(rf"^can (?:i|you|a player) (?:freely )?move (?:a|my|the) monster(?: (?:in|from) {the} {mmz})? (?:to|into) "
+                    rf"(?:another|a different|an adjacent) {mmz}$"),
+         fixed("monster_zone", "move", "can a monster be moved to another Monster Zone without an effect")),
+        ("is a Pendulum Monster in a Pendulum Zone a Spell Card / a monster",
+         re.compile(rf"^(?:is|are) {pendulum} (?:in|placed in) {the} {_alt('zone', 'pendulum')} (?:still )?{treated} "
+                    rf"(?P<what>a spell(?: card)?|spell cards|a monster|monsters|a card in {the} {st}|cards in {the} {st}|"
+                    rf"in {the} {st})$"),
+         lambda m, c: _fact(z, "pendulum_zone", "spell_card" if "spell" in m["what"] and "zone" not in m["what"] else
+                            "monster" if "monster" in m["what"] else "counts_as_st_zone",
+                            f"is a Pendulum Monster in a Pendulum Zone treated as {m['what']}")),
+        ("are the Pendulum Zones the leftmost and rightmost Spell & Trap Zones",
+         re.compile(rf"^(?:are|is) the pendulum zones? (?:the )?(?:leftmost|left-most|far left) and (?:the )?"
+                    rf"(?:rightmost|right-most|far right) {st}$"),
+         fixed("pendulum_zone", "ends", "are the Pendulum Zones the leftmost and rightmost Spell & Trap Zones")),
+        ("where is a Pendulum Monster activated as a Spell placed",
+         re.compile(rf"^where (?:is|are) {pendulum} (?:activated|played) as (?:a )?spells?(?: cards?)? (?:placed|put)$"
+                    rf"|^where do (?:i|you) (?:place|put|activate) {pendulum}(?: activated)? as (?:a )?spells?(?: cards?)?$"),
+         fixed("pendulum_zone", "where", "where is a Pendulum Monster activated as a Spell placed")),
+        ("does a Pendulum Monster sent from the field go to the GY / Extra Deck", _pendulum_pattern(), _pendulum_dest),
+        ("can a Link Arrow point to a Spell & Trap Zone / the opponent",
+         re.compile(rf"^can (?:(?:a link monster's|link monsters'|link monsters|the|its) )?(?:link )?arrows? point (?:to|at) "
+                    rf"(?:(?P<st>{the} {st})|(?P<fz>{the} {field})|(?P<opp>(?:my|the|your|an) opponent's (?:monsters?|zones?|"
+                    rf"monster zones?)))$"),
+         lambda m, c: _fact(z, "link_arrow", "st_zone" if m["st"] else "field_zone" if m["fz"] else "opponent",
+                            "can a Link Arrow point to " + ("a Spell & Trap Zone" if m["st"] else "the Field Zone"
+                                                            if m["fz"] else "the opponent's zones and monsters"))),
+        ("have Xyz Materials left the field",
+         re.compile(rf"^(?:are|is) {xyz_mat} (?:{treated} )?(?:to have left|as having left|having left|as leaving|"
+                    rf"to be leaving) the field$|^(?:do|does) (?:{xyz_mat}|a monster that becomes (?:an )?xyz material) "
+                    rf"(?:count as (?:having )?)?(?:leave|left|leaving) the field$"),
+         fixed("xyz_material", "left_field", "are monsters used as Xyz Material considered to have left the field")),
+        ("are Xyz Materials on the field",
+         re.compile(rf"^(?:are|is) {xyz_mat} (?:{treated} )?(?:cards on the field|monsters on the field|on the field)$"),
+         fixed("xyz_material", "on_field", "are Xyz Materials cards on the field")),
+        ("can Xyz Materials be targeted",
+         re.compile(rf"^can {xyz_mat} be targeted(?: by (?:card )?effects?| for effects?| with (?:card )?effects?)?$"
+                    rf"|^can (?:i|you|a card|an effect|card effects|a card effect|effects) target {xyz_mat}$"),
+         fixed("xyz_material", "targeted", "can Xyz Materials be targeted by effects")),
+        ("do effects that affect cards in the hand or Deck target",
+         re.compile(r"^(?:do|does) (?:an effect|effects|card effects|a card effect) (?:that|which) (?:affects?|chooses?|"
+                    r"selects?|picks?) (?:a )?cards? in (?:the|my|your|a player's) (?:hand|deck|hand or deck|deck or hand|"
+                    r"hand or the deck|hand or main deck)(?: or other non-public locations)? target$"),
+         fixed("hidden_effects", "target", "do effects that affect cards in the hand or Deck target")),
+        ("the equipped monster leaves the field: what happens to the Equip Spell", _equip_pattern(), _equip),
+        ("banished without saying face-up or face-down: face-up?",
+         re.compile(rf"^(?:if|when) (?:an effect|a card|a card effect|a card's effect|an effect of a card) banishes? "
+                    rf"(?:a card|cards|a monster|monsters|something)(?: without (?:saying|specifying|stating|mentioning) "
+                    rf"(?:whether it is )?(?:face-up or face-down|how|which way|its face))?{_SEP}(?:is it|are they|is the card|"
+                    rf"are the cards) banished (?P<face>face-up|face-down)$"
+                    rf"|^(?:are|is) (?:cards|a card) banished (?P<face2>face-up|face-down) (?:unless (?:stated|specified|"
+                    rf"said) otherwise|by default|when the effect does not say(?: otherwise)?)$"),
+         lambda m, c: _fact(z, "banish_unspecified", "face_up" if "up" in (m["face"] or m["face2"]) else "face_down",
+                            "is a card banished face-up when the effect does not say face-up or face-down")),
+        ("a monster I control but do not own is sent to the GY: whose GY",
+         re.compile(rf"^(?:if|when) (?:a|the) (?:monster|card) (?:that )?(?:i took control of|i took from my opponent|"
+                    rf"i control but (?:do not|don't) own|my opponent owns but i control|i have taken control of) is "
+                    rf"(?:destroyed|sent to the {_GY}|tributed)(?: by an effect| by battle)?{_SEP}(?:does|will) it (?:go|be sent) "
+                    rf"to (?P<whose>my|my opponent's|its owner's|the owner's|my own|the controller's) {_GY}$"
+                    rf"|^(?:are|is) (?:cards|a card) (?:always )?sent to (?P<whose2>its owner's|their owner's|the owner's) "
+                    rf"{_GY}$"),
+         lambda m, c: _fact(z, "controlled_not_owned", "controller_gy" if (m["whose"] or m["whose2"]) in (
+             "my", "my own", "the controller's") else "owner_gy", "does a card sent to the GY go to its owner's GY")),
+        ("when Tokens leave the field, are they sent to the GY", re.compile(token_leave),
+         lambda m, c: None if not _is_term(c, m["term"], _MATERIALS) else
+         _fact("token", "token", "leaves_to_gy", "does a Monster Token that leaves the field go to the GY")),
+    ]
+
+
+def _g(m: re.Match, name: str) -> str | None:
+    """Group ``name`` of the match, or ``name2`` when the second form matched."""
+    groups = m.groupdict()
+    return groups.get(name) or groups.get(f"{name}2")
+
+
+def _pendulum_pattern() -> re.Pattern:
+    pend = r"(?:a pendulum monster|pendulum monsters|my pendulum monster|a pendulum card)"
+    how = (r"(?P<how>destroyed|sent to the (?:graveyard|gy)|tributed|destroyed by battle|destroyed by a card effect|"
+           r"discarded|sent from the hand to the (?:graveyard|gy)|sent from the deck to the (?:graveyard|gy)|milled)")
+    where = (r"(?P<where>on the field|from the field|in the monster zone|in the pendulum zone|in (?:my|the) hand|"
+             r"from (?:my|the) hand|from (?:my|the) deck)")
+    dest = r"(?P<dest>(?:the|my) (?:graveyard|gy)|(?:the|my) extra deck(?: face-up)?|face-up (?:in)?to (?:the|my) extra deck)"
+    go = r"(?:go|be sent|get sent|sent|be added|added|goes|get added)"
+    first = rf"^(?:does|do|will|is|are) {pend}(?: that is| that was)? {how}(?: {where})? {go} (?:in)?to {dest}$"
+    second = rf"^(?:when|if) {pend}(?: {where})? is {how}{_SEP}(?:does|will|is) it {go} (?:in)?to {dest}$"
+    for name in ("how", "where", "dest"):
+        second = second.replace(f"(?P<{name}>", f"(?P<{name}2>")
+    return re.compile(f"{first}|{second}")
+
+
+def _pendulum_dest(m: re.Match, cards) -> tuple[dict, str] | None:
+    how, where, dest = _g(m, "how"), _g(m, "where") or "", _g(m, "dest")
+    from_hand = how in ("discarded", "milled") or "hand" in how or "deck" in how or "hand" in where or "deck" in where
+    on_field = "field" in where or "zone" in where or (not where and how.startswith("destroyed"))  # destroyed: on the field
+    if from_hand == on_field:
+        return None  # where it was sent from is not told (or told twice)
+    subject = "pendulum_from_hand" if from_hand else "pendulum_from_field"
+    asked = "to_extra" if "extra" in dest else "to_gy"
+    said = f"does a Pendulum Monster {how}{' ' + where if where else ''} go to "
+    return _fact("zone", subject, asked, said + ("the Extra Deck" if asked == "to_extra" else "the GY"))
+
+
+def _equip_pattern() -> re.Pattern:
+    equip = r"(?:my|an|the|a|your) equip spell(?: card)?"
+    host = (rf"(?:the|a|my) monster (?:equipped with {equip}|{equip} is equipped to|that {equip} is equipped to)|the "
+            rf"equipped monster")
+    leaves = r"(?:leaves|left) the field|is destroyed|is banished|is returned to the hand|is used as (?:an )?xyz material"
+    asked = (rf"(?P<what>what happens to {equip})|(?P<yes>is {equip} destroyed)|(?P<stay>(?:does|will) {equip} (?:stay|remain) "
+             rf"on the field)")
+    return re.compile(rf"^(?:(?:if|when|once|after) )?(?:{host}) (?:{leaves}){_SEP}(?:{asked})$")
+
+
+def _equip(m: re.Match, cards) -> tuple[dict, str] | None:
+    asked = "what" if m["what"] else "destroyed" if m["yes"] else "stays"
+    return _fact("zone", "equip_host_leaves", asked,
+                 "what happens to an Equip Spell when the monster it is equipped to leaves the field")
+
+
+# ------------------------------------------------------------------------------------ kinds of monsters
+
+
+def _kind_subject(kind_text: str, rest: str | None) -> str | None:
+    kind = _which("kind", kind_text)
+    if kind is None:
+        return None
+    rest = (rest or "").strip()
+    if not rest:
+        return kind
+    if re.fullmatch(r"(?:with no|without(?: an?)?|that (?:has|have) no|that (?:does|do) not have(?: an?)?) effects?",
+                    rest):
+        return f"{kind}_no_effect" if kind in ("fusion", "synchro", "xyz", "link", "ritual") else None
+    if kind == "pendulum" and re.fullmatch(
+            r"(?:with no|without(?: a)?|that (?:has|have) no|that (?:does|do) not have(?: a)?) monster effects?"
+            r"(?: but (?:with |that has )?(?:a )?pendulum effects?)?", rest):
+        return "pendulum_no_effect"
+    if kind == "gemini" and re.fullmatch(r"(?:that is |while it is |while )?(?:in (?:the|my) (?:graveyard|gy))", rest):
+        return "gemini_gy"
+    if kind == "gemini" and re.fullmatch(r"(?:that is |while it is |while )?(?:on the field|face-up on the field)", rest):
+        return "gemini_field"
+    if kind == "token" and re.fullmatch(r"on the field", rest):
+        return "token"
+    return None
+
+
+def _kind(m: re.Match, cards) -> tuple[dict, str] | None:
+    rest = m.groupdict().get("rest") or m.groupdict().get("rest2")
+    subject = _kind_subject(m["kind"], rest)
+    asked = _which("kind_asked", m["asked"])
+    if subject is None or asked is None:
+        return None
+    asked = "extra_deck" if asked == "start_extra_deck" else asked
+    kind = _KIND_SAID[_which("kind", m["kind"])] + (f" {rest}" if rest else "")
+    return _fact("kind", subject, asked, _ASKED_SAID[asked].format(kind=kind))
+
+
+_KIND_SAID = {"fusion": "a Fusion Monster", "synchro": "a Synchro Monster", "xyz": "an Xyz Monster",
+              "link": "a Link Monster", "ritual": "a Ritual Monster", "pendulum": "a Pendulum Monster",
+              "normal": "a Normal Monster", "effect": "an Effect Monster", "gemini": "a Gemini monster",
+              "token": "a Monster Token"}
+_ASKED_SAID = {"level": "does {kind} have a Level", "rank": "does {kind} have a Rank",
+               "link_rating": "does {kind} have a Link Rating",
+               "special_summon_monster": "is {kind} a Special Summon Monster",
+               "extra_deck": "is {kind} included in the Extra Deck", "normal_summon": "can {kind} be Normal Summoned",
+               "effect_monster": "is {kind} an Effect Monster", "non_effect": "is {kind} a Non-Effect Monster",
+               "normal_monster": "is {kind} treated as a Normal Monster"}
+
+
+def _kind_shapes() -> list:
+    kind = rf"(?P<kind>{'|'.join(_alt('kind', k) for k in _keys('kind'))})"
+    rest = (r"(?: (?P<rest>(?:with no|without(?: an?)?|that (?:has|have) no|that (?:does|do) not have(?: an?)?) "
+            r"(?:monster )?effects?(?: but (?:with |that has )?(?:a )?pendulum effects?)?|(?:that is |while it is |while )?"
+            r"(?:in (?:the|my) (?:graveyard|gy)|on the field|face-up on the field)))?")
+    ask = lambda *ks: "|".join(_alt("kind_asked", k) for k in ks)  # noqa: E731
+    where_after = r"(?: (?P<rest2>(?:while )?(?:in (?:the|my) (?:graveyard|gy)|on the field)))?"
+    gemini_negated = (
+        r"^(?:a gemini monster's|my gemini monster's|the gemini monster's) (?:gained )?effects(?: it gained| that it gained)? "
+        r"(?:are|were|get|got) negated{sep}(?P<q>can (?:i|you) normal summon it again(?: to (?:regain|gain|get back) (?:its|"
+        r"the) effects)?|is it still (?:an effect monster|treated as an effect monster))$"
+        r"|^is a gemini monster (?:whose|with) (?:gained )?effects(?: it gained)? (?:were |are |have been |negated)"
+        r"(?:negated )?(?P<q2>still (?:an effect monster|treated as an effect monster))$"
+    ).replace("{sep}", _SEP)
+    return [
+        ("does a kind of monster have a Level / a Rank / a Link Rating",
+         re.compile(rf"^(?:does|do) {kind}{rest} (?P<asked>{ask('level', 'rank', 'link_rating')})$"), _kind),
+        ("is a kind of monster a Special Summon / Normal / Effect Monster",
+         re.compile(rf"^(?:is|are) {kind}{rest} (?:also |still |always )?(?P<asked>{ask('special_summon_monster', 'extra_deck', 'effect_monster', 'non_effect', 'normal_monster')})"
+                    rf"{where_after}$"), _kind),
+        ("do kinds of monsters start in the Extra Deck",
+         re.compile(rf"^(?:do|does) {kind}{rest} (?P<asked>{ask('start_extra_deck')})$"), _kind),
+        ("can a kind of monster be Normal Summoned",
+         re.compile(rf"^can {kind}{rest} (?P<asked>{ask('normal_summon')})$"), _kind),
+        ("a Gemini monster's gained effects are negated",
+         re.compile(gemini_negated),
+         lambda m, c: _fact("kind", "gemini_negated", "normal_summon_again" if (m["q"] or "").startswith("can") else
+                            "effect_monster", "a Gemini monster whose gained effects are negated: "
+                            + ("can it be Normal Summoned again" if (m["q"] or "").startswith("can") else
+                               "is it still an Effect Monster"))),
+        ("does a Flip Summon count as changing the battle position",
+         re.compile(r"^(?:does|do) (?:a )?flip summons? count as (?:a |an )?(?:changing|change of|changes? (?:of|in)|"
+                    r"manually changing) (?:the |a monster's |its |a )?(?:battle )?position(?: of (?:a|the) monster)?$"
+                    r"|^is (?:a )?flip summon(?:ing)? (?:considered|treated as|counted as) (?:a )?(?:change of (?:battle )?"
+                    r"position|changing (?:the|a monster's|its) (?:battle )?position)$"),
+         lambda m, c: _fact("kind", "flip_summon", "position_change",
+                            "does a Flip Summon count as changing the monster's battle position")),
+    ]
+
+
+@lru_cache(maxsize=1)
+def zone_fact_shapes() -> list:
+    """The shapes of this module, as ``(name, pattern, handler)`` for :func:`kb.understand.shapes.first_reading`."""
+    return [*_visibility_shapes(), *_zone_shapes(), *_kind_shapes()]

@@ -1,0 +1,169 @@
+"""Zones, who may look at which location, and kinds of monsters read as rule facts (kb/understand/zone_facts.py,
+answered by kb/engine/zone_facts.py and kb/engine/kind_facts.py through kb/engine/rule_facts.py): sentences
+written for these tests (paraphrases, other kinds and locations), the answer each gets and the section it cites,
+and near-misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine.kind_facts import KIND_FACTS, KIND_RULES
+from kb.engine.rule_facts import FACTS
+from kb.engine.rules import RULES
+from kb.engine.zone_facts import VISIBILITY, ZONE_FACTS, ZONE_RULES
+from kb.understand.answer import ask_plain
+
+
+def _check(session, text, answer, quoted):
+    got = ask_plain(session, text)
+    assert got["parsed"] and got["parsed"]["ask"] == "rule_fact", (text, got.get("understood"))
+    assert got["answer"] == answer, (text, got["explanation"])
+    cites = [c for step in got["steps"] for c in step["cites"]]
+    assert quoted in cites, (text, cites)
+    for step in got["steps"]:
+        assert step["quote"]["id"] in step["cites"]
+    assert not got.get("unused_words"), got.get("unused_words")
+
+
+@pytest.mark.parametrize(
+    "text,answer,quoted",
+    [
+        # the hand: private cards, public number, no order
+        ("Can my opponent see the cards in my hand?", "no", "prb2017:2.2"),
+        ("Is my hand private information?", "yes", "prb2017:2.2"),
+        ("Are the contents of my opponent's hand public knowledge?", "no", "prb2017:2.2"),
+        ("Can I look at my opponent's hand?", "no", "prb2017:2.2"),
+        ("Is the number of cards in my opponent's hand public information?", "yes", "prb2017:2.2"),
+        ("Can my opponent know how many cards are in my hand?", "yes", "prb2017:2.2"),
+        ("Do the cards in my hand have an order?", "no", "prb2017:2.2"),
+        # the Graveyard: public, its order fixed
+        ("Can my opponent look at my Graveyard at any time?", "yes", "prb2017:graveyard"),
+        ("Are the cards in the GY public knowledge?", "yes", "prb2017:graveyard"),
+        ("Can I rearrange the cards in my Graveyard?", "no", "prb2017:graveyard"),
+        # the Main Deck: nobody looks; its number is public
+        ("Can I look at the cards in my Deck?", "no", "prb2017:deck-zone"),
+        ("Is the number of cards in my opponent's Deck public knowledge?", "yes", "prb2017:deck-zone"),
+        # the Extra Deck: the owner looks and reorders; the opponent does not
+        ("Can I check my Extra Deck whenever I want?", "yes", "prb2017:extra-deck-zone"),
+        ("Can my opponent look at the cards in my Extra Deck?", "no", "prb2017:extra-deck-zone"),
+        ("Can I change the order of my Extra Deck?", "yes", "prb2017:extra-deck-zone"),
+        ("Are face-up Pendulum Monsters in the Extra Deck public knowledge?", "yes",
+         "prb2017:pendulum-monsters-added-to-the-extra-deck-face"),
+        # banished cards
+        ("Are face-down banished cards private?", "yes", "prb2017:face-down-cards"),
+        ("Can I look at my face-down banished cards?", "yes", "prb2017:face-down-cards"),
+        ("Can both players see face-up banished cards?", "yes", "prb2017:2.3"),
+        ("Are cards banished face-up unless stated otherwise?", "yes", "prb2017:2.3"),
+        ("When a card effect banishes a monster without specifying face-up or face-down, is it banished face-down?",
+         "no", "prb2017:2.3"),
+        ("Is my opponent's LP public knowledge?", "yes", "tcg-v10:public-knowledge"),
+    ],
+)
+def test_who_sees_which_location(session, text, answer, quoted):
+    _check(session, text, answer, quoted)
+
+
+@pytest.mark.parametrize(
+    "text,answer,quoted",
+    [
+        ("Can I activate a Field Spell in my Spell & Trap Zone?", "no", "prb2017:spell-trap-zone-spell-trap-card-zone"),
+        ("Does a Field Spell occupy a Spell/Trap Zone?", "no", "prb2017:field-zone"),
+        ("Can a player have 2 Field Spells face-up in their Field Zone?", "no", "prb2017:field-zone"),
+        ("Can I still Set a new Field Spell from my hand if I already control one?", "yes", "cr-draft:207.5"),
+        ("If my Field Zone is occupied, can I activate another Field Spell?", "yes", "cr-draft:207.5"),
+        ("If a Trap Card is placed in the Monster Zone by a card effect, is it treated as a monster?", "yes",
+         "prb2017:main-monster-zones"),
+        ("Is a monster card placed in the Spell/Trap Zone by some effect considered a Spell Card?", "yes",
+         "prb2017:spell-trap-zone-spell-trap-card-zone"),
+        ("Can I have more than 5 cards in my Spell & Trap Zones?", "no", "prb2017:spell-trap-zone-spell-trap-card-zone"),
+        ("Can I move my Set card to a different Spell & Trap Zone?", "no",
+         "prb2017:spell-trap-zone-spell-trap-card-zone"),
+        ("Are Pendulum Monsters in the Pendulum Zone considered cards in the Spell & Trap Zone?", "yes",
+         "prb2017:pendulum-zones"),
+        ("Is a Pendulum Monster placed in my Pendulum Zone treated as a monster?", "no", "prb2017:pendulum-zones"),
+        ("Where do I place a Pendulum Monster activated as a Spell Card?",
+         "the leftmost or rightmost Spell & Trap Zone (a Pendulum Zone)", "cr-draft:202.10b"),
+        ("If a Pendulum Monster on the field is sent to the GY, does it go to the Extra Deck?", "yes",
+         "prb2017:pendulum-monsters-added-to-the-extra-deck-face"),
+        ("Does a Pendulum Monster destroyed by battle go to the Graveyard?", "no",
+         "prb2017:pendulum-monsters-added-to-the-extra-deck-face"),
+        ("Is a Pendulum Monster discarded from the hand added to the Extra Deck?", "no", "cr-draft:202.10k"),
+        ("Can a Link Monster's arrows point to the Field Zone?", "no", "cr-draft:203.6g"),
+        ("Can Link Arrows point at my opponent's monsters?", "yes", "cr-draft:203.6h"),
+        ("Do monsters used as Xyz Material count as leaving the field?", "no", "cr-draft:308.6"),
+        ("Can a card effect target Xyz Materials?", "no", "prb2017:xyz-materials"),
+        ("Does an effect that selects cards in the Deck target?", "no", "prb2017:souleating-oviraptor"),
+        ("If the monster my Equip Spell is equipped to is banished, is the Equip Spell destroyed?", "yes",
+         "cr-draft:206.5"),
+        ("The equipped monster is returned to the hand. What happens to the Equip Spell Card?", "it is destroyed",
+         "cr-draft:206.5"),
+        ("When a monster I took control of is destroyed, does it go to my Graveyard?", "no", "prb2017:graveyard"),
+        ("If Monster Tokens are used as Synchro Material, do they go to the GY?", "no", "prb2017:monster-token"),
+    ],
+)
+def test_zones(session, text, answer, quoted):
+    _check(session, text, answer, quoted)
+
+
+@pytest.mark.parametrize(
+    "text,answer,quoted",
+    [
+        ("Does a Fusion Monster have a Level?", "yes", "cr-draft:203.5b"),
+        ("Do Fusion Monsters have a Rank?", "no", "prb2017:level-rank"),
+        ("Does a Ritual Monster have a Rank?", "no", "prb2017:level-rank"),
+        ("Do Synchro Monsters have a Link Rating?", "no", "cr-draft:203.7b"),
+        ("Do Link Monsters have a Link Rating?", "yes", "cr-draft:203.6b"),
+        ("Are Xyz Monsters Special Summon Monsters?", "yes", "prb2017:special-summon-monsters"),
+        ("Is a Ritual Monster considered a Special Summon Monster?", "yes", "prb2017:special-summon-monsters"),
+        ("Are Link Monsters included in the Extra Deck?", "yes", "prb2017:extra-deck"),
+        ("Do Synchro Monsters start in the Extra Deck?", "yes", "prb2017:extra-deck"),
+        ("Is a Normal Monster a Non-Effect Monster?", "yes", "cr-draft:202.9b"),
+        ("Are Normal Monsters Effect Monsters?", "no", "cr-draft:202.9b"),
+        ("Is a Synchro Monster without effects a Normal Monster?", "no", "prb2017:monster-types"),
+        ("Is a Pendulum Monster with no Monster Effect but a Pendulum Effect a Normal Monster?", "yes",
+         "prb2017:pendulum-monsters"),
+        ("Is a Gemini monster on the field treated as a Normal Monster?", "yes", "cr-draft:202.8a"),
+        ("Are Monster Tokens treated as Normal Monsters?", "yes", "prb2017:monster-token"),
+        ("My Gemini monster's gained effects were negated. Is it still an Effect Monster?", "yes", "cr-draft:202.8i"),
+        ("Is a Flip Summon considered a change of battle position?", "yes", "cr-draft:302.3"),
+    ],
+)
+def test_kinds_of_monsters(session, text, answer, quoted):
+    _check(session, text, answer, quoted)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is the deck public knowledge?",  # the cards or their number?
+        "Can my opponent look at my opponent's hand?",  # whose hand?
+        "Are cards in the hand not public knowledge?",  # a negation no shape reads
+        "Can a Field Spell only be placed in the Field Zone?",  # "only"
+        "Can there be two Field Spells on the field?",  # one each: no shape reads "on the field" without an owner
+        "Can I move my monster to another Main Monster Zone with an effect?",  # an effect may move it
+        "Does a Pendulum Monster that is tributed go to the Graveyard?",  # from the hand or the field?
+        "Can a Link Monster's arrows point to my opponent's Main Monster Zone?",  # depends on where it is
+        "Is a Gemini monster in the hand treated as a Normal Monster?",  # the rule names the field and the GY
+        "Is a Gemini monster an Effect Monster?",  # depends on its second Normal Summon
+        "Do Ritual Monsters start in the Extra Deck?",  # no rule row says it
+        "Is a Normal Monster not an Effect Monster?",  # negated question
+        "Are Xyz Materials always targetable?",  # no shape
+    ],
+)
+def test_near_misses_stay_unknown(session, text):
+    assert ask_plain(session, text)["answer"] == "unknown", text
+
+
+def test_facts_and_rows_are_merged_and_cited():
+    for table in (ZONE_FACTS, KIND_FACTS):
+        for key, (answer, rule, detail) in table.items():
+            assert key in FACTS and rule in RULES and answer and detail, key
+    for rows in (ZONE_RULES, KIND_RULES):
+        for key, row in rows.items():
+            assert RULES[key] is row
+            assert row["quote"]["id"] in row["sections"] and len(row["sections"]) <= 3
+    # the visibility model gives one fact per location and question, none contradicting another
+    for where, (owner, opponent, *_rest) in VISIBILITY.items():
+        assert FACTS[("visible", where, "public")][0] == ("yes" if opponent else "no")
+        assert FACTS[("visible", where, "private")][0] == ("no" if opponent else "yes")
+        assert FACTS[("visible", where, "owner_sees")][0] == ("yes" if owner else "no")
