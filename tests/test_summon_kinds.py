@@ -79,3 +79,75 @@ def test_kind_fact_near_misses(session, text):
     assert question is None or question.get("ask") != "rule_fact" or (
         (question["topic"], question["subject"], question["asked"]) not in FACTS
     ), question
+
+
+# ------------------------------------------------------------------ simulated (scenario_summon_kinds.py)
+
+
+def _scenario(session, text):
+    question = _parsed(session, text)
+    return question if question and question.get("ask") == "scenario" else None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # Special Summon Monsters of a kind are never Normal Summoned or Set
+        ("Can I Normal Summon a Synchro Monster?", "no"),
+        ("can i set a link monster", "no"),
+        ("Can an Xyz Monster be Tribute Summoned?", "no"),
+        ("Can a Ritual Monster be Set face-down?", "no"),
+        ("Can I Normal Set a Fusion Monster from my Extra Deck?", "no"),
+        # the turn player's Main Phase
+        ("Can I Tribute Summon a monster during my opponent's turn?", "no"),
+        ("can i normal summon a level 3 monster in my opponent's main phase 2", "no"),
+        ("Can I Link Summon during the opponent's turn?", "no"),
+        ("Can I Xyz Summon a monster during my opponent's Main Phase without using a card effect?", "no"),
+        # Tributes by Level
+        ("Can I Set a Level 3 monster without Tributing?", "yes"),
+        ("Can a Level 6 monster be Normal Summoned without Tributes?", "no"),
+        ("Can I Tribute Summon a Level 6 monster using one Tribute?", "yes"),
+        ("Can I Tribute Summon a Level 8 monster with two Tributes?", "yes"),
+        ("Can I Tribute Summon a Level 5 monster with 2 Tributes?", "no"),
+        # one Normal Summon/Set a turn
+        ("Can I Normal Summon more than once per turn?", "no"),
+        ("can i set monsters twice in the same turn", "no"),
+        ("I Set a monster in my first Main Phase. Can I Normal Summon another monster in Main Phase 2?", "no"),
+        # Flip Summons of a monster placed face-down this turn
+        ("My monster was Special Summoned in face-down Defense Position this turn. Can I Flip Summon it?", "no"),
+        # named Special Summon Monsters
+        ("Can I Set Chaos Emperor Dragon - Envoy of the End?", "no"),
+        ("Can I Normal Summon Black Luster Soldier - Envoy of the Beginning?", "no"),
+        ("can i normal summon stardust dragon", "no"),
+        ("Can I Set Sangan face-down?", "yes"),
+    ],
+)
+def test_kind_scenarios(session, text, answer):
+    question = _scenario(session, text)
+    assert question is not None, understand(session, text).reason
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert all(step["cites"] for step in got["steps"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I Normal Summon a Level 7 monster during my opponent's turn?",  # Tributes not given
+        "Can I Fusion Summon during my opponent's turn?",  # a card effect Fusion Summons, at any Spell Speed
+        "Can I Tribute Summon a Level 5 monster without Tributing?",  # not a Tribute Summon
+        "Can I Normal Summon a Level 13 monster without Tributing?",  # no such Level
+        "Can I Normal Summon a Level 3 monster with one Tribute?",  # a Level 3 monster needs none
+        "Can I Normal Summon a Pendulum Monster?",  # a Pendulum Monster in the hand can be
+        "Can I Normal Summon a Fusion Monster from my hand?",  # a Fusion Monster is not in the hand
+        "Can I Normal Summon Beast King Barbaros?",  # a Tribute rule of its own
+        "Can I Normal Summon Summoned Skull?",  # its Tributes are not said
+        "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
+        "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
+        "Can I Flip Summon it?",  # no monster told
+    ],
+)
+def test_kind_scenario_near_misses(session, text):
+    question = _scenario(session, text)
+    if question is not None:  # another shape may read it; it must not then be answered from a filled-in guess
+        assert ask_plain(session, text)["answer"] == "unknown", question

@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from .scenario_draft import Draft
+from .scenario_summon_kinds import kind_questions
 
 __all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "Pick", "CARD", "FRAMES"]
 
@@ -340,8 +341,10 @@ def _facts() -> list:
 
 
 def SUMMON_FACTS() -> list:
-    """The story shapes of this module (name, pattern, handler)."""
-    return _facts()
+    """The story shapes of this module and of :mod:`.scenario_summon_kinds` (name, pattern, handler)."""
+    from .scenario_summon_kinds import KIND_FACTS
+
+    return [*_facts(), *KIND_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -410,4 +413,5 @@ def summon_questions() -> list:
             ),
             _q_summon_while,
         ),
+        *kind_questions(),  # monsters of a kind, the opponent's turn, Tributes by Level (scenario_summon_kinds.py)
     ]

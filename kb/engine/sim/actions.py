@@ -256,7 +256,7 @@ def _main_phase_open(state: GameState, player: str, what: str, rule_key: str) ->
         return legal.add("turn", "fail", f"{what} is done by the turn player ({state.turn}), not {player}", rule_key)
     if state.phase not in ("main1", "main2"):
         return legal.add("phase", "fail", f"{what} happens in the Main Phase, not the {state.phase} phase",
-                         rule_key)
+                         "sim_main_phase_only", rule_key)
     if state.chain_open():
         return legal.add("open game state", "fail", f"{what} needs an open game state (no chain)", rule_key,
                          "chain_only_activations")
@@ -298,15 +298,15 @@ def check_normal_summon(state: GameState, player: str, inst: Instance, tributes:
     legal = _main_phase_open(state, player, what, "sim_normal_summon_once")
     if legal.answer == "no":
         return legal
-    if inst.location != "hand" or inst.owner != player:
-        return legal.add("location", "fail", f"{inst.name} is not in {player}'s hand ({inst.where()})",
-                         "sim_normal_summon_once")
     if not inst.card.is_monster:
         return legal.add("card type", "fail", f"{inst.name} is not a monster", "sim_normal_summon_once")
-    condition = inst.card.summon_condition
+    condition = inst.card.summon_condition  # checked before where it is: an Extra Deck monster never is
     if condition in ("nomi", "semi_nomi") or inst.card.extra_deck_frame or "Ritual" in inst.card.abilities:
         return legal.add("Summoning condition", "fail", f"{inst.name} is a Special Summon Monster: it cannot be "
                                                         f"Normal Summoned or Set", "sim_special_summon_monster")
+    if inst.location != "hand" or inst.owner != player:
+        return legal.add("location", "fail", f"{inst.name} is not in {player}'s hand ({inst.where()})",
+                         "sim_normal_summon_once")
     if condition == "set_only" and not set_it:
         return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Normal or Special Summoned (it can "
                                                         f"only be Set)", "card_text_overrides", "sim_special_summon_monster")
@@ -502,6 +502,10 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
             legal.add("Summoning condition", "pass", f"{inst.name} has no Summoning condition",
                       "sim_special_summon_monster")
     else:
+        if how in ("synchro", "xyz", "link", "procedure"):  # the player performs it: Main Phase, open game state
+            timing = _main_phase_open(state, player, f"a Special Summon by {how}", "sim_procedure_main_phase")
+            if timing.answer == "no":
+                return timing
         frame = card.extra_deck_frame
         if how in ("fusion", "synchro", "xyz", "link") and (frame or "").lower() != how:
             return legal.add("Summon procedure", "fail", f"{inst.name} is not a {how.title()} Monster",

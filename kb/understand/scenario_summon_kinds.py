@@ -1,0 +1,316 @@
+"""Summon questions the simulator answers (docs/simulator.md) about monsters given by their kind or Level,
+or named monsters with a Summoning condition: a Fusion / Synchro / Xyz / Link / Ritual Monster Normal
+Summoned or Set; a Normal Summon, Set, Flip Summon or Synchro / Xyz / Link Summon during the opponent's turn
+(or outside the Main Phase); a Level N monster Normal Summoned without Tributing or Tribute Summoned with N
+Tributes; two Normal Summons in a turn; a monster Special Summoned face-down this turn Flip Summoned; a Normal
+Summon in Main Phase 2 after one in Main Phase 1; a named Special Summon Monster Normal Summoned or Set.
+
+Registered by :func:`kb.understand.scenario_summons.summon_questions` / ``SUMMON_FACTS``.  A monster the
+question gives by no name is a monster without effects of the kind it says (Level 4 unless a Level is
+said); what the question does not say is never filled in with a value that would decide the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .scenario_draft import PHASE_NAMES, Draft, all_phases, phase_of
+
+__all__ = ["KIND_FACTS", "kind_questions"]
+
+_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
+_COUNTS = {"one": 1, "1": 1, "a": 1, "a single": 1, "two": 2, "2": 2, "three": 3, "3": 3}
+_VERBS = {"normal summon": "normal_summon", "summon": "normal_summon", "tribute summon": "normal_summon",
+          "normal set": "set_monster", "set": "set_monster", "tribute set": "set_monster"}
+_SAID = {"normal_summon": "Normal Summon", "set_monster": "Set", "flip_summon": "Flip Summon"}
+
+
+def _kind_monster(d: Draft, frame: str, who: str = "A") -> str:
+    """A monster without effects of the frame: Extra Deck monsters in the Extra Deck, a Ritual Monster in the
+    hand (a Link Monster has no Level)."""
+    name = f"{'an' if frame == 'xyz' else 'a'} {frame.title()} Monster"
+    item: dict = {"name": name, "frame": frame}
+    if frame == "link":
+        item["link_arrows"] = ["Bottom"]
+    else:
+        item["level"] = 4
+    d.player(who).setdefault("hand" if frame == "ritual" else "extra", []).append(item)
+    d.monsters[name] = who
+    d.last = name
+    return name
+
+
+def _frame_of(d: Draft, words: str) -> str | None:
+    """The frame of "fusion monster(s)" or of a kind of card ``k<N>`` that is exactly a monster of a frame."""
+    if not words.startswith("k"):
+        return words.split()[0]
+    cls = d.kinds.get(int(words[1:])) or {}
+    frame = str(cls.get("property") or cls.get("frame") or "").lower()
+    if set(cls) - {"type", "property", "frame"} or cls.get("type") != "monster" or frame not in _FRAMES:
+        return None
+    return frame
+
+
+def _q_kind_normal(d: Draft, m: re.Match):
+    """ "Can I Normal Summon a Fusion Monster?", "can a Ritual Monster be Set?" (no story)."""
+    if d.actions or d.said or d.chain:
+        return None
+    frame = _frame_of(d, m["f"] or m["f2"] or m["k"] or m["k2"])
+    if frame is None:
+        return None
+    verb = m["v"] or {"normal summoned": "normal summon", "tribute summoned": "tribute summon",
+                      "normal set": "normal set", "set": "set", "tribute set": "tribute set"}[m["v2"]]
+    where = m["src"] or ""
+    if where and ("extra" in where) == (frame == "ritual"):
+        return None  # a Ritual Monster is in the hand, the others in the Extra Deck
+    do = _VERBS[verb]
+    if (m["down"] or m["down2"]) and do != "set_monster":
+        return None
+    name = _kind_monster(d, frame)
+    d.actions.append({"do": do, "card": name})
+    return {"kind": "legal"}, f"can A {_SAID[do]} {name} (no effects)"
+
+
+def _q_opponent_turn(d: Draft, m: re.Match):
+    """A Normal Summon / Set / Flip Summon, or a Synchro / Xyz / Link Summon by its procedure, asked for the
+    player whose turn it is not (no story)."""
+    if d.actions or d.said or d.chain:
+        return None
+    phase = phase_of(m["ph"]) if m["ph"] else None
+    if m["ph"] and phase is None:
+        return None
+    d.state["turn"] = "B"
+    if phase is not None:
+        d.state["phase"] = phase
+    when = f" in {PHASE_NAMES[phase]} of B's turn" if phase else " during B's turn"
+    if m["proc"]:
+        frame = m["proc"]
+        name = _kind_monster(d, frame)
+        d.actions.append({"do": "special_summon", "player": "A", "card": name, "how": frame, "from": "extra"})
+        return {"kind": "legal"}, f"can A {frame.title()} Summon {name} (without a card effect){when}"
+    do = "flip_summon" if m["v"] == "flip summon" else _VERBS[m["v"]]
+    level = int(m["lv"]) if m["lv"] else 4
+    if not 1 <= level <= 4:
+        return None  # Tributes the question does not give would be asked about too
+    if do == "flip_summon":
+        name = d.add_monster("A", "monsters", "my face-down monster", level=level, face="down", position="defense")
+    else:
+        name = d.add_monster("A", "hand", "my monster", level=level)
+    d.actions.append({"do": do, "player": "A", "card": name})
+    return {"kind": "legal"}, f"can A {_SAID[do]} a Level {level} monster{when}"
+
+
+def _q_tributes(d: Draft, m: re.Match):
+    """A Level N monster Normal Summoned / Set without Tributing, or Tribute Summoned with N Tributes (monsters
+    without effects A controls): Tributes by Level."""
+    if d.actions or d.said or d.chain:
+        return None
+    level = int(m["lv"] or m["lv2"])
+    if not 1 <= level <= 12:
+        return None
+    verb = m["v"] or {"normal summoned": "normal summon", "tribute summoned": "tribute summon",
+                      "normal set": "normal set", "set": "set"}[m["v2"]]
+    do = _VERBS[verb]
+    if m["without"] or m["without2"]:
+        if verb.startswith("tribute"):
+            return None  # a Tribute Summon without Tributes is not one
+        count = 0
+    else:
+        count = _COUNTS[m["n"]]
+        if level <= 4 and not verb.startswith("tribute"):
+            return None  # "Normal Summon a Level 3 monster with one Tribute": not a Tribute Summon; not asked so
+    tributes = [d.add_monster("A", "monsters", f"my monster {k + 1}", level=4) for k in range(count)]
+    name = d.add_monster("A", "hand", f"a Level {level} monster", level=level)
+    d.actions.append({"do": do, "card": name, "tributes": tributes})
+    if count:
+        d.said.append(f"A controls {count} monster(s) without effects (Level 4) to Tribute")
+    by = f"by Tributing {count} monster(s)" if count else "without Tributing"
+    said = "Tribute Summon" if verb == "tribute summon" else _SAID[do]
+    return {"kind": "legal"}, f"can A {said} {name} {by}"
+
+
+def _q_twice(d: Draft, m: re.Match):
+    """Two Normal Summons (or Sets) in one turn, no card granting more."""
+    if d.actions or d.said or d.chain:
+        return None
+    do = _VERBS[m["v"]]
+    for n in (1, 2):
+        d.actions.append({"do": do, "card": d.add_monster("A", "hand", f"monster {n}", level=4)})
+    return {"kind": "legal"}, f"can A {_SAID[do]} twice in one turn (a second Level 4 monster)"
+
+
+def _fact_special_face_down(d: Draft, m: re.Match) -> bool:
+    """A monster (no effects) Special Summoned face-down by a card effect this turn."""
+    if d.actions or d.said or d.chain:
+        return False
+    d.add_monster("A", "monsters", "my face-down monster", level=4, face="down", position="defense",
+                  summoned="special", summoned_this_turn=True)
+    d.said.append("A's monster (no effects) was Special Summoned in face-down Defense Position by a card effect "
+                  "this turn")
+    return True
+
+
+def _q_flip_it(d: Draft, m: re.Match):
+    name = d.last
+    if name is None or d.monsters.get(name) != "A" or d.actions or not d.said:
+        return None
+    held = [x for x in d.player("A").get("monsters", []) if x.get("name") == name]
+    if not held or held[0].get("face") != "down" or not held[0].get("summoned_this_turn"):
+        return None
+    d.actions.append({"do": "flip_summon", "card": name})
+    return {"kind": "legal"}, f"can A Flip Summon {name} this turn"
+
+
+def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
+    """A Normal Summoned / Set a monster in Main Phase 1."""
+    if d.actions or d.said or d.chain:
+        return False
+    do = _VERBS[m["v"]]
+    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "my monster", level=4)})
+    d.said.append(f"A {'Set' if do == 'set_monster' else 'Normal Summoned'} a monster (Level 4) in Main Phase 1")
+    return True
+
+
+def _q_again_main2(d: Draft, m: re.Match):
+    """After the Normal Summon/Set of Main Phase 1: another in Main Phase 2 (after a Battle Phase)."""
+    if len(d.actions) != 1 or d.actions[0].get("do") not in ("normal_summon", "set_monster") or d.chain:
+        return None
+    if phase_of(m["ph"]) != "main2":
+        return None
+    do = _VERBS[m["v"]]
+    d.actions += [{"do": "phase", "to": "battle"}, {"do": "phase", "to": "main2"},
+                  {"do": do, "card": d.add_monster("A", "hand", "another monster", level=4)}]
+    return {"kind": "legal"}, f"can A {_SAID[do]} another Level 4 monster in Main Phase 2"
+
+
+def _q_named(d: Draft, m: re.Match):
+    """A named monster Normal Summoned or Set: a Special Summon Monster (Nomi, Semi-Nomi, Extra Deck, Ritual),
+    or a Level 4 or lower monster with no Summoning condition; any other card gives no reading."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = d.card_of(int(m["c"].split()[0][1:]))
+    if card is None or not card.is_monster:
+        return None
+    do = _VERBS[m["v"]]
+    if m["down"] and do != "set_monster":
+        return None
+    special = card.summon_condition in ("nomi", "semi_nomi") or card.extra_deck_frame or "Ritual" in card.abilities
+    if not special and (card.summon_condition != "normal" or card.tributes_needed() != 0):
+        return None  # Tributes or a condition the question does not give would decide it
+    d.player("A").setdefault("extra" if card.extra_deck_frame else "hand", []).append(card.name)
+    d.actions.append({"do": do, "card": card.name})
+    return {"kind": "legal"}, f"can A {_SAID[do]} {card.name}"
+
+
+@lru_cache(maxsize=1)
+def kind_questions() -> list:
+    """The question shapes of this module (name, pattern, handler(draft, match))."""
+    frames = "|".join(_FRAMES)
+    kind = rf"(?:(?:a |an |my )?(?P<f>(?:{frames}) monsters?)|(?P<k>k\d+))"
+    kind2 = rf"(?:(?:a |an |my )?(?P<f2>(?:{frames}) monsters?)|(?P<k2>k\d+))"
+    down = r"(?P<down> face-down| face down| in face-down defen[cs]e position)?"
+    opp = r"(?:my opponent's|my opponents|the opponent's|the opponents|their|the other player's)"
+    turnish = rf"(?:during|in|on) {opp} (?:turn|(?P<ph>{all_phases()}))"
+    mon = r"(?:a monster|monsters|a level (?P<lv>\d+) monster|one monster)"
+    turn = r"(?:in (?:one|a|the same|a single) turn|per turn|this turn|each turn)"
+    return [
+        (
+            "can I Normal Summon a Fusion Monster",
+            re.compile(
+                rf"^can (?:i|you|a player) (?P<v>normal summon|normal set|tribute summon|tribute set|set) {kind}"
+                rf"(?P<src> from (?:my |the |your )?(?:hand|extra deck))?{down}$|"
+                rf"^can {kind2} (?:ever )?be (?P<v2>normal summoned|tribute summoned|normal set|tribute set|set)"
+                rf"(?P<down2> face-down| face down)?$"
+            ),
+            _q_kind_normal,
+        ),
+        (
+            "can I Normal Summon during my opponent's turn",
+            re.compile(
+                rf"^can (?:i|you) (?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
+                rf"(?P<proc>synchro|xyz|link) summon(?: a monster)?) {turnish}"
+                rf"(?: without (?:a |an |using a |using an |any )?(?:card )?effects?| by (?:its|their) own procedure)?$"
+            ),
+            _q_opponent_turn,
+        ),
+        (
+            "can I Normal Summon a Level 5 monster without Tributing / Tribute Summon a Level 7 with one Tribute",
+            re.compile(
+                rf"^can (?:i|you) (?P<v>normal summon|normal set|tribute summon|set) (?:a |one )?level (?P<lv>\d+) "
+                rf"monster (?:(?P<without>without (?:tributing|tributes|a tribute|any tributes)(?: any monsters?)?)|"
+                rf"(?:with|using|by using) (?:only |just )?(?P<n>one|1|a single|a|two|2|three|3) tributes?)$|"
+                rf"^can (?:a |one )?level (?P<lv2>\d+) monster be (?P<v2>normal summoned|normal set|set) "
+                rf"(?P<without2>without (?:tributing|tributes|a tribute|any tributes))$"
+            ),
+            _q_tributes,
+        ),
+        (
+            "can I Normal Summon twice in one turn",
+            re.compile(
+                rf"^can (?:i|you) (?P<v>normal summon|normal set|set)(?: (?:a )?monsters?)? (?:twice|two times|"
+                rf"more than once) {turn}$"
+            ),
+            _q_twice,
+        ),
+        (
+            "can I Flip Summon it this turn (Special Summoned face-down this turn)",
+            re.compile(r"^can (?:i|you) flip summon (?:it|that monster|the monster)(?: this turn| the same turn)?$"),
+            _q_flip_it,
+        ),
+        (
+            "can I Normal Summon again in Main Phase 2",
+            re.compile(
+                rf"^can (?:i|you) (?P<v>normal summon|set) (?:again|another monster|a second monster|a monster again)"
+                rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
+            ),
+            _q_again_main2,
+        ),
+        (
+            "can I Set Judgment Dragon face-down",
+            re.compile(
+                rf"^can (?:i|you) (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}$"
+            ),
+            _q_named,
+        ),
+    ]
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    return [
+        (
+            "a monster was Special Summoned face-down by a card effect this turn",
+            re.compile(
+                r"^(?:a|my) monster (?:was|has been|got) special summoned (?:face-down|in face-down defen[cs]e "
+                r"position)(?: by (?:a card|an) effect)?(?: this turn)?$|"
+                r"^(?:i|a card effect) special summoned (?:a|my) monster (?:face-down|in face-down defen[cs]e "
+                r"position)(?: (?:by|with) (?:a card|an) effect)? this turn$"
+            ),
+            _fact_special_face_down,
+        ),
+        (
+            "I Normal Summoned in Main Phase 1",
+            re.compile(
+                rf"^i (?:already )?(?P<v>normal summoned|set)(?: a monster)? (?:in|during) (?:my )?(?:main phase 1|"
+                rf"first main phase|the first main phase)$".replace("normal summoned", "normal summon(?:ed)?")
+            ),
+            lambda d, m: _fact_summoned_main1(d, _Verb(m)),
+        ),
+    ]
+
+
+class _Verb:
+    """The story's verb in the past read as the present ("normal summoned" -> "normal summon")."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        value = self.match[key]
+        return value.removesuffix("ed") if key == "v" and value.startswith("normal summon") else value
+
+
+def KIND_FACTS() -> list:
+    """The story shapes of this module (name, pattern, handler(draft, match))."""
+    return _facts()
