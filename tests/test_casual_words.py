@@ -195,9 +195,12 @@ def test_destroyed_by_a_spell_or_trap_is_by_effect(session, full_kb, text, expec
 
 
 def test_destroyed_by_a_monster_is_not_read(session, full_kb):
-    """A monster 'destroying' may mean a battle or its effect: the reading leaves it out, so unknown."""
-    answer = engine.ask(session, "does shining angel activate if its destroyed by dark magician", kb_path=full_kb)
+    """A monster 'destroying' may mean a battle or its effect (kb/engine/timing_cause.py): when the two give
+    different answers, unknown; a monster with no effect that destroys can only have destroyed by battle."""
+    answer = engine.ask(session, "does shining angel activate if its destroyed by cyber jar", kb_path=full_kb)
     assert answer["answer"] == "unknown"
+    answer = engine.ask(session, "does shining angel activate if its destroyed by dark magician", kb_path=full_kb)
+    assert answer["answer"] == "activates", answer.get("explanation")
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ FIELDS = {
     "chain": {"ask", "card", "to", "event", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "activate": {"ask", "card", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "segoc": {"ask", "triggers", *_MOMENT_FIELDS},
-    "timing": {"ask", "card", "event", "by", "last", *_MOMENT_FIELDS, *_CARD_FIELDS},
+    "timing": {"ask", "card", "event", "by", "last", "cause", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "negate": {"ask", "card", "to", "target", "summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
 }
 CHAIN_EVENTS = ("attack_declared", "summoning", "normal_summoned", "flip_summoned", "special_summoned")
@@ -154,6 +154,12 @@ def normalise_question(question) -> dict:
         if "last" in question:
             _check_value("last", question["last"])
             out["last"] = question["last"]
+        if "cause" in question:  # the card whose text made the event happen (kb/engine/timing_cause.py)
+            cause = _card_item(question["cause"], "cause")
+            if generic.is_generic(cause):
+                raise BadQuestionError("cause must name a card (its text says what else it did)", "cause",
+                                       question["cause"])
+            out["cause"] = cause
     if kind == "segoc":
         triggers = question.get("triggers")
         if not isinstance(triggers, list) or not triggers:
@@ -283,6 +289,14 @@ def answer_question(session: Session, question: dict) -> dict:
         verdict = generic.timing_unknown(card.name, question["event"])
         subject = f"{card.name} after {question['event']}"
         others = []
+    elif question.get("cause"):  # "if Morphing Jar makes me discard it": what else the cause did
+        from .timing_cause import check_caused
+        cause = engine_card(session, question["cause"])
+        resolved["cause"] = cause.name
+        verdict = check_caused(card, cause, question["event"], question.get("by"), question.get("last"),
+                               moment if question.get("step") else None)
+        subject = f"{card.name} after {question['event']} by {cause.name}"
+        others = _named_ids([cause])
     else:
         verdict = checks.check_timing(card, question["event"], question.get("by"), question.get("last"),
                                       moment if question.get("step") else None)

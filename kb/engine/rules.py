@@ -408,6 +408,20 @@ RULES: dict[str, dict] = {
                           "to meet a Special Summon monster's summoning requirements (including Fusion[6], Synchro, "
                           "Link), the Special Summon of the monster is performed afterwards."},
     },
+    # ---- conjunctives in a card's text: what happens after what (kb/engine/timing_cause.py) ----
+    "conjunctive_then": {
+        "statement": "In \"Do A, then do B\" (and \"Do A, also, after that, do B\") B happens after A, in sequence: "
+                     "A is not the last thing to happen, and an optional \"When ... you can\" effect A triggers "
+                     "misses the timing.",
+        "sections": ["md:then", "md:also-after-that", "community:9.3"],
+        "quote": {"id": "md:then", "text": "These things happen in sequence, not simultaneously."},
+    },
+    "conjunctive_simultaneous": {
+        "statement": "In \"Do A, and if you do, do B\" and \"Do A, also do B\" A and B happen simultaneously: A is "
+                     "still one of the last things to happen.",
+        "sections": ["md:and-if-you-do", "md:also", "community:9.3"],
+        "quote": {"id": "md:and-if-you-do", "text": "both A and B happen simultaneously."},
+    },
     "cost_vs_effect": {
         "statement": "Cards sent, discarded, banished or Tributed as a cost are not moved \"by a card effect\".",
         "sections": ["prb2017:costs-p30", "community:9.2.4"],

@@ -15,6 +15,7 @@ from .frame_parts import (EVENT_PHRASES, STATE_KEYS, any_card_frame, by_spell_tr
                           responder_frame, story_links, summon_moment_frame, waits_for)
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
+from .timing_cause import cause_entity
 from .mentions import ambiguous_family
 from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
@@ -174,9 +175,13 @@ def _build(
         question = {"ask": "timing", "card": card, "event": event}
         if moments.get("by"):
             question["by"] = moments["by"]
-        elif (by_card := by_spell_trap(skeleton, rest, effects_of)) is not None:
+        elif cause is None and (by_card := by_spell_trap(skeleton, rest, effects_of)) is not None:
             question["by"] = "effect"  # "destroyed by torrential": a Spell/Trap destroys only by its effect
             used = used | {by_card}
+        cause = cause_entity(skeleton, rest, intent.x)  # "if Morphing Jar makes me discard it": its text decides
+        if cause is not None:
+            question["cause"] = {"card": skeleton.entities[cause].name}
+            used = used | {cause}
         if any(
             w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")
         ):
@@ -188,6 +193,8 @@ def _build(
     if story.attack in ("A", "B") and waits_for(card, "attack_declared", effects_of):
         if kind == "activate" and "controller" not in card:
             card["controller"] = "B" if story.attack == "A" else "A"  # the other player's Mirror Force
+        if cause is not None:
+            by += f" (caused by {question['cause']['card']})"
         if card.get("controller") == story.attack:  # "I attack. Can I activate Mirror Force?"
             return Frame(
                 None,

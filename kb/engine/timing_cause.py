@@ -1,0 +1,157 @@
+"""Missing the timing when a named card caused the event: "does Peten miss the timing if Morphing Jar makes me
+discard it?", "does Sangan activate if it is destroyed by Cyber Jar?".
+
+The causing card's text says what else it did: in "Do A, then do B" (or "also, after that") B happens after
+A, so A was not the last thing to happen; in "Do A, and if you do, do B" or "Do A, also do B" both happen at
+once, so A still was (rules ``conjunctive_then`` and ``conjunctive_simultaneous``).  A card moved by what the
+text says before ";" moved as a cost (never the last thing to happen).  A monster named as the cause of a
+destruction may have destroyed by battle as well as by its effect.  Each way the text can be read is one
+reading; the answer stands only when every reading gives it (otherwise "unknown", naming the readings).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .engine_card import EngineCard, Verdict
+from .model import Moment
+from .timing import check_timing
+
+__all__ = ["EVENT_VERBS", "Reading", "cause_readings", "check_caused"]
+
+# the words a card's text uses for doing the event to a card (whole words, case-insensitive)
+EVENT_VERBS: dict[str, str] = {
+    "discarded": r"\bdiscards?\b",
+    "destroyed": r"\bdestroys?\b",
+    "sent_to_gy": r"\b(?:sends?|discards?|destroys?|Tributes?)\b",
+    "banished": r"\bbanish(?:es)?\b",
+    "returned": r"\b(?:returns?|shuffles?)\b",
+    "added_to_hand": r"\badds?\b",
+    "tributed": r"\bTributes?\b",
+    "detached": r"\bdetach(?:es)?\b",
+    "special_summoned": r"\bSpecial Summons?\b",
+    "flipped": r"\bchange [^.;]{0,40}\bface-up\b|\bflips?\b",
+}
+# what the text says after the event, in the same sentence: sequential (the event is not last) or at once
+_SEQUENTIAL = re.compile(r"\bthen\b|\balso,? after that\b", re.IGNORECASE)
+_SIMULTANEOUS_LEAD = re.compile(r"^\s*(?:,\s*)?(?:and if (?:you|they|he|she) do(?:es)?,?|also,?|and)\b",
+                                re.IGNORECASE)
+# later sentences that do nothing when the effect resolves (restrictions on using the card)
+_NOT_AN_ACTION = re.compile(r"^\s*(?:you can only|you cannot|neither player can|this card cannot|\()",
+                            re.IGNORECASE)
+_DESTROY_EVENTS = {"destroyed", "sent_to_gy"}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way the cause happened: by what, whether it was the last thing to happen, and why."""
+
+    by: str
+    last: bool | None
+    detail: str
+    keys: tuple[str, ...]
+
+
+def _parts(text: str, has_cost: bool) -> tuple[str, str]:
+    """(cost text, resolution text) of an effect: the activation condition before ":" dropped."""
+    body = text
+    colon, semi = body.find(":"), body.find(";")
+    if colon != -1 and (semi == -1 or colon < semi):
+        body = body[colon + 1:]
+    if ";" in body:
+        before, after = body.split(";", 1)
+        return (before if has_cost else ""), after
+    return "", body
+
+
+def _after(resolution: str, end: int) -> str | None:
+    """What follows the event at ``end`` of ``resolution``: "sequential" (it was not the last thing the effect
+    did), "simultaneous" ("and if you do", "also"), "end" (nothing more), or None (not read)."""
+    rest = re.sub(r"\([^)]*\)", "", resolution[end:])
+    sentence, _, later = rest.partition(".")
+    if _SEQUENTIAL.search(sentence):
+        return "sequential"
+    later_sentences = [s for s in re.split(r"(?<=\.)\s+", later.strip()) if s.strip()]
+    if any(_SEQUENTIAL.match(s) for s in later_sentences):
+        return "sequential"
+    if any(not _NOT_AN_ACTION.match(s) for s in later_sentences):
+        return None  # something more is done in a sentence of its own: when, the text does not say plainly
+    clause = sentence.split(",", 1)
+    if len(clause) == 1 or not clause[1].strip():
+        return "end"
+    if _SIMULTANEOUS_LEAD.match("," + clause[1]):
+        return "simultaneous"
+    return None
+
+
+def cause_readings(cause: EngineCard, event: str) -> tuple[list[Reading], str]:
+    """The readings of ``event`` done by ``cause``, and what kept a reading from being made ("" if none)."""
+    verb = EVENT_VERBS.get(event)
+    if verb is None:
+        return [], f"what {cause.name} does is not compared with the event {event}"
+    readings: list[Reading] = []
+    problems: list[str] = []
+    for effect in cause.effects:
+        if effect["kind"] in ("continuous", "rule", "unknown") or not effect.get("text"):
+            if effect["kind"] == "unknown":
+                problems.append(f"part of {cause.name}'s text could not be read")
+            continue
+        cost, resolution = _parts(effect["text"], bool(effect.get("cost")))
+        if cost and re.search(verb, cost, re.IGNORECASE):
+            readings.append(Reading("cost", False, f"{cause.name} moves the card as its cost "
+                                                    f"(\"{cost.strip()}\")", ("cost_never_last",)))
+        for match in re.finditer(verb, resolution, re.IGNORECASE):
+            after = _after(resolution, match.end())
+            said = resolution.strip()
+            if after is None:
+                problems.append(f"whether {cause.name}'s effect does more after it (\"{said}\") is not read")
+                continue
+            detail, keys = {
+                "sequential": (f"{cause.name}'s effect does it, and something more happens after it (\"{said}\"): "
+                               "it is not the last thing to happen", ("conjunctive_then",)),
+                "simultaneous": (f"{cause.name}'s effect does it at the same time as the rest (\"{said}\")",
+                                 ("conjunctive_simultaneous",)),
+                "end": (f"{cause.name}'s effect does it as the last thing the effect does (\"{said}\")",
+                        ("missing_timing",)),
+            }[after]
+            readings.append(Reading("effect", after != "sequential", detail, keys))
+    if cause.card_type == "Monster" and event in _DESTROY_EVENTS:
+        readings.append(Reading("battle", None, f"{cause.name} destroys it by battle", ("damage_step_battle_events",)))
+    if not readings and not problems:
+        problems.append(f"no text of {cause.name} does this ({event.replace('_', ' ')})")
+    return readings, "; ".join(dict.fromkeys(problems))
+
+
+def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None, last: bool | None,
+                 moment: Moment | None = None) -> Verdict:
+    """``card``'s trigger after ``event`` that ``cause`` made happen: one answer for every reading, or unknown."""
+    readings, problem = cause_readings(cause, event)
+    if by is not None:
+        readings = [r for r in readings if r.by == by]
+    if last is not None:
+        readings = [Reading(r.by, last, r.detail, r.keys) for r in readings]
+    verdict = Verdict()
+    if problem or not readings:
+        reason = problem or f"no reading of {cause.name}'s text does it {'by ' + by if by else ''}".strip()
+        verdict.step("what caused it", "unknown", reason, "missing_timing", "conjunctive_then")
+        return verdict
+    outcomes = [(reading, check_timing(card, event, reading.by, reading.last, moment)) for reading in readings]
+    answers = {v.answer for _r, v in outcomes}
+    if len(answers) != 1:
+        listed = "; ".join(f"{r.detail}: {v.answer.replace('_', ' ')}" for r, v in outcomes)
+        verdict.step("what caused it", "unknown", f"the readings of how {cause.name} caused it differ ({listed})",
+                     "missing_timing", *outcomes[0][0].keys)
+        return verdict
+    reading, first = outcomes[0]
+    verdict.answer, verdict.effect = first.answer, first.effect
+    if any(r.by == "effect" and r.last for r in readings):
+        verdict.assume(f"{cause.name}'s effect resolved last (no other chain link resolved after it)")
+    for r, _v in outcomes:
+        verdict.step("what caused it", "pass", r.detail, *r.keys)
+    verdict.steps.extend(first.steps)
+    for r, v in outcomes:
+        for text in v.assumed:
+            if not (text.startswith("the event was the last thing") and r.last is not None):
+                verdict.assume(text)
+    return verdict
