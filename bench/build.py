@@ -69,7 +69,8 @@ def main() -> None:
                 print(f"{label}: {time.perf_counter() - started:.2f} s wall, {_cpu_seconds() - cpu:.2f} s CPU "
                       f"(goal <= 20 s wall)")
                 for name, seconds in ctx.timings.items():
-                    print(f"  {name:<14} {seconds:6.2f} s")
+                    cpu = ctx.cpu.get(name)
+                    print(f"  {name:<14} {seconds:6.2f} s wall" + (f", {cpu:6.2f} s CPU" if cpu is not None else ""))
 
 
 if __name__ == "__main__":

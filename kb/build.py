@@ -27,6 +27,7 @@ import gc
 import importlib
 import multiprocessing
 import os
+import resource
 import shutil
 import signal
 import time
@@ -46,15 +47,17 @@ __all__ = ["STEPS", "BuildContext", "BuildError", "BuildLockedError", "COMPLETE_
 
 COMPLETE_MARKER = ".complete"  # written into a version directory once every step and check has passed
 
-# (name, "module:function") in the order they run.
+# (name, "module:function") in the order they run.  Two steps start a background process as soon as what
+# they read is stored, and the build joins them before ``validate``: on two cores the profiles, the
+# search index and the remaining steps then run side by side.
 STEPS: list[tuple[str, str]] = [
     ("rulebooks", "kb.corpus:load_rulebooks"),
     ("cards", "importers.cards:load_cards"),
+    ("profiles", "kb.build_cache:start_profiles"),  # reads only the cards; reuses unchanged cards' profiles
     ("aliases", "importers.cards:load_aliases"),
+    ("search-index", "kb.search:build_index_step"),  # sections, terms and cards now; rulings after `links`
     ("rulings", "importers.rulings:load_rulings"),
     ("links", "kb.links:link_records"),
-    ("search-index", "kb.search:build_index_step"),  # runs in the background from here on
-    ("profiles", "kb.build_cache:build_profiles_cached"),  # build_profiles, reusing unchanged cards
     ("graph", "kb.graph:write_graph"),
     ("validate", "kb.corpus:validate_store"),
 ]
@@ -82,43 +85,71 @@ class BuildContext:
     rulebook_dir: Path
     log: Callable[[str], None] = print
     summary: dict[str, dict] = field(default_factory=dict)  # source -> column -> value
-    timings: dict[str, float] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)  # step -> wall seconds
+    cpu: dict[str, float] = field(default_factory=dict)  # step -> CPU seconds (user + sys) of the process running it
     state: dict = field(default_factory=dict)  # shared between steps (e.g. parse results)
     only_sources: list[str] | None = None  # restrict the rulebook step (tests, benchmarks)
     progress: object = None  # rich Progress, when shown
 
-    background: dict = field(default_factory=dict)  # name -> (process, pipe, started)
+    background: dict = field(default_factory=dict)  # name -> (process, pipe, started, finish)
+    _waiting: dict = field(default_factory=dict)  # step name -> events of the jobs waiting for it
+    _done: set = field(default_factory=set)  # steps committed so far
 
     def add_summary(self, source: str, **columns) -> None:
         """Add (or update) columns of the closing summary table for one source."""
         self.summary.setdefault(source, {}).update(columns)
 
-    def spawn(self, name: str, job: Callable[[Path], dict]) -> None:
-        """Run ``job(kb_dir) -> summary columns`` in a forked process while later steps go on.
+    def spawn(self, name: str, job: Callable, *, after: str | None = None,
+              finish: Callable[["BuildContext", object], None] | None = None) -> None:
+        """Run ``job(kb_dir)`` in a forked process while later steps go on.
 
         The job reads the store as committed so far (the store is in WAL mode, so it never blocks the
-        build's writer) and writes only its own files inside the KB directory.  :meth:`join_background`
-        waits for it; the build joins every job before the ``validate`` step.
+        build's writer) and writes only its own files inside the KB directory.  With ``after`` (a step
+        name), the job is called as ``job(kb_dir, ready)``: ``ready()`` blocks until that step has been
+        committed (or the build joins its jobs), so a job can do what it can early and read the rest
+        later.  :meth:`join_background` waits for it and passes its (picklable) result to
+        ``finish(ctx, result)`` in the build process; by default the result is the step's summary
+        columns.  The build joins every job before the ``validate`` step.
         """
         self.session.commit()
         parent_end, child_end = _mp.Pipe(duplex=False)
-        process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end, os.getpid()), name=f"kb-build-{name}",
-                              daemon=True)
+        ready = None
+        if after is not None:
+            ready = _mp.Event()
+            if after in self._done:
+                ready.set()
+            else:
+                self._waiting.setdefault(after, []).append(ready)
+        process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end, os.getpid(), ready),
+                              name=f"kb-build-{name}", daemon=True)
         process.start()
         child_end.close()
-        self.background[name] = (process, parent_end, time.perf_counter())
+        self.background[name] = (process, parent_end, time.perf_counter(), finish)
+
+    def step_done(self, name: str) -> None:
+        """Tell the jobs waiting for step ``name`` (``spawn(after=name)``) that it has been committed."""
+        self._done.add(name)
+        for event in self._waiting.pop(name, []):
+            event.set()
 
     def join_background(self) -> None:
         """Wait for every spawned job; raise :class:`BuildError` with the job's message if one failed."""
         failures = []
-        for name, (process, pipe, started) in list(self.background.items()):
+        for step in list(self._waiting):  # a step the build did not run: nothing more to wait for
+            self.step_done(step)
+        for name, (process, pipe, started, finish) in list(self.background.items()):
             outcome = pipe.recv() if pipe.poll(None) else ("error", f"{name} died without a word")
             process.join()
             del self.background[name]
             self.timings[name] = time.perf_counter() - started
-            status, payload = outcome
+            status, payload = outcome[0], outcome[1]
+            if len(outcome) > 2:
+                self.cpu[name] = outcome[2]
             if status == "ok" and process.exitcode == 0:
-                self.add_summary(name, **(payload or {}))
+                if finish is not None:
+                    finish(self, payload)
+                else:
+                    self.add_summary(name, **(payload or {}))
                 self.log(f"step {name} (background): {self.timings[name]:.2f}s")
             else:
                 failures.append(f"step {name!r} failed: {payload}")
@@ -127,7 +158,7 @@ class BuildContext:
 
     def stop_background(self) -> None:
         """Kill every job still running (a failed or interrupted build)."""
-        for process, pipe, _started in self.background.values():
+        for process, pipe, _started, _finish in self.background.values():
             if process.is_alive():
                 process.kill()
             process.join()
@@ -149,13 +180,13 @@ def _die_with_parent(parent_pid: int) -> None:
         os._exit(1)
 
 
-def _run_job(job, kb_dir: Path, pipe, parent_pid: int) -> None:  # runs in the child process
+def _run_job(job, kb_dir: Path, pipe, parent_pid: int, ready=None) -> None:  # runs in the child process
     _die_with_parent(parent_pid)
     gc.freeze()  # the parent's objects are not the job's garbage: never scan them
     gc.disable()  # a short-lived child: its memory is freed when it exits
     try:
-        result = job(kb_dir)
-        pipe.send(("ok", result))
+        result = job(kb_dir) if ready is None else job(kb_dir, ready.wait)
+        pipe.send(("ok", result, _cpu_seconds()))
     except KbError as exc:
         pipe.send(("error", str(exc)))
     except BaseException as exc:  # report, never a bare traceback from a child
@@ -164,14 +195,22 @@ def _run_job(job, kb_dir: Path, pipe, parent_pid: int) -> None:  # runs in the c
         pipe.close()
 
 
+def _cpu_seconds() -> float:
+    """User + sys CPU seconds of this process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_step(name: str, ctx: BuildContext) -> None:
     """Run one step of :data:`STEPS` by name (used by tests that build a partial knowledge base)."""
     target = dict(STEPS)[name]
     module, _, func = target.partition(":")
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), _cpu_seconds()
     getattr(importlib.import_module(module), func)(ctx)
     ctx.session.commit()
     ctx.timings[name] = time.perf_counter() - started
+    ctx.cpu[name] = _cpu_seconds() - cpu
+    ctx.step_done(name)
     ctx.log(f"step {name}: {ctx.timings[name]:.2f}s")
 
 

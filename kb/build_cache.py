@@ -19,7 +19,7 @@ import json
 import os
 from pathlib import Path
 
-__all__ = ["CACHE_FILE", "build_profiles_cached", "code_fingerprint", "card_key"]
+__all__ = ["CACHE_FILE", "build_profiles_cached", "start_profiles", "code_fingerprint", "card_key"]
 
 CACHE_FILE = "profile-cache.json"
 
@@ -60,20 +60,22 @@ def _write_cache(path: Path, fingerprint: str, cards: dict[str, list[dict]]) -> 
         partial.unlink(missing_ok=True)
 
 
-def build_profiles_cached(ctx) -> None:
-    """Build step: :func:`kb.engine.profiles.build_profiles`, reading only the cards that are not in the
-    previous build's cache (the others' profiles are taken from it)."""
-    from .engine.profiles import build_profiles, card_fields, parse_card
+def _cached_rows(session, cache_path: Path, log) -> tuple[list[dict], dict]:
+    """The profile rows of every card in ``session``'s store, each card's profile taken from the cache at
+    ``cache_path`` when its fields and the code are unchanged (the cache is then rewritten)."""
+    from sqlmodel import select
 
-    cache_path = Path(ctx.kb_dir).parent / CACHE_FILE
+    from .engine.profiles import card_fields, parse_card
+    from .engine.profiles.store import profile_rows
+    from .models import Card
+
     fingerprint = code_fingerprint()
     cached = _read_cache(cache_path, fingerprint)
     kept: dict[str, list[dict]] = {}
-    reused = cards = 0
+    reused = 0
 
     def read(card) -> list[dict]:
-        nonlocal reused, cards
-        cards += 1
+        nonlocal reused
         fields = card_fields(card)
         key = card_key(fields)
         effects = cached.get(key)
@@ -84,6 +86,38 @@ def build_profiles_cached(ctx) -> None:
         kept[key] = effects
         return effects
 
-    build_profiles(ctx, read=read)
+    rows, summary = profile_rows(session.exec(select(Card)).all(), read)
     _write_cache(cache_path, fingerprint, kept)
-    ctx.log(f"profiles: {reused} of {cards} cards reused from the previous build")
+    log(f"profiles: {reused} of {summary['cards']} cards reused from the previous build")
+    return rows, summary
+
+
+def build_profiles_cached(ctx) -> None:
+    """Build step: :func:`kb.engine.profiles.build_profiles`, reading only the cards that are not in the
+    previous build's cache (the others' profiles are taken from it)."""
+    from .engine.profiles.store import store_profile_rows
+
+    store_profile_rows(ctx, *_cached_rows(ctx.session, Path(ctx.kb_dir).parent / CACHE_FILE, ctx.log))
+
+
+def _profiles_job(kb_dir: Path) -> tuple[list[dict], dict]:
+    """Background build job: the rows of :func:`_cached_rows`, read from the store being built."""
+    from sqlmodel import Session
+
+    from .db import make_engine, store_path
+
+    engine = make_engine(store_path(kb_dir))
+    try:
+        with Session(engine) as session:
+            return _cached_rows(session, Path(kb_dir).parent / CACHE_FILE, lambda message: None)
+    finally:
+        engine.dispose()
+
+
+def start_profiles(ctx) -> None:
+    """Build step: :func:`build_profiles_cached` in a background process, started as soon as the cards are
+    stored (a profile reads nothing else); the build stores its rows when it joins the job, before
+    validating."""
+    from .engine.profiles.store import store_profile_rows
+
+    ctx.spawn("profiles", _profiles_job, finish=lambda ctx, result: store_profile_rows(ctx, *result))

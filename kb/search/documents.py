@@ -9,7 +9,7 @@ from sqlmodel import select
 from ..query import keyword_key
 from ..text import name_key
 
-__all__ = ["all_documents", "RUBY"]
+__all__ = ["all_documents", "early_documents", "ruling_documents", "section_cards", "RUBY"]
 
 RUBY = re.compile(r"<ruby>(.*?)<rt>(.*?)</rt></ruby>", re.S)
 
@@ -32,16 +32,25 @@ def _japanese_names(name_ja: str) -> str:
     return base if reading == base else f"{base}\n{reading}"
 
 
-def _section_docs(session):
-    from ..models import CardMention, Reference, Section, Source
+def section_cards(session) -> dict[str, str]:
+    """Section id -> its ``cards`` field: the ids of the cards its mentions are linked to (the ``links``
+    build step links them)."""
+    from ..models import CardMention
 
-    sources = {s.id: s for s in session.exec(select(Source)).all()}
-    sections = session.exec(select(Section).order_by(Section.source_id, Section.order)).all()
-    by_id = {s.id: s for s in sections}
     mentions: dict[str, set[int]] = {}
     for section_id, card_id in session.exec(select(CardMention.section_id, CardMention.card_id)).all():
         if card_id is not None:
             mentions.setdefault(section_id, set()).add(card_id)
+    return {section_id: " ".join(str(c) for c in sorted(cards)) for section_id, cards in mentions.items()}
+
+
+def _section_docs(session, cards: dict[str, str] | None = None):
+    from ..models import Reference, Section, Source
+
+    sources = {s.id: s for s in session.exec(select(Source)).all()}
+    sections = session.exec(select(Section).order_by(Section.source_id, Section.order)).all()
+    by_id = {s.id: s for s in sections}
+    cards = section_cards(session) if cards is None else cards
     cited: dict[str, list[str]] = {}  # the entries of a section's References block (ruling titles)
     for section_id, raw in session.exec(select(Reference.section_id, Reference.raw)
                                         .where(Reference.in_block)).all():
@@ -61,7 +70,7 @@ def _section_docs(session):
             region=" ".join(_regions(source.region if source else "")), title=title,
             title_key=name_key(section.title),
             context="\n".join(list(reversed(crumbs)) + cited.get(section.id, [])), body=section.text,
-            cards=" ".join(str(c) for c in sorted(mentions.get(section.id, ()))),
+            cards=cards.get(section.id, ""),
             info={"id": section.id, "number": section.number, "section_kind": section.kind,
                   "pages": [section.page_start, section.page_end] if section.page_start else None,
                   "source_title": source.title if source else section.source_id})
@@ -151,3 +160,16 @@ def all_documents(session):
     """Every document of the index, in docnum order (sections, terms, cards, rulings)."""
     for docs in (_section_docs(session), _term_docs(session), _card_docs(session), _ruling_docs(session)):
         yield from docs
+
+
+def early_documents(session):
+    """The documents that precede the rulings, in docnum order, without the sections' ``cards`` field
+    (:func:`section_cards`): what they read is stored once the rulebooks, the cards and the aliases are
+    (the build's ``rulings`` and ``links`` steps change none of it), so the index build can begin then."""
+    for docs in (_section_docs(session, cards={}), _term_docs(session), _card_docs(session)):
+        yield from docs
+
+
+def ruling_documents(session):
+    """The rulings' documents, in docnum order (after :func:`early_documents`)."""
+    yield from _ruling_docs(session)

@@ -44,6 +44,7 @@ class BulkWriter(SegmentWriter):
         self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0
         self._ways: dict[str, str] = {}
         self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
+        self._late: set[str] = set()  # fields given to add_field: their postings are sorted at commit
 
     def add(self, fields: dict) -> None:
         """Index one document (``fieldname -> value``; None values are skipped)."""
@@ -54,35 +55,50 @@ class BulkWriter(SegmentWriter):
         perdoc.start_doc(docnum)
         for name in names:
             value, field = fields[name], schema[name]
-            way = self._ways.get(name)
-            if way is None:
-                way = self._ways[name] = self._way(name, field)
-            length = 0
-            if field.indexed:
-                table = self._postings[name]
-                if way == "text":
-                    items = self._text_items(field, value)
-                elif way == "keywords":
-                    items = _keyword_items(value)
-                else:
-                    items = field.index(value)
-                scorable = field.scorable
-                for tbytes, freq, weight, vbytes in items:
-                    if scorable:
-                        length += freq
-                    entry = table.get(tbytes)
-                    if entry is None:
-                        entry = table[tbytes] = (array("I"), array("f"), [])
-                    entry[0].append(docnum)
-                    entry[1].append(weight)
-                    entry[2].append(vbytes)
-            if length:
-                self._lengths[name].append((docnum, length))
+            self._index_field(docnum, name, field, value)
             if field.column_type:
                 perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
         perdoc.finish_doc()
         self._added = True
         self.docnum += 1
+
+    def add_field(self, docnum: int, name: str, value) -> None:
+        """Index one more field of a document added before (a field without a column, which the document
+        was added without): what ``add`` would have indexed had the field been given there.  The field's
+        postings are put back in docnum order at commit."""
+        self._check_state()
+        field = self.schema[name]
+        if field.column_type or not 0 <= docnum < self.docnum:
+            raise ValueError(f"add_field: {name!r} has a column, or document {docnum} was not added")
+        self._late.add(name)
+        self._index_field(docnum, name, field, value)
+
+    def _index_field(self, docnum: int, name: str, field, value) -> None:
+        """The postings and length of one field of one document."""
+        way = self._ways.get(name)
+        if way is None:
+            way = self._ways[name] = self._way(name, field)
+        length = 0
+        if field.indexed:
+            table = self._postings[name]
+            if way == "text":
+                items = self._text_items(field, value)
+            elif way == "keywords":
+                items = _keyword_items(value)
+            else:
+                items = field.index(value)
+            scorable = field.scorable
+            for tbytes, freq, weight, vbytes in items:
+                if scorable:
+                    length += freq
+                entry = table.get(tbytes)
+                if entry is None:
+                    entry = table[tbytes] = (array("I"), array("f"), [])
+                entry[0].append(docnum)
+                entry[1].append(weight)
+                entry[2].append(vbytes)
+        if length:
+            self._lengths[name].append((docnum, length))
 
     def _way(self, name: str, field) -> str:
         """How a field's postings are made: ``text`` (:class:`KbAnalyzer` with positions),
@@ -131,6 +147,8 @@ class BulkWriter(SegmentWriter):
         fieldwriter = self.fieldwriter
         for name in sorted(self._postings):
             table = self._postings[name]
+            if name in self._late:
+                _sort_postings(table)
             fieldwriter.start_field(name, self.schema[name])
             for tbytes in sorted(table):
                 fieldwriter.start_term(tbytes)
@@ -148,7 +166,7 @@ class BulkWriter(SegmentWriter):
         for name, pairs in self._lengths.items():
             if not pairs:
                 continue
-            column = bytearray(pairs[-1][0] + 1)
+            column = bytearray(max(docnum for docnum, _ in pairs) + 1)
             for docnum, length in pairs:
                 column[docnum] = length_to_byte(length)
             data = bytes(column).rstrip(b"\0")  # the column's default (0) is not written at the end
@@ -170,6 +188,15 @@ def _keyword_items(value: str):
     for word in _SPACES.findall(value):
         counts[word] = counts.get(word, 0) + 1
     return [(word.encode("utf-8"), n, float(n), pack_uint(n)) for word, n in counts.items()]
+
+
+def _sort_postings(table: dict[bytes, tuple]) -> None:
+    """Put each term's postings of a field in docnum order (after :meth:`BulkWriter.add_field`)."""
+    for tbytes, (ids, weights, values) in table.items():
+        if any(a > b for a, b in zip(ids, ids[1:])):
+            order = sorted(range(len(ids)), key=ids.__getitem__)
+            table[tbytes] = (array("I", (ids[i] for i in order)), array("f", (weights[i] for i in order)),
+                             [values[i] for i in order])
 
 
 def _write_term(postwriter, ids: array, weights: array, values: list[bytes]) -> None:

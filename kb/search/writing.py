@@ -14,7 +14,7 @@ from whoosh.codec.whoosh3 import W3Codec, W3PostingsWriter
 
 from ..db import index_path
 from ..text import fold_quotes
-from .documents import all_documents
+from .documents import early_documents, ruling_documents, section_cards
 from .schema import META_FILE, build_schema
 from .segment import BulkWriter
 from .stored import pack, write_documents
@@ -59,11 +59,14 @@ CODEC_OPTIONS = {"blocklimit": 1024, "compression": 6, "inlinelimit": 2}
 _WORD_RE = re.compile(r"[^\W\d_][\w'-]*[^\W_]|[^\W\d_]")
 
 
-def write_index(session, directory: Path | str, *, log=print) -> dict:
+def write_index(session, directory: Path | str, *, log=print, ready=None) -> dict:
     """Write the search index of the records in ``session`` into ``directory``; return counts.
 
     Also writes a small side file with the display vocabulary (for "did you mean"), the titles (for
-    suggestions) and the card nicknames (for query expansion).
+    suggestions) and the card nicknames (for query expansion).  With ``ready`` (the build's background
+    job), the sections, terms and cards are indexed first, then ``ready()`` waits until the rulings and
+    their links are stored, and the sections' linked cards and the rulings are read and indexed: the
+    same index as from the finished store.
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -73,8 +76,12 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     vocabulary: Counter = Counter()
     titles: list[list] = []
     packed: list[bytes] = []
-    for doc in all_documents(session):
+    sections: list[tuple[int, str]] = []  # (docnum, section id)
+
+    def add(doc: dict) -> None:
         fields = {k: v for k, v in doc.items() if v not in (None, "") and k not in ("doc", "info")}
+        if doc["kind"] == "section":
+            sections.append((writer.docnum, doc["info"]["id"]))
         writer.add(fields)
         packed.append(pack(doc))  # by docnum: one writer, one segment, documents numbered in order
         counts[doc["kind"]] += 1
@@ -82,6 +89,18 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
             vocabulary.update(w.lower() for w in _WORD_RE.findall(fold_quotes(text or "")))
         if doc["kind"] in ("card", "term", "section"):
             titles.append([doc["title"], doc["kind"], doc["info"]["id"]])
+
+    for doc in early_documents(session):
+        add(doc)
+    if ready is not None:
+        session.commit()  # end this read: what the build commits from now on is read below
+        ready()
+    cards = section_cards(session)
+    for docnum, section_id in sections:
+        if cards.get(section_id):
+            writer.add_field(docnum, "cards", cards[section_id])
+    for doc in ruling_documents(session):
+        add(doc)
     writer.commit(optimize=True)
     if ix.doc_count_all() != len(packed):  # pragma: no cover - one segment numbers its documents in order
         raise RuntimeError(f"index holds {ix.doc_count_all()} documents, {len(packed)} were added")
@@ -98,8 +117,9 @@ def write_index(session, directory: Path | str, *, log=print) -> dict:
     return dict(counts)
 
 
-def _write_index_job(kb_dir: Path) -> dict:
-    """Background build job: open the store being built and write its index (see BuildContext.spawn)."""
+def _write_index_job(kb_dir: Path, ready=None) -> dict:
+    """Background build job: open the store being built and write its index (see BuildContext.spawn);
+    ``ready()`` waits for the ``links`` step (see :func:`write_index`)."""
     from sqlmodel import Session
 
     from ..db import make_engine, store_path
@@ -107,7 +127,7 @@ def _write_index_job(kb_dir: Path) -> dict:
     engine = make_engine(store_path(kb_dir))
     try:
         with Session(engine) as session:
-            counts = write_index(session, index_path(kb_dir), log=lambda message: None)
+            counts = write_index(session, index_path(kb_dir), log=lambda message: None, ready=ready)
     finally:
         engine.dispose()
     return {"documents": sum(counts.values()), **{f"{kind}s": n for kind, n in counts.items()}}
@@ -116,8 +136,9 @@ def _write_index_job(kb_dir: Path) -> dict:
 def build_index_step(ctx) -> None:
     """Build step: write the search index into the new knowledge base's ``index/`` directory.
 
-    The index is written by a background process from the records committed so far, while the
-    remaining steps (which the index does not read) go on; the build waits for it before validating.
+    The index is written by a background process while the remaining steps go on: it indexes the
+    sections, terms and cards committed so far, waits for the ``links`` step, then adds the sections'
+    linked cards and the rulings (:func:`write_index`); the build waits for it before validating.
     """
-    ctx.spawn("search", _write_index_job)
+    ctx.spawn("search", _write_index_job, after="links")
 

@@ -10,7 +10,7 @@ from ...version_cache import RecentByVersion
 from .. import rules
 from .assembly import parse_card, profile_complete
 
-__all__ = ["build_profiles", "load_profiles"]
+__all__ = ["build_profiles", "load_profiles", "profile_rows", "store_profile_rows"]
 
 
 def build_profiles(ctx, read=None) -> None:
@@ -19,24 +19,40 @@ def build_profiles(ctx, read=None) -> None:
     ``read`` (card -> its effect profiles) defaults to :func:`parse_card`; the build's cached step
     (:mod:`kb.build_cache`) passes one that reuses the previous build's profiles.
     """
-    from sqlalchemy import insert
     from sqlmodel import select
 
-    from ...models import Card, EffectProfile
+    from ...models import Card
 
+    store_profile_rows(ctx, *profile_rows(ctx.session.exec(select(Card)).all(), read))
+
+
+def profile_rows(cards, read=None) -> tuple[list[dict], dict]:
+    """The :class:`EffectProfile` rows of ``cards`` (``read``: as in :func:`build_profiles`) and the
+    step's summary columns (``cards``, ``complete``)."""
     read = read or parse_card
-    session = ctx.session
-    rows, complete_cards, cards = [], 0, 0
-    for card in session.exec(select(Card)).all():
+    rows, complete_cards, count = [], 0, 0
+    for card in cards:
         effects = read(card)
-        cards += 1
+        count += 1
         complete_cards += profile_complete(effects)
         rows.extend({"card_id": card.id, "index": effect["index"], "kind": effect["kind"],
                      "spell_speed": effect["spell_speed"], "complete": effect["complete"], "data": effect}
                     for effect in effects)
-    session.execute(insert(EffectProfile.__table__), rows)  # one executemany, no ORM objects
+    return rows, {"cards": count, "complete": complete_cards}
+
+
+def store_profile_rows(ctx, rows: list[dict], summary: dict) -> None:
+    """Insert the rows of :func:`profile_rows` into the build's store (one executemany, no ORM objects),
+    add the summary and the citation check of the rules to the build."""
+    from sqlalchemy import insert
+
+    from ...models import EffectProfile
+
+    session = ctx.session
+    if rows:
+        session.execute(insert(EffectProfile.__table__), rows)
     session.commit()
-    ctx.add_summary("profiles", cards=cards, complete=complete_cards)
+    ctx.add_summary("profiles", **summary)
     ctx.state.setdefault("validators", []).append(rules.validate_citations)
 
 
