@@ -46,6 +46,12 @@ def _parsed(session, text):
          ("summon_kind", "fusion_summon", "without_effect"), "no"),
         ("Does a Normal Summon that Tributes monsters count as a Tribute Summon?",
          ("summon_kind", "normal_summon_with_tribute", "tribute_summon"), "yes"),
+        ("Can a single monster be Flip Summoned two times in the same turn?",
+         ("flip_summon", "same_monster", "twice_per_turn"), "no"),
+        ("can i flip summon a monster more than once per turn", ("flip_summon", "same_monster", "twice_per_turn"),
+         "no"),
+        ("Can I Flip Summon several face-down monsters in one turn?",
+         ("flip_summon", "different_monsters", "same_turn"), "yes"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -72,6 +78,8 @@ def test_kind_facts(session, text, fact, answer):
         "How many Pendulum Summons can I perform this turn?",  # this turn: cards may have granted more
         "Can a monster be Pendulum Summoned if its Level is between my Pendulum Scales?",
         "Is a Normal Summon that Tributed a monster also a Special Summon?",
+        "Can I Flip Summon the same monster twice in one Duel?",
+        "Can I Flip Summon two monsters?",  # when is not said
     ],
 )
 def test_kind_fact_near_misses(session, text):

@@ -1,5 +1,5 @@
 """More one-sentence rule facts of Summons, read by :func:`kb.understand.scenario_summon.read_summon_fact`:
-monsters of a kind Pendulum Summoned (Xyz and Link Monsters have no Level), a Level equal to a Pendulum Scale,
+Flip Summons a turn (the same monster, different monsters), monsters of a kind Pendulum Summoned (Xyz and Link Monsters have no Level), a Level equal to a Pendulum Scale,
 how many Pendulum Summons a turn, face-down monsters Tributed for a Tribute or Ritual Summon, a Token
 Special Summoned by another effect, a Fusion Summon without a card effect, a Normal Summon that Tributed.
 
@@ -41,6 +41,7 @@ def _face_down_tribute(m: re.Match, _card_of):
 def fact_shapes() -> list:
     """The shapes of this module (name, pattern, handler)."""
     per_turn = r"(?:per|each|a|in a|in one|every) turn"
+    per_turn_or_same = r"(?:per turn|in (?:one|a|the same|a single) turn|(?:in |during )?(?:the same|one) turn|this turn)"
     summon_of = r"(?P<s{n}>tribute summon|ritual summon|tribute summoning|ritual summoning)"
     face_down = r"(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?"
     return [
@@ -86,6 +87,26 @@ def fact_shapes() -> list:
                 rf"^{_CAN} (?:i|you) (?P<s4>tribute summon|ritual summon) by tributing {face_down}$"
             ),
             _face_down_tribute,
+        ),
+        (
+            "can I Flip Summon the same monster twice in one turn",
+            re.compile(
+                rf"^{_CAN} (?:i|you|a player) flip summon (?:the same|one|a|a single) monster (?:twice|two times|more "
+                rf"than once) {per_turn_or_same}$|"
+                rf"^{_CAN} (?:the same|a|one|a single) monster be flip summoned (?:twice|two times|more than once) "
+                rf"{per_turn_or_same}$"
+            ),
+            lambda m, c: _fact("flip_summon", "same_monster", "twice_per_turn",
+                               "can the same monster be Flip Summoned twice in one turn"),
+        ),
+        (
+            "can I Flip Summon two different face-down monsters in the same turn",
+            re.compile(
+                rf"^{_CAN} (?:i|you|a player) flip summon (?:two|2|three|3|several|multiple|more than one) "
+                rf"(?:different )?(?:face-down )?monsters {per_turn_or_same}$"
+            ),
+            lambda m, c: _fact("flip_summon", "different_monsters", "same_turn",
+                               "can a player Flip Summon several different monsters in the same turn"),
         ),
         (
             "can a Token be Special Summoned by another effect",

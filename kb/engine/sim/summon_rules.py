@@ -224,6 +224,12 @@ SUMMON_RULES: dict[str, dict] = {
     "sim_pendulum_once": _row(
         "A player can perform 1 Pendulum Summon per turn (a few cards grant an additional one).",
         ["cr-draft:306.2", "cr-draft:306.2a"], "cr-draft:306.2", "A player can only perform 1 Pendulum Summon per turn."),
+    "sim_flip_once_per_monster": _row(
+        "Any number of Flip Summons can be performed in a turn, but the same monster only once per turn (nor in "
+        "the turn it was Set, Summoned, attacked or changed its battle position).",
+        ["prb2017:flip-summoning", "cr-draft:302.4", "cr-draft:302.5"], "prb2017:flip-summoning",
+        "Any number of Flip Summons can be performed per turn, but a single monster can only be Flip Summoned once "
+        "per turn."),
     "sim_procedure_main_phase": _row(
         "A Synchro, Xyz or Link Summon, or a Special Summon by a monster's own procedure, is performed by the turn "
         "player in their Main Phase with no chain forming or resolving (a card effect may Summon at other times).",
@@ -306,6 +312,11 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
         "yes", "sim_tribute_is_normal", "a Normal Summon that Tributed a monster is a Tribute Summon"),
     ("summon_kind", "fusion_summon", "without_effect"): ("no", "sim_fusion_by_effect",
                                                          "a Fusion Summon can only be performed by a card effect"),
+    ("flip_summon", "same_monster", "twice_per_turn"): ("no", "sim_flip_once_per_monster",
+                                                        "the same monster can be Flip Summoned only once per turn"),
+    ("flip_summon", "different_monsters", "same_turn"): ("yes", "sim_flip_once_per_monster",
+                                                         "any number of Flip Summons can be performed per turn, each "
+                                                         "of a different monster"),
     ("pendulum", "xyz_monster", "pendulum_summon"): ("no", "sim_pendulum_level_only",
                                                      "Xyz Monsters have no Level: they cannot be Pendulum Summoned"),
     ("pendulum", "link_monster", "pendulum_summon"): ("no", "sim_pendulum_level_only",
