@@ -242,7 +242,7 @@ def test_full_kb_unknown_answer_leads_with_the_quote_and_cites_rulings(session, 
     assert all(detail["id"] in answer["rulings"] for detail in answer["ruling_details"])
 
 
-# ------------------------------------------------------------------ digits and the engine's rule rows as a bridge
+# ---------------------------------------------------------- digits and the engine's rule rows as a bridge
 
 
 def test_a_single_digit_is_a_term_another_one_letter_word_is_not():
@@ -285,3 +285,23 @@ def test_a_rule_row_in_players_words_lends_its_sections_a_share(small, monkeypat
     found = fallback.related(small, question)["sections"]
     assert found[0] == "book:end-phase" and "book:graveyard" in found  # a share, not the lead
     assert "book:chains" not in found  # a row matching no word of the question lends nothing
+
+
+def test_a_section_repeating_a_better_ones_sentences_is_not_cited_twice(small):
+    small.add(Section(id="book:chains-page-2", source_id="book", locator="chains-page-2", title="Chains",
+                      order=70,
+                      text="Chain Links resolve in reverse order, from the last added to the first."))
+    small.add(Section(id="book:chains-copy", source_id="book", locator="chains-copy", title="Chains",
+                      order=71, text=SECTIONS[0][3]))  # the same page printed twice, not marked repeated
+    small.commit()
+    index = rulebook_index(small)
+    query = fallback.question_terms(index, "in which order do chain links resolve")
+    found = [section_id for section_id, _ in index.rank(query)]
+    assert len(set(found) & {"book:chains", "book:chains-copy"}) == 1  # the copy adds no sentence
+    assert "book:chains-page-2" in found  # shorter, first; the longer page after it says more
+    longer = ({"book:chains", "book:chains-copy"} & set(found)).pop()
+    assert found.index("book:chains-page-2") < found.index(longer)
+    # asked for a sentence of the longer page only, the shorter one (all its sentences said) is left out
+    query = fallback.question_terms(index, "what is a chain link, a sequence of activations resolving")
+    found = [section_id for section_id, _ in index.rank(query)]
+    assert found[0] in ("book:chains", "book:chains-copy") and "book:chains-page-2" not in found

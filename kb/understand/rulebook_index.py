@@ -182,7 +182,8 @@ class RulebookIndex:
         first: a section scores its own BM25 plus ``sentence_weight`` times the BM25 of its best
         sentence, each scaled to the best of its kind, plus ``rule_weight`` times the score of each of
         the ``rule_rows`` best RULES rows citing it (scaled to the best row); sections scoring 0 are left
-        out."""
+        out, and so is a section whose every sentence a better one already says (the same page in
+        two places of a book, a rule repeated inside a longer section)."""
         section_scores = self.sections_bm25.scores(query)
         best_section = float(section_scores.max(initial=0.0))
         if best_section <= 0:
@@ -197,9 +198,19 @@ class RulebookIndex:
             combined += (sentence_weight / best_sentence) * per_section
         if rule_weight > 0 and self.rules_bm25 is not None and self.rule_sections:
             self._add_rule_shares(combined, query, rule_weight, rule_rows)
-        top = np.argpartition(-combined, limit)[:limit] if combined.size > limit else np.arange(combined.size)
-        ordered = sorted(top.tolist(), key=lambda n: (-combined[n], n))
-        return [(self.section_ids[n], float(combined[n])) for n in ordered if combined[n] > 0]
+        pool = 3 * limit  # candidates, for the repeated ones left out
+        top = np.argpartition(-combined, pool)[:pool] if combined.size > pool else np.arange(combined.size)
+        out: list[tuple[str, float]] = []
+        said: list[set[str]] = []
+        for n in sorted(top.tolist(), key=lambda n: (-combined[n], n)):
+            if combined[n] <= 0 or len(out) == limit:
+                break
+            own = set(self.sentences[self.starts[n]:self.starts[n] + self.counts[n]])
+            if own and any(own <= earlier for earlier in said):
+                continue
+            said.append(own)
+            out.append((self.section_ids[n], float(combined[n])))
+        return out
 
     def _add_rule_shares(self, combined: np.ndarray, query: dict[str, float], weight: float,
                          rows: int) -> None:
