@@ -88,3 +88,115 @@ def test_turn_rule_facts(session, text, answer, rule):
 def test_turn_rule_facts_not_read(session, text):
     got = ask_plain(session, text)
     assert (got.get("parsed") or {}).get("ask") != "rule_fact" or got["answer"] == "unknown"
+
+
+def _simulated(session, text):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "scenario", got.get("explanation")
+    assert got["understood"].startswith("Simulated:")
+    assert all(step["cites"] and step["quote"]["text"] for step in got["steps"])
+    return got
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # who may attack: only face-up Attack Position monsters (201.8d)
+        ("Can a monster in face-up Defense Position declare an attack?", "no"),
+        ("can my monster attack while it is in defense position", "no"),
+        ("Can I attack with a face-down Defense Position monster?", "no"),
+        ("Can one of my Defense Position monsters make an attack?", "no"),
+        # the first turn of the Duel (and "my first turn" only when I go first)
+        ("Can I enter the Battle Phase during turn 1?", "no"),
+        ("Can I declare an attack on the very first turn of the Duel?", "no"),
+        ("I am going first. Can I attack with a monster on my first turn?", "no"),
+        ("if i go first can i conduct a battle phase on my first turn", "no"),
+        # a direct attack while the opponent controls a monster
+        ("My opponent controls two monsters. Can I attack directly without a card effect?", "no"),
+        ("Can my monster attack my opponent directly when my opponent has one monster?", "no"),
+        # replays told as a story
+        ("I attack my opponent's monster and then my opponent Special Summons a new monster with an effect. Will a "
+         "replay happen?", "yes"),
+        ("My monster attacks my opponent's monster and the attack target is banished by a card effect. Is there a "
+         "replay?", "yes"),
+        ("I declare an attack with my monster and my opponent summons another monster in the Damage Step. Does a "
+         "battle replay occur?", "no"),
+        # battles told by a relation (any values with it give the same yes/no)
+        ("If my defense position monster is attacked and its DEF is higher than the attacker's ATK, do I take "
+         "damage?", "no"),
+        ("If my face-down monster gets attacked and its DEF is lower than the attacking monster's ATK, is my "
+         "monster destroyed?", "yes"),
+        ("If I attack a defense position monster whose DEF is lower than my monster's ATK, does my opponent take "
+         "battle damage?", "no"),
+        ("If I attack an opponent's monster whose ATK is higher than my monster's ATK, do I take damage?", "yes"),
+        ("If I attack a monster whose ATK is equal to my monster's ATK, are both destroyed?", "yes"),
+        ("When 2 monsters with equal ATK battle, do they both get destroyed?", "yes"),
+        ("If two monsters with identical ATK fight, is any battle damage dealt?", "no"),
+        # what a told battle did, either side
+        ("My 2100 ATK monster attacks a 2100 DEF Defense Position monster. Is either monster destroyed?", "no"),
+        ("My 1600 ATK monster attacks a 1200 DEF Defense Position monster. Is any monster destroyed?", "yes"),
+        ("My 1200 ATK monster attacks a monster with 1700 ATK. How much battle damage is dealt?", "500"),
+        ("My 1900 ATK monster attacks a 1300 DEF Defense Position monster. Is any battle damage dealt?", "no"),
+        # battle positions, said loosely
+        ("can i switch my monster's battle position the same turn i flip summoned it", "no"),
+        # Main Phase actions outside the Main Phase (402.3)
+        ("Can I Tribute Summon during the End Phase?", "no"),
+        ("Can I Set a monster during the Battle Phase?", "no"),
+        ("Can I Normal Summon a monster during my opponent's turn?", "no"),
+        ("Can I Normal Summon during the Start Step of the Battle Phase?", "no"),
+        ("Can I Normal Summon a monster during Main Phase 2?", "yes"),
+        ("Can I Set a Trap from my hand during my Standby Phase?", "no"),
+        ("Can I Set a Quick-Play Spell during my opponent's turn?", "no"),
+        ("Can I Set a Spell Card during Main Phase 2?", "yes"),
+        # the first Draw Phase; Main Phase 2 without a Battle Phase; the draw before anything
+        ("Can the player going first draw a card during their very first Draw Phase?", "no"),
+        ("Do I get a Main Phase 2 if I do not conduct a Battle Phase?", "no"),
+        ("Can my opponent activate a card during my Draw Phase before I draw my card?", "no"),
+        # the hand size, at the End Phase
+        ("I have 10 cards in hand at the End Phase. How many cards must I discard?", "4"),
+    ],
+)
+def test_turn_and_battle_stories(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+def test_relation_says_the_values_it_simulated(session):
+    got = _simulated(session, "If I attack a face-down monster whose DEF is higher than my monster's ATK, do I take "
+                              "damage?")
+    assert got["answer"] == "yes"
+    assert "any such values give the same result" in got["understood"]
+
+
+def test_main_phase_actions_cite_the_main_phase_rule(session):
+    for text in ("Can I Set a Trap Card from my hand during the Battle Phase?",
+                 "Can I Normal Summon during the Damage Step?"):
+        got = _simulated(session, text)
+        assert got["answer"] == "no" and "cr-draft:402.3" in _cited(got), got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "my first turn" of the player going second is turn 2: a Battle Phase is possible there
+        "Can I attack on my first turn?",
+        # a DEF compared with no position said: the monster may be in Attack Position
+        "If I attack a monster whose DEF is higher than my monster's ATK, do I take damage?",
+        # a Defense Position monster's ATK does not decide the battle
+        "If my defense position monster is attacked and its ATK is lower than the attacker's ATK, do I take damage?",
+        # an amount cannot be read from a relation
+        "If I attack a defense position monster whose DEF is higher than my monster's ATK, how much damage do I "
+        "take?",
+        # a target given by its DEF alone (no position)
+        "My 2000 ATK monster attacks a 2500 DEF monster. Do I take damage?",
+        # "it leaves the field" with no attack target told
+        "My monster attacks and it leaves the field. Does a replay occur?",
+        # Setting with nothing said (a monster or a Spell/Trap?)
+        "Can I Set during the Battle Phase?",
+        # the opponent controls monsters, but the question is no attack
+        "My opponent controls a monster. Can I draw a card?",
+    ],
+)
+def test_turn_and_battle_not_read(session, text):
+    got = ask_plain(session, text)
+    assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario", got.get("understood")

@@ -120,6 +120,9 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
     target_name = None
     if not m["direct"]:
         target = read_monster(m, "t", them)
+        if target is not None and target["position"] is None and target["entity"] is None and \
+                set(target["stats"]) == {"atk"}:  # a monster given by its ATK alone battles with its ATK
+            target["position"], d.said_extra = "attack", " (in Attack Position: only its ATK is given)"
         if target is None or target["owner"] != them or target["position"] is None:
             return False
         position = target["position"]
@@ -129,7 +132,7 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
         target_name, t_said = placed
         whose = "my" if them == "A" else "my opponent's"
         face = "face-down " if target["face"] == "down" else ""
-        d.said.append(f"{a_said} attacks {whose} {face}{position.title()} Position {t_said}")
+        d.said.append(f"{a_said} attacks {whose} {face}{position.title()} Position {t_said}{d.said_extra}")
     else:
         d.said.append(f"{a_said} attacks directly")
     d.actions += [
@@ -175,7 +178,7 @@ def _facts() -> list:
             "I have N cards in hand",
             re.compile(
                 rf"^{w_me} (?:have|hold) (?P<n>\d+) cards in (?:my )?hand"
-                rf"(?P<phase> (?:at the end of|during|in) (?:my |the )?{alt('phases', 'end')})?$"
+                rf"(?P<phase> (?:at the end of|during|in|at) (?:my |the )?{alt('phases', 'end')})?$"
             ),
             _fact_hand,
         ),

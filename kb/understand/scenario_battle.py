@@ -293,9 +293,10 @@ def _facts() -> list:
 
 def BATTLE_FACTS() -> list:
     """The story shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
+    from .scenario_attacks import ATTACK_FACTS
     from .scenario_phase import PHASE_FACTS
 
-    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS()]
+    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS(), *ATTACK_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -394,9 +395,10 @@ def _questions() -> list:
 
 def battle_questions() -> list:
     """The question shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
+    from .scenario_attacks import attack_questions
     from .scenario_phase import phase_questions
 
-    return [*_questions(), *window_questions(), *phase_questions()]
+    return [*_questions(), *window_questions(), *phase_questions(), *attack_questions()]
 
 
 class _Either:

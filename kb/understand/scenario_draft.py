@@ -57,6 +57,8 @@ class Draft:
     replay: dict | None = None  # a replay the story tells (scenario_battle.py): the first attacker ...
     kinds: dict = field(default_factory=dict)  # entity index -> class of a kind of card ("k<N>" in sentences)
     attacking: object = None  # the card of a named monster of mine told only as attacking (scenario_battle.py)
+    relation: tuple | None = None  # a battle told by a relation (scenario_attacks.py): attacker, target, mine?
+    said_extra: str = ""  # what the story's attack target was taken to be, when the words leave it open
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]

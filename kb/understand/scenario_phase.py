@@ -109,6 +109,58 @@ def _q_monster_in_phase(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {verb} in {where}"
 
 
+# ------------------------------------------------------------------- Main Phase actions outside the Main Phase
+
+
+def _when(d: Draft, m: re.Match) -> str | None:
+    """Put the draft in the phase / step / turn of the question; how it reads (None: not a time read)."""
+    if m["opp_turn"]:
+        d.state.update(turn="B", phase="main1")
+        return "in B's turn (its Main Phase 1)"
+    if m["step"]:
+        d.state.update(phase="battle", step=m["step"])
+        return f"in the {m['step'].title()} Step of the Battle Phase"
+    phase = phase_of(m["phase"])
+    if phase is None:
+        return None
+    d.state["phase"] = phase
+    return f"in {PHASE_NAMES[phase]}"
+
+
+def _q_summon_in_phase(d: Draft, m: re.Match):
+    """A Normal Summon / Set of a Level 4 monster without effects, at the time the question says."""
+    if d.actions or d.said:
+        return None
+    when = _when(d, m)
+    if when is None:
+        return None
+    kind = "set_monster" if re.match(rf"(?:{alt('summons', 'set_monster')}) ", m["how"]) else "normal_summon"
+    name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions.append({"do": kind, "player": "A", "card": name})
+    verb = "Set" if kind == "set_monster" else "Normal Summon"
+    return {"kind": "legal"}, f"can A {verb} a Level 4 monster (no effects) from the hand {when}"
+
+
+def _q_set_spell_trap_in_phase(d: Draft, m: re.Match):
+    """Setting a Spell or Trap Card from the hand, at the time the question says."""
+    if d.actions or d.said:
+        return None
+    if m["kind"]:
+        cls = d.kinds.get(int(m["kind"][1:])) or {}
+        kind = cls.get("type")
+    else:
+        kind = "trap" if re.fullmatch(alt("phase_window", "trap"), m["card"]) else "spell"
+    if kind not in ("spell", "trap"):
+        return None
+    when = _when(d, m)
+    if when is None:
+        return None
+    name = f"my {kind} card"
+    d.player("A").setdefault("hand", []).append({"name": name, "type": kind})
+    d.actions.append({"do": "set_spell_trap", "player": "A", "card": name})
+    return {"kind": "legal"}, f"can A Set a {kind.title()} Card from the hand {when}"
+
+
 # ------------------------------------------------------------------------------------------ shapes
 
 
@@ -147,6 +199,45 @@ def _questions() -> list:
             _q_after_draw,
         ),
         (
+            "is Main Phase 2 performed if I do not conduct a Battle Phase",
+            re.compile(
+                rf"^(?:is|does|do i (?:get|have|enter)|will i (?:get|have)) (?:a |my |the )?{alt('phases', 'main2')} "
+                rf"(?:(?:still )?(?:performed|conducted|happen|take place|entered|occur)(?: at all)? )?"
+                rf"(?:if|when) i (?:do not|don't|did not|didn't|do not ever) "
+                rf"(?:conduct|enter|have|perform|go to) (?:a |my |the )?{alt('phases', 'battle')}(?: this turn)?$"
+            ),
+            _q_main2_without_battle,
+        ),
+        (
+            "can I Normal Summon / Set a monster in a phase, a step or the opponent's turn",
+            re.compile(
+                rf"^can i (?P<how>{alt('summons', 'normal_summon')}|{alt('summons', 'tribute_summon')}|"
+                rf"{alt('summons', 'set_monster')} (?:a|one) {mon()})(?: (?:a|one) {mon()})?(?: from my hand)? "
+                rf"(?:{in_phase}(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
+                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
+            ),
+            _q_summon_in_phase,
+        ),
+        (
+            "can I Set a Spell / Trap Card in a phase, a step or the opponent's turn",
+            re.compile(
+                rf"^can i set (?:(?P<kind>k\d+)|(?P<card>{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}))"
+                rf"(?: from my hand)?(?: face-down)? "
+                rf"(?:{in_phase}(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
+                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
+            ),
+            _q_set_spell_trap_in_phase,
+        ),
+        (
+            "does the player going first draw in their first Draw Phase",
+            re.compile(
+                rf"^(?:can|does|do|will|is) {alt('battle', 'first_player')} (?:able to )?(?:draw|get to draw|conduct "
+                rf"(?:a|their) normal draw)(?: a card)? (?:in|during|on) (?:their|the) (?:first|very first) "
+                rf"{alt('phases', 'draw')}(?: of the duel)?$"
+            ),
+            lambda d, m: _first_draw(d, m),
+        ),
+        (
             "can I conduct Main Phase 2 without a Battle Phase",
             re.compile(
                 rf"^can i (?:{alt('phase_moves', 'enter')}) (?:my |the |a )?{alt('phases', 'main2')} "
@@ -175,6 +266,12 @@ def _questions() -> list:
             _q_monster_in_phase,
         ),
     ]
+
+
+def _first_draw(d: Draft, m: re.Match):
+    from .scenario import _q_first_draw
+
+    return _q_first_draw(d, m)
 
 
 def phase_questions() -> list:

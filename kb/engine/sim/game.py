@@ -454,7 +454,7 @@ class Game:
         legal = act.Legality()
         if self.state.turn != player or self.state.phase not in ("main1", "main2") or self.state.chain_open():
             return legal.add("Main Phase", "fail", "Spells and Traps are Set in your own Main Phase with no chain",
-                             "spell_activation")
+                             "sim_main_phase_only", "spell_activation")
         if inst.card.is_monster:
             self.unmodelled_part(f"Setting the monster {inst.name} in a Spell & Trap Zone")
             return legal.add("card type", "unknown", f"{inst.name} is a monster: Setting it in a Spell & Trap Zone is "

@@ -142,6 +142,13 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:400.3"], "cr-draft:400.3",
         "When an effect lasts \"until the End Phase\" it will stop applying at the end of the End Phase and not "
         "when the Phase starts."),
+    "sim_main_phase_only": _row(
+        "Only in the turn player's Main Phase can Spells/Traps be Set from the hand, Normal/Ritual/Continuous/Field "
+        "Spells and Ignition Effects be activated, and monsters be Normal/Tribute Summoned or Set.",
+        ["cr-draft:402.3", "cr-draft:301.3", "cr-draft:204.5"], "cr-draft:402.3",
+        "The Main Phase is the only phase in which a player can set Spell/Traps from the hand, activate "
+        "Normal/Ritual/Continuous/Field Spells, activate an ignition effect and perform a Normal/Tribute Set, "
+        "Normal/Tribute Summon, Link Summon, Synchro Summon and Xyz Summon."),
     # --- battle (cr-draft 201, 405)
     "sim_zero_stats": _row(
         "A monster is not destroyed because its ATK or DEF becomes 0.",

@@ -44,7 +44,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", "over", "misses", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -56,8 +56,10 @@ def normalise_scenario(question: dict) -> dict:
     if len(asked) > 1:
         raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
     for key in ("lp", "damage", "normal_summons"):
-        if key in query and query[key] not in PLAYERS:
-            raise bad(f"query.{key}", query[key], "must be A or B")
+        if key in query and query[key] not in PLAYERS and not (key == "damage" and query[key] == "total"):
+            raise bad(f"query.{key}", query[key], "must be A or B" + (" (or total)" if key == "damage" else ""))
+    if "any" in query and (query["any"] is not True or not isinstance(query.get("destroyed"), list)):
+        raise bad("query.any", query["any"], "is true, with a list of cards in destroyed (\"is either destroyed?\")")
     if "count" in query:
         count = query["count"]
         if not isinstance(count, dict) or count.get("player") not in PLAYERS or count.get("pile") not in _PILES or \
@@ -271,6 +273,10 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
         lp = state.players[query["lp"]].lp
         return str(lp), f"{query['lp']} has {lp} LP.", extra
     if "damage" in query:
+        if query["damage"] == "total":  # "how much battle damage is dealt?": to either player
+            dmg = sum(outcome["battle_damage"].values())
+            return str(dmg), f"{dmg} battle damage was dealt in all (A took {outcome['battle_damage']['A']}, B " \
+                             f"{outcome['battle_damage']['B']}).", extra
         dmg = outcome["battle_damage"][query["damage"]]
         return str(dmg), f"{query['damage']} took {dmg} battle damage.", extra
     if "replay" in query:
@@ -299,6 +305,7 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
         asked = query["destroyed"] if isinstance(query["destroyed"], list) else [query["destroyed"]]
         cards = [game.catalog_card(name, "query.destroyed") for name in asked]
         said = [f"{c.name} was {'destroyed' if c.name in destroyed else 'not destroyed'}" for c in cards]
-        return ("yes" if all(c.name in destroyed for c in cards) else "no"), "; ".join(said) + ".", extra
+        test = any if query.get("any") else all  # "any": is either of them destroyed?
+        return ("yes" if test(c.name in destroyed for c in cards) else "no"), "; ".join(said) + ".", extra
     return "done", (f"LP: A {outcome['lp']['A']}, B {outcome['lp']['B']}; destroyed: {', '.join(destroyed) or 'none'};"
                     f" missed the timing: {', '.join(game.missed) or 'none'}."), extra

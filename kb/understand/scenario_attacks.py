@@ -1,0 +1,442 @@
+"""Attacks and battles told in words, for :mod:`kb.understand.scenario` (registered through
+:mod:`.scenario_battle`; the simulator's side is :mod:`kb.engine.sim.battle`):
+
+- who may declare an attack: a Defense Position monster (never), the player going first in turn 1 (never), a
+  direct attack while the opponent controls a monster (never, without an effect that allows it);
+- a replay told as a story ("my monster attacks and my opponent Summons a monster during the Battle Step");
+- battles told by a relation instead of numbers ("its DEF is lower than the attacker's ATK", "two monsters with
+  the same ATK"): the result of a battle between monsters without effects depends only on how ATK compares
+  with ATK or DEF, so any values with that relation give the same yes/no; the values simulated are said, and
+  questions of an amount ("how much damage?") are not read;
+- what a told battle did, asked of either side ("is either monster destroyed?", "how much battle damage is
+  dealt?");
+- changing a monster's battle position in the turn it was Summoned, said with a bare possessive ("my
+  monsters battle position").
+
+Words are data (``scenario_words.toml``, section ``attacks``).  Monsters given by no name have no effects.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .scenario_draft import Draft, alt, mon, opp, opps
+
+__all__ = ["ATTACK_FACTS", "attack_questions"]
+
+
+def _a(key: str) -> str:
+    return alt("attacks", key)
+
+
+# ------------------------------------------------------------------------------------ who may attack
+
+
+def _q_defense_attacker(d: Draft, m: re.Match):
+    """A monster in (face-up or face-down) Defense Position declares an attack."""
+    if d.actions or d.said:
+        return None
+    face = "down" if (m["face"] or "").startswith("face-down") else "up"
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", position="defense", face=face, atk=1000, **{"def": 1000})
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, f"can A declare an attack with a face-{face} Defense Position monster"
+
+
+def _fact_going_first(d: Draft, m: re.Match) -> bool:
+    """"I'm going first": the turn is turn 1 of the Duel and A is its turn player."""
+    if d.actions or d.said:
+        return False
+    d.state["turn_number"] = 1
+    d.said.append("A goes first (turn 1 of the Duel)")
+    return True
+
+
+def _first_turn_action(d: Draft, battle_phase: bool):
+    d.state.update(turn_number=1, phase="main1")
+    if battle_phase:
+        d.actions.append({"do": "phase", "to": "battle"})
+        return {"kind": "legal"}, "can A (the player going first) enter the Battle Phase in turn 1 of the Duel"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A (the player going first) declare an attack in turn 1 of the Duel"
+
+
+def _q_first_turn(d: Draft, m: re.Match):
+    """Attacking / a Battle Phase in the first turn of the Duel, or in "my first turn" when I go first."""
+    told_first = d.state.get("turn_number") == 1 and d.said == ["A goes first (turn 1 of the Duel)"]
+    if d.actions or (d.said and not told_first):
+        return None
+    if m["mine"] and not (m["going_first"] or told_first):
+        return None  # "my first turn" of the player going second is turn 2: a Battle Phase is possible
+    return _first_turn_action(d, bool(m["bp"]))
+
+
+def _fact_opponent_controls(d: Draft, m: re.Match) -> bool:
+    """The opponent controls a monster (or monsters): face-up Attack Position, 1000 ATK, no effects."""
+    if d.actions or d.player("B").get("monsters"):
+        return False
+    count = {"two": 2, "2": 2, "three": 3, "3": 3}.get(m["n"] or "", 1)
+    for _ in range(count):
+        d.add_monster("B", "monsters", "my opponent's monster", atk=1000, position="attack")
+    d.said.append(f"B controls {'a monster' if count == 1 else f'{count} monsters'} (face-up Attack Position, "
+                  f"1000 ATK, no effects)")
+    return True
+
+
+def _q_direct_attack(d: Draft, m: re.Match):
+    """A direct attack while the opponent controls a monster (told before, or in the question)."""
+    if m["controls"]:
+        if d.actions or d.said or not _fact_opponent_controls(d, m):
+            return None
+        d.said.pop()
+    elif d.actions or not d.player("B").get("monsters") or len(d.said) != 1:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    said = " (no card effect lets it attack directly)" if m["no_effect"] else ""
+    count = len(d.player("B")["monsters"])
+    return {"kind": "legal"}, (f"can A's monster (1000 ATK) attack directly while B controls "
+                               f"{'a monster' if count == 1 else f'{count} monsters'}{said}")
+
+
+# ------------------------------------------------------------------------------------ replays as a story
+
+
+def _fact_attack_then_change(d: Draft, m: re.Match) -> bool:
+    """My monster attacks (a monster of the opponent, or directly); then the opponent Summons a monster, or the
+    attack target leaves the field by an effect: in the Battle Step, or in the Damage Step if said."""
+    if d.actions or d.battle or d.said:
+        return False
+    d.state["phase"] = "battle"
+    attacker = d.add_monster("A", "monsters", "my monster", atk=1000)
+    target = None
+    if m["target"]:
+        target = d.add_monster("B", "monsters", "my opponent's monster", atk=500, position="attack")
+    elif m["gone"]:
+        return False  # "it leaves the field" with no attack target told
+    d.actions.append({"do": "attack", "attacker": attacker, "target": target})
+    in_damage_step = bool(m["ds"])
+    if in_damage_step:
+        d.actions.append({"do": "damage_step"})
+    if m["gone"]:
+        d.actions.append({"do": "move", "player": "B", "card": target, "to": "gy", "by": "effect"})
+        what = "the attack target leaves the field by an effect"
+    else:
+        new = d.add_monster("B", "hand", "a new monster")
+        d.actions.append({"do": "special_summon", "player": "B", "card": new, "how": "effect"})
+        what = "my opponent Special Summons a monster (by an effect)"
+    d.battle = (attacker, target)
+    where = "in the Damage Step" if in_damage_step else "in the Battle Step"
+    d.said.append(f"{attacker} attacks {target or 'directly'}; then {what} {where}")
+    return True
+
+
+# --------------------------------------------------------------------------- battles told by a relation
+
+# relation -> (attacker ATK, the other value) simulated; any values with the relation give the same yes/no
+_VALUES = {"lower": (2000, 1000), "higher": (1000, 2000), "same": (1500, 1500)}
+
+
+def _relation(words: str) -> str | None:
+    for key in ("lower", "higher", "same"):
+        if re.fullmatch(_a(key), words):
+            return key
+    return None
+
+
+def _relational_battle(d: Draft, mine_defends: bool, position: str, face: str, relation: str) -> tuple[str, str]:
+    """A battle of monsters without effects whose values have ``relation`` (the target's value against the
+    attacker's ATK): (attacker, target)."""
+    atk, value = _VALUES[relation]
+    attacker_side, target_side = ("B", "A") if mine_defends else ("A", "B")
+    d.state["phase"] = "battle"
+    if attacker_side == "B":
+        d.state["turn"] = "B"
+    attacker = d.add_monster(attacker_side, "monsters", "the attacking monster", atk=atk)
+    stat = {"atk": value} if position == "attack" else {"def": value, "atk": 0}
+    target = d.add_monster(target_side, "monsters", "the attacked monster", position=position,
+                           **({"face": "down"} if face == "down" else {}), **stat)
+    d.actions += [{"do": "attack", "player": attacker_side, "attacker": attacker, "target": target},
+                  {"do": "damage_calculation"}]
+    return attacker, target  # not d.battle: questions of an amount must not read a battle told by a relation
+
+
+def _fact_relation(d: Draft, m) -> bool:
+    """"My Defense Position monster is attacked and its DEF is lower than the attacker's ATK" and the like: a
+    battle of monsters without effects, with values that have the relation told."""
+    if d.actions or d.said or d.relation:
+        return False
+    relation = _relation(m["rel"])
+    if relation is None:
+        return False
+    position = "defense" if m["dp"] or m["stat"] == "def" else "attack"
+    if m["stat"] == "def" and not m["dp"] and not m["fd"]:
+        return False  # a DEF compared, but the monster's position is not said
+    if m["stat"] == "atk" and (m["dp"] or m["fd"]):
+        return False  # a Defense Position monster's ATK does not decide a battle
+    face = "down" if m["fd"] else "up"
+    mine_defends = bool(m["attacked"])
+    attacker, target = _relational_battle(d, mine_defends, position, face, relation)
+    d.relation = (attacker, target, mine_defends)
+    atk, value = _VALUES[relation]
+    stat = "DEF" if position == "defense" else "ATK"
+    said_rel = {"lower": "lower than", "higher": "higher than", "same": "equal to"}[relation]
+    d.said.append(f"{'my opponent' if mine_defends else 'I'} attack{'s' if mine_defends else ''} "
+                  f"{'my' if mine_defends else 'a'} {'face-down ' if face == 'down' else ''}{position.title()} Position "
+                  f"monster whose {stat} is {said_rel} the attacker's ATK (any such values give the same result; "
+                  f"{atk} ATK against {value} {stat} simulated)")
+    return True
+
+
+def _fact_same_atk(d: Draft, m) -> bool:
+    """"Two monsters with the same ATK battle" (Attack Position; ATK above 0)."""
+    if d.actions or d.said or d.relation:
+        return False
+    attacker, target = _relational_battle(d, False, "attack", "up", "same")
+    d.relation = (attacker, target, False)
+    d.said.append("two Attack Position monsters with the same ATK battle (above 0: two 0 ATK monsters are not "
+                  "destroyed; 1500 ATK against 1500 ATK simulated)")
+    return True
+
+
+def _q_relation(d: Draft, m):
+    """The yes/no asked after a battle told by a relation (told before, or in the same sentence)."""
+    if m["cond"] is not None and not _fact_relation(d, m):
+        return None
+    if m["same_cond"] is not None and not _fact_same_atk(d, m):
+        return None
+    if not d.relation or len(d.said) != 1:
+        return None
+    return _asked(d, m, d.relation[2])
+
+
+def _asked(d: Draft, m, mine_defends: bool):
+    """The yes/no asked at the end of a relational battle: damage taken (by a player, or by anyone), or
+    destroyed."""
+    attacker, target = d.relation[0], d.relation[1]
+    if m["who_dmg"]:
+        who = "A" if m["who_dmg"] in ("i", "me") else "B"
+        return {"kind": "outcome", "damage": who, "over": 0}, f"does {who} take battle damage"
+    if m["any_dmg"]:
+        return {"kind": "outcome", "damage": "total", "over": 0}, "is any battle damage dealt"
+    if m["both"]:
+        return {"kind": "outcome", "destroyed": [attacker, target]}, "are both monsters destroyed"
+    whose = m["whose"]
+    if whose is None:
+        return None
+    if whose == "my":
+        name = target if mine_defends else attacker
+    elif whose in ("my opponent's", "the opponent's", "their"):
+        name = attacker if mine_defends else target
+    else:
+        name = attacker if "attacking" in whose else target
+    return {"kind": "outcome", "destroyed": name}, f"is {name} destroyed"
+
+
+@lru_cache(maxsize=1)
+def _relation_clause() -> str:
+    """The clause of a battle told by a relation (groups attacked, dp, fd, stat, rel; dp2, fd2 for the monster
+    I attack)."""
+    w_mon = mon()
+    return (
+        rf"(?:(?P<attacked>my (?:(?P<dp>{alt('positions', 'defense')}) |(?P<fd>face-down |face down ))?{w_mon} "
+        rf"(?:gets|is) attacked)|i attack (?:a|an|{opps()}|an opponent's|an opponent ' s) "
+        rf"(?:(?P<dp2>{alt('positions', 'defense')}) |(?P<fd2>face-down |face down ))?{w_mon}) "
+        rf"(?:and (?:its|the) |whose )(?P<stat>atk|def) is (?P<rel>{_a('lower')}|{_a('higher')}|{_a('same')}) "
+        rf"(?:than |as |to )?(?:the attacker(?:s| ' s|'s)|the attacking {w_mon}(?:s| ' s|'s)?|my {w_mon}"
+        rf"(?:s| ' s|'s)) atk"
+    )
+
+
+@lru_cache(maxsize=1)
+def _same_clause() -> str:
+    return (rf"(?:two|2) {mon()} (?:with|that have|that share) (?:the same|equal|identical) atk "
+            rf"(?:battle|battle each other|attack each other|fight)")
+
+
+@lru_cache(maxsize=1)
+def _relation_asked() -> str:
+    """The yes/no questions read after a relational battle (groups who_dmg, any_dmg, both, whose)."""
+    w_mon = mon()
+    return (
+        rf"(?:(?:do|will|would|does) (?P<who_dmg>i|my opponent|the opponent) take (?:any )?(?:battle )?damage|"
+        rf"(?P<any_dmg>(?:is|will) (?:any )?(?:battle )?damage (?:be )?(?:dealt|inflicted)|"
+        rf"does (?:anyone|either player) take (?:any )?(?:battle )?damage)|"
+        rf"(?:are|will|do) (?:they )?(?P<both>both)(?: {w_mon})? (?:be |get )?destroyed(?: by battle)?|"
+        rf"(?:is|will) (?P<whose>my|my opponent's|the opponent's|their|the attacked|the defending|the attacking|"
+        rf"my attacking) {w_mon} (?:be )?destroyed(?: by battle)?)"
+    )
+
+
+# ------------------------------------------------------------------------------- what a told battle did
+
+
+def _q_either_destroyed(d: Draft, m: re.Match):
+    if not d.battle or d.battle[1] is None:
+        return None
+    return {"kind": "outcome", "destroyed": list(d.battle), "any": True}, "is either monster destroyed"
+
+
+def _q_total_damage(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    if m["yn"]:
+        return {"kind": "outcome", "damage": "total", "over": 0}, "is any battle damage dealt (to either player)"
+    return {"kind": "outcome", "damage": "total"}, "how much battle damage is dealt (to either player)"
+
+
+# ------------------------------------------------------------------------- battle positions, said loosely
+
+
+def _q_position_after_summon(d: Draft, m: re.Match):
+    from .scenario import _q_change_position
+
+    class _Groups(dict):
+        def __getitem__(self, key):
+            return self.get(key)
+
+    return _q_change_position(d, _Groups(summoned2=m["how"]))
+
+
+# ------------------------------------------------------------------------------------------ shapes
+
+
+@lru_cache(maxsize=1)
+def _facts() -> list:
+    w_mon = mon()
+    return [
+        (
+            "my Defense Position monster is attacked and its DEF is lower than the attacker's ATK",
+            re.compile(rf"^{_relation_clause()}$"),
+            lambda d, m: _fact_relation(d, _Merged(m)),
+        ),
+        (
+            "two monsters with the same ATK battle",
+            re.compile(rf"^{_same_clause()}$"),
+            _fact_same_atk,
+        ),
+        (
+            "I'm going first",
+            re.compile(rf"^{_a('going_first')}$"),
+            _fact_going_first,
+        ),
+        (
+            "my opponent controls a monster / monsters",
+            re.compile(
+                rf"^(?:{opp()}) (?:controls|has) (?:(?P<n>a|one|two|2|three|3|some|any) )?(?:face-up )?"
+                rf"(?:attack position )?{w_mon}(?: on (?:the|their|his|her) field)?$"
+            ),
+            _fact_opponent_controls,
+        ),
+        (
+            "my monster attacks and my opponent Summons a monster / the target leaves the field",
+            re.compile(
+                rf"^(?:my {w_mon} attacks|i attack|i declare an attack)(?: with my {w_mon})?"
+                rf"(?: (?P<target>(?:{opps()}|a|an opponent's) {w_mon}))? (?:and|but|,)? ?(?:then )?"
+                rf"(?:(?:{opp()}|they) (?:special )?summons (?:a|another|a new|one) (?:new )?{w_mon}"
+                rf"(?: (?:by|with|using) (?:an|a card|a) effect)?|"
+                rf"(?P<gone>(?:it|that {w_mon}|the attack target|the target|{opps()} {w_mon}) {_a('leaves')}"
+                rf"(?: (?:by|because of) (?:an|a card|a card's) effect)?))"
+                rf"(?: (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"
+            ),
+            _fact_attack_then_change,
+        ),
+    ]
+
+
+def ATTACK_FACTS() -> list:
+    """The story shapes of this module (name, pattern, handler)."""
+    return _facts()
+
+
+@lru_cache(maxsize=1)
+def _questions() -> list:
+    w_mon = mon()
+    dp = rf"(?P<face>face-up |face-down )?{alt('positions', 'defense')}"
+    attack = r"(?:attack|declare an attack|declare attacks|make an attack)"
+    summons = "|".join(alt("summons", k) for k in ("normal_summon", "flip_summon", "special_summon"))
+    return [
+        *(
+            ("can a Defense Position monster attack", re.compile(pattern), _q_defense_attacker)
+            for pattern in (
+                rf"^can (?:a|my|one of my) {dp} {w_mon} {attack}$",
+                rf"^can (?:a|my|one of my) {w_mon} (?:that is |which is |while |when it is |while it is |if it is |)"
+                rf"in {dp} {attack}$",
+                rf"^can i {attack} with (?:a|my) {dp} {w_mon}$",
+                rf"^can i {attack} with (?:a|my) {w_mon} (?:that is |which is |)in {dp}$",
+                rf"^can (?:a|my) {w_mon} {attack} (?:while|if|when) (?:it is |it's |it ' s )?in {dp}$",
+            )
+        ),
+        (
+            "can I attack / conduct a Battle Phase in the first turn",
+            re.compile(
+                rf"^(?:(?P<going_first>{_a('going_first')}) (?:so )?)?can i (?:(?P<bp>{_a('conduct_bp')})|"
+                rf"{attack}(?: with (?:a|my) {w_mon})?) (?:on|in|during) (?:{_a('first_turn')}|"
+                rf"(?P<mine>{_a('my_first_turn')}))$"
+            ),
+            _q_first_turn,
+        ),
+        (
+            "can I attack directly while the opponent controls monsters",
+            re.compile(
+                rf"^can (?:i|my {w_mon}) (?:declare a direct attack|attack directly|attack {opp()} directly|"
+                rf"attack (?:them|the opponent) directly)(?: with (?:a|my) {w_mon})?"
+                rf"(?P<no_effect> {_a('without_effect')})?"
+                rf"(?P<controls> (?:if|when|while) {opp()} (?:controls|has) (?:(?P<n>one|two|2|three|3|some|any) )?"
+                rf"{w_mon})?$"
+            ),
+            _q_direct_attack,
+        ),
+        (
+            "(if my Defense Position monster is attacked and its DEF is lower than the attacker's ATK,) do I take "
+            "damage",
+            re.compile(rf"^(?:(?:if|when) (?P<cond>{_relation_clause()}) |(?:if|when) (?P<same_cond>{_same_clause()}) )?"
+                       rf"{_relation_asked()}$"),
+            lambda d, m: _q_relation(d, _Merged(m)),
+        ),
+        (
+            "is either monster destroyed",
+            re.compile(rf"^(?:is|are|will|was) (?:either|any|either of the|one of the|either of the two) "
+                       rf"{w_mon} (?:be )?destroyed(?: by battle)?$"),
+            _q_either_destroyed,
+        ),
+        (
+            "how much battle damage is dealt",
+            re.compile(
+                r"^(?:how much (?:battle )?damage (?:is|was|will be|would be) (?:dealt|inflicted|taken|done)|"
+                r"(?P<yn>(?:is|was|will) (?:any )?(?:battle )?damage (?:be )?(?:dealt|inflicted)|"
+                r"does (?:anyone|either player) take (?:any )?(?:battle )?damage))$"
+            ),
+            _q_total_damage,
+        ),
+        (
+            "can I change my monster's battle position the turn I Summoned it",
+            re.compile(
+                rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:my|a|the) {w_mon}(?:s| ' s|'s) "
+                rf"(?:battle )?position (?:on |in |during )?the (?:same )?turn (?:i|it was) "
+                rf"(?P<how>{summons})(?: it)?$"
+            ),
+            _q_position_after_summon,
+        ),
+    ]
+
+
+def attack_questions() -> list:
+    """The question shapes of this module (name, pattern, handler)."""
+    return _questions()
+
+
+class _Merged:
+    """A match whose ``dp`` / ``fd`` groups are read from either alternative (the attacked monster is mine, or
+    the one I attack)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self._m = match
+
+    def __getitem__(self, key):
+        if key in ("dp", "fd"):
+            return self._m[key] or self._m[key + "2"]
+        return self._m[key]
