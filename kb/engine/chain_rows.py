@@ -60,4 +60,15 @@ CHAIN_RULES: dict[str, dict] = {
         ["prb2017:how-to-resolve-chains", "md:negating-activations"], "prb2017:how-to-resolve-chains",
         "Cards like Normal Spell Cards or Normal Trap Cards that are sent to the Graveyard after resolving are all "
         "sent to the Graveyard after the chain finishes resolving."),
+    # --- SEGOC told of kinds (kb/understand/segoc_kinds.py) ---
+    "segoc_one_chain": _row(
+        "Spell Speed 1 effects (such as Trigger Effects) activated at the same time form one special chain, "
+        "built starting with the turn player's mandatory effects.",
+        ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",
+        "If effects of Spell Speed 1 cards (like Trigger Effects) are activated at the same time, they will be "
+        "resolved in a special Chain."),
+    "segoc_single": _row(
+        "When only one effect activates at that time, it is Chain Link 1.",
+        ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",
+        "If there is only 1 effect, that will be Chain Link 1."),
 }

@@ -34,7 +34,7 @@ from .chain_facts import (
     read_when_activated,
 )
 from .frame import Frame
-from .segoc_kinds import read_segoc, segoc_answer
+from .segoc_kinds import read_segoc, read_single_trigger, segoc_answer, single_trigger_answer
 from .skeleton import Skeleton
 
 __all__ = ["read_chain_rule", "chain_rule_answer"]
@@ -142,6 +142,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_hand_copies(skeleton, told, effects_of),
             lambda: read_resolved_stay(skeleton, told, card_of),
             lambda: _read_phase_triggers(skeleton, told),
+            lambda: read_single_trigger(skeleton, told),
         ):
             frame = reader()
             if frame is not None:
@@ -159,6 +160,8 @@ def chain_rule_answer(question: dict) -> dict:
         return segoc_answer(question)
     if rule == "phase_triggers":
         return _phase_answer(question)
+    if rule == "segoc_single":
+        return single_trigger_answer(question)
     answer = chain_fact_answer(question)
     if answer is not None:
         return answer

@@ -212,30 +212,8 @@ def card_kind_answer(session: Session, question: dict) -> dict:
 
 
 def resolution_order_answer(question: dict) -> dict:
-    """``{"ask": "resolution_order", "chain": [card objects, link 1 first]}``: a chain resolves last link
-    first (the rule ``sim_chain_resolution`` of the rules table); the answer names the link that resolves
-    first and ``order`` lists them all."""
-    chain = question["chain"]
-    names = [item.get("card") or "a card" for item in chain]
-    order = list(reversed(names))
-    first = f"{order[0]} (Chain Link {len(chain)})"
-    detail = "a chain resolves in reverse order, the last link first: " + ", ".join(
-        f"{name} (Chain Link {len(chain) - k})" for k, name in enumerate(order)
-    )
-    return {
-        "answer": first,
-        "order": order,
-        "card": None,
-        "resolved": {"chain": names},
-        "explanation": f"{first} resolves first; {detail}.",
-        "assumed": [],
-        "rulings": [],
-        "steps": [
-            {
-                "check": "resolution order",
-                "result": "pass",
-                "detail": detail,
-                **citation("sim_chain_resolution"),
-            }
-        ],
-    }
+    """``{"ask": "resolution_order", ...}``: answered by :func:`kb.understand.resolution_order.resolution_order_answer`
+    (which link resolves first / last, does a link resolve before another)."""
+    from .resolution_order import resolution_order_answer as answer
+
+    return answer(question)

@@ -19,6 +19,7 @@ from .timing_cause import cause_entity
 from .mentions import ambiguous_family
 from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
+from .resolution_order import resolution_query
 from .skeleton import Skeleton
 from .story import Story, actor_player
 
@@ -86,10 +87,14 @@ def _build(
     if kind == "resolves" and len(story.links) >= 2:
         chain = story_links(skeleton, story, effects_of)
         listed = ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(chain))
+        query = resolution_query(skeleton, story, intent)
+        if query is None:
+            return Frame(None, "", "the card asked about is not a link of the chain told")
+        asked, said = query
         return Frame(
-            {"ask": "resolution_order", "chain": chain},
-            f"In which order does the chain {listed} resolve?",
-            used_entities={link.entity for link in story.links},
+            {"ask": "resolution_order", "chain": chain, **asked},
+            f"In which order does the chain {listed} resolve{said}?",
+            used_entities={link.entity for link in story.links} | {e for e in (intent.x, intent.y) if e is not None},
             uses_story=True,
         )
     if kind == "segoc" and triggers and len(triggers[0]) >= 2:
@@ -173,28 +178,28 @@ def _build(
             return Frame(None, "", "the event the effect waits for is not said")
         skeleton.use(intent.rest)
         question = {"ask": "timing", "card": card, "event": event}
+        cause = cause_entity(skeleton, rest, intent.x)  # "if Morphing Jar makes me discard it": its text decides
+        if cause is not None:
+            question["cause"] = {"card": skeleton.entities[cause].name}
+            used = used | {cause}
         if moments.get("by"):
             question["by"] = moments["by"]
         elif cause is None and (by_card := by_spell_trap(skeleton, rest, effects_of)) is not None:
             question["by"] = "effect"  # "destroyed by torrential": a Spell/Trap destroys only by its effect
             used = used | {by_card}
-        cause = cause_entity(skeleton, rest, intent.x)  # "if Morphing Jar makes me discard it": its text decides
-        if cause is not None:
-            question["cause"] = {"card": skeleton.entities[cause].name}
-            used = used | {cause}
         if any(
             w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")
         ):
             question["last"] = False
         question.update(when)
         by = f" by {question['by']}" if question.get("by") else ""
+        if cause is not None:
+            by += f" (caused by {question['cause']['card']})"
         text = f"Does {card_phrase(card)}'s effect activate after it is {EVENT_WORDS[event]}{by}?"
         return Frame(question, text, used_entities=used | set(linked), uses_story=bool(linked))
     if story.attack in ("A", "B") and waits_for(card, "attack_declared", effects_of):
         if kind == "activate" and "controller" not in card:
             card["controller"] = "B" if story.attack == "A" else "A"  # the other player's Mirror Force
-        if cause is not None:
-            by += f" (caused by {question['cause']['card']})"
         if card.get("controller") == story.attack:  # "I attack. Can I activate Mirror Force?"
             return Frame(
                 None,

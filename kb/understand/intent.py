@@ -236,6 +236,34 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "resolves",
         r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) first",
     ),
+    # the order a told chain resolves in, asked of its last link or of one card (resolution_order.py)
+    _row(
+        "which resolves last",
+        "resolves",
+        r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) last",
+    ),
+    _row(
+        "does X resolve first",
+        "resolves",
+        rf"^(?:does|will|would|is) (?:{_DET})?(?P<x>{ENT}){_EFF} (?:resolve|resolved|be resolved) first",
+    ),
+    _row(
+        "does X resolve last",
+        "resolves",
+        rf"^(?:does|will|would|is) (?:{_DET})?(?P<x>{ENT}){_EFF} (?:resolve|resolved|be resolved) last",
+    ),
+    _row(
+        "does X resolve before Y",
+        "resolves",
+        rf"^(?:does|will|would|is) (?:{_DET})?(?P<x>{ENT}){_EFF} (?:resolve|resolved|be resolved) before "
+        rf"(?:{_DET})?(?P<y>{ENT}){_EFF}",
+    ),
+    _row(
+        "does X resolve after Y",
+        "resolves",
+        rf"^(?:does|will|would|is) (?:{_DET})?(?P<x>{ENT}){_EFF} (?:resolve|resolved|be resolved) after "
+        rf"(?:{_DET})?(?P<y>{ENT}){_EFF}",
+    ),
 ]
 
 # timing events: phrase -> SCENARIOS.md "event"

@@ -16,7 +16,7 @@ from ..engine.rules import SEGOC_GROUPS, citation
 from .frame import Frame
 from .skeleton import Skeleton
 
-__all__ = ["read_segoc", "segoc_answer"]
+__all__ = ["read_segoc", "segoc_answer", "read_single_trigger", "single_trigger_answer"]
 
 
 def _tidy(text: str) -> str:
@@ -70,6 +70,26 @@ _Q_WHICH = re.compile(
     r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$"
 )
 _PLACED = r"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
+# "whose mandatory effects go on the chain first?": the first side among the groups of one kind
+_Q_WHOSE = re.compile(
+    r"^(?:whose|which player's|which player s) (?P<kind>mandatory|optional) (?:trigger )?(?:effects?|triggers?) "
+    r"(?:go|goes|are placed|is placed|are put|get placed|come|comes|are added)(?: on the chain| on chain| onto the "
+    r"chain)? first$|^(?:whose|which player's) (?P<kind2>mandatory|optional) (?:trigger )?(?:effects?|triggers?) "
+    r"(?:start|starts|begin|begins) the chain$"
+)
+# "are they resolved in a special chain?": simultaneous Spell Speed 1 effects form one chain
+_Q_ONE_CHAIN = re.compile(
+    r"^(?:are|do|will|would) (?:they|both|both of them|all of them|the effects|these effects|those effects|the "
+    r"triggers|they all|they both)(?: all| both)? (?:be |get )?(?:resolved |placed |put |go |chained )?(?:in|on|into) "
+    r"(?:a|one|the same|a single) (?:special |single |same )?chain$|"
+    r"^(?:do|will|would) (?:they|the effects|these effects|those effects|the triggers)(?: all| both)? (?:form|make|"
+    r"build|start) (?:a|one|the same|a single) (?:special |single )?chain(?: together)?$"
+)
+# "which resolves first?": the chain resolves from its last link
+_Q_RESOLVES = re.compile(
+    r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
+    r"(?:resolves|resolve|will resolve|is resolved|gets resolved) (?P<end>first|last)$"
+)
 _Q_IS = re.compile(
     rf"^(?:are|is|do|does|will) (?P<g>.+?) (?:{_PLACED}{_FIRST}|start the chain|starts the chain|"
     rf"(?:become|becomes|form|forms) chain link 1|go on the chain first)$"
@@ -187,6 +207,8 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
         return None
     possible: set[tuple[str, bool]] = set()
     definite: set[tuple[str, bool]] = set()
+    if _Q_ONE_CHAIN.match(asked) and turn is None:  # one chain whoever's turn it is: owners need no turn
+        items = [dict(i, owner=None if i["owner"] in ("A", "B") else i["owner"]) for i in items]
     for item in items:
         sides = _relative(item["owner"], turn)
         if sides is None:
@@ -215,12 +237,27 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
         "definite": [_cell(c, plural.get(c, True)) for c in _ordered(definite)],
     }
     said = " and ".join(_told_words(item, turn) for item in items)
-    if _Q_WHICH.match(asked):
+    if (match := _Q_WHOSE.match(asked)) is not None:
+        mandatory = (match["kind"] or match["kind2"]) == "mandatory"
+        if not any(kind == mandatory for _side, kind in possible):
+            return None
+        question["query"] = {"kind": "whose_first", "mandatory": mandatory}
+        understood = (f"When {said} activate at the same time{_on_turn(turn)}, whose "
+                      f"{'mandatory' if mandatory else 'optional'} effects go on the chain first?")
+    elif _Q_ONE_CHAIN.match(asked):
+        question["query"] = {"kind": "one_chain"}
+        understood = f"When {said} activate at the same time{_on_turn(turn)}, do they form one chain?"
+    elif (match := _Q_RESOLVES.match(asked)) is not None:
+        question["query"] = {"kind": "resolves_" + match["end"]}
+        understood = (f"When {said} activate at the same time{_on_turn(turn)}, which effect resolves "
+                      f"{match['end']}?")
+    elif _Q_WHICH.match(asked):
         question["query"] = {"kind": "first"}
         understood = f"Which trigger effect is Chain Link 1 when {said} activate at the same time{_on_turn(turn)}?"
     elif (match := _Q_OR.match(asked) or _Q_BEFORE.match(asked)) is not None:
         groups = match.groupdict()
-        pair = [_items(skeleton, groups.get(g) or groups.get(g + "2") or "") for g in ("a", "b")]
+        pair = [_narrow(_items(skeleton, groups.get(g) or groups.get(g + "2") or ""), items, turn)
+                for g in ("a", "b")]
         if any(p is None or len(p) != 1 or len(p[0]["kinds"]) != 1 for p in pair):
             return None
         cells = []
@@ -237,7 +274,7 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
                       + ("go on the chain before " if before else "or ") + _cell_words(cells[1], turn, True)
                       + ("" if before else " start the chain") + "?")
     elif (match := _Q_IS.match(asked)) is not None:
-        group = _items(skeleton, match["g"])
+        group = _narrow(_items(skeleton, match["g"]), items, turn)
         if group is None or len(group) != 1 or len(group[0]["kinds"]) != 1:
             return None
         sides = _relative(group[0]["owner"], turn)
@@ -252,6 +289,21 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
         return None
     skeleton.use(skeleton.live())
     return Frame(question, understood, used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def _narrow(group: list[dict] | None, items: list[dict], turn: str | None) -> list[dict] | None:
+    """A group asked without its kind ("does the turn player's effect go first?") is the one trigger the
+    story told of that player, when the story told exactly one kind for that player."""
+    if group is None or len(group) != 1 or len(group[0]["kinds"]) == 1:
+        return group
+    sides = _relative(group[0]["owner"], turn)
+    if sides is None or len(sides) != 1:
+        return group
+    told = [i for i in items if _relative(i["owner"], turn) == sides]
+    kinds = {k for i in told for k in i["kinds"]}
+    if len(told) != 1 or len(kinds) != 1:
+        return group
+    return [dict(group[0], kinds=[kinds.pop()])]
 
 
 def _ordered(cells) -> list[tuple[str, bool]]:
@@ -298,7 +350,26 @@ def segoc_answer(question: dict) -> dict:
             "the turn player's optional, then the opponent's optional effects")
     detail = f"{rule}; here: {order}"
     answer, result = "unknown", "unknown"
-    if query["kind"] == "first":
+    rule_key = "segoc"
+    if query["kind"] == "whose_first":
+        first = next(c for c in possible if c[1] == query["mandatory"])
+        whose = "the turn player's" if first[0] == "turn" else "the opponent's"
+        if turn is not None:
+            whose += " (yours)" if (first[0] == "turn") == (turn == "A") else " (your opponent's)"
+        answer, result = whose, "pass"
+    elif query["kind"] == "one_chain":
+        answer, result, rule_key = "yes", "pass", "segoc_one_chain"
+        detail = ("effects of Spell Speed 1 activated at the same time (such as Trigger Effects) form one special "
+                  f"chain; {rule}")
+    elif query["kind"] in ("resolves_first", "resolves_last"):
+        end = possible[-1] if query["kind"] == "resolves_first" else possible[0]
+        detail = f"{detail}; the chain resolves from its last link back to Chain Link 1"
+        if end in definite and len(possible) > 1:
+            answer, result = _cell_words(end, turn, plural[end]), "pass"
+        else:
+            detail += f"; whether there are {_cell_words(end, turn, True)} is not said"
+        rule_key = "sim_chain_resolution"
+    elif query["kind"] == "first":
         first = possible[0] if possible else None
         if first is not None and first in definite:
             answer, result = _cell_words(first, turn, plural[first]), "pass"
@@ -328,7 +399,51 @@ def segoc_answer(question: dict) -> dict:
         "resolved": {"turn": turn},
         "order": [_cell_words(c, turn, plural[c]) for c in possible],
         "explanation": f"{answer}: {detail}.",
-        "steps": [{"check": "SEGOC order", "result": result, "detail": detail, **citation("segoc")}],
+        "steps": [{"check": "SEGOC order", "result": result, "detail": detail,
+                   **citation(*dict.fromkeys((rule_key, "segoc")))}],
         "assumed": [] if turn else ["whose turn it is is not said: the answer is in terms of the turn player"],
         "rulings": [],
     }
+
+
+# ------------------------------------------------------------------- one trigger alone: Chain Link 1
+
+_SINGLE_STORY = re.compile(
+    r"^(?:if |when |whenever )?(?:only |just )?(?:(?:one|a single|1|a) )?(?:e\d+|trigger effect|effect|trigger) "
+    r"(?:activates|is activated|triggers|gets activated)(?: at that time| at that timing| at that point)?$"
+)
+_SINGLE_ASKED = re.compile(
+    r"^(?:which|what) chain link (?:is it|does it become|will it be|is that effect|would it be)$|"
+    r"^(?:is|does|will) it (?:become |be )?chain link 1$|"
+    r"^(?:is|does|will) it (?:start|form|begin) (?:a|the) chain(?: as chain link 1)?$"
+)
+
+
+def read_single_trigger(skeleton: Skeleton, sentences) -> Frame | None:
+    """ "If only one Trigger Effect activates, which Chain Link is it?" (Chain Link 1) as a frame, or None."""
+    if len(sentences) != 2:
+        return None
+    (told, _), (asked, _) = sentences
+    match = _SINGLE_STORY.match(_tidy(told))
+    if match is None or not _SINGLE_ASKED.match(_tidy(asked)) or not re.search(r"\b(?:only|just|single)\b", told):
+        return None
+    for ent in re.findall(r"e(\d+)", told):
+        entity = skeleton.entities[int(ent)]
+        if entity.kind != "class" or entity.cls != {"effect": "trigger"} or not re.match(
+                r"(?:(?:one|a single|1|a|an) )?trigger effect$", entity.text.lower()):
+            return None
+    skeleton.use(skeleton.live())
+    yes_no = asked.startswith(("is", "does", "will"))
+    return Frame({"ask": "chain_rule", "rule": "segoc_single", "yes_no": yes_no},
+                 "When only one trigger effect activates, is it Chain Link 1?" if yes_no else
+                 "When only one trigger effect activates, which Chain Link is it?",
+                 used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
+def single_trigger_answer(question: dict) -> dict:
+    """The answer to ``{"ask": "chain_rule", "rule": "segoc_single"}``."""
+    answer = "yes" if question.get("yes_no") else "Chain Link 1"
+    detail = "an effect that activates alone at that time is Chain Link 1 of a new chain"
+    return {"answer": answer, "card": None, "resolved": {}, "explanation": f"{answer}: {detail}.",
+            "steps": [{"check": "SEGOC order", "result": "pass", "detail": detail, **citation("segoc_single")}],
+            "assumed": [], "rulings": []}

@@ -307,7 +307,10 @@ _EVENT = re.compile(
     rf"(?: by (?P<pactor>{ACTOR}))?)"
     rf"(?: as chain link (?P<n>\d+))?"
     rf"(?: (?:directly )?(?:to|in response to|on|against|in chain to) (?:the activation of |the effect of )?"
-    rf"(?:{_POSSESSIVE} )?(?P<y>{ENT}))?"
+    rf"(?:{_POSSESSIVE} )?(?P<y>{ENT})"
+    # "... chain Z to it", "... in response": to the link told just before
+    rf"| (?:directly )?(?:to|in response to|in chain to|against) (?P<yit>it|that|that card|that effect|its "
+    rf"activation|that activation|its effect|this)\b| (?P<bare>in response|as a response|in reply)\b)?"
     rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) "
     rf"(?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
     rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?"
@@ -338,7 +341,8 @@ _ATTACK = re.compile(
 _NUMBERED = re.compile(rf"(?P<x>{ENT})")
 _PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es|ed)? priority\b|\b{ACTOR} pass(?:es|ed)?(?= and\b| then\b| [.,;]|$)")
 # "Chain Link 2 is X", "X is Chain Link 2": the link number of a card told in a list
-_LINK_IS = re.compile(rf"\bchain link (?P<n>\d+) (?:is|was|:) (?P<x>{ENT})|(?P<y>{ENT}) (?:is|was) chain link (?P<m>\d+)\b")
+_LINK_IS = re.compile(rf"\bchain link (?P<n>\d+) (?:is|was|:) (?:(?P<own>{_POSSESSIVE}) )?(?P<x>{ENT})|"
+                      rf"(?:(?P<own2>{_POSSESSIVE}) )?(?P<y>{ENT}) (?:is|was) chain link (?P<m>\d+)\b")
 
 
 def _owner_before(text: str, start: int) -> str | None:
@@ -372,12 +376,16 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     for match in _PRIORITY.finditer(text):
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     link_is = {}  # entity -> link number said as "Chain Link N is X"
+    link_owner = {}  # entity -> its controller said there ("Chain Link 2 is my opponent's X")
     for match in _LINK_IS.finditer(text):
         group, number = ("x", match["n"]) if match["x"] else ("y", match["m"])
         piece = Skeleton.pieces_between(spans, *match.span(group))[0]
         entity = skeleton.pieces[piece].entity
         if skeleton.entities[entity].kind == "card" and "link" not in skeleton.entities[entity].aside:
             link_is[entity] = int(number)
+            owner = match["own"] or match["own2"]
+            if owner:
+                link_owner[entity] = actor_player(owner.replace("'s", "").strip())
             skeleton.use(Skeleton.pieces_between(spans, *match.span()))
 
     def entity_at(group_span) -> int:
@@ -421,6 +429,10 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         x = entity_at(x_span)
         controller = actor_player(actor) or _owner_before(text, x_span[0])
         y = z = None
+        if (match.group("yit") or match.group("bare")) and not story.links:
+            continue  # "in response to it" with no link told before: not read
+        if match.group("yit"):
+            y = story.links[-1].entity
         if match.group("y"):
             y = add(entity_at(match.span("y")), _owner_before(text, match.start("y")), reference=True).entity
         link = add(x, controller, after=y)
@@ -494,7 +506,7 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
     if not story.links and len(numbered) >= 2 and len({number_of(n) for n in numbered}) == len(numbered):
         # "Chain: X (Chain Link 1), Y (Chain Link 2), ..." / "Chain Link 1 is X, Chain Link 2 is Y"
         numbered.sort(key=number_of)
-        story.links = [Link(n, None, number_of(n)) for n in numbered]
+        story.links = [Link(n, link_owner.get(n), number_of(n)) for n in numbered]
         for k, piece in enumerate(indices):
             following = skeleton.pieces[indices[k + 1]].text if k + 1 < len(indices) else ""
             if skeleton.pieces[piece].entity in numbered or (
