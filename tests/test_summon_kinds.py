@@ -37,6 +37,12 @@ def _parsed(session, text):
          ("tribute", "face_down", "ritual_summon"), "yes"),
         ("For a Tribute Summon, can face-down monsters be Tributed?", ("tribute", "face_down", "tribute_summon"),
          "yes"),
+        ("Can I Tribute a monster my opponent controls for a Tribute Summon?",
+         ("tribute", "opponent_monster", "tribute_summon"), "no"),
+        ("can i tribute summon by tributing my opponent's monster", ("tribute", "opponent_monster", "tribute_summon"),
+         "no"),
+        ("Can Tokens be Tributed for a Tribute Summon?", ("tribute", "token", "tribute_summon"), "yes"),
+        ("Can I Tribute Summon by Tributing a Trap Monster?", ("tribute", "trap_monster", "tribute_summon"), "yes"),
         ("Can a Monster Token be Special Summoned by another card's effect?",
          ("token", "token", "special_summon_other_effect"), "no"),
         ("Can Tokens be Special Summoned by any effect besides the one that created them?",
@@ -80,6 +86,8 @@ def test_kind_facts(session, text, fact, answer):
         "Is a Normal Summon that Tributed a monster also a Special Summon?",
         "Can I Flip Summon the same monster twice in one Duel?",
         "Can I Flip Summon two monsters?",  # when is not said
+        "Can my opponent's monsters be Tributed for a Ritual Summon?",  # not stated by the rulebooks read
+        "Can I Tribute my opponent's monster with Lava Golem?",  # a card effect, not a Tribute Summon
     ],
 )
 def test_kind_fact_near_misses(session, text):

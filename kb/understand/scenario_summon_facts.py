@@ -1,6 +1,6 @@
 """More one-sentence rule facts of Summons, read by :func:`kb.understand.scenario_summon.read_summon_fact`:
 Flip Summons a turn (the same monster, different monsters), monsters of a kind Pendulum Summoned (Xyz and Link Monsters have no Level), a Level equal to a Pendulum Scale,
-how many Pendulum Summons a turn, face-down monsters Tributed for a Tribute or Ritual Summon, a Token
+how many Pendulum Summons a turn, face-down monsters, Tokens, Trap Monsters and the opponent's monsters Tributed for a Tribute (or Ritual) Summon, a Token
 Special Summoned by another effect, a Fusion Summon without a card effect, a Normal Summon that Tributed.
 
 Each shape is ``(name, pattern over the rendered sentence, handler(match, card_of))``; the handler gives
@@ -30,10 +30,29 @@ def _no_level(m: re.Match, _card_of):
                  f"Summoned" if kind == "xyz" else f"can a {kind.title()} Monster be Pendulum Summoned")
 
 
-def _face_down_tribute(m: re.Match, _card_of):
+_TRIBUTED = {"face_down": "face-down monsters", "token": "Monster Tokens", "trap_monster": "Trap Monsters",
+             "opponent_monster": "monsters the opponent controls"}
+
+
+def _subject(words: str) -> str:
+    if "face-down" in words:
+        return "face_down"
+    if "token" in words:
+        return "token"
+    if "trap" in words:
+        return "trap_monster"
+    return "opponent_monster"
+
+
+def _tributed(m: re.Match, _card_of):
+    """Which monsters can be Tributed for a Tribute (or Ritual) Summon: face-down ones, Tokens, Trap Monsters,
+    the opponent's (only face-down ones are asked for a Ritual Summon)."""
     kind = next(g for g in (m["s1"], m["s2"], m["s3"], m["s4"]) if g)
+    subject = _subject(next(g for g in (m["w1"], m["w2"], m["w3"], m["w4"]) if g))
     key = "ritual_summon" if kind.startswith("ritual") else "tribute_summon"
-    return _fact("tribute", "face_down", key, f"can face-down monsters be Tributed for a "
+    if key == "ritual_summon" and subject != "face_down":
+        return None
+    return _fact("tribute", subject, key, f"can {_TRIBUTED[subject]} be Tributed for a "
                  f"{'Ritual' if key == 'ritual_summon' else 'Tribute'} Summon")
 
 
@@ -43,7 +62,9 @@ def fact_shapes() -> list:
     per_turn = r"(?:per|each|a|in a|in one|every) turn"
     per_turn_or_same = r"(?:per turn|in (?:one|a|the same|a single) turn|(?:in |during )?(?:the same|one) turn|this turn)"
     summon_of = r"(?P<s{n}>tribute summon|ritual summon|tribute summoning|ritual summoning)"
-    face_down = r"(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?"
+    face_down = (r"(?:(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?|"
+                 r"(?:a |the )?(?:monster )?tokens?(?: on the field| i control)?|(?:a |the )?trap monsters?|"
+                 r"(?:my )?opponents? monsters?|(?:a )?monsters? (?:my|the) opponent controls)")
     return [
         (
             "can an Xyz / Link Monster be Pendulum Summoned",
@@ -77,16 +98,16 @@ def fact_shapes() -> list:
                                "how many Pendulum Summons can a player perform per turn"),
         ),
         (
-            "can face-down monsters be Tributed for a Tribute / Ritual Summon",
+            "can face-down monsters / Tokens / the opponent's monsters be Tributed for a Tribute Summon",
             re.compile(
-                rf"^{_CAN} {face_down} be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
+                rf"^{_CAN} (?P<w1>{face_down}) be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
                 rf"{summon_of.format(n=1)}$|"
-                rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} {face_down} be tributed$|"
-                rf"^{_CAN} (?:i|you) tribute {face_down} (?:for|to perform|to conduct|in) (?:a |the )?"
+                rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} (?P<w2>{face_down}) be tributed$|"
+                rf"^{_CAN} (?:i|you) tribute (?P<w3>{face_down}) (?:for|to perform|to conduct|in|to) (?:a |the )?"
                 rf"{summon_of.format(n=3)}$|"
-                rf"^{_CAN} (?:i|you) (?P<s4>tribute summon|ritual summon) by tributing {face_down}$"
+                rf"^{_CAN} (?:i|you) (?P<s4>tribute summon|ritual summon) by tributing (?P<w4>{face_down})$"
             ),
-            _face_down_tribute,
+            _tributed,
         ),
         (
             "can I Flip Summon the same monster twice in one turn",

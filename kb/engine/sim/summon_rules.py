@@ -203,6 +203,19 @@ SUMMON_RULES: dict[str, dict] = {
         "Face-down monsters on the field can be Tributed for a Tribute Summon and for a Ritual Summon.",
         ["prb2017:tributes-for-a-tribute-summon", "prb2017:ritual-summoning", "prb2017:face-down-defense-position"],
         "prb2017:tributes-for-a-tribute-summon", "Face-down monsters on the field can also be Tributed."),
+    "sim_tribute_token": _row(
+        "Monster Tokens on the field can be Tributed (they are removed from the Duel, not sent to the GY).",
+        ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
+        "Monster Tokens on the field can also be Tributed."),
+    "sim_tribute_trap_monster": _row(
+        "Trap Cards treated as monsters on the field can be Tributed.",
+        ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
+        "Trap Cards treated as monsters on the field can also be Tributed."),
+    "sim_tribute_own_only": _row(
+        "A Tribute Summon Tributes only monsters the player controls (only a card's effect can Tribute the "
+        "opponent's monsters).",
+        ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
+        "You can only Tribute monsters you control."),
     "sim_tribute_face_down_ritual": _row(
         "Monsters on the field Tributed for a Ritual Summon may be face-down.",
         ["prb2017:ritual-summoning", "prb2017:tributes-for-a-tribute-summon"], "prb2017:ritual-summoning",
@@ -302,6 +315,14 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("tribute", "face_down", "tribute_summon"): ("yes", "sim_tribute_face_down",
                                                  "face-down monsters on the field can be Tributed for a Tribute "
                                                  "Summon"),
+    ("tribute", "token", "tribute_summon"): ("yes", "sim_tribute_token",
+                                             "Monster Tokens on the field can be Tributed for a Tribute Summon"),
+    ("tribute", "trap_monster", "tribute_summon"): ("yes", "sim_tribute_trap_monster",
+                                                    "Trap Cards treated as monsters can be Tributed for a Tribute "
+                                                    "Summon"),
+    ("tribute", "opponent_monster", "tribute_summon"): ("no", "sim_tribute_own_only",
+                                                        "a Tribute Summon Tributes only monsters the player "
+                                                        "controls"),
     ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
                                                 "face-down monsters on the field can be Tributed for a Ritual "
                                                 "Summon"),
