@@ -20,6 +20,7 @@ _ACTS = {
     "banish": r"banish",
     "detach": r"detach",
     "pay_lp": r"pay\b[^;.]*?\bLP",
+    "draw": r"\bdraw\b",
 }
 
 
@@ -89,10 +90,15 @@ def _cost_under_banish(session, question: dict) -> dict:
     from .questions import resolve
     from .rules import citation
 
-    card = resolve(session, question["card"])
     banishing = resolve(session, question["banishing"])
     scopes = {m["what"].lower().rstrip("s") for e in card_profile(session, banishing)
               for m in [_BANISH_INSTEAD.search(e.get("text") or "")] if m}
+    if question.get("cost_text") and question.get("card") is None:  # a cost the question quotes, no card
+        if not scopes:
+            return answer_object("unknown", f"{banishing.name}'s text was not read as banishing cards sent to the GY "
+                                            "instead", "psct", question["cost_text"])
+        return _cost_text_under_banish(question, banishing, scopes)
+    card = resolve(session, question["card"])
     if not scopes:
         return _with_card(answer_object("unknown", f"{banishing.name}'s text was not read as banishing cards sent to "
                                              "the GY instead", "psct", card.name), card.name)
@@ -397,5 +403,39 @@ def _draw_gain(session, question: dict) -> dict:
                            explanation=f"{amount}: {detail}."), applying.name)
 
 
-CARD_TOPICS = {"draw_gain": _draw_gain, "gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
+def _halve(session, question: dict) -> dict:
+    """``{"topic": "halve", "value": N, "what": "atk" | "def" | "lp"}``: N halved by an effect, a decimal rounded
+    up (no card is read: the value the question gives)."""
+    from ..errors import BadQuestionError
+
+    value, what = question.get("value"), question.get("what")
+    if type(value) is not int or value < 0:
+        raise BadQuestionError(f"value: {value!r} is not a whole number", field="value", value=value)
+    if what not in ("atk", "def", "lp"):
+        raise BadQuestionError(f"what: {what!r} is not one of atk, def, lp", field="what", value=what)
+    half = (value + 1) // 2
+    said = f"{what.upper()} {value} halved"
+    how = f"{value} halved is {value / 2:g}, rounded up to {half}" if value % 2 else f"{value} halved is {half}"
+    return dict(answer_object("yes", how, "sim_halve_round_up", said), answer=str(half), explanation=f"{half}: {how}.")
+
+
+def _cost_text_under_banish(question: dict, banishing, scopes: set[str]) -> dict:
+    """A cost the question quotes ("discard this card to the GY", "discard 1 card"), no card named, while
+    ``banishing`` applies: the same rows as for a card's own cost."""
+    from .rules import citation
+
+    text = question["cost_text"]
+    said = f"the cost \"{text}\""
+    hit = next((row for row in _UNDER_BANISH if re.search(row[0], text, re.I)), None)
+    if hit is None or "card" not in scopes:
+        why = (f"{banishing.name} banishes only {'/'.join(sorted(scopes))}s, and the cost may move other cards"
+               if hit is not None else "it is not a cost the banishing was read to change")
+        return answer_object("unknown", f"{said}: {why}", "psct", said)
+    _kind, answer, rule, detail = hit[1:]
+    step = {"check": "applying", "result": "pass",
+            "detail": f"{banishing.name}: cards that would be sent to the GY are banished instead", **citation(rule)}
+    return answer_object(answer, f"{said} {detail}", rule, said, [step])
+
+
+CARD_TOPICS = {"halve": _halve, "draw_gain": _draw_gain, "gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
                "lp_cost": _lp_cost, "trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}

@@ -191,6 +191,19 @@ FACT_RULES: dict[str, dict] = {
         ["prb2017:drawing-ex2", "prb2017:drawing"], "prb2017:drawing-ex2",
         "Rule: Effects that count each time that cards are drawn are only applied once each time cards are added to "
         "the hand."),
+    "fact_detach_cost": _row(
+        "Detaching Xyz Materials is the usual cost of an Xyz Monster's effects.",
+        ["md:xyz-monsters", "community:9.2.4"], "md:xyz-monsters",
+        "Many Xyz monsters will have a unique cost for their effects called \"detaching\"."),
+    "fact_cost_not_chainable": _row(
+        "Paying a cost is not an activation: nothing can be chained to it (maintenance costs included).",
+        ["community:7.8.2", "md:maintenance-costs", "tcg-v10:actions-which-cannot-be-chained-to"], "community:7.8.2",
+        "Summoning a monster, Tributing, changing a monster's battle position and paying costs are not effect "
+        "activations and therefore you cannot respond to those actions using a Chain."),
+    "fact_maintenance_not_chainable": _row(
+        "Maintenance costs (typically paid in the Standby Phase) cannot be chained to.",
+        ["md:maintenance-costs", "community:7.8.2"], "md:maintenance-costs",
+        "These are a special kind of cost that cannot be chained to and typically occur during the Standby Phase."),
     "fact_target_needed": _row(
         "A card or effect that targets cannot be activated unless there is already a card it can target.",
         ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
@@ -229,6 +242,12 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                                          "is activated"),
     ("cost", "paid", "at_resolution"): ("no", "fact_cost_not_refunded", "costs are paid when the card or effect is "
                                                                         "activated, not when it resolves"),
+    ("cost", "detach", "is_cost"): ("yes", "fact_detach_cost", "detaching Xyz Materials is a cost of the Xyz "
+                                                               "Monster's effect"),
+    ("cost", "paid", "chainable"): ("no", "fact_cost_not_chainable", "paying a cost is not an activation: it cannot "
+                                                                     "be chained to"),
+    ("cost", "maintenance", "chainable"): ("no", "fact_maintenance_not_chainable",
+                                           "a maintenance cost cannot be chained to"),
     ("cost", "targeting", "is_cost"): ("no", "fact_targeting_not_cost", "targeting is not a cost"),
     # face-down monsters paid as a cost
     ("face_down_cost", "send_to_gy+requirement", "payable"): (
@@ -331,7 +350,7 @@ FACTS.update({k: v for k, v in KIND_FACTS.items() if k not in FACTS})  # the fir
 FACTS.update(ZONE_FACTS)
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
-                                             "target_none", "gains_effect", "draw_gain"})
+                                             "target_none", "gains_effect", "draw_gain", "halve"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":
@@ -362,6 +381,9 @@ def answer_object(answer: str, detail: str, rule: str, subject: str, extra_steps
     }
 
 
+_NO_CARD_TOPICS = frozenset({"halve", "lp_cost"})  # topics of kb/engine/card_facts.py that may name no card
+
+
 def rule_fact_answer(session, question: dict) -> dict:
     """``{"ask": "rule_fact", "topic", "subject", "asked", "card"?, "banishing"?}`` answered from :data:`FACTS`
     (or, for the topics of :mod:`kb.engine.card_facts`, from the named card's text); "unknown" when no row says it."""
@@ -372,7 +394,11 @@ def rule_fact_answer(session, question: dict) -> dict:
         raise BadQuestionError(f"topic: {topic!r} is not one of {', '.join(TOPICS)}", field="topic")
     from .card_facts import CARD_TOPICS  # facts read from a named card's text
 
-    if topic in CARD_TOPICS:
+    subject, asked = question.get("subject"), question.get("asked")
+    if topic in CARD_TOPICS and not (question.get("card") is None and (topic, subject, asked) in FACTS):
+        if question.get("card") is None and topic not in _NO_CARD_TOPICS and not (
+                topic == "cost_under_banish" and question.get("cost_text")):
+            raise BadQuestionError(f"card: topic {topic!r} needs a card", field="card")
         return CARD_TOPICS[topic](session, question)
     if topic == "atk":
         from .atk_calc import atk_answer

@@ -131,7 +131,7 @@ _TOKEN_ASKED = ("sent_to_gy", "face_down", "xyz_material", "synchro_material", "
 
 def _token(m: re.Match, cards) -> tuple[dict, str] | None:
     asked = next((k for k in _TOKEN_ASKED if re.fullmatch(alt("token", k), m["what"])), None)
-    if asked is None:
+    if asked is None or (m.groupdict().get("as_cost") and asked != "sent_to_gy"):
         return None
     return ({"topic": "token", "subject": "token", "asked": asked},
             f"can a Monster Token {_TOKEN_SAID[asked]}")
@@ -321,6 +321,7 @@ def _lp_pay(m: re.Match, cards) -> tuple[dict, str] | None:
 @lru_cache(maxsize=1)
 def _shapes() -> list:
     from .scenario_cost_kinds import _card_type_shapes, _more_cost_shapes
+    from .scenario_cost_generic import generic_cost_shapes
     from .zone_facts import zone_fact_shapes
     thing, again, as_cost = alt("things", "card"), alt("things", "again"), alt("cost", "as_cost")
     asked = "|".join(alt("asked", k) for k in ("by_effect", "sent_to_gy", "discarded", "destroyed"))
@@ -344,7 +345,8 @@ def _shapes() -> list:
     )
     r = "refund"
     negated = (
-        rf"(?:(?:{alt(r, 'whose')}) (?:{alt(r, 'what')})|the (?:{alt(r, 'what')}) (?:{alt(r, 'of_what')}))"
+        rf"(?:(?:{alt(r, 'whose')}) (?:{alt(r, 'what')})|the (?:{alt(r, 'what')}) (?:{alt(r, 'of_what')})|"
+        rf"(?:my |the )?{_CARD}(?: activation| effect)?|the activation of (?:my )?{_CARD})"
         rf"(?: gets| is| was| has been) negated"
     )
     back = (
@@ -367,7 +369,7 @@ def _shapes() -> list:
         rf"|does (?:{alt(t, 'choosing')}) count as (?:{alt(t, 'cost')})"
     )
     token_what = "|".join(alt("token", k) for k in _TOKEN_ASKED)
-    token = rf"can (?:{alt('token', 'words')}) (?P<what>{token_what})"
+    token = rf"can (?:{alt('token', 'words')}) (?P<what>{token_what})(?P<as_cost> {as_cost})?"
     token_send = (
         rf"can i send (?:{alt('token', 'words')}) to the {_GY}(?: {as_cost}| to pay a (?:send to the {_GY} )?cost)?"
     )
@@ -442,13 +444,17 @@ def _shapes() -> list:
         *_card_type_shapes(),
         *_more_cost_shapes(),
         *zone_fact_shapes(),  # zones, who sees which location, kinds of monsters (zone_facts.py)
+        *generic_cost_shapes(),  # costs told without a card or loosely (scenario_cost_generic.py)
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
         ("I have N LP and pay half / can I pay M LP (no card named)",
          re.compile(rf"^i have (?P<n>\d+) {lp}(?: and| \.)? (?:i )?(?P<half>pay half (?:of )?my {lp}(?: as (?:a|the) cost)?)"
-                    rf"{_SEP}how (?:many|much) {lp} do i have (?:left|now|remaining)$|^i have (?P<n2>\d+) {lp}{_SEP}can i "
+                    rf"{_SEP}how (?:many|much) {lp} (?:do i have (?:left|now|remaining)|are left|is left|remain)$"
+                    rf"|^i have (?P<n3>\d+) {lp}(?: and| \.)? (?:i )?(?P<half3>pay half)(?: as (?:a|the) cost)?{_SEP}how "
+                    rf"(?:many|much) {lp} (?:do i have (?:left|now|remaining)|are left|is left|remain)$"
+                    rf"|^i have (?P<n2>\d+) {lp}{_SEP}can i "
                     rf"pay (?P<m>\d+) {lp}(?: as (?:a|the) cost| for a cost| to activate a card| to activate an effect)$"),
-         lambda m, c: _lp_plain(_Either(m), c)),
+         lambda m, c: _lp_plain(_Either(m, **({"n": m["n3"], "half": m["half3"]} if m["n3"] else {})), c)),
     ]
 
 
