@@ -44,6 +44,9 @@ _DOES_WORDS = {
     "negate_activation": "negates activations",
     "negate_effect": "negates effects",
     "negate": "negates activations or effects",
+    "atk_change": "changes ATK",
+    "def_change": "changes DEF",
+    "change_atk_def": "changes ATK/DEF",
 }
 
 
@@ -60,18 +63,38 @@ def _tables() -> dict:
     def phrases(table: dict) -> dict[str, list[tuple[tuple[str, ...], str]]]:
         return by_first_word((tuple(p.split()), value) for value, items in table.items() for p in items)
 
+    does, before = _stat_change_phrases(generic.get("stat_change"))
     return {
         "types": phrases(generic["types"]),
         "properties": phrases(generic["properties"]),
         "effects": phrases(generic["effects"]),
-        "does": phrases(generic["does"]),
-        "does_before": phrases(generic["does_before"]),
+        "does": by_first_word([(tuple(p.split()), v) for v, items in generic["does"].items() for p in items] + does),
+        "does_before": by_first_word([(tuple(p.split()), v) for v, items in generic["does_before"].items()
+                                      for p in items] + before),
+        "bare_effect_does": set(generic.get("bare_effect_does", ())),
         "states": phrases(generic["states"]),
         "determiners": by_first_word((tuple(d.split()), d) for d in generic["determiners"]),
         "card_words": set(generic["card_words"]),
         "effect_words": set(generic["effect_words"]),
         "does_lead": set(generic["does_lead"]),
     }
+
+
+def _stat_change_phrases(table: dict | None) -> tuple[list, list]:
+    """The ``does`` phrases ("increases a monster's atk") and ``does_before`` words ("atk-increasing") made from
+    the ``[generic.stat_change]`` grammar: a verb, whose, which stat."""
+    if not table:
+        return [], []
+    does, before = [], []
+    for value, stats in table["stats"].items():
+        for stat in stats:
+            for verb in table["verbs"]:
+                for owner in table["owners"]:
+                    does.append((tuple(f"{verb} {owner} {stat}".split()), value))
+            if " " not in stat:
+                before += [((f"{stat}-{p}",), value) for p in table["participles"]]
+    before += [((f"stat-{p}",), "change_atk_def") for p in table["participles"]]
+    return does, before
 
 
 def _words(tokens: list[Token], i: int) -> list[str]:
@@ -97,6 +120,7 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     stop = len(tokens) if stop is None else stop
     words = [t.low if not t.punct else t.text for t in tokens[i:stop]]
     at, cls, extras = 0, {}, {}
+    bare = False
     det = _match(tables["determiners"], words, at)
     if det:
         at += det[0]
@@ -150,6 +174,10 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     elif at < len(words) and words[at] in tables["effect_words"] and ("type" in cls or card_word):
         at += 1
         cls["effect"] = "any"  # an effect of the kind, not a card's activation (which one: not said)
+    elif at < len(words) and words[at] in tables["effect_words"] and not cls.get("type") and _bare_effect(
+            tables, cls, words, at + 1):
+        at += 1  # "an effect that decreases DEF", "an ATK-boosting effect": any card or effect that does it
+        bare = True
     if at < len(words) and words[at] in tables["does_lead"]:
         does = _match(tables["does"], words, at + 1)
         if does:
@@ -164,9 +192,18 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
         if at + 1 < len(words) and words[at] == "or" and words[at + 1] in tables["effect_words"]:
             at += 2  # "a card or effect": any activation
         return i + at - consumed_mark, {}, extras
-    if not cls.get("type") and not cls.get("effect") and not (card_word and cls.get("does")):
+    if not cls.get("type") and not cls.get("effect") and not ((card_word or bare) and cls.get("does")):
+        return None
+    if bare and not set(cls.get("does", ())) <= tables["bare_effect_does"]:
         return None
     return i + at - consumed_mark, cls, extras
+
+
+def _bare_effect(tables: dict, cls: dict, words: list[str], at: int) -> bool:
+    """Whether a bare "effect" names a kind: it says what it does, before or after ("that lowers DEF")."""
+    if cls.get("does"):
+        return True
+    return at < len(words) and words[at] in tables["does_lead"] and _match(tables["does"], words, at + 1) is not None
 
 
 def describe_kind(cls: dict) -> str:
