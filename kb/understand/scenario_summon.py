@@ -260,14 +260,14 @@ def _shapes() -> list:
     effect_verbs = r"destroy|banish|return|send|negate|shuffle"
     return [
         (
-            "can a Link Monster be used as Xyz Material",
+            "a kind of monster be used as material for a kind of Summon",
             re.compile(
                 rf"^(?:can|could|may) {art}(?P<m>{mat}){aside}{mine} (?:be used as|be used|be|become|serve as) {material}$"
             ),
             _material,
         ),
         (
-            "can I use a Link Monster as Xyz Material",
+            "use a kind of monster as material for a kind of Summon",
             re.compile(rf"^(?:can|could|may) (?:i|you) (?:use|treat) {art}(?P<m>{mat}){aside}{mine} (?:as )?{material}$"),
             _material,
         ),
@@ -281,7 +281,7 @@ def _shapes() -> list:
             lambda m, c: _counts_as(_Pick(m, {"a": "a2", "b": "b2"}), c),
         ),
         (
-            "is a monster that was Normal Set considered Summoned",
+            "a monster Normal Set: considered Summoned or not",
             re.compile(
                 rf"^(?:is|are) (?:a |an |the )?(?:monsters? (?:that (?:was|were|is|are|has been|have been) )?"
                 rf"(?:normal )?set(?: face-down)?|(?:normal )?set monsters?|(?:a )?face-down monsters? "
@@ -295,7 +295,7 @@ def _shapes() -> list:
             _set_summoned,
         ),
         (
-            "if X is Normal Summoned without Tributing, is that a Tribute Summon",
+            "a monster Normal Summoned with no Tribute: a Tribute Summon or not",
             re.compile(
                 rf"^(?:if|when) (?:(?P<c>e\d+)|a (?:level \d+ (?:or higher )?)?monster) is normal summoned "
                 rf"without (?:tributing|tributes|a tribute|any tributes)(?: by its own effect)? "
@@ -315,7 +315,7 @@ def _shapes() -> list:
             lambda m, c: _zone_part(_Pick(m, {"z1": "z1b", "z2": "z2b"}), c),
         ),
         (
-            "can X's 'destroy all cards in the Spell & Trap Zones' destroy cards in the Pendulum Zones",
+            "an effect quoted by its zone words, asked about the cards of another zone",
             re.compile(
                 rf"^(?:can|does|will|would) (?P<c>e\d+) (?:effect )?(?:that says )?\" (?P<q>(?P<v1>{effect_verbs}) "
                 rf"all cards in (?:the |your |your opponent's |each player's )?(?P<z1>{zones})) \" (?:also )?"
@@ -325,7 +325,7 @@ def _shapes() -> list:
             _effect_over_zone,
         ),
         (
-            "if control of a monster in the Extra Monster Zone switches, where is it placed",
+            "a monster in an Extra Monster Zone changing control: where it goes",
             re.compile(
                 r"^(?:if|when) (?:control of (?:a|my|the|an opponent's|my opponent's) monster in (?:the|an|my) "
                 r"extra monster zone (?:switches|changes|is switched|is changed|passes)(?: to (?:my opponent|the other "
@@ -353,7 +353,7 @@ def _shapes() -> list:
             lambda m, c: _zone_count(_Pick(m, {"z": "z2"})) or _zone_count(_Pick(m, {"z": "z3"})),
         ),
         (
-            "when I activate X, which lets my opponent Special Summon, who chooses the zone",
+            "a card that has the opponent Special Summon: who chooses the zone",
             re.compile(
                 r"^(?:when|if) i activate (?P<c>e\d+)(?: effect)?(?: which| that)? (?:lets|allows|has) my opponent "
                 r"(?:to )?special summon(?: a monster)? who (?:chooses|decides|picks) the (?:main monster )?zone "
@@ -363,7 +363,7 @@ def _shapes() -> list:
             _zone_chooser,
         ),
         (
-            "does detaching an Xyz Material count as leaving the field",
+            "Xyz Materials: on the field or not, detaching them leaving it or not",
             re.compile(
                 r"^(?:does|is) (?P<detach>detaching) (?:an |a |the )?xyz materials? (?:count as|considered|"
                 r"treated as) (?:that card |the card |it |that monster )?leaving the field$|"
@@ -374,7 +374,7 @@ def _shapes() -> list:
             lambda m, c: _xyz_material_field(_Pick(m, {"detach": "detach2"}), c),
         ),
         (
-            "do I need to Tribute to Normal Summon my Gemini Monster a second time",
+            "a Gemini Monster Normal Summoned again: its Tributes and the turn's Normal Summon",
             re.compile(
                 r"^(?:do i (?:need|have) to|must i) tribute (?:a monster|any monsters?|monsters) (?:to|in order to) "
                 r"normal summon (?:my |a |the )?(?:face-up )?(?:level \d+ )?(?:gemini monster|(?P<c>e\d+)) "
@@ -396,7 +396,7 @@ def _shapes() -> list:
             lambda m, c: _position(_Pick(m, {"how": "how2", "c": "c2"}), c),
         ),
         (
-            "can Goddess with the Third Eye substitute for a Fusion Material of X",
+            "a Fusion substitute monster for a Fusion Monster that allows only its listed materials",
             re.compile(
                 r"^can (?:i use )?(?P<s>e\d+) (?:be used )?(?:as (?:a )?substitute (?:fusion )?materials?|"
                 r"substitute for (?:a |any |one |1 )?(?:of (?:the |its )?)?fusion materials?|as (?:a )?fusion "
@@ -406,7 +406,7 @@ def _shapes() -> list:
             _substitute,
         ),
         (
-            "when resolving a Ritual Spell, can I Tribute a Level 9 and a Level 2 monster",
+            "Ritual Tributes by Level against a Ritual Spell's stated total",
             re.compile(
                 r"^(?:when|while) (?:resolving|i resolve|i activate|activating|using) (?P<c>e\d+)"
                 r"(?: (?:total levels|levels totaling|total level) (?P<said>\d+)(?P<saidmore> or more)?)? "
@@ -418,7 +418,7 @@ def _shapes() -> list:
             lambda m, c: _ritual(_Pick(m, {"c": "c2", "tributes": "tributes2"}), c),
         ),
         (
-            "how many Tributes do I need to Tribute Summon a Level 7 monster",
+            "the number of Tributes a Level needs",
             re.compile(
                 rf"^how many (?:tributes|monsters) (?:{alt('tributes', 'need')} |(?:must i|do i (?:need|have) to) "
                 rf"tribute )?(?:to tribute )?"

@@ -67,7 +67,7 @@ def fact_shapes() -> list:
                  r"(?:my )?opponents? monsters?|(?:a )?monsters? (?:my|the) opponent controls)")
     return [
         (
-            "can an Xyz / Link Monster be Pendulum Summoned",
+            "a monster of a kind with no Level Pendulum Summoned",
             re.compile(
                 rf"^{_CAN} {_ART}(?P<k>xyz monsters?|link monsters?) (?:ever )?be pendulum summoned$|"
                 rf"^{_CAN} (?:i|you|a player) pendulum summon {_ART}(?P<k2>xyz monsters?|link monsters?)$"
@@ -75,7 +75,7 @@ def fact_shapes() -> list:
             _no_level,
         ),
         (
-            "can a monster be Pendulum Summoned if its Level equals a Pendulum Scale",
+            "a Level equal to a Pendulum Scale",
             re.compile(
                 rf"^{_CAN} (?:a|my) monster(?: with a level)? be pendulum summoned (?:if|when) its level "
                 rf"(?:equals|is equal to|is the same as|matches) (?:one of )?(?:my |the |either of my )?"
@@ -87,7 +87,7 @@ def fact_shapes() -> list:
                                "can a monster whose Level equals one of the Pendulum Scales be Pendulum Summoned"),
         ),
         (
-            "how many Pendulum Summons can I perform per turn",
+            "Pendulum Summons a turn",
             re.compile(
                 rf"^how many (?:times can (?:i|a player|you) pendulum summon|pendulum summons can (?:i|a player|you|"
                 rf"each player) (?:perform|conduct|make|do|use|have)) {per_turn}(?: normally)?$|"
@@ -98,7 +98,7 @@ def fact_shapes() -> list:
                                "how many Pendulum Summons can a player perform per turn"),
         ),
         (
-            "can face-down monsters / Tokens / the opponent's monsters be Tributed for a Tribute Summon",
+            "which monsters a Tribute or Ritual Summon can Tribute",
             re.compile(
                 rf"^{_CAN} (?P<w1>{face_down}) be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
                 rf"{summon_of.format(n=1)}$|"
@@ -110,7 +110,7 @@ def fact_shapes() -> list:
             _tributed,
         ),
         (
-            "can I Flip Summon the same monster twice in one turn",
+            "one monster Flip Summoned more than once a turn",
             re.compile(
                 rf"^{_CAN} (?:i|you|a player) flip summon (?:the same|one|a|a single) monster (?:twice|two times|more "
                 rf"than once) {per_turn_or_same}$|"
@@ -121,7 +121,7 @@ def fact_shapes() -> list:
                                "can the same monster be Flip Summoned twice in one turn"),
         ),
         (
-            "can I Flip Summon two different face-down monsters in the same turn",
+            "several monsters Flip Summoned in one turn",
             re.compile(
                 rf"^{_CAN} (?:i|you|a player) flip summon (?:two|2|three|3|several|multiple|more than one) "
                 rf"(?:different )?(?:face-down )?monsters {per_turn_or_same}$"
@@ -130,7 +130,7 @@ def fact_shapes() -> list:
                                "can a player Flip Summon several different monsters in the same turn"),
         ),
         (
-            "can a Token be Special Summoned by another effect",
+            "a Token Special Summoned by an effect other than its own",
             re.compile(
                 rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:ever )?be special summoned by (?:an(?:other)? |a(?:nother)? "
                 rf"(?:card )?|any )?(?:card )?effects? (?:other than|besides|except) the (?:one|effect|card) that "
@@ -142,7 +142,7 @@ def fact_shapes() -> list:
                                "can a Token be Special Summoned by an effect other than the one that created it"),
         ),
         (
-            "can a Fusion Summon be performed without a card effect",
+            "a Fusion Summon with no card effect",
             re.compile(
                 r"^(?:can|could|may) (?:a |the )?fusion summon be (?:performed|done|conducted|made) without "
                 r"(?:a |using a |using any |any )?(?:card )?effects?$|"
@@ -155,7 +155,7 @@ def fact_shapes() -> list:
                                "can a Fusion Summon be performed without a card effect"),
         ),
         (
-            "is a Normal Summon that Tributed a monster a Tribute Summon",
+            "a Normal Summon that Tributed: a Tribute Summon",
             re.compile(
                 r"^(?:is|would) (?:a |the )?normal summon (?:that|which) (?:tributed|tributes|used|uses) (?:a monster|"
                 r"one or more monsters|monsters|1 or more monsters)(?: as tributes?)? (?:also |still )?(?:be )?"

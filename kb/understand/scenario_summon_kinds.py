@@ -216,7 +216,7 @@ def kind_questions() -> list:
     turn = r"(?:in (?:one|a|the same|a single) turn|per turn|this turn|each turn)"
     return [
         (
-            "can I Normal Summon a Fusion Monster",
+            "a monster of an Extra Deck or Ritual kind Normal Summoned or Set",
             re.compile(
                 rf"^can (?:i|you|a player) (?P<v>normal summon|normal set|tribute summon|tribute set|set) {kind}"
                 rf"(?P<src> from (?:my |the |your )?(?:hand|extra deck))?{down}$|"
@@ -226,7 +226,7 @@ def kind_questions() -> list:
             _q_kind_normal,
         ),
         (
-            "can I Normal Summon during my opponent's turn",
+            "a Summon the player performs, asked for the opponent's turn",
             re.compile(
                 rf"^can (?:i|you) (?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
                 rf"(?P<proc>synchro|xyz|link) summon(?: a monster)?) {turnish}"
@@ -235,7 +235,7 @@ def kind_questions() -> list:
             _q_opponent_turn,
         ),
         (
-            "can I Normal Summon a Level 5 monster without Tributing / Tribute Summon a Level 7 with one Tribute",
+            "a Level N monster Normal Summoned with no Tribute or with N Tributes",
             re.compile(
                 rf"^can (?:i|you) (?P<v>normal summon|normal set|tribute summon|set) (?:a |one )?level (?P<lv>\d+) "
                 rf"monster (?:(?P<without>without (?:tributing|tributes|a tribute|any tributes)(?: any monsters?)?)|"
@@ -246,7 +246,7 @@ def kind_questions() -> list:
             _q_tributes,
         ),
         (
-            "can I Normal Summon twice in one turn",
+            "two Normal Summons or Sets in one turn",
             re.compile(
                 rf"^can (?:i|you) (?P<v>normal summon|normal set|set)(?: (?:a )?monsters?)? (?:twice|two times|"
                 rf"more than once) {turn}$"
@@ -254,12 +254,12 @@ def kind_questions() -> list:
             _q_twice,
         ),
         (
-            "can I Flip Summon it this turn (Special Summoned face-down this turn)",
+            "the story's monster placed face-down this turn, Flip Summoned",
             re.compile(r"^can (?:i|you) flip summon (?:it|that monster|the monster)(?: this turn| the same turn)?$"),
             _q_flip_it,
         ),
         (
-            "can I Normal Summon again in Main Phase 2",
+            "another Normal Summon or Set in Main Phase 2",
             re.compile(
                 rf"^can (?:i|you) (?P<v>normal summon|set) (?:again|another monster|a second monster|a monster again)"
                 rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
@@ -267,7 +267,7 @@ def kind_questions() -> list:
             _q_again_main2,
         ),
         (
-            "can I Set Judgment Dragon face-down",
+            "a named Special Summon Monster Normal Summoned or Set",
             re.compile(
                 rf"^can (?:i|you) (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}$"
             ),
@@ -280,7 +280,7 @@ def kind_questions() -> list:
 def _facts() -> list:
     return [
         (
-            "a monster was Special Summoned face-down by a card effect this turn",
+            "a monster placed face-down by a card effect this turn",
             re.compile(
                 r"^(?:a|my) monster (?:was|has been|got) special summoned (?:face-down|in face-down defen[cs]e "
                 r"position)(?: by (?:a card|an) effect)?(?: this turn)?$|"
@@ -290,7 +290,7 @@ def _facts() -> list:
             _fact_special_face_down,
         ),
         (
-            "I Normal Summoned in Main Phase 1",
+            "a Normal Summon or Set in Main Phase 1",
             re.compile(
                 rf"^i (?:already )?(?P<v>normal summoned|set)(?: a monster)? (?:in|during) (?:my )?(?:main phase 1|"
                 rf"first main phase|the first main phase)$".replace("normal summoned", "normal summon(?:ed)?")

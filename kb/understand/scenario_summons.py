@@ -302,7 +302,7 @@ def _facts() -> list:
     gy = r"(?:the |my )?(?:graveyard|gy)"
     return [
         (
-            "a Synchro Monster was sent from my Extra Deck to the GY without being Synchro Summoned",
+            "an Extra Deck monster of a kind in the GY, properly Summoned first or never",
             re.compile(
                 rf"^(?:a|my) (?P<f>{frames}) monster (?:was|has been|is) (?:(?P<properly>properly )?"
                 rf"(?:(?P<how>{frames}) )?summoned (?:and )?(?:then |later )?(?:was )?)?sent "
@@ -312,7 +312,7 @@ def _facts() -> list:
             lambda d, m: _fact_not_summoned_checked(d, m),
         ),
         (
-            "X was discarded / sent from my hand to the GY; X was properly Summoned and later destroyed",
+            "a named monster in the GY: discarded / sent there unsummoned, or properly Summoned then destroyed",
             re.compile(
                 rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|got) (?:discarded(?: from my hand)?(?: to (?:the|my) "
                 rf"(?:gy|graveyard))?|sent (?:from (?:my|the) (?:hand|deck) )to (?:the|my) (?:gy|graveyard)"
@@ -322,14 +322,14 @@ def _facts() -> list:
             _fact_named_in_gy,
         ),
         (
-            "my Fusion Pendulum Monster is face-up in my Extra Deck",
+            "an Extra Deck Pendulum Monster of a kind face-up in the Extra Deck",
             re.compile(
                 r"^(?:a|my) (?P<f>fusion|synchro|xyz) pendulum monster is face-up in (?:my|the) extra deck$"
             ),
             _fact_face_up_extra,
         ),
         (
-            "I already Normal Summoned this turn, then activate Double Summon",
+            "the Normal Summon used (or not), then a card that grants more activated",
             re.compile(
                 rf"^i (?:(?:have |had )?(?:already )?(?P<used>normal summoned|used my normal summon|normal set|set a "
                 rf"monster)(?: a monster)? this turn(?: and)? (?:then )?(?:i )?|(?:then )?)"
@@ -353,7 +353,7 @@ def summon_questions() -> list:
     gy = r"(?: from (?:my |the )?(?:graveyard|gy))?"
     return [
         (
-            "can Monster Reborn Special Summon it",
+            "a Spell/Trap that Special Summons any monster from the GY, used on the story's monster",
             re.compile(
                 rf"^can (?P<by>{_CARD}) (?:still )?(?:special summon|revive) (?:it|(?P<z>{_CARD})){gy}$|"
                 rf"^can i (?:still )?(?:special summon|revive) (?:it|(?P<z2>{_CARD})){gy} (?:with|using|by "
@@ -362,7 +362,7 @@ def summon_questions() -> list:
             lambda d, m: _q_revive_by(d, _Pick(m, {"by": "by2", "z": "z2"})),
         ),
         (
-            "can I Fusion Summon it (face-up in the Extra Deck)",
+            "the story's face-up Extra Deck monster Summoned by its own kind of Summon",
             re.compile(r"^can i (?:still )?(?P<how>fusion|synchro|xyz) summon it(?: from (?:my|the) extra deck)?$"),
             _q_face_up_extra,
         ),
@@ -385,7 +385,7 @@ def summon_questions() -> list:
             _q_named_tributes,
         ),
         (
-            "how many Normal Summons can I conduct this turn",
+            "the Normal Summons left this turn",
             re.compile(
                 r"^how many (?:more |additional )?(?:normal summons|normal summons/sets|times can i normal summon)"
                 r"(?: can i (?:conduct|perform|make|do|use|have))?(?: this turn)?$"
@@ -393,7 +393,7 @@ def summon_questions() -> list:
             _q_normal_summons_left,
         ),
         (
-            "can I Link Summon X using Y and Z",
+            "a Link Summon with named materials",
             re.compile(
                 rf"^can i link summon (?P<z>{_CARD})(?: \( \" (?P<req>[^\"]+?) \" \))? (?:using|with|by using) "
                 rf"(?P<one>only (?:1 |one )?)?(?:(?:1|one|a|my) )?(?P<m1>{_CARD})(?: \( link-(?P<r1>\d) \))?"
@@ -404,7 +404,7 @@ def summon_questions() -> list:
             _q_link_materials,
         ),
         (
-            "while X is active, can I Tribute Summon",
+            "a Normal/Tribute Summon under a face-up card's lasting effect",
             re.compile(
                 rf"^(?:while|with|under) (?P<c>{_CARD}) (?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
                 rf"being applied|in effect|on the field|face-up on the field|in play)? ?(?:on the field )?"
