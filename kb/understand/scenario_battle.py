@@ -295,8 +295,9 @@ def BATTLE_FACTS() -> list:
     """The story shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_attacks import ATTACK_FACTS
     from .scenario_phase import PHASE_FACTS
+    from .scenario_relation import RELATION_FACTS
 
-    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS(), *ATTACK_FACTS()]
+    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS(), *ATTACK_FACTS(), *RELATION_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -397,8 +398,9 @@ def battle_questions() -> list:
     """The question shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_attacks import attack_questions
     from .scenario_phase import phase_questions
+    from .scenario_relation import relation_questions
 
-    return [*_questions(), *window_questions(), *phase_questions(), *attack_questions()]
+    return [*_questions(), *window_questions(), *phase_questions(), *attack_questions(), *relation_questions()]
 
 
 class _Either:
