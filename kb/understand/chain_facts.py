@@ -42,8 +42,17 @@ _ACTION_WORDS = (
     r"(?P<act>(?:the|that|a|an|this|my opponent's|their|his|her) (?:(?:normal|tribute|special|flip|fusion|synchro|"
     r"xyz|link|ritual|pendulum) )?summon(?:ing)?|(?:the|that|a|this) (?:battle )?position change|"
     r"(?:the|that|a|this) (?:change of|change in|change to) (?:its |the |their )?(?:battle )?position|"
-    r"(?:the|that|a|this) tribute|(?:the|that|a|this) (?:payment of (?:a|the) cost|cost payment|cost))"
+    r"(?:the|that|a|this) tribute|(?:the|that|a|this) (?:payment of (?:a|the|that|its) cost|cost payment|cost))"
 )
+# the action said as what a player does: "respond to my opponent Tributing a monster by activating X"
+_ACTION_DONE = (
+    rf"(?P<act>(?:{_ACTOR}|my opponent's|their|his|her) (?:(?:normal |tribute |special |flip |fusion |synchro |xyz |"
+    rf"link |ritual |pendulum )?summoning {_MONSTER}|tributing {_MONSTER}|changing (?:the battle position of "
+    rf"{_MONSTER}|{_MONSTER} battle position)|paying (?:\d+ )?(?:lp|life points|a cost|the cost|its cost)"
+    rf"(?: as (?:a |the )?cost)?))"
+)
+# what is chained, said as no card: "can I chain a card to ..."
+_ANY_CARD = r"(?:a card|anything|any card|a card or effect|an effect|any effect)"
 _Q_CHAIN_TO = [
     re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player) (?:chain|activate|use|respond with) "
                rf"(?P<x>e\d+) (?:directly )?(?:to|in (?:a )?chain to|as a chain to|in a chain in response to) "
@@ -54,6 +63,12 @@ _Q_CHAIN_TO = [
                rf"(?:directly )?to {_ACTION_WORDS}(?: itself)?(?: with (?P<x>e\d+))?$"),
     re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) respond to {_ACTION_WORDS}(?: itself)? "
                rf"(?:with a chain|by (?:starting a |making a )?chain(?:ing)?|in a chain|using a chain)$"),
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:chain|activate) {_ANY_CARD} "
+               rf"(?:directly )?(?:to|in response to) {_ACTION_WORDS}(?: itself)?$"),
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:respond|chain) to {_ACTION_DONE} "
+               rf"(?:by activating|by chaining|with|using) (?P<x>e\d+)$"),
+    re.compile(rf"^(?:can|could|may) (?:i|you|my opponent|they|a player|anyone) (?:respond|chain) to {_ACTION_DONE} "
+               rf"(?:with a chain|by (?:starting a |making a )?chain(?:ing)?|in a chain)$"),
 ]
 _ACTION_OF = {"summon": "summon", "position": "position", "tribute": "tribute", "cost": "cost"}
 
@@ -63,7 +78,7 @@ def _action_kind(words: str) -> str:
         return "summon"
     if "position" in words:
         return "position"
-    if "tribute" in words:
+    if "tribut" in words:
         return "tribute"
     return "cost"
 
@@ -87,6 +102,10 @@ def read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | N
     action = _action_kind(match["act"])
     if told is not None and told != action:
         return None
+    if action == "summon" and pattern in _Q_CHAIN_TO[-2:]:
+        # "respond to my opponent Summoning a monster by activating X": it may mean activating X right after
+        # the Summon (a response window), not chaining to it
+        return Frame(None, "", "'respond to a Summon' may mean activating a card after the Summon, not chaining to it")
     if match["act"].split()[0] in ("that", "the", "this") and told is None and action != "cost":
         pass  # "the Summon" with no story: the Summon in general
     x = match.groupdict().get("x")
@@ -150,8 +169,11 @@ _REMOVES = {"destroy": "destroys", "banish": "banishes", "return_to_hand": "retu
             "send_to_gy": "sends to the GY"}
 _REMOVE_WORDS = r"(?:destroy|destroys|destroying|banish|banishes|banishing|return|returns|bounce|bounces)"
 _LEFT_STORY = re.compile(
-    rf"^(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)? "
-    rf"(?:and )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|activates|"
+    rf"^(?:(?P<a1>{_ACTOR}) (?:activate|activates|activated|use|uses|used) (?P<x>e\d+)(?: 's effect| ' s effect)?"
+    # "A Continuous Trap activates its effect", "My Equip Spell's effect is activated"
+    rf"|(?P<xs>e\d+) (?P<its>activates its effect|activated its effect|uses its effect|used its effect)"
+    rf"|(?P<xp>e\d+) (?:is|was|gets|got) activated) "
+    rf"(?:and )?(?:then )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|activates|"
     rf"activated|activate) (?P<y>e\d+)"
     rf"(?: (?:to {_REMOVE_WORDS}|which {_REMOVE_WORDS}|that {_REMOVE_WORDS}|and {_REMOVE_WORDS}|targeting))?"
     rf"(?: (?P<z>it|that card|e\d+))?$"
@@ -178,18 +200,22 @@ def read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
     ask = _LEFT_QUESTION.match(asked)
     if match is None or ask is None or match["a1"] == match["a2"] and match["a1"] in ("i",):
         return None
-    x = skeleton.entities[int(match["x"][1:])]
+    x_said = match["x"] or match["xs"] or match["xp"]
+    x = skeleton.entities[int(x_said[1:])]
+    its_effect = bool(match["its"])  # "X activates its effect": an effect of the card on the field
     y = skeleton.entities[int(match["y"][1:])]
     removes = re.search(_REMOVE_WORDS, told.split(match["y"], 1)[1]) is not None
     if x.kind == "class":
         cls = x.cls
-        if not (x.aside.get("effect_of") or x.aside.get("face") == "up") or cls.get("effect") not in (None, "any"):
+        if not (x.aside.get("effect_of") or x.aside.get("face") == "up" or its_effect) or \
+                cls.get("effect") not in (None, "any"):
             return None  # the card's own activation is another rule (the simulator's)
         kind = (cls.get("type"), cls.get("property"))
-        name = x.text
+        name = re.sub(r"^(My|A|An|The|That|This) ", lambda m: m.group(1).lower() + " ",
+                      re.sub(r"['’]s effects?$", "", x.text))
     elif x.kind == "card":
-        card = card_of(int(match["x"][1:]))
-        if card is None or not x.aside.get("effect_of"):
+        card = card_of(int(x_said[1:]))
+        if card is None or not (x.aside.get("effect_of") or its_effect):
             return None
         kind = (card.card_type, card.property)
         name = card.name
@@ -243,7 +269,8 @@ def read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
 
 def _left_field_answer(question: dict) -> dict:
     kind = question["kind"]
-    what = f"a {str(kind['property']).title()} {str(kind['type']).title()} Card"
+    what = f"{str(kind['property']).title()} {str(kind['type']).title()} Card"
+    what = ("an " if what[0] in "AEIOU" else "a ") + what
     detail = (f"{what} removed from the field before an effect of that card on the field resolves: that effect "
               "does not resolve (this does not apply if it was removed to pay the cost of activating itself or "
               "one of its effects, which the question does not say)")
