@@ -58,6 +58,16 @@ def _parsed(session, text):
          "no"),
         ("Can I Flip Summon several face-down monsters in one turn?",
          ("flip_summon", "different_monsters", "same_turn"), "yes"),
+        ("Can a monster from my hand be Tributed for a Ritual Summon?", ("tribute", "hand_monster", "ritual_summon"),
+         "yes"),
+        ("Can I Ritual Summon by Tributing monsters from my hand?", ("tribute", "hand_monster", "ritual_summon"),
+         "yes"),
+        ("can i tribute a monster in my hand to tribute summon", ("tribute", "hand_monster", "tribute_summon"), "no"),
+        ("Can I Special Summon several times in one turn?", ("special_summon", "per_turn", "more_than_once"), "yes"),
+        ("Is there a limit on how many times I can Special Summon per turn?",
+         ("special_summon", "per_turn", "limited"), "no"),
+        ("Can a player Pendulum Summon more than once per turn?", ("pendulum", "per_turn", "twice"), "no"),
+        ("Can I Special Summon a Monster Token in face-down Defense Position?", ("token", "token", "face_down"), "no"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -86,6 +96,8 @@ def test_kind_facts(session, text, fact, answer):
         "Is a Normal Summon that Tributed a monster also a Special Summon?",
         "Can I Flip Summon the same monster twice in one Duel?",
         "Can I Flip Summon two monsters?",  # when is not said
+        "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "Can I Special Summon more than once?",  # when is not said
         "Can my opponent's monsters be Tributed for a Ritual Summon?",  # not stated by the rulebooks read
         "Can I Tribute my opponent's monster with Lava Golem?",  # a card effect, not a Tribute Summon
     ],
@@ -136,6 +148,16 @@ def _scenario(session, text):
         ("Can I Normal Summon Black Luster Soldier - Envoy of the Beginning?", "no"),
         ("can i normal summon stardust dragon", "no"),
         ("Can I Set Sangan face-down?", "yes"),
+        # other ways of asking
+        ("Is it legal to Normal Summon a Link Monster?", "no"),
+        ("is it possible to set a level 5 monster without tributing", "no"),
+        ("am i allowed to normal summon during my opponent's turn", "no"),
+        ("Can Extra Deck monsters be Normal Set?", "no"),
+        ("Can I Normal Summon and then Set a monster in the same turn?", "no"),
+        ("Can I Flip Summon a monster that I Set this turn?", "no"),
+        # a card that grants another Normal Summon, activated first (resolved before the Summons)
+        ("I activated Double Summon. Can I Normal Summon twice this turn?", "yes"),
+        ("I activated Pot of Greed. Can I Normal Summon twice this turn?", "no"),
     ],
 )
 def test_kind_scenarios(session, text, answer):
@@ -161,6 +183,7 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "My opponent activates Double Summon. Can I Normal Summon twice this turn?",  # not A's card
     ],
 )
 def test_kind_scenario_near_misses(session, text):

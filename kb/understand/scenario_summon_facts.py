@@ -31,7 +31,7 @@ def _no_level(m: re.Match, _card_of):
 
 
 _TRIBUTED = {"face_down": "face-down monsters", "token": "Monster Tokens", "trap_monster": "Trap Monsters",
-             "opponent_monster": "monsters the opponent controls"}
+             "opponent_monster": "monsters the opponent controls", "hand_monster": "monsters in the hand"}
 
 
 def _subject(words: str) -> str:
@@ -41,6 +41,8 @@ def _subject(words: str) -> str:
         return "token"
     if "trap" in words:
         return "trap_monster"
+    if "hand" in words:
+        return "hand_monster"
     return "opponent_monster"
 
 
@@ -50,10 +52,20 @@ def _tributed(m: re.Match, _card_of):
     kind = next(g for g in (m["s1"], m["s2"], m["s3"], m["s4"]) if g)
     subject = _subject(next(g for g in (m["w1"], m["w2"], m["w3"], m["w4"]) if g))
     key = "ritual_summon" if kind.startswith("ritual") else "tribute_summon"
-    if key == "ritual_summon" and subject != "face_down":
+    if key == "ritual_summon" and subject not in ("face_down", "hand_monster"):
         return None
     return _fact("tribute", subject, key, f"can {_TRIBUTED[subject]} be Tributed for a "
                  f"{'Ritual' if key == 'ritual_summon' else 'Tribute'} Summon")
+
+
+class _Groups:
+    """A match whose missing groups read as None (shapes that name only some of a handler's groups)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        return self.match.groupdict().get(key)
 
 
 @lru_cache(maxsize=1)
@@ -64,7 +76,8 @@ def fact_shapes() -> list:
     summon_of = r"(?P<s{n}>tribute summon|ritual summon|tribute summoning|ritual summoning)"
     face_down = (r"(?:(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?|"
                  r"(?:a |the )?(?:monster )?tokens?(?: on the field| i control)?|(?:a |the )?trap monsters?|"
-                 r"(?:my )?opponents? monsters?|(?:a )?monsters? (?:my|the) opponent controls)")
+                 r"(?:my )?opponents? monsters?|(?:a )?monsters? (?:my|the) opponent controls|"
+                 r"(?:a )?monsters? (?:in|from) my hand)")
     return [
         (
             "a monster of a kind with no Level Pendulum Summoned",
@@ -128,6 +141,45 @@ def fact_shapes() -> list:
             ),
             lambda m, c: _fact("flip_summon", "different_monsters", "same_turn",
                                "can a player Flip Summon several different monsters in the same turn"),
+        ),
+        (
+            "a Ritual Summon Tributing monsters from the hand",
+            re.compile(
+                rf"^{_CAN} (?:i|you) (?P<s1>ritual summon) (?:using|by tributing) (?P<w1>(?:a )?monsters? (?:in|from) "
+                rf"my hand)(?: as (?:the )?tributes?)?$"
+            ),
+            lambda m, c: _tributed(_Groups(m), c),
+        ),
+        (
+            "Special Summons a turn",
+            re.compile(
+                rf"^{_CAN} (?:i|you|a player) special summon (?:more than once|twice|two times|multiple times|several "
+                rf"times|any number of times|as many times as (?:i|you) want) {per_turn_or_same}$|"
+                rf"^is there a limit (?:to|on) (?P<limit>the number of special summons|how many (?:times )?(?:i|you|a "
+                rf"player) can special summon|how many special summons (?:i|you|a player) can (?:perform|conduct|make))"
+                rf" {per_turn_or_same}$"
+            ),
+            lambda m, c: _fact("special_summon", "per_turn", "limited" if m["limit"] else "more_than_once",
+                               "is the number of Special Summons a turn limited" if m["limit"] else
+                               "can a player Special Summon more than once per turn"),
+        ),
+        (
+            "two Pendulum Summons a turn",
+            re.compile(
+                rf"^{_CAN} (?:i|you|a player) pendulum summon (?:twice|two times|more than once) "
+                rf"(?:per turn|in (?:one|a|the same|a single) turn)$"
+            ),
+            lambda m, c: _fact("pendulum", "per_turn", "twice", "can a player Pendulum Summon twice in one turn"),
+        ),
+        (
+            "a Token Special Summoned face-down",
+            re.compile(
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? be (?:special summoned|summoned|placed) (?:face-down|in "
+                rf"face-down defen[cs]e position)$|"
+                rf"^{_CAN} (?:i|you) special summon (?:a |an )?(?:monster )?tokens? (?:face-down|in face-down defen[cs]e "
+                rf"position)$"
+            ),
+            lambda m, c: _fact("token", "token", "face_down", "can a Monster Token be placed face-down"),
         ),
         (
             "a Token Special Summoned by an effect other than its own",

@@ -24,12 +24,19 @@ _COUNTS = {"one": 1, "1": 1, "a": 1, "a single": 1, "two": 2, "2": 2, "three": 3
 _VERBS = {"normal summon": "normal_summon", "summon": "normal_summon", "tribute summon": "normal_summon",
           "normal set": "set_monster", "set": "set_monster", "tribute set": "set_monster"}
 _SAID = {"normal_summon": "Normal Summon", "set_monster": "Set", "flip_summon": "Flip Summon"}
+# "can I ..." and the other ways of asking whether the player may do it
+CAN_I = (r"(?:(?:can|could|may) (?:i|you)|is it (?:legal|possible|allowed) (?:for me |for you |for a player )?to|"
+         r"am i (?:allowed|able) to|are you (?:allowed|able) to)")
+# "can a X be ..." and the like
+CAN = r"(?:can|could|may|is it (?:legal|possible) for)"
 
 
 def _kind_monster(d: Draft, frame: str, who: str = "A") -> str:
     """A monster without effects of the frame: Extra Deck monsters in the Extra Deck, a Ritual Monster in the
     hand (a Link Monster has no Level)."""
-    name = f"{'an' if frame == 'xyz' else 'a'} {frame.title()} Monster"
+    name = f"{'an' if frame in ('xyz', 'extra deck') else 'a'} {frame.title()} Monster"
+    if frame == "extra deck":
+        name, frame = "an Extra Deck Monster (a Fusion Monster)", "fusion"
     item: dict = {"name": name, "frame": frame}
     if frame == "link":
         item["link_arrows"] = ["Bottom"]
@@ -43,6 +50,8 @@ def _kind_monster(d: Draft, frame: str, who: str = "A") -> str:
 
 def _frame_of(d: Draft, words: str) -> str | None:
     """The frame of "fusion monster(s)" or of a kind of card ``k<N>`` that is exactly a monster of a frame."""
+    if words.startswith("extra deck"):
+        return "extra deck"  # any of them: the rule is the same (a Fusion Monster stands for them)
     if not words.startswith("k"):
         return words.split()[0]
     cls = d.kinds.get(int(words[1:])) or {}
@@ -131,13 +140,16 @@ def _q_tributes(d: Draft, m: re.Match):
 
 
 def _q_twice(d: Draft, m: re.Match):
-    """Two Normal Summons (or Sets) in one turn, no card granting more."""
-    if d.actions or d.said or d.chain:
-        return None
-    do = _VERBS[m["v"]]
-    for n in (1, 2):
+    """Two Normal Summons (or Sets) in one turn: with no story (no card granting more), or after the story's
+    card that grants more (a card activated, ``scenario_summons._fact_grant``)."""
+    if len(d.actions) > 1 or d.actions and (d.actions[0].get("do") != "activate" or not d.said or
+                                             d.actions[0].get("player", "A") != "A"):
+        return None  # the story, if any, is one card A activated (resolved before the Summons)
+    kinds = [_VERBS[m["v"]]] * 2 if m["v"] else [_VERBS[m["v1"]], _VERBS[m["v2"]]]
+    for n, do in enumerate(kinds, 1):
         d.actions.append({"do": do, "card": d.add_monster("A", "hand", f"monster {n}", level=4)})
-    return {"kind": "legal"}, f"can A {_SAID[do]} twice in one turn (a second Level 4 monster)"
+    said = " and then ".join(_SAID[k] for k in kinds) if kinds[0] != kinds[1] else f"{_SAID[kinds[0]]} twice"
+    return {"kind": "legal"}, f"can A {said} in one turn (Level 4 monsters)"
 
 
 def _fact_special_face_down(d: Draft, m: re.Match) -> bool:
@@ -160,6 +172,15 @@ def _q_flip_it(d: Draft, m: re.Match):
         return None
     d.actions.append({"do": "flip_summon", "card": name})
     return {"kind": "legal"}, f"can A Flip Summon {name} this turn"
+
+
+def _q_flip_set(d: Draft, m: re.Match):
+    """A monster (no effects) Normal Set this turn, then Flip Summoned (no story)."""
+    if d.actions or d.said or d.chain:
+        return None
+    name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions += [{"do": "set_monster", "card": name}, {"do": "flip_summon", "card": name}]
+    return {"kind": "legal"}, f"can A Flip Summon a monster (Level 4) Set this turn"
 
 
 def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
@@ -207,8 +228,8 @@ def _q_named(d: Draft, m: re.Match):
 def kind_questions() -> list:
     """The question shapes of this module (name, pattern, handler(draft, match))."""
     frames = "|".join(_FRAMES)
-    kind = rf"(?:(?:a |an |my )?(?P<f>(?:{frames}) monsters?)|(?P<k>k\d+))"
-    kind2 = rf"(?:(?:a |an |my )?(?P<f2>(?:{frames}) monsters?)|(?P<k2>k\d+))"
+    kind = rf"(?:(?:a |an |my )?(?P<f>(?:{frames}|extra deck) monsters?)|(?P<k>k\d+))"
+    kind2 = rf"(?:(?:a |an |my )?(?P<f2>(?:{frames}|extra deck) monsters?)|(?P<k2>k\d+))"
     down = r"(?P<down> face-down| face down| in face-down defen[cs]e position)?"
     opp = r"(?:my opponent's|my opponents|the opponent's|the opponents|their|the other player's)"
     turnish = rf"(?:during|in|on) {opp} (?:turn|(?P<ph>{all_phases()}))"
@@ -218,9 +239,9 @@ def kind_questions() -> list:
         (
             "a monster of an Extra Deck or Ritual kind Normal Summoned or Set",
             re.compile(
-                rf"^can (?:i|you|a player) (?P<v>normal summon|normal set|tribute summon|tribute set|set) {kind}"
+                rf"^(?:{CAN_I}|can a player) (?P<v>normal summon|normal set|tribute summon|tribute set|set) {kind}"
                 rf"(?P<src> from (?:my |the |your )?(?:hand|extra deck))?{down}$|"
-                rf"^can {kind2} (?:ever )?be (?P<v2>normal summoned|tribute summoned|normal set|tribute set|set)"
+                rf"^{CAN} {kind2} (?:ever )?(?:to )?be (?P<v2>normal summoned|tribute summoned|normal set|tribute set|set)"
                 rf"(?P<down2> face-down| face down)?$"
             ),
             _q_kind_normal,
@@ -228,7 +249,7 @@ def kind_questions() -> list:
         (
             "a Summon the player performs, asked for the opponent's turn",
             re.compile(
-                rf"^can (?:i|you) (?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
+                rf"^{CAN_I} (?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
                 rf"(?P<proc>synchro|xyz|link) summon(?: a monster)?) {turnish}"
                 rf"(?: without (?:a |an |using a |using an |any )?(?:card )?effects?| by (?:its|their) own procedure)?$"
             ),
@@ -237,10 +258,10 @@ def kind_questions() -> list:
         (
             "a Level N monster Normal Summoned with no Tribute or with N Tributes",
             re.compile(
-                rf"^can (?:i|you) (?P<v>normal summon|normal set|tribute summon|set) (?:a |one )?level (?P<lv>\d+) "
+                rf"^{CAN_I} (?P<v>normal summon|normal set|tribute summon|set) (?:a |one )?level (?P<lv>\d+) "
                 rf"monster (?:(?P<without>without (?:tributing|tributes|a tribute|any tributes)(?: any monsters?)?)|"
                 rf"(?:with|using|by using) (?:only |just )?(?P<n>one|1|a single|a|two|2|three|3) tributes?)$|"
-                rf"^can (?:a |one )?level (?P<lv2>\d+) monster be (?P<v2>normal summoned|normal set|set) "
+                rf"^{CAN} (?:a |one )?level (?P<lv2>\d+) monster (?:to )?be (?P<v2>normal summoned|normal set|set) "
                 rf"(?P<without2>without (?:tributing|tributes|a tribute|any tributes))$"
             ),
             _q_tributes,
@@ -248,20 +269,28 @@ def kind_questions() -> list:
         (
             "two Normal Summons or Sets in one turn",
             re.compile(
-                rf"^can (?:i|you) (?P<v>normal summon|normal set|set)(?: (?:a )?monsters?)? (?:twice|two times|"
-                rf"more than once) {turn}$"
+                rf"^{CAN_I} (?P<v>normal summon|normal set|set)(?: (?:a )?monsters?)? (?:twice|two times|"
+                rf"more than once) {turn}$|"
+                rf"^{CAN_I} (?P<v1>normal summon|set) (?:a monster )?and (?:then )?(?:also )?(?P<v2>normal summon|set)"
+                rf"(?: a monster| another monster)? {turn}$"
             ),
             _q_twice,
         ),
         (
             "the story's monster placed face-down this turn, Flip Summoned",
-            re.compile(r"^can (?:i|you) flip summon (?:it|that monster|the monster)(?: this turn| the same turn)?$"),
+            re.compile(rf"^{CAN_I} flip summon (?:it|that monster|the monster)(?: this turn| the same turn)?$"),
             _q_flip_it,
+        ),
+        (
+            "a monster Set this turn, Flip Summoned",
+            re.compile(rf"^{CAN_I} flip summon a monster (?:that (?:was|i) |(?:which|that) (?:i|was) |i )?(?:normal )?"
+                       rf"set (?:this turn|earlier this turn|the same turn)$"),
+            _q_flip_set,
         ),
         (
             "another Normal Summon or Set in Main Phase 2",
             re.compile(
-                rf"^can (?:i|you) (?P<v>normal summon|set) (?:again|another monster|a second monster|a monster again)"
+                rf"^{CAN_I} (?P<v>normal summon|set) (?:again|another monster|a second monster|a monster again)"
                 rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
             ),
             _q_again_main2,
@@ -269,7 +298,7 @@ def kind_questions() -> list:
         (
             "a named Special Summon Monster Normal Summoned or Set",
             re.compile(
-                rf"^can (?:i|you) (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}$"
+                rf"^{CAN_I} (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}$"
             ),
             _q_named,
         ),

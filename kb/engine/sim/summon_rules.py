@@ -216,6 +216,16 @@ SUMMON_RULES: dict[str, dict] = {
         "opponent's monsters).",
         ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
         "You can only Tribute monsters you control."),
+    "sim_tribute_field_only": _row(
+        "A Tribute Summon Tributes monsters on the field (never from the hand); a Ritual Summon may Tribute "
+        "monsters from the hand or the field.",
+        ["prb2017:tributes-for-a-tribute-summon", "prb2017:ritual-summoning"], "prb2017:tributes-for-a-tribute-summon",
+        "Sending monsters on the field to the Graveyard for a Tribute Summon is called Tributing."),
+    "sim_ritual_hand_or_field": _row(
+        "A Ritual Summon Tributes monsters from the hand or the field whose Levels reach the Ritual Spell's total.",
+        ["prb2017:ritual-summoning", "prb2017:tributes-of-a-ritual"], "prb2017:ritual-summoning",
+        "When resolving the effect of the Ritual Spell Card, monsters in the hand or field whose Levels add up to the "
+        "Level designated in the Ritual Spell Card or more are Tributed."),
     "sim_tribute_face_down_ritual": _row(
         "Monsters on the field Tributed for a Ritual Summon may be face-down.",
         ["prb2017:ritual-summoning", "prb2017:tributes-for-a-tribute-summon"], "prb2017:ritual-summoning",
@@ -323,6 +333,18 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("tribute", "opponent_monster", "tribute_summon"): ("no", "sim_tribute_own_only",
                                                         "a Tribute Summon Tributes only monsters the player "
                                                         "controls"),
+    ("tribute", "hand_monster", "tribute_summon"): ("no", "sim_tribute_field_only",
+                                                    "a Tribute Summon Tributes monsters on the field, not in the "
+                                                    "hand"),
+    ("tribute", "hand_monster", "ritual_summon"): ("yes", "sim_ritual_hand_or_field",
+                                                   "a Ritual Summon can Tribute monsters from the hand or the field"),
+    ("special_summon", "per_turn", "more_than_once"): ("yes", "sim_normal_summon_once",
+                                                       "there is no limit to the number of Special Summons in a "
+                                                       "turn"),
+    ("special_summon", "per_turn", "limited"): ("no", "sim_normal_summon_once",
+                                                "there is no limit to the number of Special Summons in a turn"),
+    ("pendulum", "per_turn", "twice"): ("no", "sim_pendulum_once", "a player can perform 1 Pendulum Summon per turn "
+                                                                   "(unless a card grants an additional one)"),
     ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
                                                 "face-down monsters on the field can be Tributed for a Ritual "
                                                 "Summon"),
