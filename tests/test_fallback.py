@@ -305,3 +305,37 @@ def test_a_section_repeating_a_better_ones_sentences_is_not_cited_twice(small):
     query = fallback.question_terms(index, "what is a chain link, a sequence of activations resolving")
     found = [section_id for section_id, _ in index.rank(query)]
     assert found[0] in ("book:chains", "book:chains-copy") and "book:chains-page-2" not in found
+
+
+# Questions written for these tests (none from an evaluation set), each with words its supporting sentence
+# says.  Without the rule rows (RULE_WEIGHT 0) the first three miss their sentence in the first five; the
+# rows' players' words ("targeting is not a cost", "Xyz Monsters have no Level", "negated activation ->
+# Graveyard") bring it in.
+BRIDGED = [
+    ("Does picking a target count as part of the cost?", "targeting is not a cost"),
+    ("Do Xyz monsters have a level?", "do not have a level"),
+    ("if my spell's activation gets negated where does the card go", "sent to the graveyard"),
+    ("Is choosing what to target paid as a cost when I activate?", "targeting is not a cost"),
+    ("How many monsters do I tribute for a Level 8 monster?", "level 7 or higher"),
+    ("How many tributes does a level 5 monster need?", "level 5 or 6"),
+    ("Can I tribute summon a level 6 monster with one tribute?", "level 5 or 6"),
+    ("My hand has 9 cards when my turn ends, what happens?", "6 cards"),
+    ("Can a token be used as Xyz material?", "xyz material"),
+    ("can i respond to a counter trap with a normal trap", "spell speed 3"),
+    ("is a flip effect spell speed 1", "spell speed 1"),
+    ("what spell speed is a quick-play spell", "spell speed 2"),
+    ("Is a monster destroyed when its ATK drops to 0?", "0 atk"),
+    ("can i activate a counter trap during damage calculation", "counter trap"),
+]
+
+
+@pytest.mark.parametrize("question,supporting", BRIDGED)
+def test_full_kb_players_words_find_the_deciding_section(session, full_kb, question, supporting):
+    found = fallback.related(session, question)
+    assert _holds(session, found["sections"][: fallback.SECTIONS], supporting), found["sections"]
+
+
+def test_full_kb_the_rule_rows_are_what_finds_them(session, full_kb, monkeypatch):
+    monkeypatch.setattr(fallback, "RULE_WEIGHT", 0.0)
+    for question, words in BRIDGED[:3]:
+        assert not _holds(session, fallback.related(session, question)["sections"], words), question
