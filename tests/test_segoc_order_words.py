@@ -120,3 +120,27 @@ def test_resolution_order_json_errors_name_the_field():
     with pytest.raises(BadQuestionError) as err:
         resolution_order_answer({"ask": "resolution_order", "chain": chain, "end": "middle"})
     assert err.value.field == "end"
+
+
+# ------------------------------------------------------------------ Chain Link numbers said about the cards
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("Can Magic Jammer negate the activation of a Spell Card that is Chain Link 1 if it is chained directly as "
+         "Chain Link 2?", "yes"),
+        ("Can Magic Jammer as Chain Link 2 negate Pot of Greed that is Chain Link 1?", "yes"),
+        ("Can Magic Jammer (Chain Link 2) negate the activation of a Spell Card (Chain Link 1)?", "yes"),
+        # numbers that do not fit a chain read from the question alone: the links between are not said
+        ("Can Magic Jammer (Chain Link 3) negate the activation of Pot of Greed (Chain Link 1)?", "unknown"),
+        ("Can a Counter Trap (Chain Link 3) negate the activation of a Spell Card (Chain Link 1)?", "unknown"),
+        ("Can Magic Jammer negate the activation of a Spell Card that is Chain Link 1 if Magic Jammer is Chain "
+         "Link 3?", "unknown"),
+        # the links told: the rule that a negation must be chained directly decides
+        ("My opponent activates Pot of Greed, I chain Mystical Space Typhoon, and I chain Magic Jammer. Can Magic "
+         "Jammer negate Pot of Greed?", "no"),
+    ],
+)
+def test_chain_link_numbers_said(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

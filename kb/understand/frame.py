@@ -19,6 +19,7 @@ from .timing_cause import cause_entity
 from .mentions import ambiguous_family
 from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
+from .link_numbers import link_conflict
 from .resolution_order import resolution_query
 from .skeleton import Skeleton
 from .story import Story, actor_player
@@ -326,6 +327,10 @@ def _build(
         to = to[:own]  # asked at its own link: the links before it are the chain it was chained to
         if story.links[own].controller and "controller" not in card:
             card["controller"] = story.links[own].controller
+    conflict = link_conflict(skeleton, intent.x, len(to) + 1, intent.y,  # "X (Chain Link 3)": link_numbers.py
+                             target_index + 1 if target_index is not None else None)
+    if conflict:
+        return Frame(None, "", conflict)
     answered = skeleton.entities[intent.y] if intent.y is not None else None
     if answered is not None and (intent.y_own or answered.aside.get("own")) and "controller" not in card:
         if to[target_index].get("controller"):  # "can Red Reboot negate my own Trap": the same player's

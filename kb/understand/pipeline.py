@@ -23,6 +23,7 @@ from .mentions import Entity, find_mentions
 from .permissions import read_applying
 from .scenario import read_scenario
 from .skeleton import Skeleton
+from .link_numbers import absorb_link_phrases
 from .story import Story, absorb_effect_phrases, read_moments, read_story, read_triggers, split_question
 from .tokens import MAX_QUESTION_CHARS, tokenize
 from .vocabulary import filler_words
@@ -83,6 +84,7 @@ def understand(session: Session, text: str) -> Reading:
     reading.entities = entities
     skeleton = Skeleton.build(tokens, entities)
     absorb_effect_phrases(skeleton)
+    absorb_link_phrases(skeleton)  # "a Spell Card that is Chain Link 1" (link_numbers.py)
     reading.moments = read_moments(skeleton, skeleton.live())
     story_pieces, question_pieces = split_question(skeleton)
     reading.story = read_story(skeleton, story_pieces)
