@@ -18,6 +18,7 @@ from ..errors import BadQuestionError, KbError
 from .fallback import related
 from .habitual import usual_card_only
 from .pipeline import Reading, understand, words_of
+from .sentences import restore_sentences
 
 __all__ = ["ask_plain"]
 
@@ -209,21 +210,33 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         ]
         answer.update(parsed=None, understood=None, unused_words=[])
         return answer
+    answer, reading, reason = _read_and_answer(session, text)
+    if reason is not None:
+        restored = restore_sentences(text)  # typed without punctuation: kb/understand/sentences.py
+        if restored:
+            again, again_reading, again_reason = _read_and_answer(session, restored)
+            if again_reason is None:
+                again["assumed"] = list(again.get("assumed") or []) + [
+                    f'the question read with its sentence breaks restored: "{restored}"'
+                ]
+                return _decorate(again, again_reading)
+        answer = _with_fallback(session, answer, text, reason, kb_path, reading)
+    return _decorate(answer, reading)
+
+
+def _read_and_answer(session: Session, text: str) -> tuple[dict, Reading, str | None]:
+    """The reading of ``text`` and the engine's answer, with the reason when it is "unknown" (else None)."""
     reading = understand(session, text)
     if reading.frame is None:
-        return _decorate(
-            _with_fallback(session, _unknown(reading.reason), text, reading.reason, kb_path, reading), reading
-        )
+        return _unknown(reading.reason), reading, reading.reason
     try:
         answer = _ask_frame(session, reading.frame)
         if reading.frame.also:  # each effect of a card: the answer stands when all agree
             answer = _combined(answer, [_ask_frame(session, f) for f in reading.frame.also], "agree")
     except KbError as exc:
         reason = f"the engine cannot take this question yet ({exc})"
-        return _decorate(_with_fallback(session, _unknown(reason), text, reason, kb_path, reading), reading)
-    answer = usual_card_only(answer, text)  # "can a Trap Card normally ...": kb/understand/habitual.py
+        return _unknown(reason), reading, reason
+    answer = usual_card_only(answer, text, session, reading.frame.question)  # "normally", "always": habitual.py
     if answer.get("answer") == "unknown":
-        answer = _with_fallback(
-            session, answer, text, answer.get("explanation") or "the engine cannot decide", kb_path, reading
-        )
-    return _decorate(answer, reading)
+        return answer, reading, answer.get("explanation") or "the engine cannot decide"
+    return answer, reading, None
