@@ -21,7 +21,10 @@ def _fact(topic: str, subject: str, asked: str, understood: str) -> tuple[dict, 
 
 
 _ART = r"(?:a |an |the )?"
-_CAN = r"(?:can|could|may|is it possible (?:for|to have))"
+_CAN = r"(?:can|could|may|is it (?:legal|possible) for)"
+# "can I ..." and the other ways of asking whether the player may do it
+_CAN_I = (r"(?:(?:can|could|may) (?:i|you|a player)|is it (?:legal|possible|allowed) (?:for me |for you |for a player )?to|"
+          r"am i (?:allowed|able) to|are you (?:allowed|able) to)")
 
 
 def _no_level(m: re.Match, _card_of):
@@ -82,18 +85,18 @@ def fact_shapes() -> list:
         (
             "a monster of a kind with no Level Pendulum Summoned",
             re.compile(
-                rf"^{_CAN} {_ART}(?P<k>xyz monsters?|link monsters?) (?:ever )?be pendulum summoned$|"
-                rf"^{_CAN} (?:i|you|a player) pendulum summon {_ART}(?P<k2>xyz monsters?|link monsters?)$"
+                rf"^{_CAN} {_ART}(?P<k>xyz monsters?|link monsters?) (?:ever )?(?:to )?be pendulum summoned$|"
+                rf"^{_CAN_I} pendulum summon {_ART}(?P<k2>xyz monsters?|link monsters?)$"
             ),
             _no_level,
         ),
         (
             "a Level equal to a Pendulum Scale",
             re.compile(
-                rf"^{_CAN} (?:a|my) monster(?: with a level)? be pendulum summoned (?:if|when) its level "
+                rf"^{_CAN} (?:a|my) monster(?: with a level)? (?:to )?be pendulum summoned (?:if|when) its level "
                 rf"(?:equals|is equal to|is the same as|matches) (?:one of )?(?:my |the |either of my )?"
                 rf"(?:pendulum )?scales?$|"
-                rf"^{_CAN} (?:i|you) pendulum summon a monster whose level (?:equals|is equal to|is the same as|"
+                rf"^{_CAN_I} pendulum summon a monster whose level (?:equals|is equal to|is the same as|"
                 rf"matches) (?:one of )?(?:my |the |either of my )?(?:pendulum )?scales?$"
             ),
             lambda m, c: _fact("pendulum", "level_equal_scale", "pendulum_summon",
@@ -113,21 +116,21 @@ def fact_shapes() -> list:
         (
             "which monsters a Tribute or Ritual Summon can Tribute",
             re.compile(
-                rf"^{_CAN} (?P<w1>{face_down}) be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
+                rf"^{_CAN} (?P<w1>{face_down}) (?:to )?be tributed (?:for|in|to perform|to conduct) (?:a |an |the )?"
                 rf"{summon_of.format(n=1)}$|"
-                rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} (?P<w2>{face_down}) be tributed$|"
-                rf"^{_CAN} (?:i|you) tribute (?P<w3>{face_down}) (?:for|to perform|to conduct|in|to) (?:a |the )?"
+                rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} (?P<w2>{face_down}) (?:to )?be tributed$|"
+                rf"^{_CAN_I} tribute (?P<w3>{face_down}) (?:for|to perform|to conduct|in|to) (?:a |the )?"
                 rf"{summon_of.format(n=3)}$|"
-                rf"^{_CAN} (?:i|you) (?P<s4>tribute summon|ritual summon) by tributing (?P<w4>{face_down})$"
+                rf"^{_CAN_I} (?P<s4>tribute summon|ritual summon) by tributing (?P<w4>{face_down})$"
             ),
             _tributed,
         ),
         (
             "one monster Flip Summoned more than once a turn",
             re.compile(
-                rf"^{_CAN} (?:i|you|a player) flip summon (?:the same|one|a|a single) monster (?:twice|two times|more "
+                rf"^{_CAN_I} flip summon (?:the same|one|a|a single) monster (?:twice|two times|more "
                 rf"than once) {per_turn_or_same}$|"
-                rf"^{_CAN} (?:the same|a|one|a single) monster be flip summoned (?:twice|two times|more than once) "
+                rf"^{_CAN} (?:the same|a|one|a single) monster (?:to )?be flip summoned (?:twice|two times|more than once) "
                 rf"{per_turn_or_same}$"
             ),
             lambda m, c: _fact("flip_summon", "same_monster", "twice_per_turn",
@@ -136,7 +139,7 @@ def fact_shapes() -> list:
         (
             "several monsters Flip Summoned in one turn",
             re.compile(
-                rf"^{_CAN} (?:i|you|a player) flip summon (?:two|2|three|3|several|multiple|more than one) "
+                rf"^{_CAN_I} flip summon (?:two|2|three|3|several|multiple|more than one) "
                 rf"(?:different )?(?:face-down )?monsters {per_turn_or_same}$"
             ),
             lambda m, c: _fact("flip_summon", "different_monsters", "same_turn",
@@ -145,7 +148,7 @@ def fact_shapes() -> list:
         (
             "a Ritual Summon Tributing monsters from the hand",
             re.compile(
-                rf"^{_CAN} (?:i|you) (?P<s1>ritual summon) (?:using|by tributing) (?P<w1>(?:a )?monsters? (?:in|from) "
+                rf"^{_CAN_I} (?P<s1>ritual summon) (?:using|by tributing) (?P<w1>(?:a )?monsters? (?:in|from) "
                 rf"my hand)(?: as (?:the )?tributes?)?$"
             ),
             lambda m, c: _tributed(_Groups(m), c),
@@ -153,7 +156,7 @@ def fact_shapes() -> list:
         (
             "Special Summons a turn",
             re.compile(
-                rf"^{_CAN} (?:i|you|a player) special summon (?:more than once|twice|two times|multiple times|several "
+                rf"^{_CAN_I} special summon (?:more than once|twice|two times|multiple times|several "
                 rf"times|any number of times|as many times as (?:i|you) want) {per_turn_or_same}$|"
                 rf"^is there a limit (?:to|on) (?P<limit>the number of special summons|how many (?:times )?(?:i|you|a "
                 rf"player) can special summon|how many special summons (?:i|you|a player) can (?:perform|conduct|make))"
@@ -166,7 +169,7 @@ def fact_shapes() -> list:
         (
             "two Pendulum Summons a turn",
             re.compile(
-                rf"^{_CAN} (?:i|you|a player) pendulum summon (?:twice|two times|more than once) "
+                rf"^{_CAN_I} pendulum summon (?:twice|two times|more than once) "
                 rf"(?:per turn|in (?:one|a|the same|a single) turn)$"
             ),
             lambda m, c: _fact("pendulum", "per_turn", "twice", "can a player Pendulum Summon twice in one turn"),
@@ -174,9 +177,9 @@ def fact_shapes() -> list:
         (
             "a Token Special Summoned face-down",
             re.compile(
-                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? be (?:special summoned|summoned|placed) (?:face-down|in "
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:to )?be (?:special summoned|summoned|placed) (?:face-down|in "
                 rf"face-down defen[cs]e position)$|"
-                rf"^{_CAN} (?:i|you) special summon (?:a |an )?(?:monster )?tokens? (?:face-down|in face-down defen[cs]e "
+                rf"^{_CAN_I} special summon (?:a |an )?(?:monster )?tokens? (?:face-down|in face-down defen[cs]e "
                 rf"position)$"
             ),
             lambda m, c: _fact("token", "token", "face_down", "can a Monster Token be placed face-down"),
@@ -184,10 +187,10 @@ def fact_shapes() -> list:
         (
             "a Token Special Summoned by an effect other than its own",
             re.compile(
-                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:ever )?be special summoned by (?:an(?:other)? |a(?:nother)? "
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:ever )?(?:to )?be special summoned by (?:an(?:other)? |a(?:nother)? "
                 rf"(?:card )?|any )?(?:card )?effects? (?:other than|besides|except) the (?:one|effect|card) that "
                 rf"(?:created|made|generated) (?:it|them)$|"
-                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? be special summoned by (?:another|a different) "
+                rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:to )?be special summoned by (?:another|a different) "
                 rf"(?:card's |card )?effect$"
             ),
             lambda m, c: _fact("token", "token", "special_summon_other_effect",
