@@ -200,3 +200,69 @@ def test_main_phase_actions_cite_the_main_phase_rule(session):
 def test_turn_and_battle_not_read(session, text):
     got = ask_plain(session, text)
     assert got["answer"] == "unknown" or (got.get("parsed") or {}).get("ask") != "scenario", got.get("understood")
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # attacks: twice, directly into an empty field, in the first turn of the player going second
+        ("Can I attack with the same monster twice?", "no"),
+        ("Can one monster make two attacks in the same Battle Phase?", "no"),
+        ("My opponent has no monsters on the field. Can I attack directly?", "yes"),
+        ("Can my monster attack directly while my opponent controls no monsters?", "yes"),
+        ("If I go second, can I attack on my first turn?", "yes"),
+        ("Can the player going second conduct a Battle Phase on their first turn?", "yes"),
+        # positions
+        ("Can I switch my monster's battle position again after changing it this turn?", "no"),
+        # replays asked with their cause after "if"
+        ("Will a battle replay occur if my opponent Special Summons a monster after my attack declaration?", "yes"),
+        ("Does a replay happen if the attack target is returned to the hand before the Damage Step?", "yes"),
+        ("Is there a replay if my opponent summons a new monster during the Damage Step?", "no"),
+        # a battle told by "a monster with lower DEF" (compared with the attacker's ATK)
+        ("Do I take damage when my monster attacks a Defense Position monster with higher DEF?", "yes"),
+        ("If my opponent's monster attacks my face-down monster with lower DEF, is my monster destroyed?", "yes"),
+        ("If I attack a monster with higher ATK, is my monster destroyed?", "yes"),
+        # the hand at the end of the turn
+        ("I have 9 cards in my hand at the end of my turn. Do I have to discard?", "yes"),
+    ],
+)
+def test_more_attacks_and_phases(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Will a face-down monster be flipped face-up if it gets attacked?", "yes", "cr-draft:408.2"),
+        ("If I attack a face-down Defense Position monster, is it flipped face-up?", "yes", "cr-draft:408.2"),
+        ("How many phases does a turn have?", "6", "cr-draft:400.1"),
+        ("How many Main Phases does each turn have?", "2", "cr-draft:402.1"),
+        ("Do I draw a card during my Draw Phase?", "yes", "cr-draft:401.1"),
+        ("If another monster I control is destroyed after my attack declaration, is a replay triggered?", "no",
+         "prb2017:battle-replays"),
+        ("Can a player go to their End Phase without a Battle Phase?", "yes", "cr-draft:400.1"),
+    ],
+)
+def test_more_turn_rule_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What happens in the Draw Phase?",
+        # "a monster with lower DEF" with no position said: its ATK may decide
+        "If I attack a monster with lower DEF, does my opponent take damage?",
+        # an amount from a relation
+        "If my monster attacks a Defense Position monster with higher DEF, how much damage do I take?",
+        # going second, turn 1 is the opponent's turn: not read
+        "If I go second, can I attack on turn 1?",
+    ],
+)
+def test_more_not_read(session, text):
+    got = ask_plain(session, text)
+    assert got["answer"] == "unknown", got.get("understood")

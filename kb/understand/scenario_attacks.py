@@ -63,6 +63,8 @@ def _first_turn_action(d: Draft, battle_phase: bool):
 def _q_first_turn(d: Draft, m: re.Match):
     """Attacking / a Battle Phase in the first turn of the Duel, or in "my first turn" when I go first."""
     told_first = d.state.get("turn_number") == 1 and d.said == ["A goes first (turn 1 of the Duel)"]
+    if d.said == [_SECOND] and m["mine"] and not m["going_first"]:
+        return _q_going_second(d, m)
     if d.actions or (d.said and not told_first):
         return None
     if m["mine"] and not (m["going_first"] or told_first):
@@ -99,6 +101,68 @@ def _q_direct_attack(d: Draft, m: re.Match):
                                f"{'a monster' if count == 1 else f'{count} monsters'}{said}")
 
 
+def _fact_opponent_empty(d: Draft, m: re.Match) -> bool:
+    """The opponent controls no monster."""
+    if d.actions or d.said or d.player("B").get("monsters"):
+        return False
+    d.player("B")["monsters"] = []
+    d.said.append("B controls no monster")
+    return True
+
+
+def _q_direct_no_monsters(d: Draft, m: re.Match):
+    """A direct attack while the opponent controls no monster (told before, or in the question)."""
+    if m["none"]:
+        if d.actions or d.said or not _fact_opponent_empty(d, m):
+            return None
+        d.said.pop()
+    elif d.said != ["B controls no monster"] or d.actions:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A's monster (1000 ATK) attack directly while B controls no monster"
+
+
+_SECOND = "A goes second (its first turn is turn 2 of the Duel)"
+
+
+def _fact_going_second(d: Draft, m: re.Match) -> bool:
+    if d.actions or d.said:
+        return False
+    d.said.append(_SECOND)
+    return True
+
+
+def _q_going_second(d: Draft, m: re.Match):
+    """The player going second attacks (or enters the Battle Phase) in their first turn: turn 2."""
+    if d.actions or (d.said and d.said != [_SECOND]):
+        return None
+    d.state.update(turn_number=2, phase="main1")
+    if m["bp"]:
+        d.actions.append({"do": "phase", "to": "battle"})
+        return {"kind": "legal"}, "can A (the player going second) enter the Battle Phase in its first turn (turn 2)"
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A (the player going second) declare an attack in its first turn (turn 2)"
+
+
+def _q_attack_twice(d: Draft, m: re.Match):
+    from .scenario_battle import _q_attack_twice as twice
+
+    return twice(d, m)
+
+
+def _q_position_twice(d: Draft, m: re.Match):
+    """A monster on the field since an earlier turn changes its battle position twice in the Main Phase."""
+    if d.actions or d.said:
+        return None
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions += [{"do": "change_position", "card": name}, {"do": "change_position", "card": name}]
+    return {"kind": "legal"}, "can A change the battle position of its monster a second time in the same turn"
+
+
 # ------------------------------------------------------------------------------------ replays as a story
 
 
@@ -129,6 +193,16 @@ def _fact_attack_then_change(d: Draft, m: re.Match) -> bool:
     where = "in the Damage Step" if in_damage_step else "in the Battle Step"
     d.said.append(f"{attacker} attacks {target or 'directly'}; then {what} {where}")
     return True
+
+
+def _q_replay_if(d: Draft, m: re.Match):
+    """"Does a replay occur if <the attack target leaves the field / the opponent Summons a monster> (after my
+    attack declaration)?"."""
+    if d.actions or d.battle or d.said:
+        return None
+    if not _fact_attack_then_change(d, m):
+        return None
+    return {"kind": "outcome", "replay": True}, "does a replay occur"
 
 
 # ------------------------------------------------------------------------------- what a told battle did
@@ -172,6 +246,16 @@ def _facts() -> list:
             "I'm going first",
             re.compile(rf"^{_a('going_first')}$"),
             _fact_going_first,
+        ),
+        (
+            "I'm going second",
+            re.compile(rf"^{_a('going_second')}$"),
+            _fact_going_second,
+        ),
+        (
+            "my opponent controls no monsters",
+            re.compile(rf"^{_a('opponent_empty')}$"),
+            _fact_opponent_empty,
         ),
         (
             "my opponent controls a monster / monsters",
@@ -241,6 +325,57 @@ def _questions() -> list:
             _q_direct_attack,
         ),
         (
+            "can I attack directly while the opponent controls no monsters",
+            re.compile(
+                rf"^(?:(?:if|when|since) (?P<none>{_a('opponent_empty')}) )?can (?:i|my {w_mon}) "
+                rf"(?:declare a direct attack|attack directly|attack {opp()} directly|attack (?:them|the opponent) "
+                rf"directly)(?: with (?:a|my) {w_mon})?(?: (?:if|when|while|since) (?P<none2>{_a('opponent_empty')}))?$"
+            ),
+            lambda d, m: _q_direct_no_monsters(d, _Either(m, "none")),
+        ),
+        (
+            "can the player going second attack in their first turn",
+            re.compile(
+                rf"^(?:(?:{_a('going_second')}) (?:so )?can i|can {_a('second_player')}) (?:(?P<bp>{_a('conduct_bp')})|"
+                rf"{attack}(?: with (?:a|my) {w_mon})?) (?:on|in|during) (?:my|their|his|her) (?:very )?first turn$"
+            ),
+            _q_going_second,
+        ),
+        (
+            "can a monster attack twice",
+            re.compile(
+                rf"^(?:can i (?:declare an )?attack (?:twice )?with (?:the same|one|a|my) {w_mon} "
+                rf"(?:twice|two times|again|more than once)|"
+                rf"can (?:a|my|one|the same) {w_mon} (?:declare (?:an )?)?(?:attack|make|declare) "
+                rf"(?:two times|more than once|two attacks|2 attacks|twice|again after (?:it (?:has )?attacked|"
+                rf"attacking)))(?: in (?:one|the same|a single) (?:turn|battle phase)| this turn)?$"
+            ),
+            _q_attack_twice,
+        ),
+        (
+            "can I change a monster's battle position twice in one turn",
+            re.compile(
+                rf"^can i (?:change|switch) (?:the battle position of (?:a|my|the same) {w_mon}|(?:a|my) {w_mon}"
+                rf"(?:s| ' s|'s) (?:battle )?position) (?:twice|two times|more than once|again(?: after changing it)?)"
+                rf"(?: in (?:one|the same|a single) turn| this turn| per turn)?$"
+            ),
+            _q_position_twice,
+        ),
+        (
+            "does a replay occur if the attack target leaves the field / the opponent Summons a monster",
+            re.compile(
+                rf"^(?:does|will|would|is) (?:a |there a )?(?:battle )?replay (?:happen|occur|be triggered|triggered|"
+                rf"take place|get triggered)? ?(?:if|when|after) "
+                rf"(?:(?P<gone>(?P<target>{opps()} {w_mon}|the attack target|the monster i attacked|the attacked "
+                rf"{w_mon}|the target) {_a('leaves')}(?: (?:by|because of) (?:an|a card|a card's) effect)?)|"
+                rf"(?:{opp()}|they) (?:special )?summons (?:a|another|a new|one) (?:new )?{w_mon}"
+                rf"(?: (?:by|with|using) (?:an|a card|a) effect)?)"
+                rf"(?: after (?:i declare (?:an|my) attack|my attack declaration|i attack)|"
+                rf" (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"
+            ),
+            _q_replay_if,
+        ),
+        (
             "is either monster destroyed",
             re.compile(rf"^(?:is|are|will|was) (?:either|any|either of the|one of the|either of the two) "
                        rf"{w_mon} (?:be )?destroyed(?: by battle)?$"),
@@ -270,3 +405,15 @@ def _questions() -> list:
 def attack_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
     return _questions()
+
+
+class _Either:
+    """A match whose group ``name`` is read from either of two alternatives (``name`` / ``name2``)."""
+
+    def __init__(self, match: re.Match, name: str) -> None:
+        self._m, self._name = match, name
+
+    def __getitem__(self, key):
+        if key == self._name:
+            return self._m[key] or self._m[key + "2"]
+        return self._m[key]

@@ -73,6 +73,8 @@ def _fact_relation(d: Draft, m) -> bool:
     atk, value = _VALUES[relation]
     stat = "DEF" if position == "defense" else "ATK"
     said_rel = {"lower": "lower than", "higher": "higher than", "same": "equal to"}[relation]
+    if relation == "same" and position == "attack":
+        said_rel = "equal to (above 0: two 0 ATK monsters are not destroyed)"
     d.said.append(f"{'my opponent' if mine_defends else 'I'} attack{'s' if mine_defends else ''} "
                   f"{'my' if mine_defends else 'a'} {'face-down ' if face == 'down' else ''}{position.title()} Position "
                   f"monster whose {stat} is {said_rel} the attacker's ATK (any such values give the same result; "
@@ -96,6 +98,26 @@ def _q_relation(d: Draft, m):
     if m["cond"] is not None and not _fact_relation(d, m):
         return None
     if m["same_cond"] is not None and not _fact_same_atk(d, m):
+        return None
+    if not d.relation or len(d.said) != 1:
+        return None
+    return _asked(d, m, d.relation[2])
+
+
+class _WithView:
+    """The groups :func:`_fact_relation` reads, from a "monster with lower DEF" clause (``w``-prefixed groups)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self._m = match
+
+    def __getitem__(self, key):
+        return self._m.groupdict().get("w" + key)
+
+
+def _q_with(d: Draft, m: re.Match):
+    """"Does my opponent take damage when my monster attacks a Defense Position monster with lower DEF?" and the
+    like: the battle (told in the question, or before it) and the yes/no asked."""
+    if m.groupdict().get("wrel") is not None and not _fact_relation(d, _WithView(m)):
         return None
     if not d.relation or len(d.said) != 1:
         return None
@@ -141,6 +163,21 @@ def _relation_clause() -> str:
 
 
 @lru_cache(maxsize=1)
+def _with_clause() -> str:
+    """A battle whose target is "a monster with lower DEF" (than the attacker's ATK: the comparison is implied);
+    groups wattacked, wdp, wfd, wrel, wstat."""
+    w_mon = mon()
+    return (
+        rf"(?:my {w_mon} attacks|i attack(?: with my {w_mon})?|(?P<wattacked>(?:my opponent|the opponent|{opps()} "
+        rf"{w_mon}) attacks my)) (?:a |an |{opps()} |an opponent's |an opponent ' s )?"
+        rf"(?:(?P<wdp>{alt('positions', 'defense')}) |(?P<wfd>face-down |face down )|{alt('positions', 'attack')} )?"
+        rf"{w_mon} with (?:a |an )?(?P<wrel>{_a('lower')}|{_a('higher')}|{_a('same')}) (?P<wstat>atk|def)"
+        rf"(?: (?:than|as) (?:it|mine|it does|its atk|my {w_mon}(?:s| ' s|'s)?(?: atk)?|the attacker(?:s| ' s|'s)?"
+        rf"(?: atk)?))?"
+    )
+
+
+@lru_cache(maxsize=1)
 def _same_clause() -> str:
     return (rf"(?:two|2) {mon()} (?:with|that have|that share) (?:the same|equal|identical) atk "
             rf"(?:battle|battle each other|attack each other|fight)")
@@ -176,6 +213,11 @@ def _facts() -> list:
             re.compile(rf"^{_same_clause()}$"),
             _fact_same_atk,
         ),
+        (
+            "my monster attacks a Defense Position monster with lower DEF",
+            re.compile(rf"^{_with_clause()}$"),
+            lambda d, m: _fact_relation(d, _WithView(m)),
+        ),
     ]
 
 
@@ -193,6 +235,16 @@ def _questions() -> list:
             re.compile(rf"^(?:(?:if|when) (?P<cond>{_relation_clause()}) |(?:if|when) (?P<same_cond>{_same_clause()}) )?"
                        rf"{_relation_asked()}$"),
             lambda d, m: _q_relation(d, _Merged(m)),
+        ),
+        (
+            "(if my monster attacks a Defense Position monster with lower DEF,) does my opponent take damage",
+            re.compile(rf"^(?:if|when) {_with_clause()} {_relation_asked()}$"),
+            _q_with,
+        ),
+        (
+            "does my opponent take damage when my monster attacks a Defense Position monster with lower DEF",
+            re.compile(rf"^{_relation_asked()} (?:if|when) {_with_clause()}$"),
+            _q_with,
         ),
     ]
 

@@ -165,7 +165,7 @@ def _q_how_many_discarded(d: Draft, m: re.Match):
 
 @lru_cache(maxsize=1)
 def _facts() -> list:
-    end = rf"(?:at the end of|during|in) (?:my|the) {alt('phases', 'end')}"
+    end = rf"(?:(?:at the end of|during|in|at) (?:my|the) {alt('phases', 'end')}|at the end of (?:my|the) turn)"
     return [
         (
             "I have N cards (in hand) at the end of my End Phase / At the end of my End Phase I have N cards",

@@ -149,6 +149,21 @@ PHASE_RULES: dict[str, dict] = {
         "The Main Phase is the only phase in which a player can set Spell/Traps from the hand, activate "
         "Normal/Ritual/Continuous/Field Spells, activate an ignition effect and perform a Normal/Tribute Set, "
         "Normal/Tribute Summon, Link Summon, Synchro Summon and Xyz Summon."),
+    "sim_main_phases": _row(
+        "A turn has 2 Main Phases: Main Phase 1 and Main Phase 2.",
+        ["cr-draft:402.1"], "cr-draft:402.1",
+        "There are 2 Main Phases in a turn."),
+    "sim_draw_phase_draw": _row(
+        "At the start of the Draw Phase the turn player draws a card (except the player going first, in the "
+        "first turn of the Duel).",
+        ["cr-draft:401.1", "cr-draft:401.2", "md:draw-phase"], "cr-draft:401.1",
+        "At the start of the Draw Phase the turn player draws a card."),
+    "sim_flip_in_battle": _row(
+        "An attacked face-down monster is flipped face-up (in Defense Position) in the Damage Step, before damage "
+        "calculation; its \"when flipped face-up\" effects do not activate yet.",
+        ["cr-draft:408.2", "community:8.5.3"], "cr-draft:408.2",
+        "If a face-down Monster battle it's flipped to face-up Defense Position during this part, if that Monster "
+        "has an effect that activated when it's flipped face-up it does not activate yet."),
     # --- battle (cr-draft 201, 405)
     "sim_zero_stats": _row(
         "A monster is not destroyed because its ATK or DEF becomes 0.",
@@ -260,6 +275,16 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("until", "end_phase", "applies_in_end_phase"): (
         "yes", "sim_until_end_phase", "an effect that lasts until the End Phase stops applying only at the end of "
                                       "the End Phase"),
+    ("turn", "phases", "how_many"): (
+        "6", "turn_structure", "a turn has 6 phases: Draw, Standby, Main 1, Battle, Main 2, End"),
+    ("turn", "main_phases", "how_many"): (
+        "2", "sim_main_phases", "a turn has 2 Main Phases: Main Phase 1 and Main Phase 2"),
+    ("draw_phase", "turn_player", "draws"): (
+        "yes", "sim_draw_phase_draw", "at the start of the Draw Phase the turn player draws a card (the player going "
+                                      "first does not in the first turn of the Duel)"),
+    ("battle", "face_down_target", "flipped_face_up"): (
+        "yes", "sim_flip_in_battle", "an attacked face-down monster is flipped face-up in the Damage Step, before "
+                                     "damage calculation"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
