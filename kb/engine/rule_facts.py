@@ -342,12 +342,15 @@ FACTS.update(PHASE_FACTS)
 
 # Zones, who sees which location, kinds of monsters: kb/engine/zone_facts.py, kb/engine/kind_facts.py
 from .kind_facts import KIND_FACTS, KIND_RULES  # noqa: E402  (data only)
+from .spell_trap_facts import SPELL_TRAP_FACTS, SPELL_TRAP_RULES  # noqa: E402  (data only)
 from .zone_facts import ZONE_FACTS, ZONE_RULES  # noqa: E402  (data only)
 
 FACT_RULES.update(KIND_RULES)
 FACT_RULES.update(ZONE_RULES)
 FACTS.update({k: v for k, v in KIND_FACTS.items() if k not in FACTS})  # the first rows keep their wording
 FACTS.update(ZONE_FACTS)
+FACT_RULES.update(SPELL_TRAP_RULES)
+FACTS.update(SPELL_TRAP_FACTS)
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
                                              "target_none", "gains_effect", "draw_gain", "halve"})

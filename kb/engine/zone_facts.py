@@ -178,6 +178,17 @@ ZONE_RULES: dict[str, dict] = {
         "Monster Tokens that leave the field (as a material too) do not go to the GY: they are removed from the Duel.",
         ["prb2017:monster-token", "tcg-v10:monster-tokens"],
         "If Monster Tokens leave the field, they do not go to the Graveyard and are removed from the Duel."),
+    "zone_full_xyz": _row(
+        "With all Monster Zones occupied, a player can still Xyz Summon using a monster they control as Xyz Material.",
+        ["cr-draft:308.7"],
+        "If all Monster Zones of a player are occupied or unusable that player can perform a Xyz Summon as long as "
+        "they use a Monster they control as Xyz Material."),
+    "zone_full_synchro": _row(
+        "With all Monster Zones occupied, a player can still Synchro Summon using a monster they control as Synchro "
+        "Material.",
+        ["cr-draft:307.8"],
+        "If all Monster Zones of a player are occupied or unusable that player can perform a Synchro Summon as long "
+        "as they use a Monster they control as Synchro Material."),
     "zone_banish_face_up": _row(
         "Unless an effect says \"banish face-down\", cards are banished face-up.",
         ["prb2017:2.3", "prb2017:face-down-cards"],
@@ -308,6 +319,12 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("token", "token", "leaves_to_gy"): ("no", "zone_token_leaves",
                                          "Monster Tokens that leave the field are removed from the Duel, not sent "
                                          "to the GY"),
+    ("zone", "full_zones", "xyz_own_materials"): ("yes", "zone_full_xyz",
+                                                  "a monster used as material frees its zone: the Xyz Summon can be "
+                                                  "performed"),
+    ("zone", "full_zones", "synchro_own_materials"): ("yes", "zone_full_synchro",
+                                                      "a monster used as material frees its zone: the Synchro Summon "
+                                                      "can be performed"),
     ("zone", "banish_unspecified", "face_up"): ("yes", "zone_banish_face_up",
                                                 "cards are banished face-up unless the effect says face-down"),
     ("zone", "banish_unspecified", "face_down"): ("no", "zone_banish_face_up",

@@ -192,7 +192,11 @@ def _more_cost_shapes() -> list:
 _SET_STORY = re.compile(r"^i (?:have |just |already )?set (?P<k>.+?) (?:this turn|earlier this turn|during this turn)"
                         r"(?: \.)? can i (?:still |then )?activate it (?:later |again )?(?:(?:during|in|on) )?"
                         r"(?:this|the) same turn$|^i (?:have |just )?set (?P<k2>.+?) (?:this turn|earlier this turn)"
-                        r"(?: \.)? can i (?:still |then )?activate it (?:later )?this turn$")
+                        r"(?: \.)? can i (?:still |then )?activate it (?:later )?this turn$"
+                        r"|^can i (?:still )?activate (?P<k3>.+?) (?:that |which )?i (?:have |just )?set (?:this turn|earlier "
+                        r"this turn|during this turn)$"
+                        r"|^can (?P<k4>.+?) (?:that |which )?i (?:have |just )?set (?:this turn|earlier this turn) be "
+                        r"activated(?: this turn| during this turn| this same turn)?$")
 
 
 def _set_story(skeleton: Skeleton, text: str) -> Frame | None:
@@ -201,7 +205,7 @@ def _set_story(skeleton: Skeleton, text: str) -> Frame | None:
     m = _SET_STORY.match(text)
     if m is None:
         return None
-    said = m["k"] or m["k2"]
+    said = m["k"] or m["k2"] or m["k3"] or m["k4"]
     kinds = [e for e in skeleton.entities if e.kind == "class" and e.text.lower() == said]
     if len(kinds) != 1 or kinds[0].cls.get("type") not in ("spell", "trap") or set(kinds[0].cls) - {"type", "property"}:
         return None

@@ -312,6 +312,14 @@ def _zone_shapes() -> list:
                     rf"{_GY}$"),
          lambda m, c: _fact(z, "controlled_not_owned", "controller_gy" if (m["whose"] or m["whose2"]) in (
              "my", "my own", "the controller's") else "owner_gy", "does a card sent to the GY go to its owner's GY")),
+        ("all my Monster Zones are full: can I Xyz Summon using monsters I control",
+         re.compile(rf"^(?:all|all of|each of) (?:my|the) (?:(?:5|five|main|extra) )?(?:and extra )?monster zones (?:are|is) "
+                    rf"(?:all )?(?:full|occupied|filled|in use|taken)(?: or unusable)?{_SEP}can (?:i|you) (?:still )?"
+                    rf"(?P<how>xyz|synchro) summon (?:by )?(?:using|with) (?:a |one of the |the )?monsters? (?:i|you) "
+                    rf"control(?: on the field)? as (?:(?:(?:the |an? )?(?:xyz|synchro) )?materials?|(?P<term>e\d+))$"),
+         lambda m, c: None if not _is_term(c, m["term"], (f"{m['how']} material",)) else _fact(z, "full_zones", f"{m['how']}_own_materials",
+                            f"can a player whose Monster Zones are all occupied {m['how'].capitalize()} Summon using "
+                            f"monsters they control as material")),
         ("when Tokens leave the field, are they sent to the GY", re.compile(token_leave),
          lambda m, c: None if not _is_term(c, m["term"], _MATERIALS) else
          _fact("token", "token", "leaves_to_gy", "does a Monster Token that leaves the field go to the GY")),
@@ -355,7 +363,8 @@ def _equip_pattern() -> re.Pattern:
     equip = r"(?:my|an|the|a|your) equip spell(?: card)?"
     host = (rf"(?:the|a|my) monster (?:equipped with {equip}|{equip} is equipped to|that {equip} is equipped to)|the "
             rf"equipped monster")
-    leaves = r"(?:leaves|left) the field|is destroyed|is banished|is returned to the hand|is used as (?:an )?xyz material"
+    leaves = (r"(?:leaves|left) the field|is destroyed|is banished|is returned to the hand|is used as (?:an )?xyz material|"
+              r"(?P<fd>is flipped face-down|is changed to face-down(?: defense position)?|is turned face-down)")
     asked = (rf"(?P<what>what happens to {equip})|(?P<yes>is {equip} destroyed)|(?P<stay>(?:does|will) {equip} (?:stay|remain) "
              rf"on the field)")
     return re.compile(rf"^(?:(?:if|when|once|after) )?(?:{host}) (?:{leaves}){_SEP}(?:{asked})$")
@@ -363,6 +372,10 @@ def _equip_pattern() -> re.Pattern:
 
 def _equip(m: re.Match, cards) -> tuple[dict, str] | None:
     asked = "what" if m["what"] else "destroyed" if m["yes"] else "stays"
+    if m["fd"]:  # flipped face-down: the Equip Spell rows of kb/engine/spell_trap_facts.py
+        return None if asked != "destroyed" else _fact(
+            "spell_trap", "equip_spell", "host_face_down_destroyed",
+            "is an Equip Spell destroyed when the monster it is equipped to is flipped face-down")
     return _fact("zone", "equip_host_leaves", asked,
                  "what happens to an Equip Spell when the monster it is equipped to leaves the field")
 
