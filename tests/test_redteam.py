@@ -157,9 +157,11 @@ def test_near_misses_are_never_wrong(session, full_kb, text, expect):
 
 
 # -------------------------------- adverbs that change the question: "only", "always", "usually" ...
-# "only" / "always" are no longer skipped as empty adverbs (kb/understand/intent.py _OPT): left unread,
-# the question is unknown. "usually" / "normally" / "generally" keep the reading, but a yes that holds
-# only for some cards of the kind asked becomes unknown (kb/understand/habitual.py).
+# "only" is not skipped as an empty adverb (kb/understand/intent.py _OPT): left unread, the question is
+# unknown. "always" / "usually" / "normally" / "generally" quantify over the cards of the kind asked
+# (kb/understand/habitual.py): "always" is no when a card of the kind cannot; in the Damage Step "normally"
+# is no when one card the kind can be (a Normal Trap) cannot; elsewhere a yes that holds only for some cards
+# of the kind becomes unknown.
 
 
 @pytest.mark.parametrize(
@@ -168,16 +170,27 @@ def test_near_misses_are_never_wrong(session, full_kb, text, expect):
         "Can a Counter Trap only be chained to a Counter Trap?",  # no: it can be chained to anything
         "Can a Quick-Play Spell only be activated during my own turn?",  # no: a Set one in either turn
         "Can a Normal Trap only be activated during the Battle Phase?",
+        "In general, can a Trap Card be activated during the Damage Step?",
+        # "always" about a card every reading of which may be able: every place and condition is not checked
+        "Can a Counter Trap always be activated during the Damage Step?",
+    ],
+)
+def test_only_always_usually_are_not_dropped(session, full_kb, text):
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Can a Quick Effect always be activated during the Damage Step?",  # no: only some kinds
         "Can a Trap Card always be activated during the Damage Step?",
         "Can a Quick-Play Spell usually be activated during the Damage Step?",  # no: only ATK/DEF changers...
         "Can a Trap Card normally be activated during the Damage Step?",
         "can a quick effect generally be activated during damage calculation",
-        "In general, can a Trap Card be activated during the Damage Step?",
     ],
 )
-def test_only_always_usually_are_not_dropped(session, full_kb, text):
-    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "unknown"
+def test_always_usually_in_the_damage_step_quantify_over_the_kind(session, full_kb, text):
+    assert engine.ask(session, text, kb_path=full_kb)["answer"] == "no"
 
 
 @pytest.mark.parametrize(

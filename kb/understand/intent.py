@@ -25,12 +25,12 @@ _CAN = (
     r"am i (?:able|allowed) to|are you (?:able|allowed) to|"
     r"is (?:my opponent|the opponent) (?:able|allowed) to)"
 )
-# adverbs that leave the question as it is; "only" and "always" do not ("can a Counter Trap only be
-# chained to a Counter Trap?" is not "can it be chained to one?", "can a Quick Effect always be
-# activated in the Damage Step?" is not "can some Quick Effect be?"): left unread, they make it unknown
+# adverbs read here; "only" is not ("can a Counter Trap only be chained to a Counter Trap?" is not "can it be
+# chained to one?"): left unread, it makes the answer unknown.  "always" / "usually" / "normally" quantify
+# over the cards of a kind: kb/understand/habitual.py decides them from every reading of the kind
 _OPT = (
     r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|just|usually|normally|"
-    r"generally) )*"
+    r"generally|always) )*"
 )
 _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
