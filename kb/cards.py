@@ -28,6 +28,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from .errors import AmbiguousError, NotFoundError
@@ -487,15 +488,19 @@ def card_to_dict(card: Card, passwords: list[int] | None = None) -> dict:
     }
 
 
+_CARD_ROW = select(Card.__table__).where(Card.__table__.c.id == bindparam("card"))
+_PASSWORDS = select(CardPassword.password).where(CardPassword.card_id == bindparam("card"))
+
+
 def get_card(session: Session, card_id: int) -> dict:
     """One card by its id, as :func:`card_to_dict` (with every passcode).
 
     :raises NotFoundError: no card has this id.
     """
-    card = card_by_id(session, card_id)
+    card = session.execute(_CARD_ROW, {"card": card_id}).first()  # a plain row: no ORM object to build
     if card is None:
         raise NotFoundError(f"no card has id {card_id!r}", suggestions=[])
-    passwords = session.exec(select(CardPassword.password).where(CardPassword.card_id == card_id)).all()
+    passwords = session.execute(_PASSWORDS, {"card": card_id}).scalars().all()
     primary = [card.password] if card.password is not None else []
     return card_to_dict(card, primary + sorted(p for p in passwords if p != card.password))
 

@@ -171,7 +171,13 @@ class RecentByVersion(Generic[T]):
         version = session_version(session)
         if version is None:
             return compute()
-        recent = self._versions.get(version.directory, version.stamp, OrderedDict)
+        return self.get_for(version.directory, version.stamp, key, compute)
+
+    def get_for(self, version_dir: Path, stamp: Hashable, key: Hashable, compute: Callable[[], T]) -> T:
+        """The value of ``key`` in the knowledge-base version ``version_dir`` (at ``stamp``, which
+        changes when the store does), computed on first use: :meth:`get` for a caller that knows its
+        version without a session."""
+        recent = self._versions.get(version_dir, stamp, OrderedDict)
         with self._lock:
             if key in recent:
                 recent.move_to_end(key)

@@ -156,6 +156,33 @@ def test_named_fuzzy_and_nickname(client):
     assert client.get("/api/v1/cards/named?fuzzy=MST").get_json()["name"] == "Mystical Space Typhoon"
 
 
+def test_named_lookup_is_remembered_per_version_with_the_same_bytes_and_etag(client, monkeypatch):
+    from flask import jsonify
+
+    from kb import views
+
+    calls = []
+    real = views.named_card
+
+    def counting(session, **kwargs):
+        calls.append(kwargs)
+        return real(session, **kwargs)
+
+    monkeypatch.setattr(views, "named_card", counting)
+    path = "/api/v1/cards/named?exact=Graceful%20Charity"
+    first, again = client.get(path), client.get(path)
+    assert first.status_code == again.status_code == 200
+    assert len(calls) <= 1  # the second look-up (and the first, if an earlier test asked) is not recomputed
+    assert first.get_data() == again.get_data() and first.headers["ETag"] == again.headers["ETag"]
+    with client.application.test_request_context():  # the body jsonify makes, as before the cache
+        assert first.get_data() == jsonify(real(__import__("webapp").kb_session(),
+                                                exact="Graceful Charity", fuzzy=None)).get_data()
+    assert client.get(path, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    for _ in range(2):  # errors are not remembered: each miss is answered afresh
+        error_of(client.get("/api/v1/cards/named?exact=Gracefull+Charityy"), 404, "not_found")
+    assert [c["exact"] for c in calls].count("Gracefull Charityy") == 2
+
+
 def test_named_ambiguous_lists_candidates(client):
     body = error_of(client.get("/api/v1/cards/named?fuzzy=tearlaments"), 400, "ambiguous")
     assert len(body["candidates"]) >= 2

@@ -8,8 +8,9 @@ function as its JSON twin here (see :data:`TWINS`).  The OpenAPI document is :mo
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context, url_for
 
@@ -17,6 +18,7 @@ from kb import cards as kb_cards
 from kb import corpus, engine, json_input, views
 from kb import search as kb_search
 from kb.graph import NODE_KINDS, describe_node, explain, parse_node
+from kb.version_cache import RecentByVersion
 
 from . import kb_dir, kb_graph, kb_session, kb_version
 from .errors import ApiError
@@ -82,6 +84,23 @@ ASK_Q = Param("q", required=True, description="a question in plain words",
 def read(data) -> Response:
     """A cacheable JSON response."""
     return cacheable(jsonify(data))
+
+
+_ANSWERS: RecentByVersion[tuple[bytes, str]] = RecentByVersion(4096)  # key -> (JSON body, its ETag)
+
+
+def read_remembered(key: tuple, compute: Callable[[], object]) -> Response:
+    """:func:`read` of ``compute()``, whose answer depends only on ``key`` and the knowledge-base version:
+    the body and its ETag are kept per worker for the keys asked about most recently (a built version
+    never changes), so a repeated look-up neither reads the store nor encodes JSON again.  An error
+    raised by ``compute`` is not kept."""
+
+    def body() -> tuple[bytes, str]:
+        data = jsonify(compute()).get_data()
+        return data, hashlib.sha1(data).hexdigest()
+
+    data, etag = _ANSWERS.get_for(kb_dir(), kb_version(), key, body)
+    return cacheable(current_app.response_class(data, mimetype=current_app.json.mimetype), etag=etag)
 
 
 def list_object(rows: list, **extra) -> Response:
@@ -155,7 +174,8 @@ def card_named():
     exact, fuzzy = EXACT.read(), FUZZY.read()
     if (exact is None) == (fuzzy is None):
         raise ApiError("give exactly one of the parameters 'exact' and 'fuzzy'")
-    return read(views.named_card(kb_session(), exact=exact, fuzzy=fuzzy))
+    return read_remembered(("named", exact, fuzzy),
+                           lambda: views.named_card(kb_session(), exact=exact, fuzzy=fuzzy))
 
 
 @bp.get("/cards/autocomplete")
