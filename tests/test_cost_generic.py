@@ -35,6 +35,8 @@ from kb.understand.answer import ask_plain
         ("Is detaching a material considered a cost?", "yes", "md:xyz-monsters"),
         ("Can my opponent respond to me paying a cost?", "no", "community:7.8.2"),
         ("Can either player chain to a maintenance cost?", "no", "md:maintenance-costs"),
+        ("Can I chain to my opponent paying a cost?", "no", "community:7.8.2"),
+        ("What is 725 ATK halved?", "363", "prb2017:decimal-values"),
         ("is paying 2000 lp for the huge revolution is over a cost", "unknown", None),
         ("is tributing a dark monster for crush card virus a cost", "yes", "community:9.2.4"),
         ("is discarding a card for raigeki break a cost", "yes", "community:9.2.4"),

@@ -99,6 +99,14 @@ def test_who_sees_which_location(session, text, answer, quoted):
          "cr-draft:206.5"),
         ("When a monster I took control of is destroyed, does it go to my Graveyard?", "no", "prb2017:graveyard"),
         ("If Monster Tokens are used as Synchro Material, do they go to the GY?", "no", "prb2017:monster-token"),
+        ("When a Token is destroyed, does it go to the GY?", "no", "prb2017:monster-token"),
+        ("Is a Monster Token sent to the Graveyard when it is destroyed?", "no", "prb2017:monster-token"),
+        ("If a Pendulum Monster in my Pendulum Zone is destroyed, does it go to the Graveyard?", "no",
+         "prb2017:pendulum-monsters-added-to-the-extra-deck-face"),
+        ("Can an Xyz Material be targeted by a card effect?", "no", "prb2017:xyz-materials"),
+        ("Does an effect that adds a card from the Deck to the hand target?", "no", "prb2017:souleating-oviraptor"),
+        ("Is sending a card from my Deck to the GY targeting?", "no", "prb2017:souleating-oviraptor"),
+        ("Are cards banished face-up if the effect does not say face-down?", "yes", "prb2017:2.3"),
     ],
 )
 def test_zones(session, text, answer, quoted):
@@ -126,6 +134,7 @@ def test_zones(session, text, answer, quoted):
         ("Are Monster Tokens treated as Normal Monsters?", "yes", "prb2017:monster-token"),
         ("My Gemini monster's gained effects were negated. Is it still an Effect Monster?", "yes", "cr-draft:202.8i"),
         ("Is a Flip Summon considered a change of battle position?", "yes", "cr-draft:302.3"),
+        ("Is a Flip Summon treated as changing the battle position of a monster?", "yes", "cr-draft:302.3"),
     ],
 )
 def test_kinds_of_monsters(session, text, answer, quoted):
@@ -148,6 +157,7 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Do Ritual Monsters start in the Extra Deck?",  # no rule row says it
         "Is a Normal Monster not an Effect Monster?",  # negated question
         "Are Xyz Materials always targetable?",  # no shape
+        "Can I change the order of the cards in my hand?",  # the hand has no order to change
     ],
 )
 def test_near_misses_stay_unknown(session, text):

@@ -203,7 +203,7 @@ ZONE_RULES: dict[str, dict] = {
 # location -> (owner can verify, opponent can verify, number public, order can be changed or None, rules)
 # rules: (the row for the cards, the row for their number, the row for their order)
 VISIBILITY: dict[str, tuple[bool, bool, bool | None, bool | None, tuple[str, str, str | None]]] = {
-    "hand": (True, False, True, False, ("vis_hand", "vis_hand_count", "vis_hand_order")),
+    "hand": (True, False, True, None, ("vis_hand", "vis_hand_count", "vis_hand_order")),  # no order at all
     "gy": (True, True, True, False, ("vis_gy", "vis_gy", "vis_gy_order")),
     "deck": (False, False, True, None, ("vis_deck", "vis_deck_count", None)),
     "extra": (True, False, True, True, ("vis_extra", "vis_extra_count", "vis_extra_owner")),

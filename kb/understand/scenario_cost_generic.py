@@ -124,6 +124,9 @@ def generic_cost_shapes() -> list:
              rf"(?: effect)? (?:a cost|part of (?:the|its) cost|considered a cost|treated as a cost)$")
     return [
         ("a monster's ATK halved: what is its ATK", re.compile(halve), lambda m, c: _halve(_Two(m), c)),
+        ("what is N ATK halved",
+         re.compile(r"^what is (?:half (?:of )?(?P<n>\d+) (?P<w1>atk|def)|(?P<n2>\d+) (?P<w12>atk|def) halved)(?: rounded)?$"),
+         lambda m, c: _halve(_Two(m), c)),
         ("my LP are halved: how many are left",
          re.compile(rf"^i have (?P<n>\d+) (?:lp|life points)(?: and| \.)? (?:my|half (?:of )?my) (?:lp|life points) "
                     rf"(?:is|are|get|gets) (?:halved|cut in half)(?: by (?:an|a card) effect)?{_SEP}how (?:many|much) "
@@ -140,7 +143,7 @@ def generic_cost_shapes() -> list:
          re.compile(r"^can (?:my opponent|i|you|a player|the opponent|either player) (?:chain|respond|activate a card|"
                     r"activate an effect)(?: a card| an effect| anything)?(?: in response)? to (?P<what>(?:my|the|a|their) "
                     r"(?:paying|payment) of (?:a|the) cost|(?:my|me|the|a player) paying (?:a|the) cost|(?:a|the) cost being "
-                    r"paid|(?:a|the) maintenance cost(?: being paid)?|(?:my|the) paying (?:of )?(?:a|the) maintenance cost)$"),
+                    r"paid|(?:my opponent|the opponent|me|a player) paying (?:a|the) cost|(?:a|the) maintenance cost(?: being paid)?|(?:my|the) paying (?:of )?(?:a|the) maintenance cost)$"),
          lambda m, c: ({"topic": "cost", "subject": "maintenance" if "maintenance" in m["what"] else "paid",
                         "asked": "chainable"}, "can anything be chained to the paying of a cost")),
         ("is tributing a DARK monster for X a cost", re.compile(loose), _cost_part_loose),

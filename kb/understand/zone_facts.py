@@ -192,6 +192,11 @@ def _zone_shapes() -> list:
         rf"^(?:when|if|after|once) (?:{tokens}) (?:leaves?|are removed from|is removed from) the field{_SEP}"
         rf"(?:are|is|do|does|will) (?:they|it) (?:be )?(?:sent|go|goes|placed) (?:in)?to the {_GY}$"
         rf"|^(?:do|does|will) (?:{tokens}) (?:go|get sent) to the {_GY} when (?:they|it) (?:leaves?|leave) the field$"
+        rf"|^(?:when|if|after|once) (?:{tokens}) (?:is|are) (?:destroyed|tributed|banished|returned to the hand|returned "
+        rf"to the deck|sent to the {_GY}){_SEP}(?:does|do|will|is|are) (?:it|they) (?:go|be sent|sent|get sent|placed) "
+        rf"(?:in)?to the {_GY}$"
+        rf"|^(?:is|are) (?:{tokens}) (?:sent|placed) (?:in)?to the {_GY} when (?:it is|they are) (?:destroyed|tributed|"
+        rf"banished)$"
         rf"|^(?:(?:if|when|after) )?(?:{tokens}) (?:is|are) used as (?:a )?(?:(?:link|synchro|fusion) materials?|"
         rf"(?P<term>e\d+)){_SEP}(?:does|do|will|is|are) (?:it|they) (?:go|be sent|sent|get sent) to the {_GY}$"
     )
@@ -285,13 +290,17 @@ def _zone_shapes() -> list:
          re.compile(rf"^(?:are|is) {xyz_mat} (?:{treated} )?(?:cards on the field|monsters on the field|on the field)$"),
          fixed("xyz_material", "on_field", "are Xyz Materials cards on the field")),
         ("can Xyz Materials be targeted",
-         re.compile(rf"^can {xyz_mat} be targeted(?: by (?:card )?effects?| for effects?| with (?:card )?effects?)?$"
+         re.compile(rf"^can {xyz_mat} be targeted(?: (?:by|for|with) (?:a |an )?(?:card )?effects?)?$"
                     rf"|^can (?:i|you|a card|an effect|card effects|a card effect|effects) target {xyz_mat}$"),
          fixed("xyz_material", "targeted", "can Xyz Materials be targeted by effects")),
         ("do effects that affect cards in the hand or Deck target",
-         re.compile(r"^(?:do|does) (?:an effect|effects|card effects|a card effect) (?:that|which) (?:affects?|chooses?|"
-                    r"selects?|picks?) (?:a )?cards? in (?:the|my|your|a player's) (?:hand|deck|hand or deck|deck or hand|"
-                    r"hand or the deck|hand or main deck)(?: or other non-public locations)? target$"),
+         re.compile(r"^(?:do|does) (?:an effect|effects|card effects|a card effect|a card) (?:that|which) (?:affects?|chooses?|"
+                    r"selects?|picks?|adds?|sends?|discards?|shuffles?|special summons?) (?:a |one |1 )?(?:cards?|monsters?) "
+                    r"(?:in|from) (?:the|my|your|a player's) (?:hand|deck|main deck|hand or deck|deck or hand|hand or the deck|"
+                    r"hand or main deck)(?: or other non-public locations)?(?: to (?:the|my|your) (?:hand|gy|graveyard))? target$"
+                    r"|^(?:is|does) (?:adding|choosing|selecting|sending|discarding|picking) (?:a |one |1 )?(?:cards?|monsters?) "
+                    r"(?:from|in) (?:the|my|your) (?:hand|deck|main deck)(?: to (?:the|my|your) (?:hand|gy|graveyard))? "
+                    r"(?:targeting|count as targeting|considered targeting|a target)$"),
          fixed("hidden_effects", "target", "do effects that affect cards in the hand or Deck target")),
         ("the equipped monster leaves the field: what happens to the Equip Spell", _equip_pattern(), _equip),
         ("banished without saying face-up or face-down: face-up?",
@@ -300,7 +309,8 @@ def _zone_shapes() -> list:
                     rf"(?:whether it is )?(?:face-up or face-down|how|which way|its face))?{_SEP}(?:is it|are they|is the card|"
                     rf"are the cards) banished (?P<face>face-up|face-down)$"
                     rf"|^(?:are|is) (?:cards|a card) banished (?P<face2>face-up|face-down) (?:unless (?:stated|specified|"
-                    rf"said) otherwise|by default|when the effect does not say(?: otherwise)?)$"),
+                    rf"said) otherwise|by default|(?:when|if) the (?:effect|card) does not say(?: otherwise| face-down| "
+                    rf"face-up or face-down| how)?)$"),
          lambda m, c: _fact(z, "banish_unspecified", "face_up" if "up" in (m["face"] or m["face2"]) else "face_down",
                             "is a card banished face-up when the effect does not say face-up or face-down")),
         ("a monster I control but do not own is sent to the GY: whose GY",
@@ -336,8 +346,8 @@ def _pendulum_pattern() -> re.Pattern:
     pend = r"(?:a pendulum monster|pendulum monsters|my pendulum monster|a pendulum card)"
     how = (r"(?P<how>destroyed|sent to the (?:graveyard|gy)|tributed|destroyed by battle|destroyed by a card effect|"
            r"discarded|sent from the hand to the (?:graveyard|gy)|sent from the deck to the (?:graveyard|gy)|milled)")
-    where = (r"(?P<where>on the field|from the field|in the monster zone|in the pendulum zone|in (?:my|the) hand|"
-             r"from (?:my|the) hand|from (?:my|the) deck)")
+    where = (r"(?P<where>on the field|from the field|in (?:the|my) (?:main |extra )?monster zone|in (?:the|my) pendulum "
+             r"zone|in (?:my|the) hand|from (?:my|the) hand|from (?:my|the) deck)")
     dest = r"(?P<dest>(?:the|my) (?:graveyard|gy)|(?:the|my) extra deck(?: face-up)?|face-up (?:in)?to (?:the|my) extra deck)"
     go = r"(?:go|be sent|get sent|sent|be added|added|goes|get added)"
     first = rf"^(?:does|do|will|is|are) {pend}(?: that is| that was)? {how}(?: {where})? {go} (?:in)?to {dest}$"
@@ -463,7 +473,7 @@ def _kind_shapes() -> list:
          re.compile(r"^(?:does|do) (?:a )?flip summons? count as (?:a |an )?(?:changing|change of|changes? (?:of|in)|"
                     r"manually changing) (?:the |a monster's |its |a )?(?:battle )?position(?: of (?:a|the) monster)?$"
                     r"|^is (?:a )?flip summon(?:ing)? (?:considered|treated as|counted as) (?:a )?(?:change of (?:battle )?"
-                    r"position|changing (?:the|a monster's|its) (?:battle )?position)$"),
+                    r"position|changing (?:the|a monster's|its) (?:battle )?position)(?: of (?:a|the) monster)?$"),
          lambda m, c: _fact("kind", "flip_summon", "position_change",
                             "does a Flip Summon count as changing the monster's battle position")),
     ]
