@@ -53,6 +53,13 @@ def ask(session: Session, question: dict | str, *, kb_path=None) -> dict:
     if isinstance(parsed, str):
         from ..understand import ask_plain
         return ask_plain(session, parsed, kb_path=kb_path)
+    # the forms questions in words are read into, sent back as JSON (kb/understand/forms.py)
+    from ..understand.forms import is_reader_form
+
+    if is_reader_form(parsed):
+        from ..understand.forms import answer_form
+
+        return answer_form(session, parsed)
     # scenario questions go to the duel simulator (docs/simulator.md)
     if isinstance(parsed, dict) and parsed.get("ask") == "scenario":
         from .sim.scenario import answer_scenario

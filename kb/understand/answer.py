@@ -20,7 +20,7 @@ from .habitual import usual_card_only
 from .pipeline import Reading, understand, words_of
 from .sentences import restore_sentences
 
-__all__ = ["ask_plain"]
+__all__ = ["answer_json", "ask_plain"]
 
 _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "negate_attack")
 
@@ -60,6 +60,11 @@ def _ask_json(session: Session, question: dict) -> dict:
     from ..engine import ask as ask_engine
 
     return ask_engine(session, question)
+
+
+def answer_json(session: Session, question: dict) -> dict:
+    """Answer a JSON question of any form a reader produces (kb/understand/forms.py checks it first)."""
+    return _ask_one(session, question)
 
 
 def _negate_as_chain(session: Session, question: dict, exc: BadQuestionError) -> dict:
