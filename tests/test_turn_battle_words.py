@@ -266,3 +266,48 @@ def test_more_turn_rule_facts(session, text, answer, rule):
 def test_more_not_read(session, text):
     got = ask_plain(session, text)
     assert got["answer"] == "unknown", got.get("understood")
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Are monsters in Defense Position allowed to declare attacks?", "no"),
+        ("can a face down monster attack", "no"),
+        ("Is it possible to attack on the first turn of the duel?", "no"),
+        ("Can I choose to attack directly when my opponent has a monster on the field?", "no"),
+        ("if both monsters have the same atk are both destroyed", "yes"),
+        ("can i attack with a monster i just summoned", "yes"),
+        ("Can I Set a Spell/Trap during the Battle Phase?", "no"),
+        ("Can I Set a card during my opponent's turn?", "no"),
+        ("Can I change my monster's position during the Battle Phase?", "no"),
+        ("My 1600 ATK monster attacks a 1600 DEF monster in Defense Position. Is either destroyed?", "no"),
+    ],
+)
+def test_paraphrases_simulated(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Is it possible to skip the Battle Phase?", "yes", "cr-draft:400.1"),
+        ("After my Battle Phase, must I go to Main Phase 2?", "yes", "cr-draft:412.4"),
+        ("Is Main Phase 2 skipped if I don't enter the Battle Phase?", "yes", "cr-draft:402.2"),
+        ("Can I skip Main Phase 2 if I did not conduct a Battle Phase?", "yes", "cr-draft:402.2"),
+        ("What is the maximum number of cards I can have in hand at the end of my turn?", "6", "md:end-phase"),
+        ("Can I get two extra Battle Phases from two different effects?", "no", "cr-draft:400.5a"),
+        ("Does reducing a monster's ATK to 0 destroy it?", "no", "cr-draft:201.7"),
+        ("Is a monster destroyed if its DEF is lowered to 0 by a card effect?", "no", "cr-draft:201.7"),
+    ],
+)
+def test_paraphrases_rule_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)
+
+
+def test_contractions_are_no_card_names(session):
+    got = ask_plain(session, "Do I get a Main Phase 2 if I don't conduct a Battle Phase?")
+    assert got["answer"] == "no", got.get("explanation")

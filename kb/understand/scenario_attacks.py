@@ -34,7 +34,7 @@ def _q_defense_attacker(d: Draft, m: re.Match):
     """A monster in (face-up or face-down) Defense Position declares an attack."""
     if d.actions or d.said:
         return None
-    face = "down" if (m["face"] or "").startswith("face-down") else "up"
+    face = "down" if (m["face"] or "").startswith(("face-down", "face down")) else "up"
     d.state["phase"] = "battle"
     name = d.add_monster("A", "monsters", "my monster", position="defense", face=face, atk=1000, **{"def": 1000})
     d.actions.append({"do": "attack", "attacker": name, "target": None})
@@ -302,13 +302,16 @@ def _questions() -> list:
                 rf"^can i {attack} with (?:a|my) {dp} {w_mon}$",
                 rf"^can i {attack} with (?:a|my) {w_mon} (?:that is |which is |)in {dp}$",
                 rf"^can (?:a|my) {w_mon} {attack} (?:while|if|when) (?:it is |it's |it ' s )?in {dp}$",
+                rf"^(?:is|are) (?:a |my )?{dp} {w_mon} (?:able|allowed|permitted) to {attack}s?$",
+                rf"^(?:is|are) (?:a |my )?{w_mon} in {dp} (?:able|allowed|permitted) to {attack}s?$",
+                rf"^can (?:a|my) (?P<face>face-down |face down ){w_mon} {attack}$",
             )
         ),
         (
             "can I attack / conduct a Battle Phase in the first turn",
             re.compile(
-                rf"^(?:(?P<going_first>{_a('going_first')}) (?:so )?)?can i (?:(?P<bp>{_a('conduct_bp')})|"
-                rf"{attack}(?: with (?:a|my) {w_mon})?) (?:on|in|during) (?:{_a('first_turn')}|"
+                rf"^(?:(?P<going_first>{_a('going_first')}) (?:so )?)?(?:can i|is it possible to) (?:(?P<bp>"
+                rf"{_a('conduct_bp')})|{attack}(?: with (?:a|my) {w_mon})?) (?:(?:on|in|during) )?(?:{_a('first_turn')}|"
                 rf"(?P<mine>{_a('my_first_turn')}))$"
             ),
             _q_first_turn,
@@ -316,11 +319,11 @@ def _questions() -> list:
         (
             "can I attack directly while the opponent controls monsters",
             re.compile(
-                rf"^can (?:i|my {w_mon}) (?:declare a direct attack|attack directly|attack {opp()} directly|"
-                rf"attack (?:them|the opponent) directly)(?: with (?:a|my) {w_mon})?"
+                rf"^can (?:i|my {w_mon}) (?:choose to )?(?:declare a direct attack|attack directly|attack {opp()} "
+                rf"directly|attack (?:them|the opponent) directly)(?: with (?:a|my) {w_mon})?"
                 rf"(?P<no_effect> {_a('without_effect')})?"
-                rf"(?P<controls> (?:if|when|while) {opp()} (?:controls|has) (?:(?P<n>one|two|2|three|3|some|any) )?"
-                rf"{w_mon})?$"
+                rf"(?P<controls> (?:if|when|while) {opp()} (?:controls|has) (?:(?P<n>a|one|two|2|three|3|some|any) )?"
+                rf"{w_mon}(?: on (?:the|their|his|her) field)?)?$"
             ),
             _q_direct_attack,
         ),
@@ -377,8 +380,8 @@ def _questions() -> list:
         ),
         (
             "is either monster destroyed",
-            re.compile(rf"^(?:is|are|will|was) (?:either|any|either of the|one of the|either of the two) "
-                       rf"{w_mon} (?:be )?destroyed(?: by battle)?$"),
+            re.compile(rf"^(?:is|are|will|was) (?:either|any|either of the|one of the|either of the two)(?: "
+                       rf"{w_mon})? (?:be )?destroyed(?: by battle)?$"),
             _q_either_destroyed,
         ),
         (

@@ -138,6 +138,8 @@ def _q_attack_after_summon(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
     how = next((v for k, v in _SUMMON_KINDS.items() if re.fullmatch(alt("summons", k), m["how"])), None)
+    if how is None and m["how"] == "summoned":  # Summoned any way: no kind of Summon keeps a monster from attacking
+        how = "normal"
     if how is None:
         return None
     d.state["phase"] = "battle"
@@ -352,7 +354,7 @@ def _questions() -> list:
             re.compile(
                 rf"^can (?:(?:a|my) {mon()} (?:that (?:was|i) |which was |i )?(?:just )?(?P<how>{summons}) this turn "
                 rf"(?:attack|declare an attack)|i (?:attack|declare an attack) with (?:a|my|the) {mon()} "
-                rf"(?:that )?(?:i |was )?(?:just )?(?P<how2>{summons}) this turn)$"
+                rf"(?:that )?(?:i |was )?(?:just )?(?P<how2>{summons}|summoned)(?: this turn)?)$"
             ),
             lambda d, m: _q_attack_after_summon(d, _Either(m)),
         ),

@@ -148,8 +148,14 @@ def _q_set_spell_trap_in_phase(d: Draft, m: re.Match):
     if m["kind"]:
         cls = d.kinds.get(int(m["kind"][1:])) or {}
         kind = cls.get("type")
+    elif re.fullmatch(alt("phase_window", "trap"), m["card"]) or m["card"].startswith(("a spell/", "a spell or")):
+        kind = "trap"  # a Spell/Trap: Set from the hand only in the Main Phase, either kind alike
+    elif m["card"] in ("a card", "cards"):
+        if not (m["opp_turn"] or m["step"] or phase_of(m["phase"]) not in ("main1", "main2")):
+            return None  # a card Set in the Main Phase: a monster or a Spell/Trap? (both need more)
+        kind = "trap"  # no card, monster or Spell/Trap, is Set from the hand outside the own Main Phase
     else:
-        kind = "trap" if re.fullmatch(alt("phase_window", "trap"), m["card"]) else "spell"
+        kind = "spell"
     if kind not in ("spell", "trap"):
         return None
     when = _when(d, m)
@@ -221,7 +227,8 @@ def _questions() -> list:
         (
             "can I Set a Spell / Trap Card in a phase, a step or the opponent's turn",
             re.compile(
-                rf"^can i set (?:(?P<kind>k\d+)|(?P<card>{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}))"
+                rf"^can i set (?:(?P<kind>k\d+)|(?P<card>{alt('phase_window', 'trap')}|{alt('phase_window', 'spell')}|"
+                rf"a spell/trap(?: card)?|a spell or trap(?: card)?|a card|cards))"
                 rf"(?: from my hand)?(?: face-down)? "
                 rf"(?:{in_phase}(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
                 rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
@@ -259,8 +266,8 @@ def _questions() -> list:
             re.compile(
                 rf"^can i (?:(?P<attack>attack|declare an attack) with (?:a|my|one of my) {mon()}|"
                 rf"(?P<flip>{alt('summons', 'flip_summon')}) (?:a|my) (?:face-down )?{mon()}|"
-                rf"(?:change|switch) (?:the battle position of (?:a|my) {mon()}|(?:a|my) {mon()} ' s battle "
-                rf"position|my {mon()}'s battle position|a {mon()}'s battle position))"
+                rf"(?:change|switch) (?:the (?:battle )?position of (?:a|my) {mon()}|(?:a|my) {mon()} ' s (?:battle )?"
+                rf"position|my {mon()}'s (?:battle )?position|a {mon()}'s (?:battle )?position))"
                 rf" (?:{in_phase}(?P<phase>{all_phases()})|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
             ),
             _q_monster_in_phase,

@@ -179,8 +179,9 @@ def _with_clause() -> str:
 
 @lru_cache(maxsize=1)
 def _same_clause() -> str:
-    return (rf"(?:two|2) {mon()} (?:with|that have|that share) (?:the same|equal|identical) atk "
-            rf"(?:battle|battle each other|attack each other|fight)")
+    return (rf"(?:(?:two|2) {mon()} (?:with|that have|that share) (?:the same|equal|identical) atk "
+            rf"(?:battle|battle each other|attack each other|fight)|(?:both|two|2|the two) (?:battling )?{mon()} "
+            rf"(?:have|share) (?:the same|equal|identical) atk(?: and battle)?)")
 
 
 @lru_cache(maxsize=1)

@@ -117,6 +117,11 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:412.4", "cr-draft:402.2", "community:8.6"], "cr-draft:412.4",
         "A player cannot skip directly to the End Phase and the Main Phase 2 must be entered even if no actions "
         "are performed."),
+    "sim_main2_only_after_battle": _row(
+        "Main Phase 2 is performed only if the Battle Phase is, and must be performed if it is.",
+        ["cr-draft:402.2", "cr-draft:412.4", "community:8.6"], "cr-draft:402.2",
+        "The Main Phase 2 is only performed if the Battle Phase is performed and it must be performed if the Battle "
+        "Phase is performed."),
     "sim_start_step_to_end_step": _row(
         "After the Start Step the Battle Step begins: a player cannot go from the Start Step straight to the End "
         "Step of the Battle Phase.",
@@ -252,6 +257,12 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("phase_skip", "battle_to_end", "allowed"): (
         "no", "sim_main2_after_battle", "after a Battle Phase, Main Phase 2 must be entered (even if nothing is "
                                         "done in it); the turn cannot go straight to the End Phase"),
+    ("phase_skip", "battle_to_end", "main2_required"): (
+        "yes", "sim_main2_after_battle", "after a Battle Phase, Main Phase 2 must be entered (even if nothing is done "
+                                         "in it)"),
+    ("phase_skip", "main2_without_battle", "skipped"): (
+        "yes", "sim_main2_only_after_battle", "Main Phase 2 is performed only if the Battle Phase is: without a "
+                                              "Battle Phase the turn goes from Main Phase 1 to the End Phase"),
     ("battle_phase", "start_step", "direct_to_end_step"): (
         "no", "sim_start_step_to_end_step", "after the Start Step the Battle Step begins; a player cannot go "
                                             "straight to the End Step"),
