@@ -177,3 +177,30 @@ def test_facts_and_rows_are_merged_and_cited():
         assert FACTS[("visible", where, "public")][0] == ("yes" if opponent else "no")
         assert FACTS[("visible", where, "private")][0] == ("no" if opponent else "yes")
         assert FACTS[("visible", where, "owner_sees")][0] == ("yes" if owner else "no")
+
+
+@pytest.mark.parametrize(
+    "text,answer,quoted",
+    [
+        ("Can my Main Deck have 35 cards?", "no", "prb2017:main-deck"),
+        ("Can I use a 60-card Main Deck?", "yes", "prb2017:main-deck"),
+        ("Can a Main Deck contain 61 cards?", "no", "prb2017:main-deck"),
+        ("Can my Extra Deck have 16 cards?", "no", "prb2017:extra-deck"),
+        ("Can my Side Deck have 15 cards?", "yes", "prb2017:side-deck"),
+        ("Can I have 4 copies of the same card in my Deck?", "no", "prb2017:side-deck"),
+        ("Can a player use three copies of one card?", "yes", "prb2017:side-deck"),
+    ],
+)
+def test_deck_construction(session, text, answer, quoted):
+    _check(session, text, answer, quoted)
+
+
+def test_deck_construction_bad_input(session):
+    from kb.engine.rule_facts import rule_fact_answer
+    from kb.errors import BadQuestionError
+
+    for bad, field in (({"deck": "graveyard", "cards": 3}, "deck"), ({"deck": "main", "cards": "abc"}, "cards"),
+                       ({"copies": -1}, "copies")):
+        with pytest.raises(BadQuestionError) as err:
+            rule_fact_answer(session, {"ask": "rule_fact", "topic": "deck", **bad})
+        assert err.value.field == field

@@ -350,10 +350,13 @@ FACT_RULES.update(ZONE_RULES)
 FACTS.update({k: v for k, v in KIND_FACTS.items() if k not in FACTS})  # the first rows keep their wording
 FACTS.update(ZONE_FACTS)
 FACT_RULES.update(SPELL_TRAP_RULES)
+from .deck_facts import DECK_RULES  # noqa: E402  (data only; answered by deck_answer)
+
+FACT_RULES.update(DECK_RULES)
 FACTS.update(SPELL_TRAP_FACTS)
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
-                                             "target_none", "gains_effect", "draw_gain", "halve"})
+                                             "target_none", "gains_effect", "draw_gain", "halve", "deck"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":
@@ -403,6 +406,10 @@ def rule_fact_answer(session, question: dict) -> dict:
                 topic == "cost_under_banish" and question.get("cost_text")):
             raise BadQuestionError(f"card: topic {topic!r} needs a card", field="card")
         return CARD_TOPICS[topic](session, question)
+    if topic == "deck":  # deck construction (kb/engine/deck_facts.py)
+        from .deck_facts import deck_answer
+
+        return deck_answer(question)
     if topic == "atk":
         from .atk_calc import atk_answer
 

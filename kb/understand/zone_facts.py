@@ -479,7 +479,32 @@ def _kind_shapes() -> list:
     ]
 
 
+# ------------------------------------------------------------------------------------ deck construction
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _count(word: str) -> int:
+    return _NUMBERS[word] if word in _NUMBERS else int(word)
+
+
+def _deck_shapes() -> list:
+    deck = r"(?:my|a|the|your) (?P<deck>main|extra|side)(?:-| )?deck"
+    n = r"(?P<n>\d+|one|two|three|four|five)"
+    return [
+        ("can my Main Deck have N cards",
+         re.compile(rf"^can {deck} (?:have|hold|contain|include|be) (?:only |exactly )?{n} cards(?: in it)?$"
+                    rf"|^can (?:i|you) (?:use|play|build) (?:a|an) (?P<n2>\d+)(?:-| )card (?P<deck2>main|extra|side)(?:-| )deck$"),
+         lambda m, c: ({"topic": "deck", "deck": m["deck"] or m["deck2"], "cards": _count(m["n"] or m["n2"])},
+                       f"can a {(m['deck'] or m['deck2']).capitalize()} Deck hold {m['n'] or m['n2']} cards")),
+        ("can I have N copies of the same card",
+         re.compile(rf"^can (?:i|you|a player) (?:have|use|include|run|play|put) {n} copies of (?:the same card|a card|one card|"
+                    rf"a single card)(?: in (?:my|your|their|a) (?:main )?deck)?$"),
+         lambda m, c: ({"topic": "deck", "copies": _count(m["n"])}, f"can a player use {m['n']} copies of one card")),
+    ]
+
+
 @lru_cache(maxsize=1)
 def zone_fact_shapes() -> list:
     """The shapes of this module, as ``(name, pattern, handler)`` for :func:`kb.understand.shapes.first_reading`."""
-    return [*_visibility_shapes(), *_zone_shapes(), *_kind_shapes()]
+    return [*_visibility_shapes(), *_zone_shapes(), *_kind_shapes(), *_deck_shapes()]
