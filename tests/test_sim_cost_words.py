@@ -381,9 +381,12 @@ def test_lp_costs_and_moved_cards_without_a_card(session, text, answer):
     [
         ("I Tribute Summon Summoned Skull by Tributing Peten the Dark Clown. Can Peten the Dark Clown's effect be "
          "activated?", "no"),
-        ("If I Synchro Summon Stardust Dragon using Gusto Falco and another monster, can Gusto Falco's effect be "
-         "activated?", "no"),
-        ("I Synchro Summon Stardust Dragon using Gusto Falco and Sangan. Does Sangan's effect activate?", "yes"),
+        # Synchro Monsters whose Level the materials' Levels reach (materials.py checks them): Gusto Falco 2 + 4 = 6
+        ("If I Synchro Summon Brionac, Dragon of the Ice Barrier using Gusto Falco and another monster, can Gusto "
+         "Falco's effect be activated?", "no"),
+        # Gusto Falco 2 + Sangan 3 = 5
+        ("I Synchro Summon Ally of Justice Catastor using Gusto Falco and Sangan. Does Sangan's effect activate?",
+         "yes"),
     ],
 )
 def test_tributes_and_materials_before_the_summon(session, text, answer):

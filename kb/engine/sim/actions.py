@@ -520,10 +520,10 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
             return legal.add("Summon procedure", "fail", f"{inst.name} is face-up in the Extra Deck: it cannot be "
                                                          f"{how.title()} Summoned", "sim_face_up_extra")
         read = None
-        if materials and how == "link":  # a material line the simulator reads (materials.py)
-            from .materials import check_link_materials
+        if materials and how in ("link", "synchro", "xyz"):  # a material line the simulator reads (materials.py)
+            from .materials import check_materials
 
-            read = check_link_materials(state, player, inst, materials)
+            read = check_materials(state, player, inst, how, materials)
             if read is not None:
                 legal.extend(read)
                 if read.answer == "no":

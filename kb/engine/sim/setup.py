@@ -17,7 +17,7 @@ __all__ = ["build_state", "card_name_at", "bad", "SUMMON_KINDS"]
 SUMMON_KINDS = ("normal", "tribute", "flip", "special", "fusion", "synchro", "xyz", "link", "ritual", "pendulum")
 _STATE_FIELDS = {"turn", "turn_number", "phase", "step", "players", "records", "complete", "drawn"}
 _PLAYER_FIELDS = {"lp", *PILES, "monsters", "spells_traps", "field_zone"}
-_STAT_FIELDS = {"name", "atk", "def", "level", "scale", "frame", "link_arrows"}
+_STAT_FIELDS = {"name", "atk", "def", "level", "scale", "frame", "link_arrows", "tuner"}
 _PLAIN_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")  # "frame" of a monster given by its stats
 _ARROWS = ("Top-Left", "Top", "Top-Right", "Left", "Right", "Bottom-Left", "Bottom", "Bottom-Right")
 _MONSTER_FIELDS = {*_STAT_FIELDS, "card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
@@ -96,7 +96,7 @@ class _Builder:
 
     def plain_monster(self, item: dict, field: str) -> SimCard:
         """A monster described only by its stats (``{"name"?, "atk", "def", "level", "scale", "frame",
-        "link_arrows"}``): no effects.  ``scale`` makes it a Pendulum Monster, ``frame`` an Extra Deck (or
+        "link_arrows", "tuner"}``): no effects.  ``scale`` makes it a Pendulum Monster, ``frame`` an Extra Deck (or
         Ritual) monster, ``link_arrows`` a Link Monster (no Level, no DEF)."""
         stats = {}
         for key, low in (("atk", 0), ("def", 0), ("level", 1), ("scale", 0)):
@@ -120,6 +120,10 @@ class _Builder:
         abilities = (frame.title(),) if frame else ("Normal",)
         if "scale" in stats:
             abilities += ("Pendulum",)
+        if item.get("tuner") not in (None, False, True):
+            raise bad(f"{field}.tuner", item["tuner"], "must be true or false")
+        if item.get("tuner"):  # a Tuner (no effects)
+            abilities += ("Tuner",)
         self.synthetic -= 1
         level = None if frame in ("xyz", "link") else stats.get("level", 4)
         return SimCard(id=self.synthetic, name=name.strip(), card_type="Monster", abilities=abilities,

@@ -67,6 +67,20 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:link-summoning", "community:2.9"], "prb2017:link-summoning",
         "If a Link Monster is used as a Link Material, the LINK Rating of that monster is treated as that many "
         "materials."),
+    # --- Synchro and Xyz Materials by Level (materials.py)
+    "sim_synchro_materials": _row(
+        "A Synchro Summon sends exactly 1 face-up Tuner and 1 or more face-up non-Tuner monsters the player controls, "
+        "whose Levels add up to the Synchro Monster's Level, to the GY (a card's own line may ask for more).",
+        ["prb2017:synchro-summoning", "prb2017:synchro-materials", "community:2.6"], "prb2017:synchro-summoning",
+        "A face-up Tuner monster on the field and 1 or more non-Tuner monster(s) whose Levels equal the Level of the "
+        "Synchro Monster that would be Synchro Summoned are sent to the Graveyard as Synchro Materials."),
+    "sim_xyz_level_materials": _row(
+        "An Xyz Summon piles up 2 or more face-up monsters the player controls whose Level equals the Xyz "
+        "Monster's Rank, as many as its line lists.",
+        ["prb2017:xyz-summoning", "prb2017:xyz-materials"], "prb2017:xyz-summoning",
+        "If you have 2 or more face-up monsters on the field with the same Level, and an Xyz Monster in the Extra "
+        "Deck whose Rank is of the same value as the Level of those monsters, you can declare you are perfomring an "
+        "Xyz Summon."),
     # --- Fusion substitutes
     "sim_fusion_only_listed": _row(
         "A Fusion Monster whose Fusion Summon \"can only be done with the above Fusion Materials\" cannot use a "
