@@ -311,3 +311,35 @@ def test_paraphrases_rule_facts(session, text, answer, rule):
 def test_contractions_are_no_card_names(session):
     got = ask_plain(session, "Do I get a Main Phase 2 if I don't conduct a Battle Phase?")
     assert got["answer"] == "no", got.get("explanation")
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Is a battle position change caused by a card effect counted toward the once per turn limit?", "no",
+         "prb2017:changing-the-battle-positions-of-monsters"),
+        ("After an effect changes a monster's position, can I still change its battle position manually this turn?",
+         "yes", "prb2017:changing-the-battle-positions-of-monsters"),
+        ("Can I change the battle positions of all my monsters this turn?", "yes",
+         "prb2017:changing-the-battle-positions-of-monsters"),
+        ("Can a monster whose attack was negated attack again this turn?", "no", "prb2017:battle-step"),
+        ("After the chain responding to my attack declaration has resolved, can my opponent activate Sakuretsu "
+         "Armor?", "no", "prb2017:battle-step"),
+        ("If my attack is negated, is damage calculation performed?", "no", "prb2017:battle-step"),
+        ("If a player must draw but they have no cards in their deck, does that player lose?", "yes",
+         "prb2017:draw-phase"),
+        ("In the Standby Phase, do the turn player's effects resolve first?", "yes", "prb2017:standby-phase"),
+    ],
+)
+def test_prb2017_turn_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)
+
+
+def test_when_attack_declared_fact_needs_such_a_card(session):
+    # Mystical Space Typhoon has no "when an attack is declared" timing: the fact does not speak of it
+    got = ask_plain(session, "After the chain responding to the attack declaration has resolved, can my opponent "
+                             "activate Mystical Space Typhoon?")
+    assert (got.get("parsed") or {}).get("ask") != "rule_fact"

@@ -80,7 +80,8 @@ def _needs_battle(card) -> bool:
     return bool(re.search(r"if this card (?:battled|attacked or was attacked)", card.text, re.I))
 
 
-_CARD_TEST = {"phase_order": _no_timing, "replay": _when_attack_declared, "battled": _needs_battle}
+_CARD_TEST = {"phase_order": _no_timing, "replay": _when_attack_declared, "battled": _needs_battle,
+              "attack": _when_attack_declared}
 
 
 def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:

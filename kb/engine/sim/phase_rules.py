@@ -169,6 +169,43 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:408.2", "community:8.5.3"], "cr-draft:408.2",
         "If a face-down Monster battle it's flipped to face-up Defense Position during this part, if that Monster "
         "has an effect that activated when it's flipped face-up it does not activate yet."),
+    # --- prb2017: battle positions, the Battle Step, the Draw and Standby Phases
+    "sim_position_by_effect": _row(
+        "Each monster's battle position can be changed by its controller once per turn, any number of monsters a "
+        "turn; changes made by card effects are not counted.",
+        ["prb2017:changing-the-battle-positions-of-monsters"], "prb2017:changing-the-battle-positions-of-monsters",
+        "However, the number of times the battle position is changed by a card effect is not counted."),
+    "sim_positions_any_number": _row(
+        "A player can change the battle positions of any number of monsters in a turn, each once.",
+        ["prb2017:changing-the-battle-positions-of-monsters"], "prb2017:changing-the-battle-positions-of-monsters",
+        "You can change the battle positions of monsters any number of times per turn, but a single monster can "
+        "only have its battle position changed once per turn."),
+    "sim_attack_negated_again": _row(
+        "A monster whose attack was negated cannot attack again that turn, in most cases.",
+        ["prb2017:battle-step", "cr-draft:405.3"], "prb2017:battle-step",
+        "If the attack was negated, the monster cannot perform another attack in the same turn, in most cases."),
+    "sim_when_attack_declared_only": _row(
+        "Cards that activate \"when an attack is declared\" can be activated only at that timing (on the chain "
+        "that answers the declaration), not afterwards.",
+        ["prb2017:battle-step", "cr-draft:405.4"], "prb2017:battle-step",
+        "Cards that say they can be activated \"when an attack is declared\" can only be activated at the timing in "
+        "which an attack is declared."),
+    "sim_no_damage_step": _row(
+        "If the attack is negated, or the attacking monster is changed to Defense Position in the Battle Step, the "
+        "Damage Step does not begin and damage calculation is not performed.",
+        ["prb2017:battle-step"], "prb2017:battle-step",
+        "However, if after attack declaration the attack is negated, or the attacking monster is changed to Defense "
+        "Position during the Battle Step, so that it is not possible to continue with the battle, the Damage Step "
+        "does not begin and damage calculation is not performed."),
+    "sim_deck_out": _row(
+        "A player who must draw with no cards in the Deck loses the Duel.",
+        ["prb2017:draw-phase"], "prb2017:draw-phase",
+        "If there are no cards in the Deck and the player must draw but is unable to, that player loses."),
+    "sim_standby_turn_player_first": _row(
+        "Effects that activate or apply in the Standby Phase resolve starting from the turn player, in most cases.",
+        ["prb2017:standby-phase"], "prb2017:standby-phase",
+        "If effects activate or apply in the Standby Phase, in most cases they resolve starting from the turn "
+        "player."),
     # --- battle (cr-draft 201, 405)
     "sim_zero_stats": _row(
         "A monster is not destroyed because its ATK or DEF becomes 0.",
@@ -296,6 +333,29 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("battle", "face_down_target", "flipped_face_up"): (
         "yes", "sim_flip_in_battle", "an attacked face-down monster is flipped face-up in the Damage Step, before "
                                      "damage calculation"),
+    ("position", "by_effect", "counts"): (
+        "no", "sim_position_by_effect", "a battle position changed by a card effect does not count toward the once-a-"
+                                        "turn change"),
+    ("position", "by_effect", "manual_after"): (
+        "yes", "sim_position_by_effect", "a battle position changed by a card effect is not counted: the monster's "
+                                         "own once-a-turn change is still there (if it was on the field since the "
+                                         "turn began and has not attacked)"),
+    ("position", "several_monsters", "each_once"): (
+        "yes", "sim_positions_any_number", "any number of monsters can have their battle positions changed in a "
+                                           "turn, each once"),
+    ("attack", "negated", "attack_again"): (
+        "no", "sim_attack_negated_again", "a monster whose attack was negated cannot attack again that turn (in most "
+                                          "cases)"),
+    ("attack", "when_declared_card", "after_chain"): (
+        "no", "sim_when_attack_declared_only", "a card that activates when an attack is declared can be activated only "
+                                               "at that timing, not after the chain answering it resolved"),
+    ("attack", "negated_or_defense", "damage_calculation"): (
+        "no", "sim_no_damage_step", "the Damage Step does not begin: damage calculation is not performed"),
+    ("draw_phase", "empty_deck", "lose"): (
+        "yes", "sim_deck_out", "a player who must draw but has no cards in the Deck loses"),
+    ("phase_order", "standby_effects", "turn_player_first"): (
+        "yes", "sim_standby_turn_player_first", "Standby Phase effects resolve starting from the turn player, in most "
+                                                "cases"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
