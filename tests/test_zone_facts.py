@@ -167,7 +167,7 @@ def test_near_misses_stay_unknown(session, text):
 def test_facts_and_rows_are_merged_and_cited():
     for table in (ZONE_FACTS, KIND_FACTS):
         for key, (answer, rule, detail) in table.items():
-            assert key in FACTS and rule in RULES and answer and detail, key
+            assert key in FACTS and FACTS[key][1] in RULES and rule in RULES and answer and detail, key
     for rows in (ZONE_RULES, KIND_RULES):
         for key, row in rows.items():
             assert RULES[key] is row

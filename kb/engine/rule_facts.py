@@ -348,12 +348,12 @@ from .zone_facts import ZONE_FACTS, ZONE_RULES  # noqa: E402  (data only)
 FACT_RULES.update(KIND_RULES)
 FACT_RULES.update(ZONE_RULES)
 FACTS.update({k: v for k, v in KIND_FACTS.items() if k not in FACTS})  # the first rows keep their wording
-FACTS.update(ZONE_FACTS)
+FACTS.update({k: v for k, v in ZONE_FACTS.items() if k not in FACTS})  # a row another module states wins
 FACT_RULES.update(SPELL_TRAP_RULES)
 from .deck_facts import DECK_RULES  # noqa: E402  (data only; answered by deck_answer)
 
 FACT_RULES.update(DECK_RULES)
-FACTS.update(SPELL_TRAP_FACTS)
+FACTS.update({k: v for k, v in SPELL_TRAP_FACTS.items() if k not in FACTS})
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
                                              "target_none", "gains_effect", "draw_gain", "halve", "deck"})

@@ -153,9 +153,6 @@ ZONE_RULES: dict[str, dict] = {
         ["cr-draft:308.6", "prb2017:xyz-materials"],
         "The monsters used as Xyz Material are not considered to have left the field even though the monsters are "
         "not on the field."),
-    "zone_xyz_material_not_field": _row(
-        "Xyz Materials are not cards on the field.",
-        ["prb2017:xyz-materials"], "Monsters that become Xyz Materials are not treated as cards on the field."),
     "zone_xyz_material_target": _row(
         "Xyz Materials cannot be targeted by effects.",
         ["prb2017:xyz-materials"], "Xyz Materials cannot be targeted for effects."),
@@ -303,8 +300,6 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone", "xyz_material", "left_field"): ("no", "zone_xyz_material_left",
                                              "monsters used as Xyz Material are not considered to have left the "
                                              "field"),
-    ("zone", "xyz_material", "on_field"): ("no", "zone_xyz_material_not_field",
-                                           "Xyz Materials are not cards on the field"),
     ("zone", "xyz_material", "targeted"): ("no", "zone_xyz_material_target", "Xyz Materials cannot be targeted"),
     ("zone", "hidden_effects", "target"): ("no", "zone_hidden_no_target",
                                            "effects that affect cards in the hand or Deck do not target"),

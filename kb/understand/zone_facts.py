@@ -286,9 +286,6 @@ def _zone_shapes() -> list:
                     rf"to be leaving) the field$|^(?:do|does) (?:{xyz_mat}|a monster that becomes (?:an )?xyz material) "
                     rf"(?:count as (?:having )?)?(?:leave|left|leaving) the field$"),
          fixed("xyz_material", "left_field", "are monsters used as Xyz Material considered to have left the field")),
-        ("are Xyz Materials on the field",
-         re.compile(rf"^(?:are|is) {xyz_mat} (?:{treated} )?(?:cards on the field|monsters on the field|on the field)$"),
-         fixed("xyz_material", "on_field", "are Xyz Materials cards on the field")),
         ("can Xyz Materials be targeted",
          re.compile(rf"^can {xyz_mat} be targeted(?: (?:by|for|with) (?:a |an )?(?:card )?effects?)?$"
                     rf"|^can (?:i|you|a card|an effect|card effects|a card effect|effects) target {xyz_mat}$"),
