@@ -67,6 +67,57 @@ CHAIN_RULES: dict[str, dict] = {
         ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",
         "If effects of Spell Speed 1 cards (like Trigger Effects) are activated at the same time, they will be "
         "resolved in a special Chain."),
+    # --- when kinds of Spell/Trap Cards go to the GY (the end of the chain) and negated Summons
+    # (kb/understand/chain_rule_facts.py; which kinds stay on the field: kb/engine/spell_trap_facts.py) ---
+    "end_of_chain_normal_spell": _row(
+        "A Normal Spell Card is sent to the GY at the end of the chain it was activated in.",
+        ["cr-draft:208.2", "prb2017:how-to-resolve-chains"], "cr-draft:208.2",
+        "A Normal Spell Card is sent to the Graveyard at the end of the Chain it was activated in."),
+    "end_of_chain_quick_play": _row(
+        "A Quick-Play Spell Card is sent to the GY at the end of the chain it was activated in.",
+        ["cr-draft:209.2", "prb2017:how-to-resolve-chains"], "cr-draft:209.2",
+        "A Quick-Play Spell Card is sent to the Graveyard at the end of the Chain it was activated in."),
+    "end_of_chain_ritual_spell": _row(
+        "A Ritual Spell Card works like a Normal Spell Card: it is sent to the GY at the end of the chain it was "
+        "activated in.",
+        ["cr-draft:209-2.2", "cr-draft:208.2"], "cr-draft:209-2.2",
+        "Apart from this they work the same way as Normal Spell Cards."),
+    "end_of_chain_counter_trap": _row(
+        "A Counter Trap Card is sent to the GY at the end of the chain it was activated in.",
+        ["cr-draft:212.2", "prb2017:how-to-resolve-chains"], "cr-draft:212.2",
+        "A Counter Trap Card is sent to the Graveyard at the end of the Chain it was activated in."),
+    "end_of_chain_normal_trap": _row(
+        "A Normal Trap Card is sent to the GY at the end of the chain it was activated in.",
+        ["cr-draft:213.2", "prb2017:how-to-resolve-chains"], "cr-draft:213.2",
+        "A Normal Trap Card is sent to the Graveyard at the end of the Chain it was activated in."),
+    "summon_negation_window_resolving": _row(
+        "No Summon Negation Window occurs for a Summon performed while a chain is resolving: such a Summon cannot "
+        "be negated.",
+        ["cr-draft:300.4a", "cr-draft:300.4"], "cr-draft:300.4a",
+        "A Summon Negation Window doesn't occur if the Summon is performed while a Chain is resolving."),
+    "summon_negated_gy": _row(
+        "A monster whose Summon is negated is sent to the GY (if possible).",
+        ["cr-draft:300.4k", "cr-draft:300.4"], "cr-draft:300.4k",
+        "If the Summon is negated the Monster is sent to the Graveyard if possible and gameplay continues as "
+        "normal."),
+    "summon_negation_speed": _row(
+        "Every card and effect that negates a Summon is Spell Speed 2 or higher.",
+        ["cr-draft:300.4h", "cr-draft:300.4"], "cr-draft:300.4h",
+        "All cards and effects that negate a Summon are Spell Speed 2 or higher."),
+    "pendulum_summon_negated_all": _row(
+        "When a Pendulum Summon is negated, the Summons of all the monsters being Pendulum Summoned are negated.",
+        ["cr-draft:306.12"], "cr-draft:306.12",
+        "If a Pendulum Summon is negated the Summon of all Monsters being Pendulum Summoned is negated."),
+    "summoning_no_zone": _row(
+        "During the Summon Negation Window the monster being Summoned is in no zone or location.",
+        ["cr-draft:300.4c", "cr-draft:300.4"], "cr-draft:300.4c",
+        "During the Summon Negation Window the Monster being Summoned is not treated as being in any Zone or "
+        "Location."),
+    "summoning_no_effects": _row(
+        "A monster being Summoned cannot activate its effects; its continuous effects do not apply.",
+        ["cr-draft:300.4d", "cr-draft:300.4"], "cr-draft:300.4d",
+        "A Monster being Summoned cannot activate its effects, its continuous effects do not apply and its "
+        "substitution effects cannot be applied."),
     "segoc_single": _row(
         "When only one effect activates at that time, it is Chain Link 1.",
         ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",

@@ -33,6 +33,7 @@ from .chain_facts import (
     read_resolved_stay,
     read_when_activated,
 )
+from .chain_rule_facts import chain_rule_fact_answer, read_chain_rule_fact
 from .frame import Frame
 from .segoc_kinds import read_segoc, read_single_trigger, segoc_answer, single_trigger_answer
 from .skeleton import Skeleton
@@ -121,6 +122,9 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
     ``card_of(entity index)`` gives the simulator's card of a named card (or None); ``effects_of(name)``
     its effect profile.
     """
+    fact = read_chain_rule_fact(skeleton)  # rule facts of kinds (chain_rule_facts.py)
+    if fact is not None:
+        return fact
     sentences = _sentences(skeleton)
     if len(sentences) < 1:
         return None
@@ -162,6 +166,8 @@ def chain_rule_answer(question: dict) -> dict:
         return _phase_answer(question)
     if rule == "segoc_single":
         return single_trigger_answer(question)
+    if rule in ("kind_fact", "fact"):
+        return chain_rule_fact_answer(question)
     answer = chain_fact_answer(question)
     if answer is not None:
         return answer

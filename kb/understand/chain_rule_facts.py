@@ -1,0 +1,108 @@
+"""Rule facts of chains and negated Summons asked about kinds, read whole: "When is a Normal Spell Card sent
+to the Graveyard?", "Is a Counter Trap sent to the GY at the end of the chain it was activated in?", "Does
+a Continuous Trap stay on the field after it resolves?", "Does a Summon Negation Window occur if the
+monster is Summoned while a chain is resolving?", "If a Summon is negated, where does the monster go?",
+"Can a card that negates Summons be Spell Speed 1?", "If a Pendulum Summon is negated, are all the
+monsters being Pendulum Summoned negated?".
+
+The shapes and answers are data (``chain_rule_facts.toml``); each answer cites its row of
+:mod:`kb.engine.chain_rows`.  The whole question must match one pattern (a kind of card as its words);
+a question naming a card, or saying anything else, gives no reading.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from ..engine.rules import RULES, citation
+from .frame import Frame
+from .skeleton import Skeleton
+from .vocabulary import word_file
+
+__all__ = ["read_chain_rule_fact", "chain_rule_fact_answer", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("chain_rule_facts.toml")
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> list[tuple[re.Pattern, dict]]:
+    """(pattern, what it asks): ``{"row", "answer"}`` for a fact, ``{"question": <kind question>}`` for a
+    question about a kind of Spell/Trap Card."""
+    words = word_file(WORDS_FILE)
+    kinds = "|".join(re.escape(k) for k in sorted(words["kinds"], key=len, reverse=True))
+    kind = rf"(?:a |an |the )?(?P<kind>{kinds})(?: cards?)?"
+    out = []
+    for question in words["kind_question"]:
+        for pattern in question["patterns"]:
+            out.append((re.compile(pattern.replace("{kind}", kind)), {"question": question["name"]}))
+    for fact in words["fact"]:
+        for pattern in fact["patterns"]:
+            out.append((re.compile(pattern), {"row": fact["row"], "answer": fact["answer"]}))
+    return out
+
+
+def _flat(skeleton: Skeleton) -> str | None:
+    """The whole question in lower case, a kind of card as its words, without commas and final marks; None
+    when it names a card."""
+    words = []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            entity = skeleton.entities[piece.entity]
+            if entity.kind != "class":
+                return None
+            words.append(entity.text.lower())
+        elif piece.text not in (",", ".", "?", "!", ";", ":", '"', "'"):
+            words.append(piece.text.lower())
+    return " ".join(" ".join(words).split())
+
+
+def read_chain_rule_fact(skeleton: Skeleton) -> Frame | None:
+    """The rule fact the whole question asks (module doc) as a frame, or None."""
+    text = _flat(skeleton)
+    if not text:
+        return None
+    for pattern, asks in _shapes():
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        if "question" in asks:
+            question = {"ask": "chain_rule", "rule": "kind_fact", "asked": asks["question"], "kind": match["kind"]}
+            template = next(q["said"] for q in word_file(WORDS_FILE)["kind_question"] if q["name"] == asks["question"])
+            said = template.replace("{kind}", f"a {match['kind'].title()} Card")
+        else:
+            question = {"ask": "chain_rule", "rule": "fact", "row": asks["row"], "answer": asks["answer"]}
+            said = RULES[asks["row"]]["statement"]
+        skeleton.use(skeleton.live())
+        return Frame(question, said if "question" in asks else f"Rule fact: {said}", used_entities=set(range(len(skeleton.entities))),
+                     uses_story=True)
+    return None
+
+
+def chain_rule_fact_answer(question: dict) -> dict:
+    """The answer to ``{"ask": "chain_rule", "rule": "kind_fact" | "fact", ...}`` from the word file's table."""
+    from ..errors import BadQuestionError
+
+    words = word_file(WORDS_FILE)
+    if question.get("rule") == "kind_fact":
+        kind = question.get("kind")
+        if kind not in words["kinds"]:
+            raise BadQuestionError(f"kind must be one of {', '.join(words['kinds'])}", "kind", kind)
+        asked = next((q for q in words["kind_question"] if q["name"] == question.get("asked")), None)
+        if asked is None:
+            names = ", ".join(q["name"] for q in words["kind_question"])
+            raise BadQuestionError(f"asked must be one of {names}", "asked", question.get("asked"))
+        row = words["kinds"][kind]
+        answer = asked[words["fates"][row]]
+    else:
+        row, answer = question.get("row"), question.get("answer")
+        known = {(f["row"], f["answer"]) for f in words["fact"]}
+        if (row, answer) not in known:
+            raise BadQuestionError("row and answer must be a fact of chain_rule_facts.toml", "row", row)
+    detail = RULES[row]["statement"][0].lower() + RULES[row]["statement"][1:].rstrip(".")
+    result = {"yes": "pass", "no": "fail"}.get(answer, "pass")
+    return {"answer": answer, "card": None, "resolved": {}, "explanation": f"{answer}: {detail}.",
+            "steps": [{"check": "rule fact", "result": result, "detail": detail, **citation(row)}],
+            "assumed": [], "rulings": []}

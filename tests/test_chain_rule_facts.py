@@ -1,0 +1,71 @@
+"""Rule facts of chains and negated Summons asked about kinds (kb/understand/chain_rule_facts.py and its
+word file): sentences written for these tests, paraphrases, other kinds, and near misses that stay
+"unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.errors import BadQuestionError
+from kb.understand.answer import ask_plain
+from kb.understand.chain_rule_facts import chain_rule_fact_answer
+
+
+@pytest.mark.parametrize(
+    "text, answer, quote",
+    [
+        ("When is a Normal Spell Card sent to the Graveyard?", "at the end of the chain it was activated in",
+         "cr-draft:208.2"),
+        ("When does a Counter Trap go to the GY?", "at the end of the chain it was activated in", "cr-draft:212.2"),
+        ("When is an Equip Spell sent to the Graveyard?",
+         "it stays on the field after it is activated (it is not sent to the GY when it resolves)",
+         "prb2017:equip-spells"),
+        ("Is a Counter Trap sent to the Graveyard at the end of the Chain it was activated in?", "yes",
+         "cr-draft:212.2"),
+        ("Is a Quick-Play Spell sent to the GY after the chain resolves?", "yes", "cr-draft:209.2"),
+        ("Is a Ritual Spell Card sent to the GY at the end of the chain?", "yes", "cr-draft:209-2.2"),
+        ("Is a Field Spell sent to the GY at the end of the chain?", "no", "prb2017:field-spells"),
+        ("Does a Summon negation window occur if the monster is Summoned while a Chain is resolving?", "no",
+         "cr-draft:300.4a"),
+        ("Can a Summon performed while a chain is resolving be negated?", "no", "cr-draft:300.4a"),
+        ("If a Summon is negated, where does the monster go?", "the Graveyard", "cr-draft:300.4k"),
+        ("Where does a monster go if its Summon is negated?", "the Graveyard", "cr-draft:300.4k"),
+        ("Can a card that negates Summons be Spell Speed 1?", "no", "cr-draft:300.4h"),
+        ("What Spell Speed are cards that negate Summons?", "2 or higher", "cr-draft:300.4h"),
+        ("If a Pendulum Summon is negated, are all the monsters being Pendulum Summoned negated?", "yes",
+         "cr-draft:306.12"),
+        ("Can a monster being Summoned activate its effects during the Summon Negation Window?", "no",
+         "cr-draft:300.4d"),
+        ("Is a monster being Summoned on the field during the Summon Negation Window?", "no", "cr-draft:300.4c"),
+    ],
+)
+def test_chain_rule_facts(session, text, answer, quote):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert got["steps"][0]["quote"]["id"] == quote
+    assert quote in got["steps"][0]["cites"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # something more is said (the activation negated): another rule
+        "Is a Continuous Trap sent to the GY at the end of the chain if its activation is negated?",
+        "If a Summon is negated, where does the monster go next turn?",
+        # which kind of Trap is not said
+        "Is a Trap Card sent to the GY at the end of the chain?",
+        # whether some card that negates Summons is Spell Speed 2 is not a rule of kinds
+        "Can a card that negates Summons be Spell Speed 2?",
+    ],
+)
+def test_chain_rule_facts_not_read(session, text):
+    assert ask_plain(session, text)["answer"] == "unknown"
+
+
+def test_chain_rule_fact_json_errors_name_the_field():
+    with pytest.raises(BadQuestionError) as err:
+        chain_rule_fact_answer({"ask": "chain_rule", "rule": "kind_fact", "kind": "link spell", "asked": "stays"})
+    assert err.value.field == "kind"
+    with pytest.raises(BadQuestionError) as err:
+        chain_rule_fact_answer({"ask": "chain_rule", "rule": "fact", "row": "segoc", "answer": "yes"})
+    assert err.value.field == "row"
