@@ -100,3 +100,16 @@ def test_near_misses_are_not_read(session, text):
     got = _ask(session, text)
     assert got["answer"] == "unknown"
     assert not got["parsed"] or got["parsed"].get("ask") != "negated"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My Synchro Summon of Stardust Dragon is negated. Is it sent to the Graveyard?",
+        "My Link Summon of Decode Talker is negated. Does it go to the GY?",
+    ],
+)
+def test_a_negated_summon_sends_the_monster_to_the_gy(session, text):
+    got = _ask(session, text)
+    assert got["answer"] == "yes", got["explanation"]
+    assert got["steps"][0]["quote"]["id"] == "cr-draft:300.4k"

@@ -358,6 +358,8 @@ def _summon_verdict(how, outcome, subject, destroyed) -> tuple[str, str, str]:
             "negated_summon_retry"
     if outcome == "to_gy" and how in ("normal", "tribute"):
         return "yes", "a monster whose Normal Summon is negated is sent to the GY", "negated_normal_summon_gy"
+    if outcome == "to_gy":  # any Summon (cr-draft 300.4k), unless the negating card moves it (handled above)
+        return "yes", "a monster whose Summon is negated is sent to the GY (if possible)", "summon_negated_gy"
     if outcome == "tributes_back" and how == "tribute":
         return "no", "the Tributes stay in the GY even if the Tribute Summon is negated", "sim_tribute_negated"
     return "unknown", f"{OUTCOMES[outcome]}: not decided for this Summon by the rules of negated Summons", \
