@@ -135,6 +135,13 @@ def test_zones(session, text, answer, quoted):
         ("My Gemini monster's gained effects were negated. Is it still an Effect Monster?", "yes", "cr-draft:202.8i"),
         ("Is a Flip Summon considered a change of battle position?", "yes", "cr-draft:302.3"),
         ("Is a Flip Summon treated as changing the battle position of a monster?", "yes", "cr-draft:302.3"),
+        ("If a Synchro Monster is returned to the hand, does it go to the Extra Deck?", "yes",
+         "prb2017:synchro-monsters"),
+        ("When an Xyz Monster is returned to my hand by a card effect, does it go to my hand?", "no",
+         "prb2017:xyz-monsters"),
+        ("If a Fusion Monster in the Graveyard is shuffled into the Deck, does it go to the Main Deck?", "no",
+         "prb2017:fusion-monsters"),
+        ("Are Link Monsters included in the Main Deck?", "no", "prb2017:link-monsters"),
     ],
 )
 def test_kinds_of_monsters(session, text, answer, quoted):
@@ -158,6 +165,8 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Is a Normal Monster not an Effect Monster?",  # negated question
         "Are Xyz Materials always targetable?",  # no shape
         "Can I change the order of the cards in my hand?",  # the hand has no order to change
+        "If a Ritual Monster is returned to the hand, does it go to the Extra Deck?",  # a Main Deck monster: no row
+        "If a Synchro Monster is returned to the hand, does it go to the Deck?",  # asked of another place
     ],
 )
 def test_near_misses_stay_unknown(session, text):

@@ -44,6 +44,30 @@ KIND_RULES: dict[str, dict] = {
         ["prb2017:extra-deck", "cr-draft:203.1"],
         "Fusion Monster Cards, Synchro Monster Cards, Xyz Monster Cards and Link Monster Cards are cards that are "
         "included in the Extra Deck."),
+    "kind_fusion_returns": _row(
+        "A Fusion Monster is built into the Extra Deck, not the Main Deck; one that would be returned to the hand or "
+        "Deck goes to the Extra Deck.",
+        ["prb2017:fusion-monsters", "community:2.5"],
+        "If a Fusion Monster on the field or Graveyard or a Fusion Monster Card that is banished would be returned to "
+        "the hand or Deck by a card effect, that monster is returned to the owner's Extra Deck."),
+    "kind_synchro_returns": _row(
+        "A Synchro Monster is built into the Extra Deck, not the Main Deck; one that would be returned to the hand or "
+        "Deck goes to the Extra Deck.",
+        ["prb2017:synchro-monsters", "community:2.6"],
+        "If a Synchro Monster on the field or Graveyard or a Synchro Monster Card that is banished would be returned "
+        "to the hand or Deck by a card effect, that monster is returned to the owner's Extra Deck."),
+    "kind_xyz_returns": _row(
+        "An Xyz Monster is built into the Extra Deck, not the Main Deck; one that would be returned to the hand or "
+        "Deck goes to the Extra Deck instead.",
+        ["prb2017:xyz-monsters", "community:2.7"],
+        "If an Xyz Monster that is banished, on the field, or in the Graveyard would be returned to the hand or Deck "
+        "by a card effect, that monster is returned to the owner's Extra Deck instead."),
+    "kind_link_returns": _row(
+        "A Link Monster is built into the Extra Deck, not the Main Deck; one that would be returned to the hand or "
+        "Deck goes to the Extra Deck.",
+        ["prb2017:link-monsters"],
+        "Link Monsters are not included in the Main Deck while building it and are included in the owner's Extra "
+        "Deck instead."),
     "kind_normal_not_effect": _row(
         "A Normal Monster is a Non-Effect Monster.",
         ["cr-draft:202.9b", "cr-draft:202.6b", "prb2017:monster-types"],
@@ -96,6 +120,14 @@ KIND_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                       "a Special Summon Monster cannot be Normal Summoned or Set")
        for k in (*_EXTRA, "ritual", "token")},
     **{("kind", k, "extra_deck"): ("yes", "kind_extra_deck", "it is included in the Extra Deck") for k in _EXTRA},
+    **{("kind", k, "returned_to_extra"): ("yes", f"kind_{k}_returns", "an Extra Deck monster that would be returned "
+                                                                      "to the hand or Deck goes to the Extra Deck")
+       for k in _EXTRA},
+    **{("kind", k, "returned_stays"): ("no", f"kind_{k}_returns", "an Extra Deck monster that would be returned to "
+                                                                 "the hand or Deck goes to the Extra Deck instead")
+       for k in _EXTRA},
+    **{("kind", k, "main_deck"): ("no", f"kind_{k}_returns", "it is built into the Extra Deck, not the Main Deck")
+       for k in _EXTRA},
     ("kind", "normal", "effect_monster"): ("no", "kind_normal_not_effect",
                                            "a Normal Monster is a Non-Effect Monster"),
     ("kind", "normal", "non_effect"): ("yes", "kind_normal_not_effect", "a Normal Monster is a Non-Effect Monster"),

@@ -431,9 +431,18 @@ _KIND_SAID = {"fusion": "a Fusion Monster", "synchro": "a Synchro Monster", "xyz
 _ASKED_SAID = {"level": "does {kind} have a Level", "rank": "does {kind} have a Rank",
                "link_rating": "does {kind} have a Link Rating",
                "special_summon_monster": "is {kind} a Special Summon Monster",
-               "extra_deck": "is {kind} included in the Extra Deck", "normal_summon": "can {kind} be Normal Summoned",
+               "extra_deck": "is {kind} included in the Extra Deck", "main_deck": "is {kind} included in the Main Deck", "normal_summon": "can {kind} be Normal Summoned",
                "effect_monster": "is {kind} an Effect Monster", "non_effect": "is {kind} a Non-Effect Monster",
                "normal_monster": "is {kind} treated as a Normal Monster"}
+
+
+def _returned(m: re.Match) -> tuple[dict, str] | None:
+    kind = _which("kind", m["kind"])
+    to, dest = m["to"], m["dest"]
+    if to != "extra deck" and to.replace("main ", "") != dest.replace("main ", ""):
+        return None  # returned to the hand, asked of the Deck
+    asked = "returned_to_extra" if to == "extra deck" else "returned_stays"
+    return _fact("kind", kind, asked, f"where does {_KIND_SAID.get(kind, kind)} returned to the {dest} go")
 
 
 def _kind_shapes() -> list:
@@ -454,8 +463,15 @@ def _kind_shapes() -> list:
         ("does a kind of monster have a Level / a Rank / a Link Rating",
          re.compile(rf"^(?:does|do) {kind}{rest} (?P<asked>{ask('level', 'rank', 'link_rating')})$"), _kind),
         ("is a kind of monster a Special Summon / Normal / Effect Monster",
-         re.compile(rf"^(?:is|are) {kind}{rest} (?:also |still |always )?(?P<asked>{ask('special_summon_monster', 'extra_deck', 'effect_monster', 'non_effect', 'normal_monster')})"
+         re.compile(rf"^(?:is|are) {kind}{rest} (?:also |still |always )?(?P<asked>{ask('special_summon_monster', 'extra_deck', 'main_deck', 'effect_monster', 'non_effect', 'normal_monster')})"
                     rf"{where_after}$"), _kind),
+        ("an Extra Deck monster returned to the hand goes to the Extra Deck",
+         re.compile(rf"^(?:if|when) {kind}(?: on the field| in the (?:graveyard|gy)| that is banished| i control)? (?:is|are|would "
+                    rf"be) (?:returned|bounced|sent back|added|shuffled) (?:in)?to (?:the|my|its owner's|the owner's|their "
+                    rf"owner's) (?P<dest>hand|deck|main deck)(?: by (?:a card|an) effect)?{_SEP}(?:does|do|will) (?:it|they) "
+                    rf"(?:go|return|be returned|be added|be sent|get sent|get added) (?:in)?to (?:the|my|its owner's|the "
+                    rf"owner's|their owner's) (?P<to>extra deck|hand|deck|main deck)(?: instead)?$"),
+         lambda m, c: _returned(m)),
         ("do kinds of monsters start in the Extra Deck",
          re.compile(rf"^(?:do|does) {kind}{rest} (?P<asked>{ask('start_extra_deck')})$"), _kind),
         ("can a kind of monster be Normal Summoned",
