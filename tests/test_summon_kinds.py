@@ -196,3 +196,52 @@ def test_kind_scenario_near_misses(session, text):
     question = _scenario(session, text)
     if question is not None:  # another shape may read it; it must not then be answered from a filled-in guess
         assert ask_plain(session, text)["answer"] == "unknown", question
+
+
+# ------------------------------------------------- Synchro / Xyz materials by Level (scenario_summon_materials.py)
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I control a Level 2 Tuner and a Level 4 non-Tuner monster. Can I Synchro Summon a Level 6 Synchro "
+         "Monster?", "yes"),
+        ("I have a Level 3 Tuner and a Level 3 monster on the field. Can I Synchro Summon a Level 7 Synchro "
+         "Monster using them?", "no"),
+        ("I control two Level 4 monsters. Can I Synchro Summon a Level 8 Synchro Monster?", "no"),  # no Tuner
+        ("Can I Synchro Summon a Level 8 monster with a Level 1 Tuner and a Level 7 monster?", "yes"),
+        ("Can I Synchro Summon a Level 6 Synchro Monster using two Level 3 Tuners?", "no"),  # 1 Tuner
+        ("Can I Xyz Summon a Rank 3 Xyz Monster using two Level 3 monsters?", "yes"),
+        ("I control a Level 4 monster and a Level 3 monster. Can I Xyz Summon a Rank 4 Xyz Monster with them?",
+         "no"),
+        ("Can I Xyz Summon a Rank 4 monster using one Level 4 monster?", "no"),  # 2 or more
+        ("Can I Synchro Summon Brionac, Dragon of the Ice Barrier using Junk Synchron and a Level 3 monster?",
+         "yes"),
+        ("Can I Synchro Summon Brionac, Dragon of the Ice Barrier using Junk Synchron and a Level 4 monster?",
+         "no"),
+    ],
+)
+def test_level_material_scenarios(session, text, answer):
+    question = _scenario(session, text)
+    assert question is not None, understand(session, text).reason
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert all(step["cites"] for step in got["steps"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I Xyz Summon a Level 4 Xyz Monster using two Level 4 monsters?",  # Xyz Monsters have a Rank
+        "Can I Synchro Summon a Rank 6 Synchro Monster using a Level 2 Tuner and a Level 4 monster?",
+        "Can I Synchro Summon a Level 14 Synchro Monster using a Level 2 Tuner and a Level 12 monster?",
+        "Can I Synchro Summon Number 39: Utopia using two Level 4 monsters?",  # not a Synchro Monster
+        "Can I Synchro Summon a Level 6 Synchro Monster using them?",  # no monsters told
+        # Goyo Guardian's line ("1 EARTH Tuner + ...") is not read: whether the materials fit is unknown
+        "Can I Synchro Summon Goyo Guardian using Junk Synchron and a Level 3 monster?",
+    ],
+)
+def test_level_material_near_misses(session, text):
+    question = _scenario(session, text)
+    if question is not None:
+        assert ask_plain(session, text)["answer"] == "unknown", question
