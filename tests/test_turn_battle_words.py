@@ -343,3 +343,21 @@ def test_when_attack_declared_fact_needs_such_a_card(session):
     got = ask_plain(session, "After the chain responding to the attack declaration has resolved, can my opponent "
                              "activate Mystical Space Typhoon?")
     assert (got.get("parsed") or {}).get("ask") != "rule_fact"
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Must I attack with all my monsters in the Battle Phase?", "no", "md:battle-step"),
+        ("After a monster's attack was negated, can I change its position during Main Phase 2?", "no",
+         "md:negating-attacks"),
+        ("What is the starting LP?", "8000", "md:duel-structure"),
+        ("How many cards do players start the duel with?", "5", "md:duel-structure"),
+        ("When 2 monsters with 0 ATK battle, is either destroyed?", "no", "cr-draft:409.10"),
+    ],
+)
+def test_md_battle_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)

@@ -206,6 +206,21 @@ PHASE_RULES: dict[str, dict] = {
         ["prb2017:standby-phase"], "prb2017:standby-phase",
         "If effects activate or apply in the Standby Phase, in most cases they resolve starting from the turn "
         "player."),
+    # --- md: attacking is optional; a negated attack still counts; the start of the Duel
+    "sim_attack_optional": _row(
+        "Each face-up Attack Position monster may attack once a turn; a player does not have to attack with it.",
+        ["md:battle-step", "community:8.5.2"], "md:battle-step",
+        "You do not have to attack with a monster if you don't want to."),
+    "sim_negated_attack_counts": _row(
+        "A monster whose attack was negated still declared an attack that turn: it cannot attack again, nor have "
+        "its battle position changed in Main Phase 2.",
+        ["md:negating-attacks", "prb2017:battle-step"], "md:negating-attacks",
+        "Even if an attack is negated, that monster is still considered to have declared an attack that turn, so it "
+        "cannot declare another attack and cannot change its battle position in Main Phase 2."),
+    "sim_duel_start": _row(
+        "Each player starts the Duel with 5 cards in hand and 8000 LP.",
+        ["md:duel-structure"], "md:duel-structure",
+        "Both players start with five cards and 8000 LP."),
     # --- battle (cr-draft 201, 405)
     "sim_zero_stats": _row(
         "A monster is not destroyed because its ATK or DEF becomes 0.",
@@ -356,6 +371,15 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("phase_order", "standby_effects", "turn_player_first"): (
         "yes", "sim_standby_turn_player_first", "Standby Phase effects resolve starting from the turn player, in most "
                                                 "cases"),
+    ("attack", "every_monster", "required"): (
+        "no", "sim_attack_optional", "a player does not have to attack with a monster that can attack"),
+    ("attack", "negated", "change_position"): (
+        "no", "sim_negated_attack_counts", "a monster whose attack was negated still declared an attack: its battle "
+                                           "position cannot be changed in Main Phase 2"),
+    ("duel", "start", "lp"): ("8000", "sim_duel_start", "each player starts the Duel with 8000 LP"),
+    ("duel", "start", "hand"): ("5", "sim_duel_start", "each player starts the Duel with 5 cards in hand"),
+    ("battle", "zero_atk_both", "destroyed"): (
+        "no", "sim_zero_atk_battle", "two Attack Position monsters with 0 ATK battling: neither is destroyed, no damage"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
