@@ -41,6 +41,8 @@ from kb.understand.answer import ask_plain
         ("is tributing a dark monster for crush card virus a cost", "yes", "community:9.2.4"),
         ("is discarding a card for raigeki break a cost", "yes", "community:9.2.4"),
         ("is drawing 2 for pot of greed a cost", "no", "community:9.2.4"),
+        ("is paying 800 lp for premature burial a cost", "yes", "community:9.2.4"),  # "by paying 800 LP"
+        ("I have 700 LP. Can I pay 800 LP to activate Premature Burial?", "no", "prb2017:lp"),
         ("If Solemn Warning gets negated, do I get my LP back?", "no", "prb2017:costs"),
     ],
 )

@@ -19,7 +19,7 @@ _ACTS = {
     "send_to_gy": r"send\b[^;.]*?\bto the (?:GY|Graveyard)",
     "banish": r"banish",
     "detach": r"detach",
-    "pay_lp": r"pay\b[^;.]*?\bLP",
+    "pay_lp": r"pay(?:ing)?\b[^;.]*?\bLP",  # "Pay 1500 LP;" / "Activate this card by paying 800 LP"
     "draw": r"\bdraw\b",
 }
 
@@ -227,10 +227,10 @@ def _lp_cost(session, question: dict) -> dict:
     printed = set()
     for effect in card_profile(session, card):
         cost = effect.get("cost") or ""
-        if re.search(r"pay half (?:of )?your LP", cost, re.I):
+        if re.search(r"pay(?:ing)? half (?:of )?your LP", cost, re.I):
             printed.add("half")
         else:
-            printed |= {int(n) for n in re.findall(r"pay (\d+) LP", cost, re.I)}
+            printed |= {int(n) for n in re.findall(r"pay(?:ing)? (\d+) LP", cost, re.I)}
     if len(printed) != 1 or (pay is not None and pay not in printed):
         why = ("it has no LP cost" if not printed else "it has several LP costs" if len(printed) > 1 else
                f"its LP cost is {next(iter(printed))}, not {pay}")
