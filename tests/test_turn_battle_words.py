@@ -1,5 +1,5 @@
 """The order of the turn and battle, asked in words (session 3): rule facts of cr-draft 400-413 and 201.7
-(kb/engine/sim/phase_rules.py, kb/understand/phase_facts_words.toml) and the simulator's phase order
+(kb/engine/sim/phase_rules.py, kb/understand/turn_facts_words.toml) and the simulator's phase order
 (kb/engine/sim/phases.py).  Sentences written for these tests: paraphrases, other phases, and near-misses
 that must not be read (the answer would depend on something the question does not say)."""
 

@@ -3,7 +3,7 @@ having battled, the order of Standby/End Phase effects, the hand-size discard), 
 ``{"ask": "rule_fact", "topic", "subject", "asked"}`` (answered by :mod:`kb.engine.rule_facts` from the facts
 of :mod:`kb.engine.sim.phase_rules`).
 
-The shapes are data (``phase_facts_words.toml``): regular expressions over the question's words, each naming
+The shapes are data (``phase_facts_words.toml``, and ``turn_facts_words.toml`` for the order of the turn): regular expressions over the question's words, each naming
 the proposition it asks.  A shape must read the whole question; a named card in a shape must be of the kind
 the fact speaks of (a card with no specific activation timing; a card that activates "when an attack is
 declared"), read from its text, or the question is not read.
@@ -19,19 +19,21 @@ from .frame import Frame
 from .skeleton import Skeleton
 from .vocabulary import alternation, word_file
 
-__all__ = ["read_phase_fact", "WORDS_FILE"]
+__all__ = ["read_phase_fact", "WORDS_FILE", "TURN_WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("phase_facts_words.toml")
+TURN_WORDS_FILE = Path(__file__).with_name("turn_facts_words.toml")  # the order of the turn, battle (session 3)
 
 
 @lru_cache(maxsize=1)
 def _shapes() -> list[tuple[re.Pattern, dict]]:
-    data = word_file(WORDS_FILE)
-    words = {name: alternation(phrases) for name, phrases in data["words"].items()}
+    files = [word_file(WORDS_FILE), word_file(TURN_WORDS_FILE)]
+    words = {name: alternation(phrases) for data in files for name, phrases in data["words"].items()}
     out = []
-    for shape in data["shape"]:
-        for pattern in shape["patterns"]:
-            out.append((re.compile(re.sub(r"\{(\w+)\}", lambda m: words[m[1]], pattern)), shape))
+    for data in files:
+        for shape in data["shape"]:
+            for pattern in shape["patterns"]:
+                out.append((re.compile(re.sub(r"\{(\w+)\}", lambda m: words[m[1]], pattern)), shape))
     return out
 
 
