@@ -81,7 +81,8 @@ def _ask(session, text):
 )
 def test_rule_facts_in_words(session, text, answer, quoted):
     got = _ask(session, text)
-    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    # a negated activation's cost is also read by the negation-outcome reader (kb/understand/negation_outcome.py)
+    assert got["parsed"]["ask"] in ("rule_fact", "negated"), got.get("understood")
     assert got["answer"] == answer, got["explanation"]
     if quoted:
         assert quoted in [c for step in got["steps"] for c in step["cites"]]
@@ -259,7 +260,8 @@ def test_atk_near_misses(session, text):
 )
 def test_card_type_and_other_facts(session, text, answer):
     got = _ask(session, text)
-    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    # a negated activation's cost is also read by the negation-outcome reader (kb/understand/negation_outcome.py)
+    assert got["parsed"]["ask"] in ("rule_fact", "negated"), got.get("understood")
     assert got["answer"] == answer, got["explanation"]
 
 
@@ -372,7 +374,8 @@ def test_cost_then_negated_effect_needs_a_lasting_negation_of_that_kind(session)
 )
 def test_lp_costs_and_moved_cards_without_a_card(session, text, answer):
     got = _ask(session, text)
-    assert got["parsed"]["ask"] == "rule_fact", got.get("understood")
+    # a negated activation's cost is also read by the negation-outcome reader (kb/understand/negation_outcome.py)
+    assert got["parsed"]["ask"] in ("rule_fact", "negated"), got.get("understood")
     assert got["answer"] == answer, got["explanation"]
 
 
