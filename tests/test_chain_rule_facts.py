@@ -69,3 +69,16 @@ def test_chain_rule_fact_json_errors_name_the_field():
     with pytest.raises(BadQuestionError) as err:
         chain_rule_fact_answer({"ask": "chain_rule", "rule": "fact", "row": "segoc", "answer": "yes"})
     assert err.value.field == "row"
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("Can a Summon be negated while a chain is resolving?", "no"),
+        ("Can Solemn Judgment negate a Summon performed while a chain is resolving?", "no"),
+        ("If a Special Summon is negated, where does the monster go?", "the Graveyard"),
+        ("Can a Spell Speed 1 effect negate a Summon?", "no"),
+    ],
+)
+def test_more_summon_negation_facts(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

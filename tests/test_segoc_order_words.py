@@ -144,3 +144,22 @@ def test_resolution_order_json_errors_name_the_field():
 )
 def test_chain_link_numbers_said(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("Which resolves first, Chain Link 1 or Chain Link 2?", "Chain Link 2"),
+        ("Does Chain Link 1 or 2 resolve first?", "Chain Link 2"),
+        ("Which resolves last, Chain Link 2 or Chain Link 4?", "Chain Link 2"),
+        ("Does Chain Link 3 resolve before Chain Link 2?", "yes"),
+        ("Does Chain Link 1 resolve before Chain Link 2?", "no"),
+        ("Which Chain Link resolves first?", "the last Chain Link (the highest number)"),
+        ("When two mandatory trigger effects of both players activate at the same time, who puts theirs on the "
+         "chain first?", "the turn player's mandatory effects"),
+        # how long the chain is is not said
+        ("In a chain, does Chain Link 2 resolve first?", "unknown"),
+    ],
+)
+def test_link_order_by_number(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -44,16 +44,14 @@ def _shapes() -> list[tuple[re.Pattern, dict]]:
 
 
 def _flat(skeleton: Skeleton) -> str | None:
-    """The whole question in lower case, a kind of card as its words, without commas and final marks; None
-    when it names a card."""
+    """The whole question in lower case, a kind of card as its words (a named card as ``e<N>``, which only a
+    pattern that takes any card reads), without commas and final marks."""
     words = []
     for i in skeleton.live():
         piece = skeleton.pieces[i]
         if piece.entity is not None:
             entity = skeleton.entities[piece.entity]
-            if entity.kind != "class":
-                return None
-            words.append(entity.text.lower())
+            words.append(entity.text.lower() if entity.kind == "class" else f"e{piece.entity}")
         elif piece.text not in (",", ".", "?", "!", ";", ":", '"', "'"):
             words.append(piece.text.lower())
     return " ".join(" ".join(words).split())

@@ -35,6 +35,7 @@ from .chain_facts import (
 )
 from .chain_rule_facts import chain_rule_fact_answer, read_chain_rule_fact
 from .frame import Frame
+from .resolution_order import link_order_answer, read_link_order
 from .segoc_kinds import read_segoc, read_single_trigger, segoc_answer, single_trigger_answer
 from .skeleton import Skeleton
 
@@ -147,6 +148,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_resolved_stay(skeleton, told, card_of),
             lambda: _read_phase_triggers(skeleton, told),
             lambda: read_single_trigger(skeleton, told),
+            lambda: read_link_order(skeleton),
         ):
             frame = reader()
             if frame is not None:
@@ -166,6 +168,8 @@ def chain_rule_answer(question: dict) -> dict:
         return _phase_answer(question)
     if rule == "segoc_single":
         return single_trigger_answer(question)
+    if rule == "link_order":
+        return link_order_answer(question)
     if rule in ("kind_fact", "fact"):
         return chain_rule_fact_answer(question)
     answer = chain_fact_answer(question)

@@ -11,13 +11,16 @@ chain resolves from its last link back to Chain Link 1 (rule ``sim_chain_resolut
 
 from __future__ import annotations
 
+import re
+
 from ..engine.rules import citation
 from ..errors import BadQuestionError
+from .frame_model import Frame
 from .intent import Intent
 from .skeleton import Skeleton
 from .story import Story
 
-__all__ = ["resolution_query", "resolution_order_answer"]
+__all__ = ["resolution_query", "resolution_order_answer", "read_link_order", "link_order_answer"]
 
 _ASKED = {
     "which resolves last": ("end", "last"),
@@ -107,3 +110,81 @@ def resolution_order_answer(question: dict) -> dict:
         "steps": [{"check": "resolution order", "result": result, "detail": detail,
                    **citation("sim_chain_resolution")}],
     }
+
+
+# ------------------------------------------------------------- Chain Links by number, with no cards told
+
+_CL = r"(?:chain link|cl|link) (\d+)"
+_LINK_SHAPES = [
+    # "which resolves first, Chain Link 1 or Chain Link 2?"
+    ("which_end", re.compile(rf"^(?:in a chain )?(?:which|what) (?:one |link |chain link )?(?:resolves|will resolve|is "
+                         rf"resolved) (first|last) {_CL} or (?:{_CL}|(\d+))$")),
+    ("which_links", re.compile(rf"^(?:in a chain )?(?:does|will) {_CL} or (?:{_CL}|(\d+)) resolve (first|last)$")),
+    # "does Chain Link 3 resolve before Chain Link 2?"
+    ("before", re.compile(rf"^(?:in a chain )?(?:does|will|would) {_CL} (?:resolve|be resolved) (before|after) "
+                          rf"{_CL}$")),
+    # "which Chain Link resolves first?"
+    ("end", re.compile(r"^(?:in a chain )?(?:which|what) (?:chain link|link) (?:resolves|will resolve|is resolved) "
+                       r"(first|last)$")),
+]
+
+
+def read_link_order(skeleton: Skeleton) -> Frame | None:
+    """ "Which resolves first, Chain Link 1 or Chain Link 2?", "Does Chain Link 3 resolve before Chain Link
+    2?", "Which Chain Link resolves first?" (no card named) as a frame, or None."""
+    words = []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            return None
+        if piece.text not in (",", ".", "?", "!"):
+            words.append(piece.text.lower())
+    text = " ".join(words)
+    for kind, pattern in _LINK_SHAPES:
+        match = pattern.match(text)
+        if match is None:
+            continue
+        got = [g for g in match.groups() if g is not None]
+        if kind in ("which_end", "which_links"):  # the end said before the links, or after them
+            if kind == "which_end":
+                end, links = got[0], [int(got[1]), int(got[2])]
+            else:
+                links, end = [int(got[0]), int(got[1])], got[2]
+            if links[0] == links[1] or min(links) < 1:
+                return None
+            question = {"ask": "chain_rule", "rule": "link_order", "links": links, "end": end}
+            said = f"Which resolves {end}, Chain Link {links[0]} or Chain Link {links[1]}?"
+        elif kind == "before":
+            links, relation = [int(got[0]), int(got[2])], got[1]
+            if links[0] == links[1] or min(links) < 1:
+                return None
+            question = {"ask": "chain_rule", "rule": "link_order", "links": links, "relation": relation}
+            said = f"Does Chain Link {links[0]} resolve {relation} Chain Link {links[1]}?"
+        else:
+            question = {"ask": "chain_rule", "rule": "link_order", "end": got[0]}
+            said = f"Which Chain Link resolves {got[0]}?"
+        skeleton.use(skeleton.live())
+        return Frame(question, said, used_entities=set(), uses_story=True)
+    return None
+
+
+def link_order_answer(question: dict) -> dict:
+    """The answer to ``{"ask": "chain_rule", "rule": "link_order", "links"?, "end"?, "relation"?}``."""
+    links, end, relation = question.get("links"), question.get("end"), question.get("relation")
+    if links is not None and (not isinstance(links, list) or len(links) != 2 or not all(
+            isinstance(n, int) and n >= 1 for n in links) or links[0] == links[1]):
+        raise BadQuestionError("links must be two different Chain Link numbers", "links", links)
+    if end not in (None, "first", "last") or relation not in (None, "before", "after"):
+        raise BadQuestionError('end must be "first" or "last", relation "before" or "after"', "end", end)
+    rule = "a chain resolves in reverse order, the last link first"
+    if links is None:
+        answer = "the last Chain Link (the highest number)" if end == "first" else "Chain Link 1"
+    elif relation is not None:
+        yes = (links[0] > links[1]) == (relation == "before")
+        answer = "yes" if yes else "no"
+    else:
+        answer = f"Chain Link {max(links) if end == 'first' else min(links)}"
+    return {"answer": answer, "card": None, "resolved": {}, "explanation": f"{answer}: {rule}.",
+            "steps": [{"check": "resolution order", "result": {"no": "fail"}.get(answer, "pass"), "detail": rule,
+                       **citation("sim_chain_resolution")}],
+            "assumed": [], "rulings": []}

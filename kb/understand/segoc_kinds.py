@@ -67,7 +67,9 @@ _Q_WHICH = re.compile(
     r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
     r"(?:goes|go|is placed|are placed|is put|gets placed|comes|is|starts|will be)"
     rf"(?: on the chain| on chain)? (?:{_FIRST}|the chain)$|"
-    r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$"
+    r"^(?:which|whose|who) (?:one |effect |effects |player )?(?:starts|start|begins|builds) the chain$|"
+    r"^(?:who|which player) (?:puts|places|adds|chains|activates) (?:theirs|their effects?|their triggers?|their "
+    r"trigger effects?) (?:on the chain |onto the chain )?first$"
 )
 _PLACED = r"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
 # "whose mandatory effects go on the chain first?": the first side among the groups of one kind
