@@ -82,3 +82,21 @@ def test_chain_rule_fact_json_errors_name_the_field():
 )
 def test_more_summon_negation_facts(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        # typed as players type: no capitals, no punctuation, "gets negated", "gy" without "the"
+        ("is a counter trap sent to gy after the chain", "yes"),
+        ("if a pendulum summon gets negated are all the monsters negated", "yes"),
+        ("does negating an effect negate the activation", "no"),
+        ("do two trigger effects that activate at the same time form a chain", "yes"),
+        ("both players have mandatory triggers at the same time whose go first", "the turn player's mandatory effects"),
+        ("if my spell gets negated does it still go to the gy", "yes"),
+        # a Spell/Trap Card "negated" and destroyed: which card negated it decides
+        ("if my trap gets negated is it destroyed", "unknown"),
+    ],
+)
+def test_casual_phrasings(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -250,8 +250,10 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
                     continue
                 kind = "effect"
             if kind == "by_said" and not found.get("said"):
-                match = None
-                continue
+                if found.get("des") or not _spell_or_trap(entities[card], card, card_type_of):
+                    match = None
+                    continue
+                kind = "activation"  # "my Trap Card gets negated": a Spell/Trap Card's activation
             negator = None
             if found.get("said"):
                 said = _said(found["said"])

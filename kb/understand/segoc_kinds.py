@@ -57,6 +57,8 @@ _NONE_OF = re.compile(
 _VERB = r"(?:activate|trigger|are activated|are triggered|go off|get activated|get triggered|happen)"
 _STORY_SHAPES = [
     re.compile(rf"^(?P<list>.+?) {_VERB}$"),
+    # "both players have mandatory triggers (at the same time)"
+    re.compile(r"^(?P<who>" + "|".join(map(re.escape, _HAVERS)) + r") (?:have|has) (?P<list>.+?)$"),
     re.compile(
         r"^(?P<who>" + "|".join(map(re.escape, _HAVERS)) + rf") (?:have|has) (?P<list>.+?) (?:that|which) {_VERB}$"
     ),
@@ -154,9 +156,19 @@ def _relative(owner: str | None, turn: str | None) -> list[str] | None:
     return ["turn"] if owner == turn else ["opponent"]
 
 
+# "do two trigger effects that activate at the same time form a chain?": the story inside the question
+_Q_TOLD_ONE_CHAIN = re.compile(
+    r"^(?:do|will|would) (?P<list>.+?) (?:that|which) (?:activate|trigger|are activated) (?P<when>at the same time|"
+    r"simultaneously) (?:form|make|build|go on|start) (?:a|one|the same|a single) (?:special |single )?chain$"
+)
+
+
 def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
     """ "Is the turn player's optional effect placed on the chain before the opponent's mandatory effect?"
     with no story: the two groups asked are the triggers (each said by side and kind)."""
+    told = _Q_TOLD_ONE_CHAIN.match(asked)
+    if told is not None:
+        return [(f"{told['list']} activate {told['when']}", [])]
     match = _Q_BEFORE.match(asked)
     if match is None:
         return None
@@ -174,6 +186,8 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
         story = _story_of_the_question(skeleton, asked)
         if story is None:
             return None
+        if _Q_TOLD_ONE_CHAIN.match(asked):
+            asked = "do they form one chain"
     text = " ".join(s for s, _ in story)
     turn = None
     for match in _TURN.finditer(text + " " + asked):
