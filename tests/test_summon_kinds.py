@@ -154,6 +154,12 @@ def _scenario(session, text):
         ("Can I Normal Summon Black Luster Soldier - Envoy of the Beginning?", "no"),
         ("can i normal summon stardust dragon", "no"),
         ("Can I Set Sangan face-down?", "yes"),
+        # can the named monster be Special Summoned at all
+        ("Can Amaterasu be Special Summoned?", "no"),  # "Cannot be Normal or Special Summoned."
+        ("Can Vanity's Fiend be Special Summoned?", "no"),
+        ("Can Judgment Dragon be Special Summoned?", "yes"),  # by its own procedure
+        ("Can Stardust Dragon be Special Summoned?", "yes"),  # by Synchro Summon
+        ("Can Sangan be Special Summoned?", "yes"),  # by a card effect
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -189,6 +195,7 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "Can Dark Hole be Special Summoned?",  # not a monster
         "My opponent activates Double Summon. Can I Normal Summon twice this turn?",  # not A's card
     ],
 )

@@ -224,6 +224,36 @@ def _q_named(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A {_SAID[do]} {card.name}"
 
 
+_SPECIAL_LIMITS = re.compile(r"cannot be (?:normal or )?special summoned|must (?:first )?be special summoned|"
+                            r"special summoned (?:only|except)|can only be special summoned", re.I)
+
+
+def _q_can_be_special(d: Draft, m: re.Match):
+    """ "Can X be Special Summoned?": by its own procedure for a Special Summon Monster (an Extra Deck monster's
+    by its kind of Summon), by a card effect for a monster whose text limits no Special Summon, not at all for
+    one that "Cannot be Special Summoned"; a condition the simulator does not read gives no reading."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = d.card_of(int(m["c"].split()[0][1:]))
+    if card is None or not card.is_monster:
+        return None
+    condition, frame = card.summon_condition, (card.extra_deck_frame or "").lower()
+    if condition in ("cannot_special", "set_only"):
+        how = "effect"
+    elif frame in ("fusion", "synchro", "xyz", "link") and condition == "semi_nomi":
+        how = frame
+    elif condition in ("nomi", "semi_nomi") and not frame and "Ritual" not in card.abilities:
+        how = "procedure"
+    elif condition == "normal" and not frame and not _SPECIAL_LIMITS.search(card.text or ""):
+        how = "effect"
+    else:
+        return None
+    d.player("A").setdefault("extra" if frame else "hand", []).append(card.name)
+    d.actions.append({"do": "special_summon", "card": card.name, "how": how, **({"from": "extra"} if frame else {})})
+    by = {"effect": "by a card effect", "procedure": "by its own procedure"}.get(how, f"by {how.title()} Summon")
+    return {"kind": "legal"}, f"can {card.name} be Special Summoned ({by}, from the {'Extra Deck' if frame else 'hand'})"
+
+
 @lru_cache(maxsize=1)
 def kind_questions() -> list:
     """The question shapes of this module (name, pattern, handler(draft, match))."""
@@ -294,6 +324,11 @@ def kind_questions() -> list:
                 rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
             ),
             _q_again_main2,
+        ),
+        (
+            "a named monster Special Summoned at all",
+            re.compile(rf"^{CAN} (?P<c>e\d+(?: ' s| 's)?) (?:ever |even )?(?:to )?be special summoned$"),
+            _q_can_be_special,
         ),
         (
             "a named Special Summon Monster Normal Summoned or Set",
