@@ -326,8 +326,6 @@ def test_contractions_are_no_card_names(session):
         ("After the chain responding to my attack declaration has resolved, can my opponent activate Sakuretsu "
          "Armor?", "no", "prb2017:battle-step"),
         ("If my attack is negated, is damage calculation performed?", "no", "prb2017:battle-step"),
-        ("If a player must draw but they have no cards in their deck, does that player lose?", "yes",
-         "prb2017:draw-phase"),
         ("In the Standby Phase, do the turn player's effects resolve first?", "yes", "prb2017:standby-phase"),
     ],
 )
@@ -351,8 +349,6 @@ def test_when_attack_declared_fact_needs_such_a_card(session):
         ("Must I attack with all my monsters in the Battle Phase?", "no", "md:battle-step"),
         ("After a monster's attack was negated, can I change its position during Main Phase 2?", "no",
          "md:negating-attacks"),
-        ("What is the starting LP?", "8000", "md:duel-structure"),
-        ("How many cards do players start the duel with?", "5", "md:duel-structure"),
         ("When 2 monsters with 0 ATK battle, is either destroyed?", "no", "cr-draft:409.10"),
     ],
 )
@@ -361,3 +357,26 @@ def test_md_battle_facts(session, text, answer, rule):
     assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
     assert got["answer"] == answer, got["explanation"]
     assert rule in _cited(got)
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I attack my opponent's 1300 DEF Defense Position monster with my 1700 ATK monster. Is the attack target "
+         "destroyed?", "yes"),
+        ("My 1100 ATK monster attacks my opponent's face-down monster with 1600 DEF. How much damage do I take?",
+         "500"),
+        ("My 2200 ATK monster attacks a 1900 DEF monster in Defense Position. Does my opponent lose LP?", "no"),
+        ("My 2200 ATK monster attacks a 1900 ATK monster. Does my opponent lose any LP?", "yes"),
+    ],
+)
+def test_battles_reworded(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+def test_it_after_a_battle_is_not_read(session):
+    # "it" could be either monster of the battle
+    got = ask_plain(session, "My 1200 ATK monster attacks a face-down Defense Position monster with 1000 DEF. Is it "
+                             "destroyed?")
+    assert got["answer"] == "unknown"

@@ -205,7 +205,39 @@ def _q_replay_if(d: Draft, m: re.Match):
     return {"kind": "outcome", "replay": True}, "does a replay occur"
 
 
+_FACE_DOWN = re.compile(r"\bface-down (?!defense position|defence position)(?=(?:monster|monsters|e\d+)\b)")
+_ATTACK_WITH = re.compile(r"^i attack (?P<t>.+?) with (?P<a>my .+)$")
+
+
+def _fact_battle_reworded(d: Draft, m: re.Match) -> bool:
+    """A battle told in other words than scenario.py's "X attacks Y": "I attack Y with my X", or a target that is
+    "face-down" without its position (a face-down monster is in Defense Position)."""
+    from .scenario import _fact_battle, _facts as scenario_facts
+
+    text = m.string
+    reworded = _ATTACK_WITH.match(text)
+    if reworded:
+        text = f"{reworded['a']} attacks {reworded['t']}"
+    text = _FACE_DOWN.sub("face-down defense position ", text)
+    if text == m.string:
+        return False
+    pattern = next(p for name, p, _h in scenario_facts() if name == "my X ATK monster attacks ...")
+    again = pattern.match(text)
+    return bool(again) and _fact_battle(d, again)
+
+
 # ------------------------------------------------------------------------------- what a told battle did
+
+
+def _q_lose_lp_or_target(d: Draft, m: re.Match):
+    if not d.battle:
+        return None
+    if m["who"]:
+        who = "A" if m["who"] == "i" else "B"
+        return {"kind": "outcome", "damage": who, "over": 0}, f"does {who} take battle damage (lose LP)"
+    if d.battle[1] is None:
+        return None
+    return {"kind": "outcome", "destroyed": d.battle[1]}, f"is {d.battle[1]} (the attack target) destroyed"
 
 
 def _q_either_destroyed(d: Draft, m: re.Match):
@@ -246,6 +278,11 @@ def _facts() -> list:
             "I'm going first",
             re.compile(rf"^{_a('going_first')}$"),
             _fact_going_first,
+        ),
+        (
+            "I attack Y with my X / X attacks a face-down monster",
+            re.compile(r"^(?:i attack .+ with my .+|.+ attacks .*\bface-down (?:monster|e\d+).*)$"),
+            _fact_battle_reworded,
         ),
         (
             "I'm going second",
@@ -377,6 +414,13 @@ def _questions() -> list:
                 rf" (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"
             ),
             _q_replay_if,
+        ),
+        (
+            "does my opponent lose LP / is the attack target destroyed",
+            re.compile(rf"^(?:(?:does|do|will) (?P<who>i|my opponent|the opponent) lose (?:any )?(?:lp|life points)|"
+                       rf"(?:is|will) (?P<target>the attacked {w_mon}|the attack target|the target|the defending "
+                       rf"{w_mon}) (?:be )?destroyed(?: by battle)?)$"),
+            _q_lose_lp_or_target,
         ),
         (
             "is either monster destroyed",

@@ -197,16 +197,12 @@ PHASE_RULES: dict[str, dict] = {
         "However, if after attack declaration the attack is negated, or the attacking monster is changed to Defense "
         "Position during the Battle Step, so that it is not possible to continue with the battle, the Damage Step "
         "does not begin and damage calculation is not performed."),
-    "sim_deck_out": _row(
-        "A player who must draw with no cards in the Deck loses the Duel.",
-        ["prb2017:draw-phase"], "prb2017:draw-phase",
-        "If there are no cards in the Deck and the player must draw but is unable to, that player loses."),
     "sim_standby_turn_player_first": _row(
         "Effects that activate or apply in the Standby Phase resolve starting from the turn player, in most cases.",
         ["prb2017:standby-phase"], "prb2017:standby-phase",
         "If effects activate or apply in the Standby Phase, in most cases they resolve starting from the turn "
         "player."),
-    # --- md: attacking is optional; a negated attack still counts; the start of the Duel
+    # --- md: attacking is optional; a negated attack still counts
     "sim_attack_optional": _row(
         "Each face-up Attack Position monster may attack once a turn; a player does not have to attack with it.",
         ["md:battle-step", "community:8.5.2"], "md:battle-step",
@@ -217,10 +213,6 @@ PHASE_RULES: dict[str, dict] = {
         ["md:negating-attacks", "prb2017:battle-step"], "md:negating-attacks",
         "Even if an attack is negated, that monster is still considered to have declared an attack that turn, so it "
         "cannot declare another attack and cannot change its battle position in Main Phase 2."),
-    "sim_duel_start": _row(
-        "Each player starts the Duel with 5 cards in hand and 8000 LP.",
-        ["md:duel-structure"], "md:duel-structure",
-        "Both players start with five cards and 8000 LP."),
     # --- battle (cr-draft 201, 405)
     "sim_zero_stats": _row(
         "A monster is not destroyed because its ATK or DEF becomes 0.",
@@ -366,8 +358,6 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                "at that timing, not after the chain answering it resolved"),
     ("attack", "negated_or_defense", "damage_calculation"): (
         "no", "sim_no_damage_step", "the Damage Step does not begin: damage calculation is not performed"),
-    ("draw_phase", "empty_deck", "lose"): (
-        "yes", "sim_deck_out", "a player who must draw but has no cards in the Deck loses"),
     ("phase_order", "standby_effects", "turn_player_first"): (
         "yes", "sim_standby_turn_player_first", "Standby Phase effects resolve starting from the turn player, in most "
                                                 "cases"),
@@ -376,8 +366,6 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("attack", "negated", "change_position"): (
         "no", "sim_negated_attack_counts", "a monster whose attack was negated still declared an attack: its battle "
                                            "position cannot be changed in Main Phase 2"),
-    ("duel", "start", "lp"): ("8000", "sim_duel_start", "each player starts the Duel with 8000 LP"),
-    ("duel", "start", "hand"): ("5", "sim_duel_start", "each player starts the Duel with 5 cards in hand"),
     ("battle", "zero_atk_both", "destroyed"): (
         "no", "sim_zero_atk_battle", "two Attack Position monsters with 0 ATK battling: neither is destroyed, no damage"),
     ("hand_size", "limit", "how_many"): (
