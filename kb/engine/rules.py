@@ -422,6 +422,20 @@ RULES: dict[str, dict] = {
         "sections": ["md:and-if-you-do", "md:also", "community:9.3"],
         "quote": {"id": "md:and-if-you-do", "text": "both A and B happen simultaneously."},
     },
+    # ---- trigger effects whose event happens in the middle of a chain (kb/engine/timing_wording.py) ----
+    "timing_if_after_chain": {
+        "statement": "An \"If [event] ... you can\" effect whose event happens during the resolution of a chain can "
+                     "be activated after the chain finishes resolving.",
+        "sections": ["community:7.9.5", "prb2017:effects-that-meet-their-activation-requirements-ex2"],
+        "quote": {"id": "community:7.9.5",
+                  "text": "you can choose to activate them after all those effects/chains finish resolving"},
+    },
+    "timing_mandatory_after_chain": {
+        "statement": "A mandatory \"activate if/when [event]\" effect whose event happens during the resolution of a "
+                     "chain activates after the chain finishes resolving.",
+        "sections": ["community:7.9.5", "prb2017:effects-that-meet-their-activation-requirements-ex1"],
+        "quote": {"id": "community:7.9.5", "text": "they activate after those resolutions are over"},
+    },
     "cost_vs_effect": {
         "statement": "Cards sent, discarded, banished or Tributed as a cost are not moved \"by a card effect\".",
         "sections": ["prb2017:costs-p30", "community:9.2.4"],

@@ -261,5 +261,9 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
 
 
 def words_of(text: str) -> bool:
+    if reading.frame is None:  # triggers whose event happens in the middle of a chain (timing_wording.py)
+        from .timing_wording import read_timing_wording
+
+        _adopt(reading, skeleton, read_timing_wording(skeleton))
     """Whether ``text`` has any word at all."""
     return bool(re.search(r"[^\W_]", text))
