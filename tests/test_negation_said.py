@@ -113,3 +113,24 @@ def test_a_negated_summon_sends_the_monster_to_the_gy(session, text):
     got = _ask(session, text)
     assert got["answer"] == "yes", got["explanation"]
     assert got["steps"][0]["quote"]["id"] == "cr-draft:300.4k"
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        # a named card chained to it: what its text negates (the activation or only the effect)
+        ("My opponent chains Effect Veiler to my monster's effect. Is the activation of my monster's effect "
+         "negated?", "no"),
+        ("My opponent chains Ash Blossom & Joyous Spring to my Pot of Greed. Is Pot of Greed treated as "
+         "activated?", "yes"),
+        ("My opponent chains Magic Jammer to my Dark Hole. Does Dark Hole's effect resolve?", "no"),
+        ("My opponent chains Solemn Strike to my Trap Card. Is my Trap Card sent to the GY?", "yes"),
+        # an effect negator may not apply (Skill Drain and a monster effect activated from the GY): not read
+        ("My opponent chains Skill Drain to my Ash Blossom & Joyous Spring's effect. Does its effect resolve?",
+         "unknown"),
+        # a card that negates nothing chained to it: no negation told
+        ("My opponent chains Mystical Space Typhoon to my Dark Hole. Does Dark Hole resolve?", "unknown"),
+    ],
+)
+def test_a_named_negating_card_chained(session, text, answer):
+    assert _ask(session, text)["answer"] == answer

@@ -20,7 +20,7 @@ from .frame import Frame
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
-__all__ = ["read_negation_outcome", "sentences", "words", "WORDS_FILE"]
+__all__ = ["read_negation_outcome", "sentences", "words", "what_it_negates", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("negation_words.toml")
 _OPENERS = ("if", "after", "once", "when")
@@ -75,6 +75,9 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
         ("activated", rf"^{pl} {act} {own}{card}$"),
+        # a named negating card chained to it: what it negates (the activation or the effect) is its text's
+        ("by_card", rf"^{who} {_alt('story', 'chains')} (?P<by>e\d+) (?:to|against|on|targeting|in response to) "
+                    rf"(?:the activation of )?{own}{card}$"),
         # an effect that only negates effects chained to the activation: the activation stands
         ("effect", rf"^(?:{_alt('story', 'effect_negator')}|(?P<neg_kind>e\d+)) {_alt('story', 'chained_to')} "
                    rf"(?:the activation of )?{own}{card}$"),
@@ -144,6 +147,12 @@ def sentences(skeleton: Skeleton, openers=_OPENERS, class_words: bool = False) -
     return out
 
 
+def what_it_negates(effects: list[dict]) -> str | None:
+    """What a card's effects negate: "activation" or "effect" (None: neither, or both kinds)."""
+    said = {c for e in effects for c in (e.get("categories") or []) if c in ("negate_activation", "negate_effect")}
+    return {"negate_activation": "activation", "negate_effect": "effect"}.get(said.pop()) if len(said) == 1 else None
+
+
 def _open_quote(words: list[str]) -> bool:
     """Whether ``words`` end inside a quotation ("... like 'negate the activation, and ..."): a comma there
     does not close a leading clause."""
@@ -209,10 +218,11 @@ def _card_type(entity) -> str | None:
     return entity.aside.get("card_type")
 
 
-def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None:
+def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None) -> Frame | None:
     """The ``negated`` question a negation story asks, as a frame, or None when a sentence fits no shape.
 
-    ``card_type_of(entity index)`` gives a named card's type in lower case (``spell``/``trap``/``monster``)."""
+    ``card_type_of(entity index)`` gives a named card's type in lower case (``spell``/``trap``/``monster``);
+    ``negates_of(entity index)`` what a named card negates ("activation" / "effect", None: neither or both)."""
     said = sentences(skeleton)
     if len(said) < 2:
         return None
@@ -221,6 +231,7 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
     premise: dict | None = None
     last = None  # entity index of the card activated / Summoned, for "it"
     last_how = None
+    chained_effect = False
     for text, _ents in story:
         for kind, pattern in _story_shapes():
             match = pattern.match(text)
@@ -243,6 +254,13 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
             if found.get("neg_kind") and not _negates_effects_only(entities[int(found["neg_kind"][1:])]):
                 match = None
                 continue
+            if kind == "by_card":
+                what = negates_of(int(found["by"][1:])) if negates_of and entities[int(found["by"][1:])].kind == \
+                    "card" else None
+                if what is None:
+                    return None
+                kind = what
+                chained_effect = what == "effect"  # whether it negates the effect depends on where that is
             if kind == "effect_activated":
                 if not (entities[card].aside.get("effect_of") and re.search(r"\bactivated\b", entities[card].text,
                                                                              re.I)):
@@ -315,6 +333,8 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None) -> Frame | None
     else:
         outcomes -= {"summon_again", "normal_summon_again", "pendulum_again", "summoned", "was_on_field",
                      "tributes_back"}
+    if chained_effect:  # "chains Effect Veiler to X": only what it does not negate is sure (it may not apply)
+        outcomes &= {"activation_negated", "was_activated"}
     if len(outcomes) != 1:
         return None
     outcome = outcomes.pop()

@@ -241,6 +241,11 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
     def card_type_of(index: int) -> str | None:
         return look.card_type_of(index)
 
+    def negates_of(index: int) -> str | None:  # what a named card negates (negation_outcome.py)
+        from .negation_outcome import what_it_negates
+
+        return what_it_negates(effects_of(skeleton.entities[index].name or ""))
+
     if reading.frame is None:  # a story of Summons, battles, phases, costs for the simulator (scenario.py)
         _adopt(reading, skeleton, read_scenario(skeleton, card_of))
     if reading.frame is None:  # Damage Step facts; Spell Speeds compared
@@ -253,17 +258,17 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         # "while X is applying, ...": only a lasting negation of monsters (Skill Drain) replaces it
         _adopt(reading, skeleton, read_lingering_negation(skeleton))
     elif reading.frame is None:  # what happens after a negation; lasting negations; Summons of several
-        _adopt(reading, skeleton, read_negation_outcome(skeleton, card_type_of)
+        _adopt(reading, skeleton, read_negation_outcome(skeleton, card_type_of, negates_of)
                or read_lingering_negation(skeleton) or read_negated_effects(skeleton)
                or read_unaffected(skeleton) or read_summon_reach(skeleton) or read_destroyed_together(skeleton))
+    if reading.frame is None:  # triggers whose event happens in the middle of a chain (timing_wording.py)
+        from .timing_wording import read_timing_wording
+
+        _adopt(reading, skeleton, read_timing_wording(skeleton))
     if reading.frame is None:  # costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
         _adopt(reading, skeleton, read_rule_fact(skeleton, card_of))
 
 
 def words_of(text: str) -> bool:
-    if reading.frame is None:  # triggers whose event happens in the middle of a chain (timing_wording.py)
-        from .timing_wording import read_timing_wording
-
-        _adopt(reading, skeleton, read_timing_wording(skeleton))
     """Whether ``text`` has any word at all."""
     return bool(re.search(r"[^\W_]", text))
