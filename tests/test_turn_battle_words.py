@@ -380,3 +380,17 @@ def test_it_after_a_battle_is_not_read(session):
     got = ask_plain(session, "My 1200 ATK monster attacks a face-down Defense Position monster with 1000 DEF. Is it "
                              "destroyed?")
     assert got["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can a Link Monster's battle position be changed by a card effect?",
+        "Can I use a card effect that changes the battle positions of only Link Monsters?",
+        "Can I target my opponent's Link Monster with an effect that would change its battle position?",
+    ],
+)
+def test_link_positions_by_effect(session, text):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == "no" and "cr-draft:203.6r" in _cited(got)

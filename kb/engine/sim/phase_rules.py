@@ -202,6 +202,11 @@ PHASE_RULES: dict[str, dict] = {
         ["prb2017:standby-phase"], "prb2017:standby-phase",
         "If effects activate or apply in the Standby Phase, in most cases they resolve starting from the turn "
         "player."),
+    "sim_link_position_effect": _row(
+        "A Link Monster's battle position cannot be changed, by effects either: an effect that would change the "
+        "position of only Link Monsters cannot be activated, and a Link Monster cannot be targeted for one.",
+        ["cr-draft:203.6r", "cr-draft:203.6q", "cr-draft:203.6s"], "cr-draft:203.6r",
+        "A player cannot activate an effect if that effect would change the position of only Link Monsters."),
     # --- md: attacking is optional; a negated attack still counts
     "sim_attack_optional": _row(
         "Each face-up Attack Position monster may attack once a turn; a player does not have to attack with it.",
@@ -361,6 +366,9 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("phase_order", "standby_effects", "turn_player_first"): (
         "yes", "sim_standby_turn_player_first", "Standby Phase effects resolve starting from the turn player, in most "
                                                 "cases"),
+    ("position", "link_by_effect", "change"): (
+        "no", "sim_link_position_effect", "a Link Monster's battle position cannot be changed by an effect: an effect "
+                                          "that would change only Link Monsters' positions cannot even be activated"),
     ("attack", "every_monster", "required"): (
         "no", "sim_attack_optional", "a player does not have to attack with a monster that can attack"),
     ("attack", "negated", "change_position"): (
