@@ -49,8 +49,8 @@ from kb.understand.answer import ask_plain
 def test_generic_costs(session, text, answer, quoted):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
-    if quoted:
-        assert got["parsed"]["ask"] == "rule_fact"
+    if quoted:  # a negated card's cost may be read by the negation-outcome reader too (same rule cited)
+        assert got["parsed"]["ask"] in ("rule_fact", "negated")
         assert quoted in [c for step in got["steps"] for c in step["cites"]]
         assert not got.get("unused_words")
 

@@ -353,6 +353,10 @@ FACT_RULES.update(SPELL_TRAP_RULES)
 from .deck_facts import DECK_RULES  # noqa: E402  (data only; answered by deck_answer)
 
 FACT_RULES.update(DECK_RULES)
+from .duel_facts import DUEL_FACTS, DUEL_RULES  # noqa: E402  (data only)
+
+FACT_RULES.update(DUEL_RULES)
+FACTS.update({k: v for k, v in DUEL_FACTS.items() if k not in FACTS})
 FACTS.update({k: v for k, v in SPELL_TRAP_FACTS.items() if k not in FACTS})
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
