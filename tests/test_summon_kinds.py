@@ -74,6 +74,11 @@ def _parsed(session, text):
          "no"),
         ("Am I allowed to Flip Summon the same monster twice in one turn?",
          ("flip_summon", "same_monster", "twice_per_turn"), "no"),
+        ("For Dark End Dragon, must every non-Tuner material be DARK?",
+         ("synchro_requirement", "non_tuners", "all_must_meet"), "yes"),
+        ("When Synchro Summoning Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Spellcaster-Type monsters\"), do "
+         "all non-Tuner monsters have to be Spellcaster-Type?", ("synchro_requirement", "non_tuners", "all_must_meet"),
+         "yes"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -102,6 +107,10 @@ def test_kind_facts(session, text, fact, answer):
         "Is a Normal Summon that Tributed a monster also a Special Summon?",
         "Can I Flip Summon the same monster twice in one Duel?",
         "Can I Flip Summon two monsters?",  # when is not said
+        "For Dark End Dragon, must every non-Tuner material be LIGHT?",  # not its requirement
+        "For Black Rose Dragon, must every non-Tuner material be a Dragon?",  # no requirement on its non-Tuners
+        "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
+        "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
         "Can I Special Summon more than once?",  # when is not said
         "Can my opponent's monsters be Tributed for a Ritual Summon?",  # not stated by the rulebooks read

@@ -61,6 +61,32 @@ def _tributed(m: re.Match, _card_of):
                  f"{'Ritual' if key == 'ritual_summon' else 'Tribute'} Summon")
 
 
+_NON_TUNER_LINE = re.compile(r"^1 Tuner \+ (?:1\+|1 or more) non-Tuner (?P<req>.+?) monsters$", re.I)
+
+
+def _plain_words(text: str) -> str:
+    """A requirement's words without the parts that do not change it ("-Type", "monsters", "1 or more")."""
+    text = re.sub(r"[\"“”]", "", text.lower()).replace("1 or more", "1+").replace(" + ", " + ")
+    text = re.sub(r"-type\b|\btype\b|\bmonsters?\b", "", text)
+    return " ".join(text.replace("+", " + ").split())
+
+
+def _non_tuners(m: re.Match, card_of):
+    """ "For X, must every non-Tuner material be <requirement>?": X's line must give its non-Tuners that
+    requirement (and a quoted line must be X's own)."""
+    card = card_of(int(m["c"][1:]))
+    line = (card.text or "").split("\n")[0].strip() if card is not None else ""
+    found = _NON_TUNER_LINE.match(line)
+    if card is None or (card.extra_deck_frame or "").lower() != "synchro" or found is None:
+        return None
+    if m["q"] and _plain_words(m["q"]) != _plain_words(line):
+        return None  # the line quoted is not the card's
+    if _plain_words(m["req"]) != _plain_words(found["req"]):
+        return None  # another requirement than the card's
+    return _fact("synchro_requirement", "non_tuners", "all_must_meet",
+                 f"must every non-Tuner material of {card.name} (\"{line}\") be {found['req']}")
+
+
 class _Groups:
     """A match whose missing groups read as None (shapes that name only some of a handler's groups)."""
 
@@ -183,6 +209,15 @@ def fact_shapes() -> list:
                 rf"position)$"
             ),
             lambda m, c: _fact("token", "token", "face_down", "can a Monster Token be placed face-down"),
+        ),
+        (
+            "a Synchro Monster's requirement for its non-Tuners, asked of every one",
+            re.compile(
+                r"^(?:for|when synchro summoning|to synchro summon) (?P<c>e\d+)(?: \" (?P<q>[^\"]+) \")? "
+                r"(?:must|do|does|should) (?:every|each|all(?: of)?(?: the)?|all) non-tuner (?:materials?|monsters?)"
+                r"(?: used)? (?:(?:need to|have to) )?be (?P<req>[a-z][a-z -]*?)$"
+            ),
+            _non_tuners,
         ),
         (
             "a Token Special Summoned by an effect other than its own",

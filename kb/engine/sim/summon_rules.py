@@ -74,6 +74,12 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:synchro-summoning", "prb2017:synchro-materials", "community:2.6"], "prb2017:synchro-summoning",
         "A face-up Tuner monster on the field and 1 or more non-Tuner monster(s) whose Levels equal the Level of the "
         "Synchro Monster that would be Synchro Summoned are sent to the Graveyard as Synchro Materials."),
+    "sim_synchro_non_tuner_requirements": _row(
+        "When a Synchro Monster's non-Tuner monsters must meet a requirement (a Type, an Attribute ...), every "
+        "non-Tuner material must meet it.",
+        ["prb2017:synchro-summoning", "prb2017:synchro-summoning-ex1"], "prb2017:synchro-summoning",
+        "If the non-Tuner monsters need to meet certain requirements, all non-Tuner materials must meet those "
+        "requirements."),
     "sim_xyz_level_materials": _row(
         "An Xyz Summon piles up 2 or more face-up monsters the player controls whose Level equals the Xyz "
         "Monster's Rank, as many as its line lists.",
@@ -359,6 +365,9 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                 "there is no limit to the number of Special Summons in a turn"),
     ("pendulum", "per_turn", "twice"): ("no", "sim_pendulum_once", "a player can perform 1 Pendulum Summon per turn "
                                                                    "(unless a card grants an additional one)"),
+    ("synchro_requirement", "non_tuners", "all_must_meet"): (
+        "yes", "sim_synchro_non_tuner_requirements", "every non-Tuner material must meet the requirement the Synchro "
+        "Monster's line gives its non-Tuners"),
     ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
                                                 "face-down monsters on the field can be Tributed for a Ritual "
                                                 "Summon"),
