@@ -180,15 +180,13 @@ def test_main_phase_actions_cite_the_main_phase_rule(session):
     [
         # "my first turn" of the player going second is turn 2: a Battle Phase is possible there
         "Can I attack on my first turn?",
-        # a DEF compared with no position said: the monster may be in Attack Position
-        "If I attack a monster whose DEF is higher than my monster's ATK, do I take damage?",
         # a Defense Position monster's ATK does not decide the battle
         "If my defense position monster is attacked and its ATK is lower than the attacker's ATK, do I take damage?",
         # an amount cannot be read from a relation
         "If I attack a defense position monster whose DEF is higher than my monster's ATK, how much damage do I "
         "take?",
-        # a target given by its DEF alone (no position)
-        "My 2000 ATK monster attacks a 2500 DEF monster. Do I take damage?",
+        # a target given by its ATK and its DEF but no position
+        "My 2000 ATK monster attacks a monster with 1500 ATK and 2500 DEF. Do I take damage?",
         # "it leaves the field" with no attack target told
         "My monster attacks and it leaves the field. Does a replay occur?",
         # Setting with nothing said (a monster or a Spell/Trap?)
@@ -255,8 +253,8 @@ def test_more_turn_rule_facts(session, text, answer, rule):
     "text",
     [
         "What happens in the Draw Phase?",
-        # "a monster with lower DEF" with no position said: its ATK may decide
-        "If I attack a monster with lower DEF, does my opponent take damage?",
+        # a named monster with no position said: which of its values battles is not said
+        "My 3000 ATK monster attacks Giant Soldier of Stone. Do I take damage?",
         # an amount from a relation
         "If my monster attacks a Defense Position monster with higher DEF, how much damage do I take?",
         # going second, turn 1 is the opponent's turn: not read
@@ -394,3 +392,20 @@ def test_link_positions_by_effect(session, text):
     got = ask_plain(session, text)
     assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
     assert got["answer"] == "no" and "cr-draft:203.6r" in _cited(got)
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a monster given (or compared) by its DEF alone battles in Defense Position, by its ATK alone in Attack
+        # Position: the understood sentence says so
+        ("My 2000 ATK monster attacks a 2500 DEF monster. Do I take damage?", "yes"),
+        ("My 1800 ATK monster attacks my opponent's 1200 DEF monster. Is my opponent's monster destroyed?", "yes"),
+        ("If I attack a monster whose DEF is higher than my monster's ATK, do I take damage?", "yes"),
+        ("if i attack a monster with lower def does my opponent take damage", "no"),
+    ],
+)
+def test_one_stat_gives_the_position(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+    assert "Position: only its" in got["understood"]

@@ -230,8 +230,8 @@ def test_battle_scenario_shape(session):
         # the number that decides the battle is not given
         "My 1500 ATK monster attacks a Defense Position monster. Do I take damage?",
         "My monster attacks my opponent's 1000 ATK Attack Position monster. Are both monsters destroyed?",
-        # a target given by its DEF alone: its position (and so its ATK) is not said
-        "My 1000 ATK monster attacks my opponent's 1200 DEF monster. Is my opponent's monster destroyed?",
+        # a target given by its ATK and its DEF, but no position: which of them battles is not said
+        "My 1000 ATK monster attacks my opponent's 1000 ATK 1200 DEF monster. Is my opponent's monster destroyed?",
         # a story sentence no shape reads
         (
             "My 1800 ATK monster attacks my opponent's 1800 ATK Attack Position monster while Skill Drain is "

@@ -121,8 +121,10 @@ def _fact_battle(d: Draft, m: re.Match) -> bool:
     if not m["direct"]:
         target = read_monster(m, "t", them)
         if target is not None and target["position"] is None and target["entity"] is None and \
-                set(target["stats"]) == {"atk"}:  # a monster given by its ATK alone battles with its ATK
-            target["position"], d.said_extra = "attack", " (in Attack Position: only its ATK is given)"
+                len(target["stats"]) == 1:  # a monster given by its ATK (DEF) alone battles with it
+            target["position"] = "attack" if "atk" in target["stats"] else "defense"
+            d.said_extra = f" (in {target['position'].title()} Position: only its {set(target['stats']).pop().upper()} " \
+                           f"is given)"
         if target is None or target["owner"] != them or target["position"] is None:
             return False
         position = target["position"]

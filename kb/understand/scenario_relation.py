@@ -62,8 +62,7 @@ def _fact_relation(d: Draft, m) -> bool:
     if relation is None:
         return False
     position = "defense" if m["dp"] or m["stat"] == "def" else "attack"
-    if m["stat"] == "def" and not m["dp"] and not m["fd"]:
-        return False  # a DEF compared, but the monster's position is not said
+    # a monster compared by its DEF alone is in Defense Position (by its ATK alone, in Attack Position)
     if m["stat"] == "atk" and (m["dp"] or m["fd"]):
         return False  # a Defense Position monster's ATK does not decide a battle
     face = "down" if m["fd"] else "up"
@@ -75,9 +74,10 @@ def _fact_relation(d: Draft, m) -> bool:
     said_rel = {"lower": "lower than", "higher": "higher than", "same": "equal to"}[relation]
     if relation == "same" and position == "attack":
         said_rel = "equal to (above 0: two 0 ATK monsters are not destroyed)"
+    note = " (in Defense Position: only its DEF is compared)" if stat == "DEF" and not m["dp"] and not m["fd"] else ""
     d.said.append(f"{'my opponent' if mine_defends else 'I'} attack{'s' if mine_defends else ''} "
                   f"{'my' if mine_defends else 'a'} {'face-down ' if face == 'down' else ''}{position.title()} Position "
-                  f"monster whose {stat} is {said_rel} the attacker's ATK (any such values give the same result; "
+                  f"monster whose {stat} is {said_rel} the attacker's ATK{note} (any such values give the same result; "
                   f"{atk} ATK against {value} {stat} simulated)")
     return True
 
