@@ -339,3 +339,13 @@ def test_full_kb_the_rule_rows_are_what_finds_them(session, full_kb, monkeypatch
     monkeypatch.setattr(fallback, "RULE_WEIGHT", 0.0)
     for question, words in BRIDGED[:3]:
         assert not _holds(session, fallback.related(session, question)["sections"], words), question
+
+
+def test_numbers_alone_look_nothing_up(small):
+    small.add(Section(id="book:five-six", source_id="book", locator="five-six", title="Tribute Summon",
+                      order=50, text="A Level 5 or 6 monster needs 1 Tribute."))
+    small.commit()
+    assert fallback.related(small, "5 6")["sections"] == [] and fallback.related(small, "1")["quote"] is None
+    assert fallback.related(small, "level 6")["sections"][0] == "book:five-six"
+    # a sentence sharing only a number with the question is not quoted
+    assert fallback.best_sentence("what happens at 6", [("a", "Keep 6 cards."), ("b", "It ends.")]) is None

@@ -43,8 +43,11 @@ def question_terms(index: RulebookIndex, text: str, card_ids=()) -> dict[str, fl
     """The weighted query of a question: its own words (each as often as said; card names included,
     the rulebooks' examples name cards), the kinds of the cards it names (``card_ids``, the first three;
     :data:`KIND_WEIGHT`) and the other expressions of each synonym group it uses
-    (:data:`SYNONYM_WEIGHT`); an added term never changes the weight of a word the question says."""
+    (:data:`SYNONYM_WEIGHT`); an added term never changes the weight of a word the question says.  A
+    number counts beside a word ("Level 6"), not alone."""
     own = terms(text)
+    if all(term.isdigit() for term in own):  # numbers alone ("2", "1 2 3") say nothing to look up
+        own = []
     query: dict[str, float] = {}
     for term in own:
         query[term] = query.get(term, 0.0) + 1.0
@@ -75,7 +78,7 @@ def _best_of(ids: list[str], sections: list[list[tuple[str, set[str], int]]]) ->
     best, best_score = None, 0.0
     for rank, (section_id, sentences) in enumerate(zip(ids, sections)):
         for sentence, shared, size in sentences:
-            if not shared:
+            if all(term.isdigit() for term in shared):  # none, or only a number in common
                 continue
             score = sum(math.log(1 + total / frequency[t]) for t in shared) / max(8, size) ** 0.25
             score *= 1.0 - 0.08 * rank
