@@ -213,3 +213,28 @@ def test_deck_construction_bad_input(session):
         with pytest.raises(BadQuestionError) as err:
             rule_fact_answer(session, {"ask": "rule_fact", "topic": "deck", **bad})
         assert err.value.field == field
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("can my opp look at my hand", "no"),
+        ("can my opp see my gy", "yes"),
+        ("can i look at my face down banished cards", "yes"),
+        ("can i put a field spell in my s/t zone", "no"),
+        ("do tokens go to the gy", "no"),
+        ("does a pendulum monster go to the extra deck when its destroyed", "yes"),
+        ("can link arrows point to the s/t zones", "no"),
+        ("can xyz materials be targeted", "no"),
+        ("is a normal monster an effect monster", "no"),
+        ("do synchro monsters have a rank", "no"),
+        ("are fusion monsters special summon monsters", "yes"),
+        ("can my main deck have 39 cards", "no"),
+        ("can i run 4 copies of the same card", "no"),
+        ("is a gemini monster in the gy a normal monster", "yes"),
+        ("whats 1555 atk halved", "778"),
+    ],
+)
+def test_casual_phrasings(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))

@@ -125,7 +125,7 @@ def generic_cost_shapes() -> list:
     return [
         ("a monster's ATK halved: what is its ATK", re.compile(halve), lambda m, c: _halve(_Two(m), c)),
         ("what is N ATK halved",
-         re.compile(r"^what is (?:half (?:of )?(?P<n>\d+) (?P<w1>atk|def)|(?P<n2>\d+) (?P<w12>atk|def) halved)(?: rounded)?$"),
+         re.compile(r"^(?:what is|what's|whats) (?:half (?:of )?(?P<n>\d+) (?P<w1>atk|def)|(?P<n2>\d+) (?P<w12>atk|def) halved)(?: rounded)?$"),
          lambda m, c: _halve(_Two(m), c)),
         ("my LP are halved: how many are left",
          re.compile(rf"^i have (?P<n>\d+) (?:lp|life points)(?: and| \.)? (?:my|half (?:of )?my) (?:lp|life points) "

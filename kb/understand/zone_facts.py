@@ -192,6 +192,8 @@ def _zone_shapes() -> list:
         rf"^(?:when|if|after|once) (?:{tokens}) (?:leaves?|are removed from|is removed from) the field{_SEP}"
         rf"(?:are|is|do|does|will) (?:they|it) (?:be )?(?:sent|go|goes|placed) (?:in)?to the {_GY}$"
         rf"|^(?:do|does|will) (?:{tokens}) (?:go|get sent) to the {_GY} when (?:they|it) (?:leaves?|leave) the field$"
+        rf"|^(?:do|does|will|can) (?:{tokens}) (?:ever )?(?:go|get sent|be sent) to the {_GY}(?: when (?:they are|it is|it's|"
+        rf"its) (?:destroyed|tributed|banished))?$"
         rf"|^(?:when|if|after|once) (?:{tokens}) (?:is|are) (?:destroyed|tributed|banished|returned to the hand|returned "
         rf"to the deck|sent to the {_GY}){_SEP}(?:does|do|will|is|are) (?:it|they) (?:go|be sent|sent|get sent|placed) "
         rf"(?:in)?to the {_GY}$"
@@ -336,7 +338,7 @@ def _zone_shapes() -> list:
 def _g(m: re.Match, name: str) -> str | None:
     """Group ``name`` of the match, or ``name2`` when the second form matched."""
     groups = m.groupdict()
-    return groups.get(name) or groups.get(f"{name}2")
+    return groups.get(name) or groups.get(f"{name}2") or groups.get(f"{name}3")
 
 
 def _pendulum_pattern() -> re.Pattern:
@@ -349,9 +351,11 @@ def _pendulum_pattern() -> re.Pattern:
     go = r"(?:go|be sent|get sent|sent|be added|added|goes|get added)"
     first = rf"^(?:does|do|will|is|are) {pend}(?: that is| that was)? {how}(?: {where})? {go} (?:in)?to {dest}$"
     second = rf"^(?:when|if) {pend}(?: {where})? is {how}{_SEP}(?:does|will|is) it {go} (?:in)?to {dest}$"
+    third = rf"^(?:does|do|will|is|are) {pend}(?: {where})? {go} (?:in)?to {dest} (?:when|if) (?:it is|it's|its|it gets) {how}$"
     for name in ("how", "where", "dest"):
         second = second.replace(f"(?P<{name}>", f"(?P<{name}2>")
-    return re.compile(f"{first}|{second}")
+        third = third.replace(f"(?P<{name}>", f"(?P<{name}3>")
+    return re.compile(f"{first}|{second}|{third}")
 
 
 def _pendulum_dest(m: re.Match, cards) -> tuple[dict, str] | None:
