@@ -10,8 +10,10 @@ per knowledge base: loading a version evicts its older siblings (and a value who
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Generic, Hashable, NamedTuple, TypeVar
@@ -20,6 +22,7 @@ __all__ = [
     "RecentByVersion",
     "StoreVersion",
     "VersionCache",
+    "off_the_event_loop",
     "release_freed_memory",
     "session_store",
     "session_version",
@@ -109,17 +112,72 @@ def release_freed_memory() -> None:
         _TRIM(0)
 
 
+_NATIVE = None  # a native (not greenlet-local) thread-local: marks the threads computing off the event loop
+
+
+def off_the_event_loop(compute: Callable[[], T]) -> T:
+    """``compute()``, run so that it does not stall a gevent server's other clients.
+
+    Under gevent (``kb serve``'s default worker) every request of a worker is a greenlet on one thread, and
+    a greenlet computing for a second (a new version's name index, mention scanner, rulebook index ...)
+    holds all of them up.  When the standard library is patched for gevent and this is a greenlet, the
+    computation runs in a thread of gevent's native pool and only the asking greenlet waits for it; the
+    others keep being served (they share the interpreter with it, switching every few milliseconds).
+    Otherwise, and inside such a thread (a cache filled while filling another), it runs here.
+    """
+    global _NATIVE
+    gevent = sys.modules.get("gevent")
+    if gevent is None:
+        return compute()
+    from gevent import monkey
+
+    if not monkey.is_module_patched("threading"):
+        return compute()
+    if _NATIVE is None:
+        _NATIVE = monkey.get_original("threading", "local")()
+    if getattr(_NATIVE, "offloaded", False):
+        return compute()
+
+    def offloaded() -> T:
+        _NATIVE.offloaded = True
+        try:
+            return compute()
+        finally:
+            _NATIVE.offloaded = False
+
+    return gevent.get_hub().threadpool.apply(offloaded)
+
+
+_ALL_CACHES: "weakref.WeakSet[VersionCache]" = weakref.WeakSet()
+
+
+def _drop_everywhere(version_dir: Path, stamp: Hashable) -> None:
+    """Drop from every :class:`VersionCache` the values of other versions of ``version_dir``'s knowledge
+    base (and of ``version_dir`` at another stamp): once one cache has moved to a new version, the old
+    one's values are garbage in all of them, and freeing them together costs one collection
+    (:func:`release_freed_memory` stalls a gevent worker while it runs) instead of one per cache.
+    Without the caches' locks (a cache being filled may hold its own): a ``dict.pop`` is atomic."""
+    for cache in list(_ALL_CACHES):
+        for directory, (held, _value) in list(cache._entries.items()):
+            if (directory != version_dir and directory.parent == version_dir.parent) or \
+                    (directory == version_dir and held != stamp):
+                cache._entries.pop(directory, None)
+
+
 class VersionCache(Generic[T]):
     """Values keyed by a version directory, one per knowledge base.
 
     Two version directories belong to the same knowledge base when they share a parent (the
     ``<path>.versions/`` folder of :mod:`kb.build`; an unversioned directory is alone in its parent in
     practice, and at worst a neighbour is reloaded).  A value is recomputed when its stamp changes.
+    Values are computed :func:`off_the_event_loop` (``offload=False`` for values that are cheap to make).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, offload: bool = True) -> None:
         self._entries: dict[Path, tuple[Hashable, T]] = {}
         self._lock = threading.Lock()
+        self._offload = offload
+        _ALL_CACHES.add(self)
 
     def get(self, version_dir: Path, stamp: Hashable, compute: Callable[[], T]) -> T:
         """The value for ``version_dir`` at ``stamp``, computed once; older versions of the same
@@ -135,8 +193,9 @@ class VersionCache(Generic[T]):
             for other in older:
                 del self._entries[other]  # an older version (or an older stamp) of this knowledge base
             if older:
-                release_freed_memory()  # before the new version's objects take the old one's place
-            value = compute()
+                _drop_everywhere(version_dir, stamp)  # every cache's values of the old version at once ...
+                release_freed_memory()  # ... then one collection, before the new version's objects arrive
+            value = off_the_event_loop(compute) if self._offload else compute()
             self._entries[version_dir] = (stamp, value)
             return value
 
@@ -163,7 +222,7 @@ class RecentByVersion(Generic[T]):
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._versions: VersionCache[OrderedDict] = VersionCache()
+        self._versions: VersionCache[OrderedDict] = VersionCache(offload=False)
         self._lock = threading.Lock()
 
     def get(self, session, key: Hashable, compute: Callable[[], T]) -> T:
