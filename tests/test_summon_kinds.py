@@ -169,6 +169,10 @@ def _scenario(session, text):
         ("Can Judgment Dragon be Special Summoned?", "yes"),  # by its own procedure
         ("Can Stardust Dragon be Special Summoned?", "yes"),  # by Synchro Summon
         ("Can Sangan be Special Summoned?", "yes"),  # by a card effect
+        # lasting prohibitions (restrictions.py)
+        ("While Vanity's Emptiness is active, can I Special Summon a monster?", "no"),
+        ("While Mask of Restrict is active, can I Special Summon?", "yes"),
+        ("While Vanity's Fiend is on the field, can I Normal Summon a Level 4 monster?", "yes"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -205,6 +209,8 @@ def test_kind_scenarios(session, text, answer):
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
         "Can Dark Hole be Special Summoned?",  # not a monster
+        # a lasting effect with an exception the simulator does not read
+        "While Barrier Statue of the Torrent is on the field, can I Special Summon a monster?",
         "My opponent activates Double Summon. Can I Normal Summon twice this turn?",  # not A's card
     ],
 )

@@ -282,6 +282,11 @@ def _q_summon_while(d: Draft, m: re.Match):
     else:
         d.player("A").setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
     how = m["how"]
+    if how == "special summon":  # by a card effect, from the hand: whether a lasting effect forbids it
+        name = d.add_monster("A", "hand", "a monster", level=int(m["lv"]) if m["lv"] else 4)
+        d.actions.append({"do": "special_summon", "card": name, "how": "effect"})
+        d.said.append(f"{card.name} is face-up on the field")
+        return {"kind": "legal"}, "can A Special Summon a monster (by a card effect, from the hand)"
     level = int(m["lv"]) if m["lv"] else (5 if how.startswith("tribute") else 4)
     if not 1 <= level <= 12 or how.startswith("tribute") and level < 5:
         return None
@@ -410,7 +415,8 @@ def summon_questions() -> list:
             re.compile(
                 rf"^(?:while|with|under) (?P<c>{_CARD}) (?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
                 rf"being applied|in effect|on the field|face-up on the field|in play)? ?(?:on the field )?"
-                rf"can i (?:still )?(?P<how>tribute summon|tribute set|normal summon|normal set)"
+                rf"can i (?:still )?(?P<how>tribute summon|tribute set|normal summon|"
+                rf"normal set|special summon)(?: a monster)?"
                 rf"(?: a level (?P<lv>\d+) monster)?$"
             ),
             _q_summon_while,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import rules
+from . import restrictions
 from .rulebook import RULESETS
 from .setup import bad
 from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
@@ -470,9 +471,9 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
     card = inst.card
     if not card.is_monster:
         return legal.add("card type", "fail", f"{inst.name} is not a monster", "sim_special_summon_monster")
-    condition = card.summon_condition
-    by_effect = how == "effect"
-    origin = inst.location
+    if (barred := restrictions.barred(state, "special_summon", f"the Special Summon of {inst.name}")) is not None:
+        return barred  # "Neither player can Special Summon monsters." (restrictions.py)
+    condition, by_effect, origin = card.summon_condition, how == "effect", inst.location
     if condition in ("cannot_special", "set_only"):
         return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Special Summoned",
                          "sim_special_summon_monster", "card_text_overrides")

@@ -1,17 +1,19 @@
 """Lasting prohibitions of face-up cards that the simulator applies (the others make an answer "unknown",
 :func:`kb.engine.sim.continuous.lasting_effects`): each is a pattern over the whole text of a Continuous
 effect and the act it forbids, as data.  "Neither player can Tribute cards." forbids every Tribute (a Tribute
-Summon's included); card text takes precedence over the rules (RULES ``card_text_overrides``)."""
+Summon's included), "Neither player can Special Summon monsters." every Special Summon; card text takes
+precedence over the rules (RULES ``card_text_overrides``)."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["RESTRICTIONS", "forbidding", "modelled"]
+__all__ = ["RESTRICTIONS", "barred", "forbidding", "modelled"]
 
 # (pattern over a Continuous effect's whole text, the act it forbids, the players it binds: "both")
 RESTRICTIONS: list[tuple[re.Pattern, str, str]] = [
     (re.compile(r"^Neither player can Tribute (?:any )?cards\.$", re.I), "tribute", "both"),
+    (re.compile(r"^Neither player can Special Summon(?: any)?(?: monsters)?\.$", re.I), "special_summon", "both"),
 ]
 
 
@@ -33,3 +35,14 @@ def forbidding(state, act: str):
             if any(pattern.match(text) and forbidden == act for pattern, forbidden, _who in RESTRICTIONS):
                 return inst, text
     return None
+
+
+def barred(state, act: str, what: str):
+    """A failed check (a ``Legality``) when a face-up card's lasting effect forbids ``act``, else None."""
+    found = forbidding(state, act)
+    if found is None:
+        return None
+    from .actions import Legality
+
+    return Legality().add("lasting effect", "fail", f"{found[0].name} is face-up: \"{found[1]}\" ({what} is "
+                                                    f"forbidden)", "card_text_overrides")
