@@ -100,6 +100,9 @@ def test_who_sees_which_location(session, text, answer, quoted):
         ("When a monster I took control of is destroyed, does it go to my Graveyard?", "no", "prb2017:graveyard"),
         ("If Monster Tokens are used as Synchro Material, do they go to the GY?", "no", "prb2017:monster-token"),
         ("When a Token is destroyed, does it go to the GY?", "no", "prb2017:monster-token"),
+        ("Can I Special Summon a Token from my Spell/Trap Zone?", "no", "cr-draft:202.16f"),
+        ("Can a Monster Token placed in the Spell & Trap Zone as a Continuous Spell be Special Summoned by another "
+         "effect?", "no", "cr-draft:202.16f"),
         ("Is a Monster Token sent to the Graveyard when it is destroyed?", "no", "prb2017:monster-token"),
         ("If a Pendulum Monster in my Pendulum Zone is destroyed, does it go to the Graveyard?", "no",
          "prb2017:pendulum-monsters-added-to-the-extra-deck-face"),
@@ -165,6 +168,7 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Is a Normal Monster not an Effect Monster?",  # negated question
         "Are Xyz Materials always targetable?",  # no shape
         "Can I change the order of the cards in my hand?",  # the hand has no order to change
+        "Can a Token be Special Summoned?",  # by the effect that creates it, yes; no shape reads it
         "If a Ritual Monster is returned to the hand, does it go to the Extra Deck?",  # a Main Deck monster: no row
         "If a Synchro Monster is returned to the hand, does it go to the Deck?",  # asked of another place
     ],

@@ -186,6 +186,12 @@ ZONE_RULES: dict[str, dict] = {
         ["cr-draft:307.8"],
         "If all Monster Zones of a player are occupied or unusable that player can perform a Synchro Summon as long "
         "as they use a Monster they control as Synchro Material."),
+    "zone_token_resummon": _row(
+        "A Token can only be Special Summoned by the effect that created it: one placed in a Spell & Trap Zone cannot "
+        "be Special Summoned by another effect.",
+        ["cr-draft:202.16f", "community:6.1"],
+        "A Token can only be Special Summoned by the effect that created it, so it cannot be Special Summoned by other "
+        "effects even if it was Properly Special Summoned."),
     "zone_banish_face_up": _row(
         "Unless an effect says \"banish face-down\", cards are banished face-up.",
         ["prb2017:2.3", "prb2017:face-down-cards"],
@@ -320,6 +326,12 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone", "full_zones", "synchro_own_materials"): ("yes", "zone_full_synchro",
                                                       "a monster used as material frees its zone: the Synchro Summon "
                                                       "can be performed"),
+    ("token", "token", "special_summon_from_st"): ("no", "zone_token_resummon",
+                                                   "a Token in a Spell & Trap Zone cannot be Special Summoned: only the "
+                                                   "effect that created it Special Summons it"),
+    ("token", "token", "special_summon_other_effect"): ("no", "zone_token_resummon",
+                                                        "a Token can only be Special Summoned by the effect that "
+                                                        "created it"),
     ("zone", "banish_unspecified", "face_up"): ("yes", "zone_banish_face_up",
                                                 "cards are banished face-up unless the effect says face-down"),
     ("zone", "banish_unspecified", "face_down"): ("no", "zone_banish_face_up",

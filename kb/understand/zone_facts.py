@@ -329,6 +329,17 @@ def _zone_shapes() -> list:
          lambda m, c: None if not _is_term(c, m["term"], (f"{m['how']} material",)) else _fact(z, "full_zones", f"{m['how']}_own_materials",
                             f"can a player whose Monster Zones are all occupied {m['how'].capitalize()} Summon using "
                             f"monsters they control as material")),
+        ("can a Token in the Spell & Trap Zone be Special Summoned",
+         re.compile(rf"^can (?:{tokens})(?: that (?:is|was|are|were)(?: placed)?| placed)? in (?:the|a|my|your) {st}(?: as a "
+                    rf"(?:continuous )?spell(?: card)?)? be special summoned(?: again)?(?: by (?:an|another|a card) effect)?$"
+                    rf"|^can (?:i|you) special summon (?:{tokens}) (?:from|that is in|in) (?:the|my|your) {st}$"),
+         lambda m, c: _fact("token", "token", "special_summon_from_st", "can a Token in a Spell & Trap Zone be Special "
+                                                                        "Summoned")),
+        ("can a Token be Special Summoned by another effect",
+         re.compile(rf"^can (?:{tokens}) be special summoned by (?:another|a different|an other|other) (?:card's |card )?"
+                    rf"effects?$"),
+         lambda m, c: _fact("token", "token", "special_summon_other_effect", "can a Token be Special Summoned by an "
+                                                                             "effect other than the one that created it")),
         ("when Tokens leave the field, are they sent to the GY", re.compile(token_leave),
          lambda m, c: None if not _is_term(c, m["term"], _MATERIALS) else
          _fact("token", "token", "leaves_to_gy", "does a Monster Token that leaves the field go to the GY")),
