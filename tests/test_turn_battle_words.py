@@ -409,3 +409,29 @@ def test_one_stat_gives_the_position(session, text, answer):
     got = _simulated(session, text)
     assert got["answer"] == answer, got["explanation"]
     assert "Position: only its" in got["understood"]
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        # 400.5b: an effect that ends the Battle Phase ends only one of two (cards whose text ends it)
+        ("I can conduct two Battle Phases this turn, and Battle Fader ends my Battle Phase. Can I still conduct the "
+         "second Battle Phase?", "yes", "cr-draft:400.5b"),
+        ("If Electromagnetic Turtle's effect ends my first Battle Phase while I can have 2 Battle Phases, can I still "
+         "have the second one?", "yes", "cr-draft:400.5b"),
+        # 400.5c: the card the rule names as its exception
+        ("If the effect of The Unhappy Maiden ends my Battle Phase while I can conduct two Battle Phases this turn, "
+         "can I still conduct the second Battle Phase?", "no", "cr-draft:400.5c"),
+    ],
+)
+def test_two_battle_phases_ended(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)
+
+
+def test_two_battle_phases_needs_a_card_that_ends_it(session):
+    got = ask_plain(session, "I can conduct two Battle Phases this turn, and Sangan ends my Battle Phase. Can I still "
+                             "conduct the second Battle Phase?")
+    assert got["answer"] == "unknown"

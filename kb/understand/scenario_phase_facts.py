@@ -82,8 +82,12 @@ def _needs_battle(card) -> bool:
     return bool(re.search(r"if this card (?:battled|attacked or was attacked)", card.text, re.I))
 
 
+def _ends_battle_phase(card) -> bool:
+    return bool(re.search(r"end the Battle Phase|the Battle Phase (?:for that turn )?ends", card.text, re.I))
+
+
 _CARD_TEST = {"phase_order": _no_timing, "replay": _when_attack_declared, "battled": _needs_battle,
-              "attack": _when_attack_declared}
+              "attack": _when_attack_declared, "battle_phase": _ends_battle_phase}
 
 
 def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:
@@ -107,7 +111,12 @@ def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:
                           card_of(int(again.split()[0][1:])).name != sim_card.name):
                 continue  # "X attacks ... can Y's effect be activated": the same card must be meant
             said += f" ({sim_card.name})"
+        subject = shape["subject"]
+        if card and card.startswith("e") and shape.get("exceptions"):  # a card the rulebook names as an exception
+            from ..engine.sim.phase_rules import NAMED_EXCEPTIONS
+
+            subject = NAMED_EXCEPTIONS[shape["exceptions"]].get(sim_card.name, subject)
         skeleton.use(skeleton.live())
-        question = {"ask": "rule_fact", "topic": shape["topic"], "subject": shape["subject"], "asked": shape["asked"]}
+        question = {"ask": "rule_fact", "topic": shape["topic"], "subject": subject, "asked": shape["asked"]}
         return Frame(question, f"Rule fact: {said}?", used_entities=set(ents), uses_story=True)
     return None

@@ -9,7 +9,7 @@ This module imports nothing from the engine (data only at import time).
 
 from __future__ import annotations
 
-__all__ = ["PHASE_RULES", "PHASE_FACTS"]
+__all__ = ["PHASE_RULES", "PHASE_FACTS", "NAMED_EXCEPTIONS"]
 
 
 def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
@@ -136,6 +136,18 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:400.5a", "cr-draft:400.5"], "cr-draft:400.5a",
         "If multiple effects allow a player to perform an additional Battle Phase only one extra Battle Phase can "
         "be performed."),
+    "sim_two_battle_phases_end": _row(
+        "While the Battle Phase can be conducted twice, an effect that ends the Battle Phase ends only one of them: "
+        "the second can still be conducted (except with The Unhappy Maiden, which the rules name).",
+        ["cr-draft:400.5b", "cr-draft:400.5c"], "cr-draft:400.5b",
+        "If an effect that ends the Battle Phase is activated while the Battle Phase can be conducted twice only one "
+        "of the Battle Phases ends and the second one can still be performed."),
+    "sim_two_battle_phases_unhappy_maiden": _row(
+        "The rules' one exception: if The Unhappy Maiden's effect ends the Battle Phase while it can be conducted "
+        "twice, the second Battle Phase cannot be conducted.",
+        ["cr-draft:400.5c", "cr-draft:400.5b"], "cr-draft:400.5c",
+        "If the effect of \"The Unhappy Maiden\" is activated while the Battle Phase can be conducted twice the Battle "
+        "Phase ends and the second one cannot be performed."),
     "sim_until_end_of_turn_end": _row(
         "Effects that last \"until the end of the turn\" apply until the End Phase ends, not only until it "
         "starts.",
@@ -234,6 +246,12 @@ PHASE_RULES: dict[str, dict] = {
         "There is no limit to the number of Battle Replays that can occur on any attack."),
 }
 
+# Cards a rule names as its exception (cr-draft 400.5c), by the shape's "exceptions" key: card name -> the subject
+# of the fact that applies instead (kb/understand/scenario_phase_facts.py).
+NAMED_EXCEPTIONS: dict[str, dict[str, str]] = {
+    "battle_phase_end": {"The Unhappy Maiden": "unhappy_maiden_with_two"},
+}
+
 # (topic, subject, asked) -> (answer, rule key, what the rulebook says, in one line); a combination not
 # listed is not decided ("unknown").
 PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
@@ -323,6 +341,12 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("battle_phase", "extra_battle_phases", "more_than_one"): (
         "no", "sim_extra_battle_phase", "only one extra Battle Phase can be performed, however many effects allow "
                                         "one"),
+    ("battle_phase", "end_effect_with_two", "second_battle_phase"): (
+        "yes", "sim_two_battle_phases_end", "an effect that ends the Battle Phase ends only one of the two: the second "
+                                            "can still be conducted"),
+    ("battle_phase", "unhappy_maiden_with_two", "second_battle_phase"): (
+        "no", "sim_two_battle_phases_unhappy_maiden", "the rules' named exception: after The Unhappy Maiden ends the "
+                                                      "Battle Phase, the second one cannot be conducted"),
     ("until", "end_of_turn", "stops_at_end_phase_start"): (
         "no", "sim_until_end_of_turn_end", "effects that last until the end of the turn apply until the End Phase "
                                            "ends, not only until it starts"),
