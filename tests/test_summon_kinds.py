@@ -173,6 +173,10 @@ def _scenario(session, text):
         ("While Vanity's Emptiness is active, can I Special Summon a monster?", "no"),
         ("While Mask of Restrict is active, can I Special Summon?", "yes"),
         ("While Vanity's Fiend is on the field, can I Normal Summon a Level 4 monster?", "yes"),
+        # full Main Monster Zones: a Tribute Summon frees a zone
+        ("All five of my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing two of "
+         "them?", "yes"),
+        ("All five of my Main Monster Zones are full. Can I Normal Summon a Level 3 monster?", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -209,6 +213,7 @@ def test_kind_scenarios(session, text, answer):
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
         "Can Dark Hole be Special Summoned?",  # not a monster
+        "Can I Tribute Summon a Level 6 monster by tributing one of them?",  # no monsters told before
         # a lasting effect with an exception the simulator does not read
         "While Barrier Statue of the Torrent is on the field, can I Special Summon a monster?",
         "My opponent activates Double Summon. Can I Normal Summon twice this turn?",  # not A's card

@@ -187,7 +187,7 @@ def _facts() -> list:
         (
             "all my Main Monster Zones are occupied",
             re.compile(
-                rf"^all (?:of )?(?:my |the )?(?:5 |five )?{alt('zones', 'main_monster_zones')} "
+                rf"^all (?:(?:5|five) of |of )?(?:my |the )?(?:5 |five )?{alt('zones', 'main_monster_zones')} "
                 rf"(?:are|are all) {alt('zones', 'occupied')}$"
             ),
             _fact_zones_full,
@@ -633,8 +633,8 @@ def _questions() -> list:
             re.compile(
                 rf"^can i (?:also |still |then )?(?P<how>{summon}) ?"
                 rf"(?P<obj>(?P<ent>e\d+)|(?P<it>it)|(?:(?P<another>another)|a|an|one)(?: level (?P<lv>\d+))? {w_mon})?"
-                rf"(?: (?:by tributing|tributing) (?:only |just )?(?P<tribute>one|1|two|2|three|3)(?P<those> of (?:those|them|my))? "
-                rf"{w_mon})?"
+                rf"(?: (?:by tributing|tributing) (?:only |just )?(?P<tribute>one|1|two|2|three|3)"
+                rf"(?:(?P<those> of (?:those|them|my))(?: {w_mon})?| {w_mon}))?"
                 rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{alt('zones', 'extra_monster_zone')}))?"
                 rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
                 rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{all_phases()}))?$"
