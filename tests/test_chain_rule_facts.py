@@ -100,3 +100,22 @@ def test_more_summon_negation_facts(session, text, answer):
 )
 def test_casual_phrasings(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("Can cards be activated while a chain is resolving?", "no"),
+        ("Can I activate a card in the middle of a chain's resolution?", "no"),
+        ("During the resolution of a chain, can a Trap Card be activated?", "no"),
+        ("Can a Quick Effect be activated while a chain is resolving?", "no"),
+        ("Are cards like Normal Spells sent to the Graveyard before the chain finishes resolving?", "no"),
+        ("Are Normal Spell and Normal Trap cards sent to the GY together after the chain resolves?", "yes"),
+        ("When a chain finishes resolving, are the Normal Spells in it sent to the GY at the same time?", "yes"),
+        ("Does the turn player add their optional effects before the opponent's optional effects?", "yes"),
+        ("Does the turn player put their optional effects on the chain before the opponent's mandatory effects?",
+         "no"),
+    ],
+)
+def test_chain_resolution_facts(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -134,3 +134,17 @@ def test_a_negated_summon_sends_the_monster_to_the_gy(session, text):
 )
 def test_a_named_negating_card_chained(session, text, answer):
     assert _ask(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("If the activation of a Continuous Spell is negated, when is it sent to the Graveyard?",
+         "at the end of the chain it was activated in"),
+        ("My opponent negates the activation of my Normal Trap with Solemn Judgment. When is it sent to the GY?",
+         "when the negating effect resolves (it destroys it)"),
+        ("The activation of my monster's effect is negated. When is it sent to the GY?", "unknown"),
+    ],
+)
+def test_when_a_negated_card_goes_to_the_gy(session, text, answer):
+    assert _ask(session, text)["answer"] == answer

@@ -118,6 +118,11 @@ CHAIN_RULES: dict[str, dict] = {
         ["cr-draft:300.4d", "cr-draft:300.4"], "cr-draft:300.4d",
         "A Monster being Summoned cannot activate its effects, its continuous effects do not apply and its "
         "substitution effects cannot be applied."),
+    "chain_resolving_no_activation": _row(
+        "While a chain is resolving no card or effect can be activated, even if an activation timing occurs: they "
+        "wait until the whole chain has resolved.",
+        ["prb2017:how-to-resolve-chains", "prb2017:during-the-resolution-of-a-chain"], "prb2017:how-to-resolve-chains",
+        "Other card effects cannot be activated while the chain is resolving."),
     "segoc_single": _row(
         "When only one effect activates at that time, it is Chain Link 1.",
         ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",

@@ -50,6 +50,7 @@ OUTCOMES = {
     "was_on_field": "is it treated as having been on the field",
     "tributes_back": "are the Tributes returned",
     "moved": "is it moved from where it is",
+    "when_to_gy": "when is it sent to the GY",
     "resolution_performed": "is its resolution still treated as being performed",
 }
 NEGATORS = ("only_negates", "destroys", "moves")
@@ -232,6 +233,13 @@ def _card_verdict(outcome, subject, destroyed, destroys) -> tuple[str, str, str]
             return "yes", "it is sent to the GY after the whole chain resolves (unless the negating card " \
                           "destroys it first)", rule
         return "yes", "it is sent to the GY at the end of the chain it was activated in", rule
+    if outcome == "when_to_gy":
+        if destroyed:
+            return "when the negating effect resolves (it destroys it)", "the negating card destroys it when it " \
+                "resolves, before the chain ends", "negated_card_to_gy"
+        return "at the end of the chain it was activated in", "a Spell/Trap Card whose activation is negated is " \
+            "sent to the GY at the end of the chain it was activated in (unless the negating card destroys it " \
+            "first)", rule
     if outcome == "stays":
         return "no", "a Spell/Trap Card whose activation is negated does not stay on the field", rule
     if outcome == "moved":
@@ -389,6 +397,7 @@ def answer_negated(session: Session, question: dict) -> dict:
         "explanation": f"{answer}: {premise}; {OUTCOMES[question['outcome']]}? {detail[0].upper() + detail[1:]}.",
         "assumed": assumed,
         "rulings": [],
-        "steps": [{"check": "after the negation", "result": {"yes": "pass", "no": "fail"}.get(answer, "unknown"),
+        "steps": [{"check": "after the negation", "result": {"yes": "pass", "no": "fail", "unknown": "unknown"}.get(
+            answer, "pass"),
                    "detail": detail, **citation(rule)}],
     }

@@ -163,6 +163,25 @@ _Q_TOLD_ONE_CHAIN = re.compile(
 )
 
 
+# "does the turn player add their optional effects before the opponent's optional effects?"
+_Q_PLAYER_ADDS = re.compile(
+    r"^(?P<verb>does|do|will|would) (?P<p>the turn player|the non-turn player|the opponent) (?:add|put|place|chain|"
+    r"activate|puts|adds) their (?P<rest>(?:mandatory |optional )?(?:trigger )?(?:effects?|triggers?) (?:on the chain |"
+    r"onto the chain )?(?:before|ahead of) .+)$"
+)
+
+
+def _player_adds(asked: str) -> str:
+    """ "does the turn player add their optional effects before X" said as "do the turn player's optional
+    effects go before X" (the groups of :data:`_Q_BEFORE`)."""
+    match = _Q_PLAYER_ADDS.match(asked)
+    if match is None:
+        return asked
+    rest = re.sub(r"^((?:mandatory |optional )?(?:trigger )?(?:effects?|triggers?)) (?:on the chain |onto the chain )?",
+                  r"\1 go ", match["rest"])
+    return f"do {match['p']}'s {rest}"
+
+
 def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
     """ "Is the turn player's optional effect placed on the chain before the opponent's mandatory effect?"
     with no story: the two groups asked are the triggers (each said by side and kind)."""
@@ -182,6 +201,7 @@ def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
 
 def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Frame | None:
     *story, (asked, _ents) = sentences
+    asked = _player_adds(asked)
     if not story:  # a rule asked of two groups said relative to the turn player ("is X placed before Y")
         story = _story_of_the_question(skeleton, asked)
         if story is None:
