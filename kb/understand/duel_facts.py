@@ -63,7 +63,6 @@ def _leaves(m: re.Match, cards) -> tuple[dict, str] | None:
 @lru_cache(maxsize=1)
 def duel_shapes() -> list:
     """The shapes of this module, as ``(name, pattern, handler)``."""
-    empty = r"(?:an|my|their|your|his|her) empty (?:main )?deck"
     lose = rf"(?:do|does|will) {_WHO} lose(?: the duel)?"
     effect_from_deck = (rf"an effect (?:that )?(?:would )?(?:adds?|sends?|searches|mills?|special summons?) (?:a card |cards |a "
                         rf"monster )?(?:from )?(?:the|my|their|your) (?:main )?deck(?: to (?:the|my|their|your) (?:hand|{_GY}))?")

@@ -53,7 +53,7 @@ def _quoted_under_banish(m: re.Match, cards) -> tuple[dict, str] | None:
 def _face_down_quoted(m: re.Match, cards) -> tuple[dict, str] | None:
     act = "tribute" if (m["act"] or "").startswith("tribut") else "send_to_gy"
     said = m["text"]
-    verb = r"tribute" if act == "tribute" else rf"send"
+    verb = "tribute" if act == "tribute" else "send"
     quoted = re.fullmatch(rf"{verb} (?:1|one|a) (?P<qual>[a-z-]+(?: [a-z-]+)?) monster(?: to the {_GY})?", said)
     if quoted is None:
         return None
@@ -94,7 +94,6 @@ def _cost_part_loose(m: re.Match, cards) -> tuple[dict, str] | None:
 @lru_cache(maxsize=1)
 def generic_cost_shapes() -> list:
     """The shapes of this module, as ``(name, pattern, handler)``."""
-    stat = r"(?:atk|def)"
     monster = r"(?:a|my|the|one|an|your opponent's|my opponent's) monster"
     halve = (
         rf"^{monster} (?:has|with) (?P<n>\d+) (?P<w1>atk|def)(?: and| \.| but)? (?:its|the) (?P<w2>atk|def) (?:is|gets|was|"
