@@ -435,3 +435,20 @@ def test_two_battle_phases_needs_a_card_that_ends_it(session):
     got = ask_plain(session, "I can conduct two Battle Phases this turn, and Sangan ends my Battle Phase. Can I still "
                              "conduct the second Battle Phase?")
     assert got["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("My opponent has 800 LP. My 1200 ATK monster attacks directly. Do I win the duel?", "yes"),
+        ("My opponent has 2500 LP. My 1200 ATK monster attacks directly. Does my opponent lose?", "no"),
+        ("I have 300 LP. My 1000 ATK monster attacks my opponent's 1400 ATK monster. Do I lose?", "yes"),
+    ],
+)
+def test_win_after_a_battle(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+def test_win_without_lp_told_is_not_read(session):
+    assert ask_plain(session, "My 1500 ATK monster attacks directly. Do I win?")["answer"] == "unknown"

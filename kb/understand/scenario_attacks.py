@@ -240,6 +240,17 @@ def _q_lose_lp_or_target(d: Draft, m: re.Match):
     return {"kind": "outcome", "destroyed": d.battle[1]}, f"is {d.battle[1]} (the attack target) destroyed"
 
 
+def _q_win(d: Draft, m: re.Match):
+    """"Do I win?" after a battle, with the loser's LP told: does the loser's LP reach 0?"""
+    if not d.battle:
+        return None
+    words = m.group(0)
+    loser = "B" if ((" win" in words) == bool(m["me"])) else "A"
+    if "lp" not in d.player(loser):
+        return None  # LP not told: a Duel is not won by one battle from 8000 LP, but the question may mean more
+    return {"kind": "outcome", "lp": loser, "is": 0}, f"does {loser}'s LP reach 0 (so {loser} loses the Duel)"
+
+
 def _q_either_destroyed(d: Draft, m: re.Match):
     if not d.battle or d.battle[1] is None:
         return None
@@ -421,6 +432,12 @@ def _questions() -> list:
                        rf"(?:is|will) (?P<target>the attacked {w_mon}|the attack target|the target|the defending "
                        rf"{w_mon}) (?:be )?destroyed(?: by battle)?)$"),
             _q_lose_lp_or_target,
+        ),
+        (
+            "do I win / does my opponent lose (their LP told, then a battle)",
+            re.compile(rf"^(?:(?:do|will|would) (?P<me>i) (?:win|lose)(?: the duel)?|(?:does|will|would) "
+                       rf"(?:my opponent|the opponent) (?:lose|win)(?: the duel)?)$"),
+            _q_win,
         ),
         (
             "is either monster destroyed",
