@@ -79,6 +79,11 @@ def _parsed(session, text):
         ("When Synchro Summoning Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Spellcaster-Type monsters\"), do "
          "all non-Tuner monsters have to be Spellcaster-Type?", ("synchro_requirement", "non_tuners", "all_must_meet"),
          "yes"),
+        ("Can I Synchro Summon using a face-down monster as material?", ("material", "face_down", "synchro_material"),
+         "no"),
+        ("Can I Xyz Summon with monsters of different Levels?", ("xyz", "different_levels", "allowed"), "no"),
+        ("Can monsters with different Levels be used as Xyz Materials?", ("xyz", "different_levels", "allowed"),
+         "no"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -177,6 +182,16 @@ def _scenario(session, text):
         ("All five of my Main Monster Zones are occupied. Can I Tribute Summon a Level 8 monster by tributing two of "
          "them?", "yes"),
         ("All five of my Main Monster Zones are full. Can I Normal Summon a Level 3 monster?", "no"),
+        # Summons by procedure in a phase of the player's turn
+        ("Can I Synchro Summon during my Battle Phase?", "no"),
+        ("can i link summon in main phase 2", "yes"),
+        # revival of monsters never properly Summoned
+        ("Can Monster Reborn revive an Xyz Monster that was never Xyz Summoned?", "no"),
+        ("Can Call of the Haunted Special Summon a Fusion Monster which has never been properly Summoned from the GY?",
+         "no"),
+        ("Ally of Justice Catastor was sent from my Extra Deck to the GY by a card effect. Can Monster Reborn revive "
+         "it?", "no"),
+        ("Sangan was sent from my Deck to the GY. Can Monster Reborn revive it?", "yes"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -213,6 +228,9 @@ def test_kind_scenarios(session, text, answer):
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
         "Can Dark Hole be Special Summoned?",  # not a monster
+        "Can Pot of Greed revive a Synchro Monster that was never Synchro Summoned?",  # it revives nothing
+        "Can Monster Reborn revive a Synchro Monster that was never Xyz Summoned?",  # another kind of Summon
+        "Sangan was sent from my Extra Deck to the GY. Can Monster Reborn revive it?",  # not an Extra Deck monster
         "Can I Tribute Summon a Level 6 monster by tributing one of them?",  # no monsters told before
         # a lasting effect with an exception the simulator does not read
         "While Barrier Statue of the Torrent is on the field, can I Special Summon a monster?",

@@ -220,6 +220,26 @@ def fact_shapes() -> list:
             _non_tuners,
         ),
         (
+            "a Link / Synchro / Xyz Summon using face-down monsters",
+            re.compile(
+                rf"^{_CAN_I} (?P<k>link|synchro|xyz) summon (?:using|with|by using) (?:a |one or more |any )?face-down "
+                rf"(?:defen[cs]e position )?monsters?(?: as (?:a |the )?materials?)?$"
+            ),
+            lambda m, c: _fact("material", "face_down", f"{m['k']}_material",
+                               f"can a face-down monster be used as {m['k'].title()} Material"),
+        ),
+        (
+            "an Xyz Summon using monsters of different Levels",
+            re.compile(
+                rf"^{_CAN_I} xyz summon (?:using|with|by using) (?:two |2 )?monsters (?:with|of) different levels$|"
+                rf"^{_CAN_I} use (?:two |2 )?monsters (?:with|of) different levels (?:for an xyz summon|as xyz materials?)$|"
+                rf"^{_CAN} (?:two |2 )?monsters (?:with|of) different levels (?:to )?be used (?:for an xyz summon|as xyz "
+                rf"materials?)$"
+            ),
+            lambda m, c: _fact("xyz", "different_levels", "allowed",
+                               "can monsters of different Levels be the materials of one Xyz Summon"),
+        ),
+        (
             "a Token Special Summoned by an effect other than its own",
             re.compile(
                 rf"^{_CAN} (?:a |an )?(?:monster )?tokens? (?:ever )?(?:to )?be special summoned by (?:an(?:other)? |a(?:nother)? "

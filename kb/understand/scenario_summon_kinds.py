@@ -228,6 +228,46 @@ _SPECIAL_LIMITS = re.compile(r"cannot be (?:normal or )?special summoned|must (?
                             r"special summoned (?:only|except)|can only be special summoned", re.I)
 
 
+def _q_procedure_phase(d: Draft, m: re.Match):
+    """A Synchro / Xyz / Link Summon by its procedure asked in a phase of A's own turn (no story)."""
+    if d.actions or d.said or d.chain:
+        return None
+    phase = phase_of(m["ph"])
+    if phase is None:
+        return None
+    d.state["phase"] = phase
+    frame = m["proc"]
+    name = _kind_monster(d, frame)
+    d.actions.append({"do": "special_summon", "card": name, "how": frame, "from": "extra"})
+    return {"kind": "legal"}, f"can A {frame.title()} Summon {name} (no card effect) in {PHASE_NAMES[phase]}"
+
+
+def _q_revive_kind(d: Draft, m: re.Match):
+    """ "Can Monster Reborn Special Summon a Synchro Monster that was never Synchro Summoned?": the monster of
+    that kind (no effects) sent to the GY without being Summoned, and the named card used on it."""
+    from .scenario_summons import summon_questions  # the revival question of the story told (scenario_summons.py)
+
+    if d.actions or d.said or d.chain:
+        return None
+    frame = m["f"]
+    if m["how"] and m["how"] != frame:
+        return None
+    name = f"my {frame.title()} Monster"
+    item = {"name": name, "frame": frame, "summoned": None, "properly": False}
+    item.update({"link_arrows": ["Bottom"]} if frame == "link" else {"level": 6})
+    d.player("A").setdefault("gy", []).append(item)
+    d.monsters[name], d.last, d.chain = "A", name, {"revive": name}
+    d.said.append(f"{name} (no effects) was sent to the GY without being {frame.title()} Summoned")
+    asked = f"can {m['by']} special summon it"
+    for _name, pattern, handler in summon_questions():
+        found = pattern.match(asked)
+        if found and handler is not _q_revive_kind:
+            got = handler(d, found)
+            if got is not None:
+                return got
+    return None
+
+
 def _q_can_be_special(d: Draft, m: re.Match):
     """ "Can X be Special Summoned?": by its own procedure for a Special Summon Monster (an Extra Deck monster's
     by its kind of Summon), by a card effect for a monster whose text limits no Special Summon, not at all for
@@ -324,6 +364,21 @@ def kind_questions() -> list:
                 rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
             ),
             _q_again_main2,
+        ),
+        (
+            "a Synchro / Xyz / Link Summon by its procedure in a phase of the player's turn",
+            re.compile(rf"^{CAN_I} (?P<proc>synchro|xyz|link) summon(?: a monster)? (?:during|in) (?:my |the )?"
+                       rf"(?P<ph>{all_phases()})(?: of my turn)?$"),
+            _q_procedure_phase,
+        ),
+        (
+            "a card that revives, used on an Extra Deck monster of a kind never properly Summoned",
+            re.compile(
+                rf"^(?:can|could) (?P<by>e\d+) (?:special summon|revive) (?:a|an|my) (?P<f>fusion|synchro|xyz|link) "
+                rf"monster (?:that|which) (?:was|has) never (?:been )?(?:properly )?(?:(?P<how>fusion|synchro|xyz|link) )?"
+                rf"summoned(?: from (?:the|my) (?:gy|graveyard))?$"
+            ),
+            _q_revive_kind,
         ),
         (
             "a named monster Special Summoned at all",

@@ -105,10 +105,11 @@ def _fact_named_in_gy(d: Draft, m: re.Match) -> bool:
         item.update(summoned=m["how"], properly=True)
         said = f"{card.name} was properly {m['how'].title()} Summoned, then destroyed (sent to the GY)"
     else:
-        if card.extra_deck_frame:
-            return False  # an Extra Deck monster is not in the hand or Deck
+        if bool(card.extra_deck_frame) != bool(m["ed"]):
+            return False  # an Extra Deck monster is not in the hand or Deck, and only it is in the Extra Deck
         item.update(summoned=None, properly=False)
-        said = f"{card.name} was sent from the hand or Deck to the GY without being Summoned"
+        said = f"{card.name} was sent from the {'Extra Deck' if m['ed'] else 'hand or Deck'} to the GY without being " \
+               f"Summoned"
     d.player("A").setdefault("gy", []).append(item)
     d.chain = {"revive": card.name}
     d.said.append(said)
@@ -321,8 +322,8 @@ def _facts() -> list:
             "a named monster in the GY: discarded / sent there unsummoned, or properly Summoned then destroyed",
             re.compile(
                 rf"^(?:my )?(?P<c>{_CARD}) (?:was|has been|got) (?:discarded(?: from my hand)?(?: to (?:the|my) "
-                rf"(?:gy|graveyard))?|sent (?:from (?:my|the) (?:hand|deck) )to (?:the|my) (?:gy|graveyard)"
-                rf"(?: without (?:ever )?being summoned)?|properly (?P<how>normal|tribute|special|{'|'.join(_FRAMES)}) "
+                rf"(?:gy|graveyard))?|sent (?:from (?:my|the) (?:hand|deck|(?P<ed>extra deck)) )to (?:the|my) "
+                rf"(?:gy|graveyard)(?: by (?:a card|an) effect)?(?: without (?:ever )?being summoned)?|properly (?P<how>normal|tribute|special|{'|'.join(_FRAMES)}) "
                 rf"summoned (?:and )?(?:later |then )?(?:was )?destroyed(?: by (?:battle|a card effect))?)$"
             ),
             _fact_named_in_gy,

@@ -368,6 +368,9 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("synchro_requirement", "non_tuners", "all_must_meet"): (
         "yes", "sim_synchro_non_tuner_requirements", "every non-Tuner material must meet the requirement the Synchro "
         "Monster's line gives its non-Tuners"),
+    ("xyz", "different_levels", "allowed"): ("no", "sim_xyz_level_materials",
+                                            "the materials of an Xyz Summon are monsters with the same Level, the "
+                                            "Xyz Monster's Rank (unless a card's text says otherwise)"),
     ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
                                                 "face-down monsters on the field can be Tributed for a Ritual "
                                                 "Summon"),
