@@ -101,6 +101,8 @@ def test_who_sees_which_location(session, text, answer, quoted):
         ("If Monster Tokens are used as Synchro Material, do they go to the GY?", "no", "prb2017:monster-token"),
         ("When a Token is destroyed, does it go to the GY?", "no", "prb2017:monster-token"),
         ("Can I Special Summon a Token from my Spell/Trap Zone?", "no", "cr-draft:202.16f"),
+        ("Can a Monster Token be used as Fusion Material?", "yes", "prb2017:fusion-materials"),
+        ("Do a Token's effects belong to the card that Summoned it?", "yes", "prb2017:monster-token"),
         ("Can a Monster Token placed in the Spell & Trap Zone as a Continuous Spell be Special Summoned by another "
          "effect?", "no", "cr-draft:202.16f"),
         ("Is a Monster Token sent to the Graveyard when it is destroyed?", "no", "prb2017:monster-token"),

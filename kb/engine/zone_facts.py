@@ -192,6 +192,15 @@ ZONE_RULES: dict[str, dict] = {
         ["cr-draft:202.16f", "community:6.1"],
         "A Token can only be Special Summoned by the effect that created it, so it cannot be Special Summoned by other "
         "effects even if it was Properly Special Summoned."),
+    "zone_token_fusion": _row(
+        "Monster Tokens on the field can be Fusion Materials (they are removed from the Duel, not sent to the GY).",
+        ["prb2017:fusion-materials", "prb2017:monster-token"],
+        "Token Monsters on the field can also be used as Fusion Materials."),
+    "zone_token_effects": _row(
+        "The effects related to a Monster Token are effects of the card that Special Summoned it.",
+        ["prb2017:monster-token", "prb2017:monster-token-ex1"],
+        "If the activation or resolution of some effect is related to the Monster Token, those effects belong to the "
+        "effect of the card that Special Summoned the Monster Token."),
     "zone_banish_face_up": _row(
         "Unless an effect says \"banish face-down\", cards are banished face-up.",
         ["prb2017:2.3", "prb2017:face-down-cards"],
@@ -332,6 +341,9 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("token", "token", "special_summon_other_effect"): ("no", "zone_token_resummon",
                                                         "a Token can only be Special Summoned by the effect that "
                                                         "created it"),
+    ("token", "token", "fusion_material"): ("yes", "zone_token_fusion", "Monster Tokens can be Fusion Materials"),
+    ("token", "token", "effects_of_summoner"): ("yes", "zone_token_effects",
+                                                "a Token's effects are effects of the card that Special Summoned it"),
     ("zone", "banish_unspecified", "face_up"): ("yes", "zone_banish_face_up",
                                                 "cards are banished face-up unless the effect says face-down"),
     ("zone", "banish_unspecified", "face_down"): ("no", "zone_banish_face_up",

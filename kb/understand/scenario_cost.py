@@ -126,7 +126,7 @@ def _targeting(m: re.Match, cards) -> tuple[dict, str] | None:
     return ({"topic": "cost", "subject": "targeting", "asked": "is_cost"}, "is targeting a cost")
 
 
-_TOKEN_ASKED = ("sent_to_gy", "face_down", "xyz_material", "synchro_material", "link_material")
+_TOKEN_ASKED = ("sent_to_gy", "face_down", "xyz_material", "synchro_material", "link_material", "fusion_material")
 
 
 def _token(m: re.Match, cards) -> tuple[dict, str] | None:
@@ -138,7 +138,8 @@ def _token(m: re.Match, cards) -> tuple[dict, str] | None:
 
 
 _TOKEN_SAID = {"sent_to_gy": "be sent to the GY", "face_down": "be face-down", "xyz_material": "be an Xyz Material",
-               "synchro_material": "be a Synchro Material", "link_material": "be a Link Material"}
+               "synchro_material": "be a Synchro Material", "link_material": "be a Link Material",
+               "fusion_material": "be a Fusion Material"}
 
 
 def _token_send(m: re.Match, cards) -> tuple[dict, str] | None:

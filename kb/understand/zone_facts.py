@@ -334,6 +334,12 @@ def _zone_shapes() -> list:
                     rf"|^can (?:i|you) special summon (?:{tokens}) (?:from|that is in|in) (?:the|my|your) {st}$"),
          lambda m, c: _fact("token", "token", "special_summon_from_st", "can a Token in a Spell & Trap Zone be Special "
                                                                         "Summoned")),
+        ("are a Token's effects the effects of the card that Summoned it",
+         re.compile(rf"^(?:are|is) (?:the )?effects? (?:of|related to) (?:{tokens}) (?:treated as |considered )?(?:the )?effects? "
+                    rf"of the card that (?:special )?summoned (?:it|them)$|^(?:do|does) (?:{tokens}(?:'s| 's)?) effects? belong to "
+                    rf"the card that (?:special )?summoned (?:it|them)$"),
+         lambda m, c: _fact("token", "token", "effects_of_summoner", "are a Token's effects the effects of the card that "
+                                                                     "Special Summoned it")),
         ("can a Token be Special Summoned by another effect",
          re.compile(rf"^can (?:{tokens}) be special summoned by (?:another|a different|an other|other) (?:card's |card )?"
                     rf"effects?$"),
