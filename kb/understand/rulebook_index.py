@@ -218,9 +218,9 @@ class RulebookIndex:
         best RULES rows, for every section the row cites."""
         scores = self.rules_bm25.scores(query)
         best = float(scores.max(initial=0.0))
-        if best <= 0:
-            return
         count = min(rows, scores.size)
+        if best <= 0 or count <= 0:
+            return
         for number in np.argpartition(-scores, count - 1)[:count].tolist():
             if scores[number] > 0:
                 for section in self.rule_sections[number]:
