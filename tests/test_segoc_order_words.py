@@ -163,3 +163,27 @@ def test_chain_link_numbers_said(session, text, answer):
 )
 def test_link_order_by_number(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        # a card named again as the target of a later link is the same link
+        ("My opponent activates Dark Hole. I chain Mystical Space Typhoon to Dark Hole. Can my opponent chain Solemn "
+         "Judgment to Mystical Space Typhoon?", "yes"),
+        ("I activate Monster Reborn. My opponent chains Ash Blossom & Joyous Spring to Monster Reborn. Can I chain "
+         "Called by the Grave to Ash Blossom & Joyous Spring?", "yes"),
+        # "responds to X with Y", "in response to X, I activate Y", "in response to that card"
+        ("I activate Monster Reborn and my opponent responds to Monster Reborn with Ash Blossom & Joyous Spring. Can "
+         "I chain Called by the Grave?", "yes"),
+        ("My opponent activates Pot of Greed. In response to Pot of Greed I activate Ash Blossom & Joyous Spring. "
+         "Can my opponent chain Solemn Judgment to Ash Blossom?", "no"),
+        ("My opponent activates Heavy Storm. I chain Dust Tornado in response to that card. Can my opponent chain "
+         "Solemn Judgment to Dust Tornado?", "yes"),
+        # "it" may be either link told: two readings
+        ("My opponent activates Dark Hole and I chain Mystical Space Typhoon. Can my opponent chain Magic Jammer to "
+         "negate it?", "unknown"),
+    ],
+)
+def test_links_told_in_more_words(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -302,15 +302,21 @@ _ACTIVATE = (
     r"with)|responded with|plays?|played|flips?|flipped)"
 )
 _EVENT = re.compile(
-    rf"(?:(?P<actor>{ACTOR}) {_OPT}{_ACTIVATE} (?:(?:my|his|her|their|its|the) (?:own )?)?(?P<x>{ENT})"
+    # "in response to X, I activate Y", "my opponent responds to X with Y": Y chained to X
+    rf"(?:\bin response to (?:the activation of )?(?:{_POSSESSIVE} )?(?P<ly>{ENT}) ?,? (?P<lactor>{ACTOR}) {_OPT}"
+    rf"{_ACTIVATE} (?:(?:my|his|her|their|its|the) (?:own )?)?(?P<lx>{ENT})"
+    rf"|(?P<ractor>{ACTOR}) {_OPT}respond(?:s|ed)? to (?:the activation of )?(?:{_POSSESSIVE} )?(?:(?P<ry>{ENT})|"
+    rf"(?P<ryit>that card|it|that)) (?:with|by activating|by chaining|using) (?:(?:my|his|her|their|the) (?:own )?)?"
+    rf"(?P<rx>{ENT}))"
+    rf"|(?:(?P<actor>{ACTOR}) {_OPT}{_ACTIVATE} (?:(?:my|his|her|their|its|the) (?:own )?)?(?P<x>{ENT})"
     rf"|(?P<px>{ENT}) (?:is|was|gets|got|has been|had been) (?:activated|chained|used)"
     rf"(?: by (?P<pactor>{ACTOR}))?)"
     rf"(?: as chain link (?P<n>\d+))?"
     rf"(?: (?:directly )?(?:to|in response to|on|against|in chain to) (?:the activation of |the effect of )?"
     rf"(?:{_POSSESSIVE} )?(?P<y>{ENT})"
     # "... chain Z to it", "... in response": to the link told just before
-    rf"| (?:directly )?(?:to|in response to|in chain to|against) (?P<yit>it|that|that card|that effect|its "
-    rf"activation|that activation|its effect|this)\b| (?P<bare>in response|as a response|in reply)\b)?"
+    rf"| (?:directly )?(?:to|in response to|in chain to|against) (?P<yit>that card|that effect|its activation|that "
+    rf"activation|its effect|it|that|this)\b| (?P<bare>in response|as a response|in reply)\b)?"
     rf"(?: ?,? which (?:was|is|had been) (?:chained|activated) (?:to|in response to) "
     rf"(?:{_POSSESSIVE} )?(?P<z>{ENT}))?"
     rf"(?P<tail> (?:to|targeting|on|against) (?:their|my|his|her|its) own (?:card|monster|spell|trap)s?)?"
@@ -409,8 +415,8 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
                 or (reference and card_id is not None and skeleton.entities[link.entity].card_id == card_id)
                 or (len(same_kind) == 1 and link is same_kind[0])
             ):
-                if same_kind and link is same_kind[0]:
-                    story.same_as[entity] = link.entity
+                if same_kind and link is same_kind[0] or link.entity != entity:
+                    story.same_as[entity] = link.entity  # a card named again: the same link
                 if controller and not link.controller:
                     link.controller = controller
                 return link
@@ -424,6 +430,20 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         return link
 
     for match in _EVENT.finditer(text):
+        if match.group("lx") or match.group("rx"):  # "in response to X, I activate Y" / "responds to X with Y"
+            lead = "l" if match.group("lx") else "r"
+            if lead == "r" and match.group("ryit"):
+                if not story.links:
+                    continue
+                y = story.links[-1].entity
+            else:
+                y = add(entity_at(match.span(lead + "y")), _owner_before(text, match.start(lead + "y")),
+                        reference=True).entity
+            x_span = match.span(lead + "x")
+            add(entity_at(x_span), actor_player(match.group(lead + "actor")) or _owner_before(text, x_span[0]),
+                after=y)
+            skeleton.use(Skeleton.pieces_between(spans, *match.span()))
+            continue
         actor = match.group("actor") or match.group("pactor")
         x_span = match.span("x") if match.group("x") else match.span("px")
         x = entity_at(x_span)
