@@ -84,6 +84,12 @@ def _parsed(session, text):
         ("Can I Xyz Summon with monsters of different Levels?", ("xyz", "different_levels", "allowed"), "no"),
         ("Can monsters with different Levels be used as Xyz Materials?", ("xyz", "different_levels", "allowed"),
          "no"),
+        ("can i tribute summon using a token", ("tribute", "token", "tribute_summon"), "yes"),
+        ("can face-down monsters be tributed", ("tribute", "face_down", "tribute_summon"), "yes"),
+        ("can i tribute summon with my opponents monster", ("tribute", "opponent_monster", "tribute_summon"), "no"),
+        ("can xyz monsters be used for link summons", ("material", "xyz_monster", "link_material"), "yes"),
+        ("can i special summon as many times as i want", ("special_summon", "per_turn", "more_than_once"), "yes"),
+        ("How many times can I Normal Summon per turn?", ("normal_summon", "per_turn", "count"), "1"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -117,6 +123,8 @@ def test_kind_facts(session, text, fact, answer):
         "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
         "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "can my opponent's monsters be tributed",  # by a card effect they can (Lava Golem): not a Tribute Summon
+        "How many times can I Normal Summon this turn?",  # this turn: a card may have granted more
         "Can I Special Summon more than once?",  # when is not said
         "Can my opponent's monsters be Tributed for a Ritual Summon?",  # not stated by the rulebooks read
         "Can I Tribute my opponent's monster with Lava Golem?",  # a card effect, not a Tribute Summon
@@ -192,6 +200,9 @@ def _scenario(session, text):
         ("Ally of Justice Catastor was sent from my Extra Deck to the GY by a card effect. Can Monster Reborn revive "
          "it?", "no"),
         ("Sangan was sent from my Deck to the GY. Can Monster Reborn revive it?", "yes"),
+        ("can i normal summon a lv 6 without tributes", "no"),
+        ("can i summon a level 3 monster without tributing", "yes"),
+        ("can i normal summon twice a turn", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),

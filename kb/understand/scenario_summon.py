@@ -86,7 +86,8 @@ def _material(m: re.Match, _card_of):
         return _fact("token", "token", f"{kind}_material",
                      f"can a Monster Token be used as {kind.title()} Material")
     words = m["m"].replace("monsters", "monster")
-    return _fact("material", subject, f"{kind}_material", f"can a {words} be used as {kind.title()} Material")
+    article = "an" if words[:1] in "aeiou" or words.startswith("xyz") else "a"
+    return _fact("material", subject, f"{kind}_material", f"can {article} {words} be used as {kind.title()} Material")
 
 
 _KIND_WORDS = {key: key.replace("_", " ").title() for key in (
@@ -253,7 +254,7 @@ def _shapes() -> list:
     aside = r"(?: (?:like|such as) (?:those|the ones|one|the one) (?:from|of|created by|made by) e\d+)?"
     mine = r"(?: (?:that )?(?:i|you|my opponent) controls?)?"
     material = (rf"(?:{art}(?P<k>{kinds}) materials?(?: for {art}(?P<k2>{kinds}) summon)?|"
-                rf"(?:(?:a )?materials? )?(?:for|in) {art}(?P<k3>{kinds}) summon)")
+                rf"(?:(?:a )?materials? )?(?:for|in) {art}(?P<k3>{kinds}) summons?)")
     summon_kinds = "|".join(alt("summon_kinds", k)[3:-1] for k in _words()["summon_kinds"])
     verbs = alt("counts_as", "verbs")
     zones = "|".join(alt("zones", k)[3:-1] for k in _words()["zones"])

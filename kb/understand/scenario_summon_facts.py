@@ -52,8 +52,8 @@ def _subject(words: str) -> str:
 def _tributed(m: re.Match, _card_of):
     """Which monsters can be Tributed for a Tribute (or Ritual) Summon: face-down ones, Tokens, Trap Monsters,
     the opponent's (only face-down ones are asked for a Ritual Summon)."""
-    kind = next(g for g in (m["s1"], m["s2"], m["s3"], m["s4"]) if g)
-    subject = _subject(next(g for g in (m["w1"], m["w2"], m["w3"], m["w4"]) if g))
+    kind = next((g for g in (m["s1"], m["s2"], m["s3"], m["s4"]) if g), "tribute summon")  # none said: any
+    subject = _subject(next(g for g in (m["w1"], m["w2"], m["w3"], m["w4"], m["w5"]) if g))
     key = "ritual_summon" if kind.startswith("ritual") else "tribute_summon"
     if key == "ritual_summon" and subject not in ("face_down", "hand_monster"):
         return None
@@ -147,7 +147,10 @@ def fact_shapes() -> list:
                 rf"^for (?:a |the )?{summon_of.format(n=2)} {_CAN} (?P<w2>{face_down}) (?:to )?be tributed$|"
                 rf"^{_CAN_I} tribute (?P<w3>{face_down}) (?:for|to perform|to conduct|in|to) (?:a |the )?"
                 rf"{summon_of.format(n=3)}$|"
-                rf"^{_CAN_I} (?P<s4>tribute summon|ritual summon) by tributing (?P<w4>{face_down})$"
+                rf"^{_CAN_I} (?P<s4>tribute summon|ritual summon) (?:by tributing|using|with|by using) "
+                rf"(?P<w4>{face_down})(?: as (?:a |the )?tributes?)?$|"
+                rf"^{_CAN} (?P<w5>(?:a |the )?(?:monster )?tokens?|(?:a |the )?face-down monsters?|(?:a |the )?trap "
+                rf"monsters?) (?:to )?be tributed$"
             ),
             _tributed,
         ),
@@ -182,8 +185,9 @@ def fact_shapes() -> list:
         (
             "Special Summons a turn",
             re.compile(
-                rf"^{_CAN_I} special summon (?:more than once|twice|two times|multiple times|several "
-                rf"times|any number of times|as many times as (?:i|you) want) {per_turn_or_same}$|"
+                rf"^{_CAN_I} special summon (?:(?:more than once|twice|two times|multiple times|several "
+                rf"times) {per_turn_or_same}|(?:any number of times|as many times as (?:i|you) (?:want|like))"
+                rf"(?: {per_turn_or_same})?)$|"
                 rf"^is there a limit (?:to|on) (?P<limit>the number of special summons|how many (?:times )?(?:i|you|a "
                 rf"player) can special summon|how many special summons (?:i|you|a player) can (?:perform|conduct|make))"
                 rf" {per_turn_or_same}$"
@@ -191,6 +195,16 @@ def fact_shapes() -> list:
             lambda m, c: _fact("special_summon", "per_turn", "limited" if m["limit"] else "more_than_once",
                                "is the number of Special Summons a turn limited" if m["limit"] else
                                "can a player Special Summon more than once per turn"),
+        ),
+        (
+            "Normal Summons a turn",
+            re.compile(
+                rf"^how many (?:times can (?:i|a player|you) normal summon|normal summons can (?:i|a player|you|each "
+                rf"player) (?:perform|conduct|make|do|have)|normal summons (?:does|do) (?:a player|each player|i|you) "
+                rf"get) {per_turn}(?: normally)?$"
+            ),
+            lambda m, c: _fact("normal_summon", "per_turn", "count",
+                               "how many Normal Summons (or Sets) can a player conduct per turn"),
         ),
         (
             "two Pendulum Summons a turn",

@@ -304,7 +304,7 @@ def kind_questions() -> list:
     opp = r"(?:my opponent's|my opponents|the opponent's|the opponents|their|the other player's)"
     turnish = rf"(?:during|in|on) {opp} (?:turn|(?P<ph>{all_phases()}))"
     mon = r"(?:a monster|monsters|a level (?P<lv>\d+) monster|one monster)"
-    turn = r"(?:in (?:one|a|the same|a single) turn|per turn|this turn|each turn)"
+    turn = r"(?:in (?:one|a|the same|a single) turn|per turn|this turn|each turn|a turn)"
     return [
         (
             "a monster of an Extra Deck or Ritual kind Normal Summoned or Set",
@@ -328,8 +328,8 @@ def kind_questions() -> list:
         (
             "a Level N monster Normal Summoned with no Tribute or with N Tributes",
             re.compile(
-                rf"^{CAN_I} (?P<v>normal summon|normal set|tribute summon|set) (?:a |one )?level (?P<lv>\d+) "
-                rf"monster (?:(?P<without>without (?:tributing|tributes|a tribute|any tributes)(?: any monsters?)?)|"
+                rf"^{CAN_I} (?P<v>normal summon|normal set|tribute summon|set|summon) (?:a |one )?(?:level|lv|lvl) "
+                rf"(?P<lv>\d+)(?: monster)? (?:(?P<without>without (?:tributing|tributes|a tribute|any tributes)(?: any monsters?)?)|"
                 rf"(?:with|using|by using) (?:only |just )?(?P<n>one|1|a single|a|two|2|three|3) tributes?)$|"
                 rf"^{CAN} (?:a |one )?level (?P<lv2>\d+) monster (?:to )?be (?P<v2>normal summoned|normal set|set) "
                 rf"(?P<without2>without (?:tributing|tributes|a tribute|any tributes))$"

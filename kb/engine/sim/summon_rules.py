@@ -371,6 +371,9 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("xyz", "different_levels", "allowed"): ("no", "sim_xyz_level_materials",
                                             "the materials of an Xyz Summon are monsters with the same Level, the "
                                             "Xyz Monster's Rank (unless a card's text says otherwise)"),
+    ("normal_summon", "per_turn", "count"): ("1", "sim_normal_summon_once",
+                                             "a player can Normal Summon or Set once per turn (card effects can "
+                                             "grant more)"),
     ("tribute", "face_down", "ritual_summon"): ("yes", "sim_tribute_face_down_ritual",
                                                 "face-down monsters on the field can be Tributed for a Ritual "
                                                 "Summon"),
