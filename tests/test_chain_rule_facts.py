@@ -67,8 +67,8 @@ def test_chain_rule_fact_json_errors_name_the_field():
         chain_rule_fact_answer({"ask": "chain_rule", "rule": "kind_fact", "kind": "link spell", "asked": "stays"})
     assert err.value.field == "kind"
     with pytest.raises(BadQuestionError) as err:
-        chain_rule_fact_answer({"ask": "chain_rule", "rule": "fact", "row": "segoc", "answer": "yes"})
-    assert err.value.field == "row"
+        chain_rule_fact_answer({"ask": "chain_rule", "rule": "fact", "fact": "segoc"})
+    assert err.value.field == "fact"
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ def _shapes() -> list[tuple[re.Pattern, dict]]:
             out.append((re.compile(pattern.replace("{kind}", kind)), {"question": question["name"]}))
     for fact in words["fact"]:
         for pattern in fact["patterns"]:
-            out.append((re.compile(pattern), {"row": fact["row"], "answer": fact["answer"]}))
+            out.append((re.compile(pattern), {"fact": fact["name"], "row": fact["row"]}))
     return out
 
 
@@ -71,7 +71,7 @@ def read_chain_rule_fact(skeleton: Skeleton) -> Frame | None:
             template = next(q["said"] for q in word_file(WORDS_FILE)["kind_question"] if q["name"] == asks["question"])
             said = template.replace("{kind}", f"a {match['kind'].title()} Card")
         else:
-            question = {"ask": "chain_rule", "rule": "fact", "row": asks["row"], "answer": asks["answer"]}
+            question = {"ask": "chain_rule", "rule": "fact", "fact": asks["fact"]}
             said = RULES[asks["row"]]["statement"]
         skeleton.use(skeleton.live())
         return Frame(question, said if "question" in asks else f"Rule fact: {said}", used_entities=set(range(len(skeleton.entities))),
@@ -95,10 +95,11 @@ def chain_rule_fact_answer(question: dict) -> dict:
         row = words["kinds"][kind]
         answer = asked[words["fates"][row]]
     else:
-        row, answer = question.get("row"), question.get("answer")
-        known = {(f["row"], f["answer"]) for f in words["fact"]}
-        if (row, answer) not in known:
-            raise BadQuestionError("row and answer must be a fact of chain_rule_facts.toml", "row", row)
+        fact = next((f for f in words["fact"] if f["name"] == question.get("fact")), None)
+        if fact is None:
+            names = ", ".join(f["name"] for f in words["fact"])
+            raise BadQuestionError(f"fact must be one of {names}", "fact", question.get("fact"))
+        row, answer = fact["row"], fact["answer"]
     detail = RULES[row]["statement"][0].lower() + RULES[row]["statement"][1:].rstrip(".")
     result = {"yes": "pass", "no": "fail"}.get(answer, "pass")
     return {"answer": answer, "card": None, "resolved": {}, "explanation": f"{answer}: {detail}.",
