@@ -36,6 +36,13 @@ from kb.understand.answer import ask_plain
         ("If I activate another Field Spell, is my old Field Spell destroyed?", "no", "prb2017:field-spells"),
         ("Are Pendulum Monsters in the Pendulum Zone treated as Equip Spells?", "no",
          "prb2017:pendulum-monsters-treated-as-spell-cards"),
+        ("Does a Continuous Trap's effect still apply after it leaves the field?", "no", "prb2017:continuous-traps"),
+        ("If an Equip Spell leaves the field, do its effects still apply?", "no", "prb2017:equip-spells"),
+        ("If a Field Spell is destroyed in a chain to its own effect, does the effect resolve?", "no",
+         "prb2017:field-spells"),
+        ("Is activating a Field Spell's effect treated as activating a Spell Card?", "no", "prb2017:field-spells"),
+        ("Is a Trap Card that equips itself to a monster still a Trap Card?", "yes", "prb2017:normal-traps"),
+        ("Is a Union monster equipped to another monster still treated as a monster?", "no", "cr-draft:202.15d"),
     ],
 )
 def test_spell_trap_facts(session, text, answer, quoted):
@@ -54,6 +61,8 @@ def test_spell_trap_facts(session, text, answer, quoted):
         "If the equipped monster is flipped face-down, what happens to the Equip Spell?",  # no text answer row
         "Does a Counter Spell stay on the field after it resolves?",  # no such kind
         "Can a Continuous Spell be equipped to my opponent's monster?",  # not an Equip Spell
+        "Does a Normal Spell's effect still apply after it leaves the field?",  # no row for Normal Spells
+        "Is activating a Quick-Play Spell's effect treated as activating a Spell Card?",  # no row
     ],
 )
 def test_spell_trap_near_misses(session, text):

@@ -96,6 +96,11 @@ KIND_RULES: dict[str, dict] = {
         "Monster Tokens on the field are treated as Normal Monsters.",
         ["prb2017:monster-token", "prb2017:monster-token-ex1", "tcg-v10:monster-tokens"],
         "Monster Tokens on the field are treated as Normal Monsters."),
+    "kind_union_equipped": _row(
+        "A Union monster equipped by its effect is an Equip Spell: no longer a monster, but still a Monster Card.",
+        ["cr-draft:202.15d"],
+        "This effect changes the type of the card from Monster to an Equip Spell, it is no longer a Monster but is "
+        "still a Monster Card."),
     "kind_flip_summon_position": _row(
         "A Flip Summon counts as manually changing the monster's battle position.",
         ["cr-draft:302.3"], "Flip Summons count as manually changing the position of a Monster"),
@@ -151,6 +156,12 @@ KIND_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                         "Normal Summoned again to gain them"),
     ("kind", "token", "normal_monster"): ("yes", "kind_token_normal",
                                           "Monster Tokens on the field are treated as Normal Monsters"),
+    ("kind", "union_equipped", "equip_spell"): ("yes", "kind_union_equipped",
+                                                "an equipped Union monster is an Equip Spell"),
+    ("kind", "union_equipped", "monster"): ("no", "kind_union_equipped", "an equipped Union monster is no longer a "
+                                                                         "monster"),
+    ("kind", "union_equipped", "monster_card"): ("yes", "kind_union_equipped",
+                                                 "an equipped Union monster is still a Monster Card"),
     ("kind", "flip_summon", "position_change"): ("yes", "kind_flip_summon_position",
                                                  "a Flip Summon counts as changing the monster's battle position"),
 }

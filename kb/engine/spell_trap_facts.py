@@ -96,6 +96,39 @@ SPELL_TRAP_RULES: dict[str, dict] = {
         ["prb2017:field-spells", "cr-draft:207.5"],
         "In that case, the card sent to the Graveyard is not destroyed and it is not treated as being sent to the "
         "Graveyard by a card effect."),
+    "st_continuous_spell_leaves": _row(
+        "A Continuous Spell's effects stop applying as soon as it leaves the field; its activated effect does not "
+        "resolve if it is destroyed in a chain to it; activating that effect is not activating a Spell Card.",
+        ["prb2017:continuous-spell-cards", "prb2017:continuous-spell-cards-ex1"],
+        "The effects of Continuous Spell Cards are invalidated immediately when they leave the field."),
+    "st_field_spell_leaves": _row(
+        "A Field Spell's effects stop applying as soon as it leaves the field; its activated effect does not resolve "
+        "if it is destroyed in a chain to it.",
+        ["prb2017:field-spells"],
+        "The effects of Field Spells that apply on the field stop applying immediately when they leave the field."),
+    "st_equip_spell_leaves": _row(
+        "An Equip Spell's effects (but those that activate in the GY) stop applying as soon as it leaves the field; "
+        "its activated effect does not resolve if it is destroyed in a chain to it.",
+        ["prb2017:equip-spells"],
+        "The effects of Equip Spells, other than their effects that activate in the Graveyard, stop applying "
+        "immediately when they leave the field."),
+    "st_continuous_trap_leaves": _row(
+        "A Continuous Trap's effects stop applying as soon as it leaves the field; its activated effect does not "
+        "resolve if it is destroyed in a chain to it; activating that effect is not activating a Trap Card.",
+        ["prb2017:continuous-traps"],
+        "The effects of Continuous Traps stop applying immediately when they leave the field."),
+    "st_lasting_effect_activation": _row(
+        "An effect that a face-up Continuous, Equip or Field Spell activates later is the activation of an effect, "
+        "not of a Spell Card.",
+        ["prb2017:continuous-spell-cards", "prb2017:equip-spells", "prb2017:field-spells"],
+        "In that case, this is treated as activating an effect and not as activating a Spell Card."),
+    "st_continuous_trap_effect_activation": _row(
+        "An effect that a face-up Continuous Trap activates later is the activation of an effect, not of a Trap Card.",
+        ["prb2017:continuous-traps"],
+        "In that case, this is treated as activating an effect and not as activating a Trap Card."),
+    "st_equip_trap": _row(
+        "A Normal Trap that equips itself to a monster stays on the field and is also still a Trap Card.",
+        ["prb2017:normal-traps"], "After they become Equip Cards, they are also treated as Trap Cards."),
     "st_pendulum_no_kind": _row(
         "A Pendulum Monster treated as a Spell in the Pendulum Zone is not a Normal, Continuous, Field, Equip, "
         "Quick-Play or Ritual Spell.",
@@ -167,6 +200,23 @@ SPELL_TRAP_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("spell_trap", "field_spell", "replaced_destroyed"): ("no", "st_field_replaced",
                                                           "a Field Spell sent to the GY to make room for a new one is "
                                                           "not destroyed"),
+    **{("spell_trap", kind, "applies_after_leaving"): ("no", f"st_{kind}_leaves",
+                                                       f"{_SAID[kind]}'s effects stop applying as soon as it leaves the "
+                                                       "field")
+       for kind in ("continuous_spell", "field_spell", "equip_spell", "continuous_trap")},
+    **{("spell_trap", kind, "resolves_if_destroyed"): ("no", f"st_{kind}_leaves",
+                                                       f"the effect {_SAID[kind]} activated does not resolve once it is "
+                                                       "destroyed in a chain to it")
+       for kind in ("continuous_spell", "field_spell", "equip_spell", "continuous_trap")},
+    **{("spell_trap", kind, "effect_is_card_activation"): ("no", "st_lasting_effect_activation",
+                                                           f"an effect {_SAID[kind]} activates later is the activation "
+                                                           "of an effect, not of a Spell Card")
+       for kind in ("continuous_spell", "field_spell", "equip_spell")},
+    ("spell_trap", "continuous_trap", "effect_is_card_activation"): (
+        "no", "st_continuous_trap_effect_activation", "an effect a Continuous Trap activates later is the activation "
+                                                      "of an effect, not of a Trap Card"),
+    ("spell_trap", "equip_trap", "trap_card"): ("yes", "st_equip_trap",
+                                                "a Normal Trap that equips itself is still a Trap Card"),
     ("spell_trap", "pendulum_zone", "spell_kind"): ("no", "st_pendulum_no_kind",
                                                     "a Pendulum Monster in the Pendulum Zone is a Spell Card of no "
                                                     "kind (not Normal, Continuous, Field, Equip, Quick-Play or Ritual)"),

@@ -111,6 +111,12 @@ def kind_shapes() -> list:
                             "effect_monster", "a Gemini monster whose gained effects are negated: "
                             + ("can it be Normal Summoned again" if (m["q"] or "").startswith("can") else
                                "is it still an Effect Monster"))),
+        ("is an equipped Union monster an Equip Spell / a monster",
+         re.compile(r"^(?:is|are) (?:a|an|the) union monsters? (?:that is |that has been )?equipped to (?:a|another|my) "
+                    r"monster (?:still )?(?:treated as |considered )?(?P<what>an equip spell(?: card)?|a monster card|a monster)"
+                    r"$"),
+         lambda m, c: _fact("kind", "union_equipped", {"a monster": "monster", "a monster card": "monster_card"}.get(
+             m["what"], "equip_spell"), f"is an equipped Union monster {m['what']}")),
         ("does a Flip Summon count as changing the battle position",
          re.compile(r"^(?:does|do) (?:a )?flip summons? count as (?:a |an )?(?:changing|change of|changes? (?:of|in)|"
                     r"manually changing) (?:the |a monster's |its |a )?(?:battle )?position(?: of (?:a|the) monster)?$"

@@ -130,6 +130,28 @@ def spell_trap_shapes() -> list:
                     rf"(?: while (?:i|you) already (?:have|control) one)?{_SEP}is (?:the|my) (?:old|first|previous|existing|"
                     rf"original) (?:one|field spell(?: card)?) (?:destroyed|treated as destroyed|considered destroyed)$"),
          lambda m, c: _fact("field_spell", "replaced_destroyed", "is a Field Spell replaced by a new one destroyed")),
+        ("does a Continuous Spell's effect apply after it leaves the field",
+         re.compile(rf"^(?:does|do|will) {_KIND}(?:'s| 's)? effects? (?:still |continue to |keep )?(?:apply|applying) "
+                    rf"(?:after|once|when) it (?:leaves|has left|left) the field$"
+                    rf"|^(?:if|when|once) {_k('2')} leaves the field{_SEP}(?:does|do|will) its effects? (?:still |continue to "
+                    rf"|keep )?(?:apply|applying)$"),
+         lambda m, c: _fact(_kind(_Suffixed(m)), "applies_after_leaving",
+                            f"does {_SAID.get(_kind(_Suffixed(m)) or '', 'it')}'s effect apply after it leaves the field")),
+        ("a Continuous Spell destroyed in a chain to its own effect: does the effect resolve",
+         re.compile(rf"^(?:if|when) {_KIND} is destroyed (?:in a chain|in response|by a card effect activated in a chain|by "
+                    rf"an effect chained) to (?:the activation of )?its (?:own )?(?:activated )?effect(?:'s activation| 's "
+                    rf"activation)?{_SEP}(?:does|will) (?:the|its|that) effect (?:still )?resolve$"),
+         lambda m, c: _fact(_kind(m), "resolves_if_destroyed", f"does the effect {_SAID.get(_kind(m) or '', 'it')} "
+                                                               "activated resolve if it is destroyed in a chain to it")),
+        ("is activating a Continuous Spell's effect activating a Spell Card",
+         re.compile(rf"^(?:is|does) activating {_KIND}(?:'s| 's) (?:activated )?effects? (?:treated as|considered|the same "
+                    rf"as|count as) (?:activating|the activation of) (?:a|the) (?:spell|trap) card$"),
+         lambda m, c: _fact(_kind(m), "effect_is_card_activation", f"is activating {_SAID.get(_kind(m) or '', 'it')}'s "
+                                                                   "effect the activation of the card")),
+        ("is a Normal Trap that equips itself still a Trap Card",
+         re.compile(r"^(?:is|are) (?:a |the )?(?:normal )?traps?(?: cards?)? (?:that|which) equips? (?:itself|themselves)"
+                    r"(?: to (?:a|the) monster)? (?:still |also )?(?:a |treated as a |considered a )?trap(?: card)?$"),
+         lambda m, c: _fact("equip_trap", "trap_card", "is a Normal Trap that equips itself still a Trap Card")),
         ("is a Pendulum Monster in the Pendulum Zone a Continuous Spell",
          re.compile(r"^(?:is|are) (?:a pendulum monster|pendulum monsters) in (?:the|a|my) pendulum zones? (?:treated as |"
                     r"considered )?(?:a )?(?:normal|continuous|field|equip|quick-play|ritual) spells?(?: cards?)?$"),
