@@ -203,6 +203,8 @@ def _scenario(session, text):
         ("can i normal summon a lv 6 without tributes", "no"),
         ("can i summon a level 3 monster without tributing", "yes"),
         ("can i normal summon twice a turn", "no"),
+        # a condition said does not matter for a monster that can never be Normal Summoned or Set
+        ("can i normal summon chaos emperor dragon - envoy of the end if i have 5 monsters in my gy", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -238,6 +240,8 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "can i normal summon sangan if i have 3 cards in my gy",  # the condition may matter: not read
+        "can i normal summon dark armed dragon if i control sangan",  # a card in the condition
         "Can Dark Hole be Special Summoned?",  # not a monster
         "Can Pot of Greed revive a Synchro Monster that was never Synchro Summoned?",  # it revives nothing
         "Can Monster Reborn revive a Synchro Monster that was never Xyz Summoned?",  # another kind of Summon

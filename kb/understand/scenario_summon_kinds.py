@@ -219,9 +219,12 @@ def _q_named(d: Draft, m: re.Match):
     special = card.summon_condition in ("nomi", "semi_nomi") or card.extra_deck_frame or "Ritual" in card.abilities
     if not special and (card.summon_condition != "normal" or card.tributes_needed() != 0):
         return None  # Tributes or a condition the question does not give would decide it
+    if m["cond"] and (not special or re.search(r"\be\d+\b", m["cond"])):
+        return None  # a condition said matters unless the monster can never be Normal Summoned or Set
     d.player("A").setdefault("extra" if card.extra_deck_frame else "hand", []).append(card.name)
     d.actions.append({"do": do, "card": card.name})
-    return {"kind": "legal"}, f"can A {_SAID[do]} {card.name}"
+    whatever = f" (whatever else holds: \"{m['cond'].strip()}\")" if m["cond"] else ""
+    return {"kind": "legal"}, f"can A {_SAID[do]} {card.name}{whatever}"
 
 
 _SPECIAL_LIMITS = re.compile(r"cannot be (?:normal or )?special summoned|must (?:first )?be special summoned|"
@@ -388,7 +391,8 @@ def kind_questions() -> list:
         (
             "a named Special Summon Monster Normal Summoned or Set",
             re.compile(
-                rf"^{CAN_I} (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}$"
+                rf"^{CAN_I} (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}"
+                rf"(?P<cond> (?:if|when|while|even if|even though) (?:i|there|my) [a-z0-9' -]+)?$"
             ),
             _q_named,
         ),
