@@ -452,3 +452,41 @@ def test_win_after_a_battle(session, text, answer):
 
 def test_win_without_lp_told_is_not_read(session):
     assert ask_plain(session, "My 1500 ATK monster attacks directly. Do I win?")["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Can I Tribute Summon during the Standby Phase?", "no"),
+        ("I skip my Battle Phase. Do I get a Main Phase 2?", "no"),
+        ("If I skip the Battle Phase, is there a Main Phase 2?", "no"),
+        ("Can I go to Main Phase 2 after my Battle Phase?", "yes"),
+        ("Can I declare an attack with a face-down monster I Set this turn?", "no"),
+        ("Can I switch my monster's position during Main Phase 2 after it attacked this turn?", "no"),
+    ],
+)
+def test_phase_moves_and_main_phase_2(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a Tribute Summon in the own Main Phase depends on the Tributes (other shapes' question)
+        "Can I Tribute Summon a monster during Main Phase 2?",
+        # "do I get a Main Phase 2" with nothing told
+        "Do I get a Main Phase 2?",
+    ],
+)
+def test_phase_moves_not_read(session, text):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") != "scenario" or "Tribute" not in (got.get("understood") or ""), \
+        got.get("understood")
+    if text.startswith("Do I get"):
+        assert got["answer"] == "unknown"
+
+
+def test_negated_attack_no_damage_step(session):
+    got = ask_plain(session, "If my attack is negated, does the Damage Step still happen?")
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact" and got["answer"] == "no"

@@ -163,6 +163,26 @@ def _q_position_twice(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can A change the battle position of its monster a second time in the same turn"
 
 
+def _q_attack_set_monster(d: Draft, m: re.Match):
+    """A monster Set this turn (face-down Defense Position) declares an attack."""
+    if d.actions or d.said:
+        return None
+    name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions += [{"do": "set_monster", "card": name}, {"do": "phase", "to": "battle"},
+                  {"do": "attack", "attacker": name, "target": None}]
+    return {"kind": "legal"}, "can A declare an attack with the monster it Set this turn (face-down Defense Position)"
+
+
+def _q_position_after_attack(d: Draft, m: re.Match):
+    """A monster that attacked this turn changes its battle position in Main Phase 2."""
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "main2"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000, attacked_this_turn=True)
+    d.actions.append({"do": "change_position", "card": name})
+    return {"kind": "legal"}, "can A change the battle position of its monster in Main Phase 2 after it attacked"
+
+
 # ------------------------------------------------------------------------------------ replays as a story
 
 
@@ -402,6 +422,19 @@ def _questions() -> list:
                 rf"attacking)))(?: in (?:one|the same|a single) (?:turn|battle phase)| this turn)?$"
             ),
             _q_attack_twice,
+        ),
+        (
+            "can I attack with a monster I Set this turn",
+            re.compile(rf"^can i (?:declare an )?attack with (?:a|my|the) (?:face-down )?{w_mon} (?:that )?i "
+                       rf"(?:set|normal set) this turn$"),
+            _q_attack_set_monster,
+        ),
+        (
+            "can I change my monster's battle position in Main Phase 2 if it attacked this turn",
+            re.compile(rf"^can i (?:change|switch) (?:the (?:battle )?position of (?:a|my) {w_mon}|(?:a|my) {w_mon}"
+                       rf"(?:s| ' s|'s) (?:battle )?position) (?:in|during) (?:my )?{alt('phases', 'main2')} "
+                       rf"(?:if|after|when) it (?:has )?(?:attacked|declared an attack)(?: this turn)?$"),
+            _q_position_after_attack,
         ),
         (
             "can I change a monster's battle position twice in one turn",

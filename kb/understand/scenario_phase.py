@@ -55,12 +55,32 @@ def _q_after_draw(d: Draft, m: re.Match):
 # ---------------------------------------------------------------------------------- moving between phases
 
 
-def _q_main2_without_battle(d: Draft, m: re.Match):
+_SKIPPED_BP = "A skips the Battle Phase"
+
+
+def _fact_skip_battle(d: Draft, m: re.Match) -> bool:
     if d.actions or d.said:
+        return False
+    d.said.append(_SKIPPED_BP)
+    return True
+
+
+def _q_main2_without_battle(d: Draft, m: re.Match):
+    if d.actions or (d.said and d.said != [_SKIPPED_BP]):
         return None
+    if d.said and not m.groupdict().get("told"):
+        return None  # the skip told before, but this shape says it again
     d.state["phase"] = "main1"
     d.actions.append({"do": "phase", "to": "main2"})
     return {"kind": "legal"}, "can A go from Main Phase 1 to Main Phase 2 without conducting a Battle Phase"
+
+
+def _q_main2_after_battle(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "battle"
+    d.actions.append({"do": "phase", "to": "main2"})
+    return {"kind": "legal"}, "can A go from the Battle Phase to Main Phase 2"
 
 
 def _q_go_back(d: Draft, m: re.Match):
@@ -135,6 +155,13 @@ def _q_summon_in_phase(d: Draft, m: re.Match):
     if when is None:
         return None
     kind = "set_monster" if re.match(rf"(?:{alt('summons', 'set_monster')}) ", m["how"]) else "normal_summon"
+    if re.match(alt("summons", "tribute_summon"), m["how"]):
+        if d.state.get("phase") in ("main1", "main2") and d.state.get("turn", "A") == "A":
+            return None  # in the own Main Phase: which Tributes, which Level (scenario.py's shapes)
+        tribute = d.add_monster("A", "monsters", "a monster to Tribute", level=4)
+        name = d.add_monster("A", "hand", "my monster", level=5)
+        d.actions.append({"do": "normal_summon", "player": "A", "card": name, "tributes": [tribute]})
+        return {"kind": "legal"}, f"can A Tribute Summon a Level 5 monster (no effects), Tributing 1 monster, {when}"
     name = d.add_monster("A", "hand", "my monster", level=4)
     d.actions.append({"do": kind, "player": "A", "card": name})
     verb = "Set" if kind == "set_monster" else "Normal Summon"
@@ -173,6 +200,12 @@ def _q_set_spell_trap_in_phase(d: Draft, m: re.Match):
 @lru_cache(maxsize=1)
 def _facts() -> list:
     return [
+        (
+            "I skip my Battle Phase",
+            re.compile(rf"^i (?:skip|do not conduct|don't conduct|choose not to conduct) (?:my |the )?"
+                       rf"{alt('phases', 'battle')}(?: this turn)?$"),
+            _fact_skip_battle,
+        ),
         (
             "I draw in my Draw Phase",
             re.compile(
@@ -213,6 +246,24 @@ def _questions() -> list:
                 rf"(?:conduct|enter|have|perform|go to) (?:a |my |the )?{alt('phases', 'battle')}(?: this turn)?$"
             ),
             _q_main2_without_battle,
+        ),
+        (
+            "(I skip my Battle Phase.) Do I get a Main Phase 2?",
+            re.compile(
+                rf"^(?:(?:if|when) i (?:skip|do not conduct|don't conduct) (?:my |the )?{alt('phases', 'battle')} )?"
+                rf"(?P<told>do i (?:get|have|enter|go to)|is there|can i (?:enter|have|conduct|go to)) (?:a |my |the )?"
+                rf"{alt('phases', 'main2')}(?: this turn)?$"
+            ),
+            lambda d, m: _q_main2_without_battle(d, m) if (d.said == [_SKIPPED_BP] or m.group(0).startswith(("if", "when")))
+            else None,
+        ),
+        (
+            "can I enter Main Phase 2 after the Battle Phase",
+            re.compile(
+                rf"^can i (?:enter|go to|conduct|have|move to|proceed to) (?:a |my |the )?{alt('phases', 'main2')} "
+                rf"after (?:my |the |a )?{alt('phases', 'battle')}$"
+            ),
+            _q_main2_after_battle,
         ),
         (
             "can I Normal Summon / Set a monster in a phase, a step or the opponent's turn",
