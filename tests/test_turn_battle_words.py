@@ -490,3 +490,17 @@ def test_phase_moves_not_read(session, text):
 def test_negated_attack_no_damage_step(session):
     got = ask_plain(session, "If my attack is negated, does the Damage Step still happen?")
     assert (got.get("parsed") or {}).get("ask") == "rule_fact" and got["answer"] == "no"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("What phase follows the Standby Phase?", "Main Phase 1"),
+        ("Which phase comes right after my Battle Phase?", "Main Phase 2"),
+        ("What is the phase after the Draw Phase?", "Standby Phase"),
+    ],
+)
+def test_next_phase(session, text, answer):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer

@@ -361,6 +361,15 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                       "the End Phase"),
     ("turn", "phases", "how_many"): (
         "6", "turn_structure", "a turn has 6 phases: Draw, Standby, Main 1, Battle, Main 2, End"),
+    ("turn", "after_draw", "next_phase"): ("Standby Phase", "turn_structure", "the Standby Phase follows the Draw "
+                                                                              "Phase"),
+    ("turn", "after_standby", "next_phase"): ("Main Phase 1", "turn_structure", "Main Phase 1 follows the Standby Phase"),
+    ("turn", "after_main1", "next_phase"): ("Battle Phase (or the End Phase, if no Battle Phase is conducted)",
+                                            "turn_structure", "the Battle Phase follows Main Phase 1, or the End Phase "
+                                                              "if the turn player conducts no Battle Phase"),
+    ("turn", "after_battle", "next_phase"): ("Main Phase 2", "sim_main2_after_battle", "Main Phase 2 follows the Battle "
+                                                                                    "Phase"),
+    ("turn", "after_main2", "next_phase"): ("End Phase", "turn_structure", "the End Phase follows Main Phase 2"),
     ("turn", "main_phases", "how_many"): (
         "2", "sim_main_phases", "a turn has 2 Main Phases: Main Phase 1 and Main Phase 2"),
     ("draw_phase", "turn_player", "draws"): (
