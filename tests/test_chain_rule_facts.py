@@ -119,3 +119,18 @@ def test_casual_phrasings(session, text, answer):
 )
 def test_chain_resolution_facts(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("can a ritual spell be chained to anything", "no"),
+        ("Can an Ignition Effect be chained to anything?", "no"),
+        ("can i chain a normal spell to anything", "no"),
+        ("Can an Equip Spell Card be activated in response to another card or effect?", "no"),
+        # Spell Speed 2: what it can be chained to depends on the link
+        ("Can a Quick-Play Spell be chained to anything?", "unknown"),
+    ],
+)
+def test_spell_speed_one_kinds_chained_to_anything(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -37,6 +37,10 @@ def _shapes() -> list[tuple[re.Pattern, dict]]:
     for question in words["kind_question"]:
         for pattern in question["patterns"]:
             out.append((re.compile(pattern.replace("{kind}", kind)), {"question": question["name"]}))
+    slow = "|".join(re.escape(k) for k in sorted(set(words["speed_one"]) - {"patterns"}, key=len, reverse=True))
+    for pattern in words["speed_one"]["patterns"]:
+        speed_one = rf"(?P<slow>{slow})"
+        out.append((re.compile(pattern.replace("{speed_one}", speed_one)), {"speed_one": True}))
     for fact in words["fact"]:
         for pattern in fact["patterns"]:
             out.append((re.compile(pattern), {"fact": fact["name"], "row": fact["row"]}))
@@ -66,6 +70,13 @@ def read_chain_rule_fact(skeleton: Skeleton) -> Frame | None:
         match = pattern.fullmatch(text)
         if match is None:
             continue
+        if "speed_one" in asks:
+            if _speed_of(match["slow"]) != 1:
+                return None
+            question = {"ask": "chain_rule", "rule": "speed_one", "kind": match["slow"]}
+            said = f"Can a Spell Speed 1 {match['slow'].title()} be chained to another card or effect?"
+            skeleton.use(skeleton.live())
+            return Frame(question, said, used_entities=set(range(len(skeleton.entities))), uses_story=True)
         if "question" in asks:
             question = {"ask": "chain_rule", "rule": "kind_fact", "asked": asks["question"], "kind": match["kind"]}
             template = next(q["said"] for q in word_file(WORDS_FILE)["kind_question"] if q["name"] == asks["question"])
@@ -79,11 +90,28 @@ def read_chain_rule_fact(skeleton: Skeleton) -> Frame | None:
     return None
 
 
+def _speed_of(kind: str) -> int | None:
+    """The Spell Speed of a kind of :data:`[speed_one]` by the rules table."""
+    from ..engine.rules import spell_speed
+
+    card_type, prop, effect = word_file(WORDS_FILE)["speed_one"][kind]
+    return spell_speed(card_type, prop or None, effect)
+
+
 def chain_rule_fact_answer(question: dict) -> dict:
     """The answer to ``{"ask": "chain_rule", "rule": "kind_fact" | "fact", ...}`` from the word file's table."""
     from ..errors import BadQuestionError
 
     words = word_file(WORDS_FILE)
+    if question.get("rule") == "speed_one":
+        kind = question.get("kind")
+        if kind not in set(words["speed_one"]) - {"patterns"} or _speed_of(kind) != 1:
+            raise BadQuestionError("kind must be a kind of Spell Speed 1 of chain_rule_facts.toml", "kind", kind)
+        detail = (f"{'an' if kind[0] in 'aeiou' else 'a'} {kind.title()} is Spell Speed 1: a response in a chain "
+                  "must be Spell Speed 2 or higher, so it can only start a chain (as Chain Link 1)")
+        return {"answer": "no", "card": None, "resolved": {"kind": kind}, "explanation": f"no: {detail}.",
+                "steps": [{"check": "Spell Speed", "result": "fail", "detail": detail, **citation("spell_speed")}],
+                "assumed": [], "rulings": []}
     if question.get("rule") == "kind_fact":
         kind = question.get("kind")
         if kind not in words["kinds"]:

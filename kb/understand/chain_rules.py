@@ -170,7 +170,7 @@ def chain_rule_answer(question: dict) -> dict:
         return single_trigger_answer(question)
     if rule == "link_order":
         return link_order_answer(question)
-    if rule in ("kind_fact", "fact"):
+    if rule in ("kind_fact", "fact", "speed_one"):
         return chain_rule_fact_answer(question)
     answer = chain_fact_answer(question)
     if answer is not None:
