@@ -64,6 +64,8 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
         verdict.step("activation condition", "pass", "no event is needed", "activation_condition")
     survivors = _check_window(verdict, card, effect, controller, moments, in_chain=False)
     if not survivors:
+        if unknown and "Damage Step" in verdict.steps[-1]["detail"]:
+            verdict.answer = "unknown"  # the part of the condition not read may name a Damage Step timing
         return verdict
     _assume_worlds(verdict, card, survivors, controller, moment)
     for state in cond.get("state") or []:

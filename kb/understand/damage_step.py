@@ -190,6 +190,10 @@ def read_damage_step(skeleton: Skeleton, effects_of=None) -> Frame | None:
 
         frame = read_kinds(skeleton, sentences)
     if frame is None:
+        from .damage_step_activated import read_activated
+
+        frame = read_activated(skeleton, sentences)
+    if frame is None:
         from .damage_step_destroyed import read_destroyed
 
         frame = read_destroyed(skeleton, _sentences(skeleton, raw=True))

@@ -26,7 +26,7 @@ _WHOSE = {"your": "own", "your opponent's": "opponent", "each of your": "own", "
 _DS_TIMINGS = [
     (r"at the start of the Damage Step|without applying damage calculation", "start"),
     (r"before damage calculation", "before_calc"),
-    (r"during damage calculation|during (?:the )?damage calculation", "calc"),
+    (r"during damage calculation|during (?:the )?damage calculation|\bat damage calculation", "calc"),
     (r"after damage calculation", "after_calc"),
     (r"at the end of the Damage Step", "end"),
     (r"during the Damage Step", "damage_step"),
@@ -443,7 +443,8 @@ def parse_condition(text: str, bullets: list[str] | None = None) -> dict:
 
 def _parse_phase_clause(piece: str, cond: dict) -> bool:
     """"During your opponent's Main Phase" / "At the start of the Damage Step" -> restrictions on cond."""
-    match = re.match(r"^(?:during|at the (?:start|end|beginning) of|before|after|during the end of)\s+"
+    match = re.match(r"^(?:during|at the (?:start|end|beginning) of|before|after|during the end of|"
+                     r"at(?=\s+damage calculation))\s+"
                      r"(?:the\s+)?(each of your opponent's|each of your|your opponent's|your|the|either player's|either|"
                      r"each|each player's|this|that|any|"
                      r"the next|your next|your opponent's next)?\s*(?:turn's\s+)?(.*)$", piece, re.IGNORECASE)

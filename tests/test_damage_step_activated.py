@@ -1,0 +1,43 @@
+"""'Is X activated during damage calculation?' / 'Does a Flip effect activate in the Damage Step after damage
+calculation?' read as the activate question at that timing (kb/understand/damage_step_activated.py), and a
+Damage Step timing in a card's condition said 'at damage calculation'.  Cards here are not those of the golden
+sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import engine
+from kb.engine.profiles.conditions import parse_condition
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        ("Is Honest activated before damage calculation?", "yes"),
+        ("Is Waboku activated during damage calculation?", "no"),
+        ("Is Rush Recklessly activated after damage calculation?", "no"),
+        ("Are Counter Traps activated during damage calculation?", "yes"),
+        ("Is a Quick-Play Spell that raises ATK activated before damage calculation?", "yes"),
+        ("Does a Trigger Effect activate at the end of the Damage Step?", "yes"),
+        # no Damage Step said: not this reading
+        ("Is Honest activated during the Battle Phase?", "unknown"),
+    ],
+)
+def test_is_activated_at_a_damage_step_timing(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    if answer != "unknown":
+        assert got["parsed"]["step"] == "damage"
+
+
+@pytest.mark.parametrize(
+    "condition,timing,turn",
+    [
+        ("During your opponent's turn, at damage calculation", ["calc"], "opponent"),
+        ("At damage calculation, if your monster battles", ["calc"], None),
+    ],
+)
+def test_at_damage_calculation_is_a_damage_step_timing(condition, timing, turn):
+    parsed = parse_condition(condition)
+    assert parsed["damage_step"] == timing and parsed["turn"] == turn and parsed["unparsed"] == []
