@@ -148,3 +148,19 @@ def test_a_named_negating_card_chained(session, text, answer):
 )
 def test_when_a_negated_card_goes_to_the_gy(session, text, answer):
     assert _ask(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("My opponent activates Magic Jammer to negate the activation of my Pot of Greed. Is Pot of Greed sent to "
+         "the GY?", "yes"),
+        ("If the activation of a Field Spell is negated, does it stay in the Field Zone?", "no"),
+        ("If the activation of a Spell Card is negated, can its effect still apply?", "no"),
+        # Stardust Dragon Tributes itself to activate: whether Solemn Strike can destroy it is not decided
+        ("My opponent activates Solemn Strike to negate the activation of my Stardust Dragon's effect. Is Stardust "
+         "Dragon destroyed?", "unknown"),
+    ],
+)
+def test_negations_in_more_words(session, text, answer):
+    assert _ask(session, text)["answer"] == answer

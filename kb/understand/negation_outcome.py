@@ -69,6 +69,8 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation", rf"^{own}{card} activation {neg}{by}{des}$"),
         ("activation", rf"^{own}{card} (?:has|had|gets|got) its activation negated{by}{des}$"),
         ("activation", rf"^{who} {negates} the activation of {own}{card}{by}{des}$"),
+        # "my opponent activates Solemn Strike to negate the activation of X (and destroy it)"
+        ("activation", rf"^{pl} {act} (?P<by>e\d+) to negate the activation of {own}{card}(?: and destroy it)?$"),
         ("activation", rf"^{who} {negates} {own}{card} activation{by}{des}$"),
         ("activation_card", rf"^{who} {negates} {own}{card}{by}{des}$"),  # a Spell/Trap Card only
         ("activation", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {negates} {ref}{by}{des}$"),
