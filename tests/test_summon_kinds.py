@@ -205,6 +205,9 @@ def _scenario(session, text):
         ("can i normal summon twice a turn", "no"),
         # a condition said does not matter for a monster that can never be Normal Summoned or Set
         ("can i normal summon chaos emperor dragon - envoy of the end if i have 5 monsters in my gy", "no"),
+        # a Pendulum Summon uses the Summoning player's own Pendulum Scales
+        ("My opponent has scales of 2 and 7. Can I Pendulum Summon a Level 4 monster using their scales?", "no"),
+        ("The opponent's Pendulum Scales are 3 and 9. Can I Pendulum Summon a Level 6 monster from my hand?", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -240,6 +243,7 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "My opponent's Pendulum Scales are 1 and 8. Can I Pendulum Summon a Level 13 monster?",
         "can i normal summon sangan if i have 3 cards in my gy",  # the condition may matter: not read
         "can i normal summon dark armed dragon if i control sangan",  # a card in the condition
         "Can Dark Hole be Special Summoned?",  # not a monster

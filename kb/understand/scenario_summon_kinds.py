@@ -183,6 +183,36 @@ def _q_flip_set(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A Flip Summon a monster (Level 4) Set this turn"
 
 
+def _fact_opponent_scales(d: Draft, m: re.Match) -> bool:
+    """The opponent's Pendulum Scales (A has none told): a Pendulum Summon uses the Summoning player's own."""
+    if d.actions or d.said or d.chain:
+        return False
+    named = d.card_of(int(m["t"][1:])) if m["t"] else None
+    if m["t"] and (named is None or named.name.lower() not in ("pendulum scale", "pendulum scales")):
+        return False  # a card named, not the game term
+    low, high = int(m["x"]), int(m["y"])
+    if not (0 <= low <= 13 and 0 <= high <= 13):
+        return False
+    for zone, scale in ((1, low), (5, high)):
+        d.player("B").setdefault("spells_traps", []).append(
+            {"name": f"B's Pendulum Scale {scale}", "scale": scale, "level": 4, "zone": zone, "face": "up"})
+    d.said.append(f"B's Pendulum Scales are {low} and {high}; A has no Pendulum Scales")
+    d.chain = {"opponent_scales": True}
+    return True
+
+
+def _q_pendulum_own_scales(d: Draft, m: re.Match):
+    """A Pendulum Summon of a Level N monster from A's hand, with only the opponent's Scales told."""
+    if not d.chain or "opponent_scales" not in d.chain or d.actions:
+        return None
+    level = int(m["lv"])
+    if not 1 <= level <= 12:
+        return None
+    name = d.add_monster("A", "hand", f"a Level {level} monster", level=level)
+    d.actions.append({"do": "pendulum_summon", "cards": [name]})
+    return {"kind": "legal"}, f"can A Pendulum Summon {name} from the hand"
+
+
 def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
     """A Normal Summoned / Set a monster in Main Phase 1."""
     if d.actions or d.said or d.chain:
@@ -384,6 +414,12 @@ def kind_questions() -> list:
             _q_revive_kind,
         ),
         (
+            "a Pendulum Summon with only the opponent's Pendulum Scales told",
+            re.compile(rf"^{CAN_I} pendulum summon (?:a |one )?level (?P<lv>\d+) monster(?: from my hand)?"
+                       rf"(?: using (?:their|those|my opponent's) (?:pendulum )?scales)?$"),
+            _q_pendulum_own_scales,
+        ),
+        (
             "a named monster Special Summoned at all",
             re.compile(rf"^{CAN} (?P<c>e\d+(?: ' s| 's)?) (?:ever |even )?(?:to )?be special summoned$"),
             _q_can_be_special,
@@ -413,6 +449,14 @@ def _facts() -> list:
             _fact_special_face_down,
         ),
         (
+            "the opponent's Pendulum Scales",
+            re.compile(r"^(?:my opponent's|my opponents|the opponent's) (?:(?:pendulum )?scales|(?P<t>e\d+)) are "
+                       r"(?P<x>\d+) and (?P<y>\d+)$|"
+                       r"^my opponent has (?:pendulum )?scales (?:of )?(?P<x2>\d+) and (?P<y2>\d+)"
+                       r"(?: in (?:their|his|her) pendulum zones)?$"),
+            lambda d, m: _fact_opponent_scales(d, _Either(m)),
+        ),
+        (
             "a Normal Summon or Set in Main Phase 1",
             re.compile(
                 rf"^i (?:already )?(?P<v>normal summoned|set)(?: a monster)? (?:in|during) (?:my )?(?:main phase 1|"
@@ -421,6 +465,16 @@ def _facts() -> list:
             lambda d, m: _fact_summoned_main1(d, _Verb(m)),
         ),
     ]
+
+
+class _Either:
+    """A match read through the second spelling of a group when the first did not match (``x`` / ``x2``)."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        return self.match.groupdict().get(key) or self.match.groupdict().get(f"{key}2")
 
 
 class _Verb:
