@@ -41,3 +41,16 @@ def test_is_activated_at_a_damage_step_timing(session, question, answer):
 def test_at_damage_calculation_is_a_damage_step_timing(condition, timing, turn):
     parsed = parse_condition(condition)
     assert parsed["damage_step"] == timing and parsed["turn"] == turn and parsed["unparsed"] == []
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        ("it's the damage step can i activate dark hole", "no"),
+        ("we are in the damage step can i activate a counter trap", "yes"),
+    ],
+)
+def test_the_damage_step_said_casually(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    assert got["parsed"]["step"] == "damage"
