@@ -208,6 +208,11 @@ def _scenario(session, text):
         # a Pendulum Summon uses the Summoning player's own Pendulum Scales
         ("My opponent has scales of 2 and 7. Can I Pendulum Summon a Level 4 monster using their scales?", "no"),
         ("The opponent's Pendulum Scales are 3 and 9. Can I Pendulum Summon a Level 6 monster from my hand?", "no"),
+        # a monster whose Summon was negated was not properly Summoned
+        ("My opponent negated the Synchro Summon of my Brionac, Dragon of the Ice Barrier with Solemn Warning. Can I "
+         "revive it with Monster Reborn?", "no"),
+        ("The Special Summon of Black Luster Soldier - Envoy of the Beginning was negated by Solemn Judgment. Can "
+         "Call of the Haunted revive it?", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -243,6 +248,8 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "The Synchro Summon of Stardust Dragon was negated by Pot of Greed. Can Monster Reborn revive it?",
+        "The Xyz Summon of Stardust Dragon was negated. Can Monster Reborn revive it?",  # not an Xyz Monster
         "My opponent's Pendulum Scales are 1 and 8. Can I Pendulum Summon a Level 13 monster?",
         "can i normal summon sangan if i have 3 cards in my gy",  # the condition may matter: not read
         "can i normal summon dark armed dragon if i control sangan",  # a card in the condition

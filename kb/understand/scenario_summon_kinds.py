@@ -213,6 +213,27 @@ def _q_pendulum_own_scales(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A Pendulum Summon {name} from the hand"
 
 
+def _fact_summon_negated(d: Draft, m: re.Match) -> bool:
+    """The Summon of a named Special Summon Monster (an Extra Deck monster of that kind, or a Semi-Nomi one) was
+    negated: it is in the GY, not properly Summoned (a revival of it is the next question)."""
+    if d.actions or d.said or d.chain:
+        return False
+    card = d.card_of(int(m["c"][1:]))
+    if card is None or not card.is_monster:
+        return False
+    how, frame = m["how"], (card.extra_deck_frame or "").lower()
+    if how == "special" and (frame or card.summon_condition != "semi_nomi") or how != "special" and frame != how:
+        return False
+    if m["by"]:
+        by = d.card_of(int(m["by"][1:]))
+        if by is None or "negate" not in (by.text or "").lower() or "summon" not in (by.text or "").lower():
+            return False  # the card said to negate it must speak of negating Summons
+    d.player("A").setdefault("gy", []).append({"card": card.name, "summoned": None, "properly": False})
+    d.monsters[card.name], d.last, d.chain = "A", card.name, {"revive": card.name}
+    d.said.append(f"the {how.title()} Summon of {card.name} was negated (it is in the GY, not properly Summoned)")
+    return True
+
+
 def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
     """A Normal Summoned / Set a monster in Main Phase 1."""
     if d.actions or d.said or d.chain:
@@ -455,6 +476,16 @@ def _facts() -> list:
                        r"^my opponent has (?:pendulum )?scales (?:of )?(?P<x2>\d+) and (?P<y2>\d+)"
                        r"(?: in (?:their|his|her) pendulum zones)?$"),
             lambda d, m: _fact_opponent_scales(d, _Either(m)),
+        ),
+        (
+            "the Summon of a named Special Summon Monster negated",
+            re.compile(
+                r"^(?:my opponent|the opponent) negated (?:the|my) (?P<how>synchro|xyz|fusion|link|special) summon of "
+                r"(?:my )?(?P<c>e\d+)(?: with (?P<by>e\d+))?$|"
+                r"^the (?P<how2>synchro|xyz|fusion|link|special) summon of (?:my )?(?P<c2>e\d+) (?:was|got) negated"
+                r"(?: by (?P<by2>e\d+))?$"
+            ),
+            lambda d, m: _fact_summon_negated(d, _Either(m)),
         ),
         (
             "a Normal Summon or Set in Main Phase 1",
