@@ -504,3 +504,29 @@ def test_next_phase(session, text, answer):
     got = ask_plain(session, text)
     assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
     assert got["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text,answer,rule",
+    [
+        ("Can I move to the next phase while a chain is still resolving?", "no", "cr-draft:400.2"),
+        ("Can my opponent activate a card in between phases?", "no", "cr-draft:400.7"),
+        ("Can I still activate an effect that says at the start of Main Phase 1 after I summoned a monster?", "no",
+         "cr-draft:402.5"),
+        ("Can I declare another attack while a chain is being resolved?", "no", "cr-draft:405.2"),
+        ("Is a replay triggered if my opponent's monster becomes unable to be attacked after my attack declaration?",
+         "yes", "cr-draft:405.5e"),
+        ("Are effects that last until the end of the Battle Phase still active during Main Phase 2?", "no",
+         "cr-draft:412.3"),
+    ],
+)
+def test_cr_draft_turn_facts(session, text, answer, rule):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule in _cited(got)
+
+
+def test_main_phase_1_to_end_phase(session):
+    got = _simulated(session, "Can I go straight from Main Phase 1 to the End Phase?")
+    assert got["answer"] == "yes", got["explanation"]

@@ -83,6 +83,14 @@ def _q_main2_after_battle(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can A go from the Battle Phase to Main Phase 2"
 
 
+def _q_main1_to_end(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "main1"
+    d.actions.append({"do": "phase", "to": "end"})
+    return {"kind": "legal"}, "can A go from Main Phase 1 to the End Phase (without a Battle Phase)"
+
+
 def _q_go_back(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
@@ -256,6 +264,14 @@ def _questions() -> list:
             ),
             lambda d, m: _q_main2_without_battle(d, m) if (d.said == [_SKIPPED_BP] or m.group(0).startswith(("if", "when")))
             else None,
+        ),
+        (
+            "can I go from Main Phase 1 straight to the End Phase",
+            re.compile(
+                rf"^can i (?:go|move|skip|proceed|jump) (?:directly |straight |right )?(?:from|after) (?:my |the )?"
+                rf"{alt('phases', 'main1')} (?:directly |straight |right )?to (?:my |the )?{alt('phases', 'end')}$"
+            ),
+            _q_main1_to_end,
         ),
         (
             "can I enter Main Phase 2 after the Battle Phase",

@@ -181,6 +181,39 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:408.2", "community:8.5.3"], "cr-draft:408.2",
         "If a face-down Monster battle it's flipped to face-up Defense Position during this part, if that Monster "
         "has an effect that activated when it's flipped face-up it does not activate yet."),
+    "sim_phase_ends": _row(
+        "A phase or step ends only with no chain building or resolving, no mandatory or delayed effect waiting, and "
+        "both players having passed priority and agreeing to move on.",
+        ["cr-draft:400.2", "community:7.9.2"], "cr-draft:400.2",
+        "A Phase or Steps ends if there is not a chain building or resolving, there are no mandatory effects that "
+        "must be activated at that time, there are no delayed effects that need to be resolved, both players have "
+        "passed priority once and they both agree to change phase."),
+    "sim_between_phases": _row(
+        "Nothing happens between steps, phases or turns: no card can be activated between them.",
+        ["cr-draft:400.7"], "cr-draft:400.7",
+        "No game events can occur between steps, phases, or turns."),
+    "sim_start_of_main_phase": _row(
+        "An effect that activates \"at the start of the Main Phase\" must be the first action of that phase.",
+        ["cr-draft:402.5", "prb2017:main-phase-1"], "cr-draft:402.5",
+        "To be activated they must be the first action during that Phase."),
+    "sim_attack_no_chain": _row(
+        "An attack is declared in the Battle Step with no chain forming or resolving, when the turn player has "
+        "priority.",
+        ["cr-draft:405.2", "prb2017:battle-step"], "cr-draft:405.2",
+        "During the Battle Step the turn player can declare an attack if there isn't a chain forming or resolving, "
+        "it's not during a response window and they have priority."),
+    "sim_replay_cannot_be_attacked": _row(
+        "An effect that makes the opponent's monster unable to be attacked (or lets the attacker attack directly), "
+        "starting or stopping after the attack declaration, changes the attack targets: a replay.",
+        ["cr-draft:405.5e", "cr-draft:405.5f", "prb2017:battle-replays"], "cr-draft:405.5e",
+        "If an effect makes a monster on the opponent's field unable to be attacked or such an effect stops applying "
+        "the attack target changes and a Battle Replay is triggered."),
+    "sim_until_end_of_battle_phase": _row(
+        "Effects applied \"until the end of the Battle Phase\" or \"during the Battle Phase\" apply until the end "
+        "of the End Step, not in Main Phase 2.",
+        ["cr-draft:412.3"], "cr-draft:412.3",
+        "Effects that are applied \"until the end of the Battle Phase\" or \"during the Battle Phase\" are applied "
+        "until the end of the End Step."),
     # --- prb2017: battle positions, the Battle Step, the Draw and Standby Phases
     "sim_position_by_effect": _row(
         "Each monster's battle position can be changed by its controller once per turn, any number of monsters a "
@@ -409,6 +442,20 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                            "position cannot be changed in Main Phase 2"),
     ("battle", "zero_atk_both", "destroyed"): (
         "no", "sim_zero_atk_battle", "two Attack Position monsters with 0 ATK battling: neither is destroyed, no damage"),
+    ("turn", "phase_change", "during_chain"): (
+        "no", "sim_phase_ends", "a phase or step cannot end while a chain is building or resolving"),
+    ("turn", "between_phases", "activate"): (
+        "no", "sim_between_phases", "no game event happens between steps, phases or turns"),
+    ("turn", "start_of_main_phase_effect", "after_other_action"): (
+        "no", "sim_start_of_main_phase", "an \"at the start of the Main Phase\" effect must be the first action of "
+                                         "that phase"),
+    ("attack", "during_chain", "declare"): (
+        "no", "sim_attack_no_chain", "an attack cannot be declared while a chain is forming or resolving"),
+    ("replay", "unattackable", "replay"): (
+        "yes", "sim_replay_cannot_be_attacked", "the attack targets changed: a replay"),
+    ("until", "end_of_battle_phase", "applies_in_main2"): (
+        "no", "sim_until_end_of_battle_phase", "effects that last until the end of the Battle Phase stop at the end of "
+                                               "the End Step, before Main Phase 2"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
