@@ -99,6 +99,13 @@ def test_who_sees_which_location(session, text, answer, quoted):
          "cr-draft:206.5"),
         ("When a monster I took control of is destroyed, does it go to my Graveyard?", "no", "prb2017:graveyard"),
         ("If Monster Tokens are used as Synchro Material, do they go to the GY?", "no", "prb2017:monster-token"),
+        ("Can I Special Summon a monster from my GY into the Extra Monster Zone?", "no", "prb2017:extra-monster-zone"),
+        ("Is an unused EMZ considered my opponent's zone?", "no", "prb2017:extra-monster-zone"),
+        ("Is one Extra Monster Zone adjacent to the other Extra Monster Zone?", "no", "prb2017:extra-monster-zone"),
+        ("Is the hand part of the field?", "no", "prb2017:2.1"),
+        ("Are cards in the Field Zone cards on the field?", "yes", "prb2017:2.1"),
+        ("If a card only says Deck, does it affect my opponent's Deck?", "no", "prb2017:deck-zone"),
+        ("If an effect simply says Monster Zones, does it include the Extra Monster Zones too?", "yes", "prb2017:2.1"),
         ("When a Token is destroyed, does it go to the GY?", "no", "prb2017:monster-token"),
         ("Can I Special Summon a Token from my Spell/Trap Zone?", "no", "cr-draft:202.16f"),
         ("Can a Monster Token be used as Fusion Material?", "yes", "prb2017:fusion-materials"),
@@ -171,6 +178,8 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Are Xyz Materials always targetable?",  # no shape
         "Can I change the order of the cards in my hand?",  # the hand has no order to change
         "Can a Token be Special Summoned?",  # by the effect that creates it, yes; no shape reads it
+        "Is an empty Extra Monster Zone mine or my opponent's?",  # "neither": not a yes/no row
+        "Can I use both Extra Monster Zones at the same time?",  # only with an Extra Link
         "If a Ritual Monster is returned to the hand, does it go to the Extra Deck?",  # a Main Deck monster: no row
         "If a Synchro Monster is returned to the hand, does it go to the Deck?",  # asked of another place
     ],

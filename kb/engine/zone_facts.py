@@ -201,6 +201,47 @@ ZONE_RULES: dict[str, dict] = {
         ["prb2017:monster-token", "prb2017:monster-token-ex1"],
         "If the activation or resolution of some effect is related to the Monster Token, those effects belong to the "
         "effect of the card that Special Summoned the Monster Token."),
+    "zone_emz_extra_only": _row(
+        "Only monsters Special Summoned from the Extra Deck are placed in an Extra Monster Zone.",
+        ["prb2017:extra-monster-zone", "cr-draft:301.12"],
+        "Monsters that are not Special Summoned from the Extra Deck cannot be placed in the Extra Monster Zone."),
+    "zone_emz_owner": _row(
+        "An empty Extra Monster Zone is neither player's; one holding a monster is a Monster Zone of that monster's "
+        "controller.",
+        ["prb2017:extra-monster-zone", "prb2017:extra-monster-zone-ex1"],
+        "An Extra Monster Zone in which a monster has been placed is also treated as a Monster Zone of the controller "
+        "of that monster."),
+    "zone_emz_adjacent": _row(
+        "The two Extra Monster Zones are not adjacent to each other.",
+        ["prb2017:extra-monster-zone"],
+        "The other Extra Monster Zone from the point of view of each Extra Monster Zone is not treated as \"the "
+        "adjacent zone\"."),
+    "zone_emz_again": _row(
+        "A monster that left an Extra Monster Zone for the GY or banishment and is Special Summoned again goes to a Main "
+        "Monster Zone, not the Extra Monster Zone.",
+        ["prb2017:extra-monster-zone"],
+        "it is not Special Summoned to the Extra Monster Zone and is Special Summoned into a Main Monster zone instead."),
+    "zone_field_means": _row(
+        "\"Cards on the field\" are the cards in the Main and Extra Monster Zones, Spell & Trap Zones, Field Zones and "
+        "Pendulum Zones; \"Monster Zones\" alone means both Main and Extra Monster Zones; \"card(s) on the field\" "
+        "alone means both players'.",
+        ["prb2017:2.1", "community:1.2.1"],
+        "If an effect simply says \"Monster Zones\" without specifying Main or Extra Monster Zones, it affects both "
+        "Main Monster Zones and Extra Monster Zones."),
+    "zone_on_field_list": _row(
+        "\"Cards on the field\" are the cards in the Main and Extra Monster Zones, Spell & Trap Zones, Field Zones and "
+        "Pendulum Zones (not the hand, Decks, GY or banished cards).",
+        ["prb2017:2.1", "community:1.2.1"],
+        "means cards in Main Monster Zones, Extra Monster Zones, Spell & Trap Zones, Field Zones and Pendulum Zones."),
+    "zone_field_both": _row(
+        "An effect that says \"card(s) on the field\" without saying whose can affect both players' cards.",
+        ["prb2017:2.1", "community:1.2.1"],
+        "without specifying yours or the opponent's, the effect can affect both player's"),
+    "zone_deck_yours": _row(
+        "An effect that only says \"Deck\" affects only your own Deck.",
+        ["prb2017:deck-zone"],
+        "If an effect only says \"Deck\", without specifying yours or the opponent's, that effect can only affect your "
+        "Deck."),
     "zone_banish_face_up": _row(
         "Unless an effect says \"banish face-down\", cards are banished face-up.",
         ["prb2017:2.3", "prb2017:face-down-cards"],
@@ -344,6 +385,30 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("token", "token", "fusion_material"): ("yes", "zone_token_fusion", "Monster Tokens can be Fusion Materials"),
     ("token", "token", "effects_of_summoner"): ("yes", "zone_token_effects",
                                                 "a Token's effects are effects of the card that Special Summoned it"),
+    ("zone", "emz", "not_from_extra"): ("no", "zone_emz_extra_only",
+                                        "only monsters Special Summoned from the Extra Deck go to an Extra Monster Zone"),
+    ("zone", "emz_empty", "owned"): ("no", "zone_emz_owner", "an empty Extra Monster Zone is neither player's"),
+    ("zone", "emz_occupied", "controller_zone"): ("yes", "zone_emz_owner",
+                                                  "an Extra Monster Zone holding a monster is a Monster Zone of its "
+                                                  "controller"),
+    ("zone", "emz", "adjacent"): ("no", "zone_emz_adjacent", "the two Extra Monster Zones are not adjacent"),
+    ("zone", "emz_again", "emz"): ("no", "zone_emz_again",
+                                   "a monster Special Summoned again from the GY or banishment goes to a Main Monster "
+                                   "Zone"),
+    ("zone", "monster_zones_word", "includes_emz"): ("yes", "zone_field_means",
+                                                     "\"Monster Zones\" alone means Main and Extra Monster Zones"),
+    **{("zone", f"{where}_on_field", "on_field"): (answer, "zone_on_field_list", f"{said} {verb} cards on the field")
+       for where, answer, said, verb in (
+           ("pendulum_zone", "yes", "cards in the Pendulum Zones", "are"),
+           ("field_zone", "yes", "cards in the Field Zone", "are"), ("emz", "yes", "monsters in the Extra Monster Zones",
+                                                                     "are"),
+           ("gy", "no", "cards in the GY", "are not"), ("banished", "no", "banished cards", "are not"),
+           ("hand", "no", "cards in the hand", "are not"), ("deck", "no", "cards in the Deck", "are not"))},
+    ("zone", "field_unspecified", "both_players"): ("yes", "zone_field_both",
+                                                    "\"card(s) on the field\" without saying whose means both "
+                                                    "players' cards"),
+    ("zone", "deck_unspecified", "opponents_deck"): ("no", "zone_deck_yours",
+                                                     "an effect that only says \"Deck\" affects only your own Deck"),
     ("zone", "banish_unspecified", "face_up"): ("yes", "zone_banish_face_up",
                                                 "cards are banished face-up unless the effect says face-down"),
     ("zone", "banish_unspecified", "face_down"): ("no", "zone_banish_face_up",
