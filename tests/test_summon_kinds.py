@@ -90,6 +90,11 @@ def _parsed(session, text):
         ("can xyz monsters be used for link summons", ("material", "xyz_monster", "link_material"), "yes"),
         ("can i special summon as many times as i want", ("special_summon", "per_turn", "more_than_once"), "yes"),
         ("How many times can I Normal Summon per turn?", ("normal_summon", "per_turn", "count"), "1"),
+        ("Is it possible to Special Summon a monster in face-down Defense Position?",
+         ("position", "special_summon", "face_down"), "no"),
+        ("Can an Xyz Monster be Xyz Summoned in face-down Defense Position?",
+         ("position", "special_summon", "face_down"), "no"),
+        ("Can I Ritual Summon in face-up Defense Position?", ("position", "special_summon", "face_up_defense"), "yes"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -123,6 +128,8 @@ def test_kind_facts(session, text, fact, answer):
         "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
         "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "Can I Link Summon in face-up Defense Position?",  # a Link Monster has no Defense Position: not this fact
+        "Can a Synchro Monster be Xyz Summoned in face-down Defense Position?",
         "can my opponent's monsters be tributed",  # by a card effect they can (Lava Golem): not a Tribute Summon
         "How many times can I Normal Summon this turn?",  # this turn: a card may have granted more
         "Can I Special Summon more than once?",  # when is not said

@@ -87,6 +87,19 @@ def _non_tuners(m: re.Match, card_of):
                  f"must every non-Tuner material of {card.name} (\"{line}\") be {found['req']}")
 
 
+def _special_position(m: re.Match, _card_of):
+    """A Special Summon in face-down (no) or face-up Defense Position (yes): any kind but a Link Summon."""
+    how = m["k"] or m["k3"]
+    if m["k2"] and how not in ("special", m["k2"]):
+        return None  # "can a Synchro Monster be Xyz Summoned ...": not one thing
+    position = m["pos"] or m["pos2"]
+    what = "a Special Summon" if how == "special" else f"a {how.title()} Summon"
+    if position == "face-down":
+        return _fact("position", "special_summon", "face_down", f"can {what} place a monster face-down")
+    return _fact("position", "special_summon", "face_up_defense",
+                 f"can {what} place a monster in face-up Defense Position")
+
+
 class _Groups:
     """A match whose missing groups read as None (shapes that name only some of a handler's groups)."""
 
@@ -252,6 +265,17 @@ def fact_shapes() -> list:
             ),
             lambda m, c: _fact("xyz", "different_levels", "allowed",
                                "can monsters of different Levels be the materials of one Xyz Summon"),
+        ),
+        (
+            "a Special Summon (of a kind) in face-down / face-up Defense Position",
+            re.compile(
+                rf"^{_CAN_I} (?P<k>special|synchro|xyz|fusion|ritual|pendulum) summon (?:a monster |monsters )?"
+                rf"(?:in|into) (?P<pos>face-down|face-up)(?: defen[cs]e position)?$|"
+                rf"^{_CAN} (?:a |an )?(?:monster|(?P<k2>synchro|xyz|fusion|ritual) monster)s? (?:to )?be "
+                rf"(?P<k3>special|synchro|xyz|fusion|ritual|pendulum) summoned (?:in|into) (?P<pos2>face-down|face-up)"
+                rf"(?: defen[cs]e position)?$"
+            ),
+            _special_position,
         ),
         (
             "a Token Special Summoned by an effect other than its own",

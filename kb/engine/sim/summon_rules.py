@@ -116,6 +116,12 @@ SUMMON_RULES: dict[str, dict] = {
         ["md:flip-summon", "cr-draft:201.8b"], "md:flip-summon",
         "When you Flip Summon, you cannot change the monster to face-up Defense Position, only to face-up Attack "
         "Position."),
+    "sim_special_summon_face_up": _row(
+        "A Special Summoned monster is placed in face-up Attack or face-up Defense Position unless the effect says "
+        "otherwise (never face-down by a Summon procedure).",
+        ["prb2017:special-summoning", "md:special-summon"], "prb2017:special-summoning",
+        "The Monster that would be Special Summoned must be placed in face-up Attack Position or face-up Defense "
+        "Position unless stated otherwise."),
     # --- Gemini monsters Normal Summoned a second time
     "sim_gemini_no_tribute": _row(
         "Normal Summoning a Level 5 or higher Gemini Monster a second time (it is already on the field) needs no "
@@ -421,6 +427,12 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("position", "flip_summon", "face_up_defense"): ("no", "sim_flip_summon_attack",
                                                      "a Flip Summon turns the monster to face-up Attack Position, "
                                                      "never face-up Defense Position"),
+    ("position", "special_summon", "face_down"): ("no", "sim_special_summon_face_up",
+                                                  "a Special Summon places the monster face-up (Attack or Defense) "
+                                                  "unless the effect says otherwise"),
+    ("position", "special_summon", "face_up_defense"): ("yes", "sim_special_summon_face_up",
+                                                        "a Special Summoned monster may be placed in face-up Defense "
+                                                        "Position (a Link Monster excepted)"),
     # a Gemini Monster Normal Summoned a second time (topic "gemini")
     ("gemini", "second_summon", "tributes_needed"): ("no", "sim_gemini_no_tribute",
                                                      "Normal Summoning a Gemini Monster a second time needs no "
