@@ -530,3 +530,9 @@ def test_cr_draft_turn_facts(session, text, answer, rule):
 def test_main_phase_1_to_end_phase(session):
     got = _simulated(session, "Can I go straight from Main Phase 1 to the End Phase?")
     assert got["answer"] == "yes", got["explanation"]
+
+
+def test_halvings_do_not_stack(session):
+    got = ask_plain(session, "Do multiple card effects that halve battle damage stack with each other?")
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact" and got["answer"] == "no"
+    assert "community:7.3.1.2" in _cited(got)

@@ -214,6 +214,11 @@ PHASE_RULES: dict[str, dict] = {
         ["cr-draft:412.3"], "cr-draft:412.3",
         "Effects that are applied \"until the end of the Battle Phase\" or \"during the Battle Phase\" are applied "
         "until the end of the End Step."),
+    "sim_halving_no_stack": _row(
+        "Several effects that halve battle damage, applying at the same time, do not stack: the damage is halved "
+        "once.",
+        ["community:7.3.1.2"], "community:7.3.1.2",
+        "Multiple effects that halve battle damage do not stack when they are applying at the same time[2]."),
     # --- prb2017: battle positions, the Battle Step, the Draw and Standby Phases
     "sim_position_by_effect": _row(
         "Each monster's battle position can be changed by its controller once per turn, any number of monsters a "
@@ -456,6 +461,8 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("until", "end_of_battle_phase", "applies_in_main2"): (
         "no", "sim_until_end_of_battle_phase", "effects that last until the end of the Battle Phase stop at the end of "
                                                "the End Step, before Main Phase 2"),
+    ("battle_damage", "two_halvings", "stack"): (
+        "no", "sim_halving_no_stack", "effects that halve battle damage do not stack: the damage is halved once"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
