@@ -177,6 +177,8 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Is a Normal Monster not an Effect Monster?",  # negated question
         "Are Xyz Materials always targetable?",  # no shape
         "Can I change the order of the cards in my hand?",  # the hand has no order to change
+        "Can I look at face-down banished cards?",  # mine or my opponent's?
+        "Can I see the cards in the Extra Deck?",  # whose?
         "Can a Token be Special Summoned?",  # by the effect that creates it, yes; no shape reads it
         "Is an empty Extra Monster Zone mine or my opponent's?",  # "neither": not a yes/no row
         "Can I use both Extra Monster Zones at the same time?",  # only with an Extra Link

@@ -118,6 +118,12 @@ def _look(m: re.Match, cards) -> tuple[dict, str] | None:
             return None  # "can my opponent look at my opponent's hand": whose?
         asked = "opponent_sees"
     else:
+        if own is None or m["own"] == "the":
+            from ..engine.zone_facts import VISIBILITY
+
+            owner_sees, opponent_sees = VISIBILITY[where][:2]
+            if owner_sees != opponent_sees:
+                return None  # "can I look at the face-down banished cards": mine or my opponent's?
         asked = "opponent_sees" if own == "theirs" else "owner_sees"
     who = {"public": "both players", "opponent_sees": "the opponent", "owner_sees": "its owner"}[asked]
     return _fact("visible", where, asked, f"can {who} look at {_WHERE_SAID[where]}")
