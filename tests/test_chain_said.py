@@ -46,3 +46,19 @@ def test_chain_facts_in_more_shapes(session, text, answer, rule):
 )
 def test_chain_facts_not_read(session, text):
     assert ask_plain(session, text)["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        # "in a chain to ... itself": the chain itself is asked, not a card activated after the Summon
+        ("My opponent Normal Summons a monster. Can I activate a Trap Card in a chain to the Normal Summon itself?",
+         "no"),
+        ("Can I chain a Trap Card directly to the Summon itself?", "no"),
+        # said loosely, or a card that negates Summons: it may mean activating it when the monster is Summoned
+        ("Can I chain a Trap Card to the Summon?", "unknown"),
+        ("Can I chain a card that negates Summons to the Summon itself?", "unknown"),
+    ],
+)
+def test_a_trap_chained_to_the_summon_itself(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -119,8 +119,9 @@ def read_chain_to_action(skeleton: Skeleton, sentences, effects_of) -> Frame | N
                 return Frame(None, "", f"{entity.name} waits for a Summon or negates one: the question may ask "
                              "whether it can be activated when the monster is Summoned, not chained to it")
         elif entity.kind == "class":
+            explicit = re.search(r"\bitself$|\bin (?:a )?chain to\b", asked) is not None  # "... the Summon itself"
             if action == "summon" and ("negate_summon" in (entity.cls.get("does") or []) or
-                                       entity.cls.get("type") != "spell"):
+                                       entity.cls.get("type") != "spell" and not explicit):
                 # Traps and monster effects may negate or answer a Summon (Solemn Strike, Trap Hole ...)
                 return Frame(None, "", f"{entity.text}: some cards of that kind negate or answer a Summon; the "
                              "question may ask whether one can be activated when the monster is Summoned")
