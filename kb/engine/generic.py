@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 GENERIC_ID = -1  # the id of every hypothetical card: it has no rulings and no row in the store
-CLASS_FIELDS = ("type", "property", "effect", "does", "from")
+CLASS_FIELDS = ("type", "property", "effect", "does", "from", "condition")
 CLASS_VALUES: dict[str, tuple[str, ...]] = {
     "type": ("spell", "trap", "monster"),
     "property": ("normal", "quick-play", "continuous", "equip", "field", "ritual", "counter"),
@@ -126,6 +126,12 @@ def normalise_class(value, where: str) -> dict:
             if not isinstance(item, str) or item.strip().lower() not in CLASS_VALUES[key]:
                 raise _bad(where, key, item, CLASS_VALUES[key])
             out[key] = item.strip().lower()
+    if "condition" in value:  # "a 'When this card destroys a monster by battle' effect": its trigger, quoted
+        out["condition"] = _quoted_condition(value["condition"], where)
+        if value.get("effect", "trigger") != "trigger" or "property" in value:
+            raise BadQuestionError(f"{where}.class.condition is a Trigger Effect's condition (effect: trigger)",
+                                   f"{where}.class.effect", value.get("effect"))
+        out["effect"] = "trigger"
     if "does" in value:
         does = value["does"]
         items = [does] if isinstance(does, str) else does
@@ -157,6 +163,20 @@ def normalise_class(value, where: str) -> dict:
         raise BadQuestionError(f"{where}.class: a Spell/Trap Card has no {effect} effect",
                                f"{where}.class.effect", effect)
     return out
+
+
+def _quoted_condition(text, where: str) -> str:
+    """A quoted trigger condition ("When this card destroys an opponent's monster by battle"), validated: the
+    profile parser must read an event in it."""
+    from .profiles.conditions import parse_condition
+
+    name = f"{where}.class.condition"
+    if not isinstance(text, str) or not text.strip() or len(text) > 300:
+        raise BadQuestionError(f"{name} must be the quoted text of a trigger condition (at most 300 characters)",
+                               name, text)
+    if not parse_condition(text.split(":")[0].strip())["events"]:
+        raise BadQuestionError(f"{name}: no event (\"When/If ... is destroyed\" ...) is read in {text!r}", name, text)
+    return text.strip()
 
 
 # ----------------------------------------------------------------------------------------- words
@@ -196,6 +216,8 @@ def describe_class(cls: dict) -> str:
         phrase += " that " + " and ".join(_DOES_WORDS.get(c, c.replace("_", " ")) for c in cls["does"])
     if cls.get("from"):
         phrase += f" (activated from the {'GY' if cls['from'] == 'gy' else cls['from']})"
+    if cls.get("condition"):
+        phrase += f" whose text says \"{cls['condition']}\""
     return phrase
 
 
@@ -305,6 +327,20 @@ def _locations(card_type: str, kind: str, section: str, where: str | None) -> li
     return ["field"]
 
 
+def _quoted_readings(text: str, does: list[str] | None) -> list[tuple[list, dict, bool, str]]:
+    """(categories, condition, optional, assumption) of a trigger whose condition is quoted: "You can" said or
+    not (both readings when the quote stops before it)."""
+    from .profiles.conditions import parse_condition
+
+    condition = parse_condition(text.split(":")[0].strip())  # the condition, before ": You can ..."
+    first = text.lower().split()[0] if text.split() else ""
+    condition["when_if"] = first if first in ("when", "if") else None
+    if "you can" in text.lower():
+        return [(list(does or []), condition, True, "")]
+    return [(list(does or []), condition, True, "it is optional (\"You can\")"),
+            (list(does or []), condition, False, "it is mandatory")]
+
+
 def _readings(card_type: str, prop: str | None, kind: str,
               does: list[str] | None) -> list[tuple[list, str, bool, str]]:
     """(categories, condition name, optional, assumption) for each reading of what the card does."""
@@ -342,8 +378,13 @@ def variants(item: dict) -> list[Variant]:
     for card_type, prop, kind, section in _shapes(cls):
         locations = _locations(card_type, kind, section, cls.get("from"))
         hand = kind == "activation" and cls.get("from") == "hand" and card_type == "Trap"
-        for categories, condition_name, optional, note in _readings(card_type, prop, kind, cls.get("does")):
-            condition, condition_note = _CONDITIONS[condition_name]
+        readings = (_readings(card_type, prop, kind, cls.get("does")) if not cls.get("condition") else
+                    _quoted_readings(cls["condition"], cls.get("does")))
+        for categories, condition_name, optional, note in readings:
+            if isinstance(condition_name, dict):  # a quoted condition
+                condition, condition_note, condition_name = condition_name, "", "quoted"
+            else:
+                condition, condition_note = _CONDITIONS[condition_name]
             effect = _profile(card_type, prop, kind, section=section, categories=categories,
                               condition=condition, locations=locations, optional=optional, hand=hand)
             effects = [effect]
@@ -360,7 +401,7 @@ def variants(item: dict) -> list[Variant]:
                               face=item.get("face"), set_this_turn=item.get("set_this_turn"))
             assumed = [f"{phrase}, for example {_variant_words(card_type, prop, kind, section)}"] \
                 if len(_shapes(cls)) > 1 else []
-            if condition_name != "none" or cls.get("does") is None:
+            if condition_name != "quoted" and (condition_name != "none" or cls.get("does") is None):
                 assumed.append(f"{phrase}: {condition_note}")
             if note:
                 assumed.append(f"{phrase}: {note}")

@@ -30,8 +30,50 @@ def _pattern() -> re.Pattern:
         rf"(?:{alt('activated', 'active')}))(?: {in_ds})?(?: (?:{timings}))?(?: {in_ds})?$")
 
 
+@lru_cache(maxsize=1)
+def _quoted_pattern() -> re.Pattern:
+    timings = "|".join(f"(?P<t_{key}>{alt('timing', key)})" for key in ("start", "before_calc", "calc", "after_calc",
+                                                                      "end"))
+    in_ds = alt("question", "in_damage_step")
+    def effect(tag: str) -> str:
+        return rf"(?:an? |the )?(?P<{tag}>q\d+) (?:trigger )?effects?"
+
+    return re.compile(
+        rf"^(?:(?:is|are) {effect('q1')} (?:{alt('activated', 'passive')})|(?:does|do|will|can) {effect('q2')} "
+        rf"(?:{alt('activated', 'active')}))(?: {in_ds})?(?: (?:{timings}))?(?: {in_ds})?$")
+
+
+def _read_quoted(skeleton: Skeleton) -> Frame | None:
+    """"Can a 'When this card destroys a monster by battle' effect activate at the end of the Damage Step?": a
+    Trigger Effect known by its quoted condition."""
+    from ..engine.generic import describe_class, normalise_class
+    from ..errors import BadQuestionError
+    from .timing_wording import quoted_sentences
+
+    sentences, quotes = quoted_sentences(skeleton)
+    if len(sentences) != 1 or not quotes or any(e.kind != "class" for e in skeleton.entities):
+        return None
+    m = _quoted_pattern().match(sentences[0])
+    if m is None or not re.search(r"damage step|damage calculation", sentences[0]):
+        return None
+    try:
+        cls = normalise_class({"condition": quotes[int((m["q1"] or m["q2"])[1:])]}, "card")
+    except BadQuestionError:
+        return None  # no event read in the quote
+    timing = next((key[2:] for key, value in m.groupdict().items() if key.startswith("t_") and value), None)
+    question = {"ask": "activate", "card": {"class": cls}, "phase": "battle", "step": "damage"}
+    if timing:
+        question["timing"] = timing
+    when = TIMING_PHRASES[timing] if timing else "during the Damage Step"
+    return Frame(question, f"Can {describe_class(cls)} be activated {when}?",
+                 used_entities=set(range(len(skeleton.entities))))
+
+
 def read_activated(skeleton: Skeleton, sentences) -> Frame | None:
     """The ``activate`` frame of the module doc, or None."""
+    quoted = _read_quoted(skeleton)
+    if quoted is not None:
+        return quoted
     if len(sentences) != 1:
         return None
     text, ents = sentences[0]

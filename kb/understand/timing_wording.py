@@ -22,7 +22,7 @@ from .frame import Frame
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
-__all__ = ["read_timing_wording", "wording_of", "WORDS_FILE"]
+__all__ = ["read_timing_wording", "quoted_sentences", "wording_of", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("timing_wording_words.toml")
 _QUOTE = "'\"\u2018\u2019\u201c\u201d`"
@@ -65,6 +65,11 @@ def _patterns() -> dict[str, re.Pattern]:
     }
 
 
+def quoted_sentences(skeleton: Skeleton) -> tuple[list[str], list[str]]:
+    """The question as sentences with quoted wordings as ``q<N>`` (and the wordings): see :func:`_text`."""
+    return _text(skeleton)
+
+
 def _text(skeleton: Skeleton) -> tuple[list[str], list[str]]:
     """The question as sentences (cards as ``e<N>``, kinds as ``k<N>``, quoted wordings as ``q<N>``) and the
     quoted wordings."""
@@ -83,8 +88,13 @@ def _text(skeleton: Skeleton) -> tuple[list[str], list[str]]:
     text = re.sub(r"\b(e\d+) ['\u2019] ?s\b", r"\1's", text)
     quotes: list[str] = []
 
+    def as_words(match: re.Match) -> str:  # a card or kind named inside a quote is the quote's own words
+        entity = skeleton.entities[int(match[1])]
+        return entity.text.lower().strip(_QUOTE + " ")
+
     def keep(match: re.Match) -> str:
-        quotes.append(re.sub(r"\s+", " ", match["w"]).replace(" :", ":").strip(" ."))
+        said = re.sub(r"\b[ek](\d+)\b", as_words, match["w"])
+        quotes.append(re.sub(r"\s+", " ", said).replace(" :", ":").strip(" ."))
         return f" q{len(quotes) - 1} "
 
     text = _QUOTED.sub(keep, text)
