@@ -536,3 +536,32 @@ def test_halvings_do_not_stack(session):
     got = ask_plain(session, "Do multiple card effects that halve battle damage stack with each other?")
     assert (got.get("parsed") or {}).get("ask") == "rule_fact" and got["answer"] == "no"
     assert "community:7.3.1.2" in _cited(got)
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # casual phrasings (lowercase, no punctuation, "they")
+        ("whats the max hand size", "6"),
+        ("how many cards can i hold at end of turn", "6"),
+        ("do i have to go to main phase 2 after battle", "yes"),
+        ("can i attack first turn", "no"),
+        ("can i attack if im going second", "yes"),
+        ("can i attack directly if they have a face down monster", "no"),
+        ("can i attack directly if they have no monsters", "yes"),
+        ("if my monster has 0 atk is it destroyed", "no"),
+        ("does a replay happen if they summon a monster after i attack", "yes"),
+        ("if two monsters have the same atk and battle do both die", "yes"),
+        ("can i change battle position during battle phase", "no"),
+        ("can i flip summon during battle phase", "no"),
+        ("do i draw on my first turn if i go first", "no"),
+    ],
+)
+def test_casual_turn_and_battle(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got.get("explanation")
+
+
+def test_summon_in_battle_phase_stays_unknown(session):
+    # "summon" alone may be a Special Summon by an effect, which the Battle Phase allows
+    assert ask_plain(session, "can i summon in battle phase")["answer"] == "unknown"

@@ -413,6 +413,14 @@ def _questions() -> list:
             _q_going_second,
         ),
         (
+            "can I attack if I'm going second",
+            re.compile(
+                rf"^can i (?:(?P<bp>{_a('conduct_bp')})|{attack}(?: with (?:a|my) {w_mon})?)"
+                rf"(?: (?:on|in|during) my (?:very )?first turn)? (?:{_a('going_second')})$"
+            ),
+            _q_going_second,
+        ),
+        (
             "can a monster attack twice",
             re.compile(
                 rf"^(?:can i (?:declare an )?attack (?:twice )?with (?:the same|one|a|my) {w_mon} "
@@ -452,7 +460,7 @@ def _questions() -> list:
                 rf"take place|get triggered)? ?(?:if|when|after) "
                 rf"(?:(?P<gone>(?P<target>{opps()} {w_mon}|the attack target|the monster i attacked|the attacked "
                 rf"{w_mon}|the target) {_a('leaves')}(?: (?:by|because of) (?:an|a card|a card's) effect)?)|"
-                rf"(?:{opp()}|they) (?:special )?summons (?:a|another|a new|one) (?:new )?{w_mon}"
+                rf"(?:{opp()}|they) (?:special )?(?:summons|summon) (?:a|another|a new|one) (?:new )?{w_mon}"
                 rf"(?: (?:by|with|using) (?:an|a card|a) effect)?)"
                 rf"(?: after (?:i declare (?:an|my) attack|my attack declaration|i attack)|"
                 rf" (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"

@@ -361,8 +361,8 @@ def _questions() -> list:
         (
             "can I attack directly past a face-down monster",
             re.compile(
-                rf"^can (?:i|my {mon()}) attack directly (?:if|when|while) {opp()} (?:only )?controls (?:only )?"
-                rf"(?:a|one) face-down (?:defense position )?{mon()}$"
+                rf"^can (?:i|my {mon()}) attack directly (?:if|when|while) (?:{opp()}|they) (?:only )?(?:controls|control|"
+                rf"has|have) (?:only )?(?:a|one) face-down (?:defense position )?{mon()}$"
             ),
             _q_direct_past_face_down,
         ),

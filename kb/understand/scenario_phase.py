@@ -303,6 +303,15 @@ def _questions() -> list:
             _q_set_spell_trap_in_phase,
         ),
         (
+            "if I go first, do I draw on my first turn",
+            re.compile(
+                rf"^(?:(?:if|when|since) i (?:go|am going|'m going|' m going) first )?(?:do|can|will) i draw(?: a card)? "
+                rf"(?:on|in|during) my (?:very )?first (?:turn|{alt('phases', 'draw')})"
+                rf"(?: (?:if|when|since) i (?:go|am going|'m going|' m going) first)?$"
+            ),
+            lambda d, m: _first_draw(d, m) if re.search(r"going first|go first", m.group(0)) else None,
+        ),
+        (
             "does the player going first draw in their first Draw Phase",
             re.compile(
                 rf"^(?:can|does|do|will|is) {alt('battle', 'first_player')} (?:able to )?(?:draw|get to draw|conduct "
@@ -332,9 +341,10 @@ def _questions() -> list:
             "can I attack / change battle position / Flip Summon in a phase",
             re.compile(
                 rf"^can i (?:(?P<attack>attack|declare an attack) with (?:a|my|one of my) {mon()}|"
-                rf"(?P<flip>{alt('summons', 'flip_summon')}) (?:a|my) (?:face-down )?{mon()}|"
+                rf"(?P<flip>{alt('summons', 'flip_summon')})(?: (?:a|my) (?:face-down )?{mon()})?|"
                 rf"(?:change|switch) (?:the (?:battle )?position of (?:a|my) {mon()}|(?:a|my) {mon()} ' s (?:battle )?"
-                rf"position|my {mon()}'s (?:battle )?position|a {mon()}'s (?:battle )?position))"
+                rf"position|my {mon()}'s (?:battle )?position|a {mon()}'s (?:battle )?position|battle positions?|"
+                rf"(?:my )?{mon()}(?:s|'s| ' s)? (?:battle )?positions?))"
                 rf" (?:{in_phase}(?P<phase>{all_phases()})|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
             ),
             _q_monster_in_phase,

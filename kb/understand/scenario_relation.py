@@ -192,7 +192,7 @@ def _relation_asked() -> str:
         rf"(?:(?:do|will|would|does) (?P<who_dmg>i|my opponent|the opponent) take (?:any )?(?:battle )?damage|"
         rf"(?P<any_dmg>(?:is|will) (?:any )?(?:battle )?damage (?:be )?(?:dealt|inflicted)|"
         rf"does (?:anyone|either player) take (?:any )?(?:battle )?damage)|"
-        rf"(?:are|will|do) (?:they )?(?P<both>both)(?: {w_mon})? (?:be |get )?destroyed(?: by battle)?|"
+        rf"(?:are|will|do) (?:they )?(?P<both>both)(?: {w_mon})? (?:be |get )?(?:destroyed(?: by battle)?|die)|"
         rf"(?:is|will) (?P<whose>my|my opponent's|the opponent's|their|the attacked|the defending|the attacking|"
         rf"my attacking) {w_mon} (?:be )?destroyed(?: by battle)?)"
     )
