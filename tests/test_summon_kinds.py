@@ -95,6 +95,11 @@ def _parsed(session, text):
         ("Can an Xyz Monster be Xyz Summoned in face-down Defense Position?",
          ("position", "special_summon", "face_down"), "no"),
         ("Can I Ritual Summon in face-up Defense Position?", ("position", "special_summon", "face_up_defense"), "yes"),
+        ("Does Special Summoning Chaos Sorcerer by its own procedure start a chain?",
+         ("built_in_summon", "special_summon", "starts_chain"), "no"),
+        ("Does an Xyz Summon start a chain?", ("built_in_summon", "special_summon", "starts_chain"), "no"),
+        ("Is the Special Summon of Cyber Dragon from the hand an effect?",
+         ("built_in_summon", "special_summon", "is_effect"), "no"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -128,6 +133,9 @@ def test_kind_facts(session, text, fact, answer):
         "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
         "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "Does a Special Summon start a chain?",  # by a card activated it does: not said which
+        "Does Special Summoning Sangan start a chain?",  # Sangan has no Summon procedure of its own
+        "Is the Special Summon of Stardust Dragon an effect?",  # not read for Extra Deck monsters
         "Can I Link Summon in face-up Defense Position?",  # a Link Monster has no Defense Position: not this fact
         "Can a Synchro Monster be Xyz Summoned in face-down Defense Position?",
         "can my opponent's monsters be tributed",  # by a card effect they can (Lava Golem): not a Tribute Summon

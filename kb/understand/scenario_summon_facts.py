@@ -100,6 +100,48 @@ def _special_position(m: re.Match, _card_of):
                  f"can {what} place a monster in face-up Defense Position")
 
 
+_BUILT_IN = re.compile(r"\byou can Special Summon this card \(from your (?:hand|GY|Graveyard)\)", re.I)
+
+
+def _built_in(m: re.Match, card_of):
+    """A named monster's own Special Summon procedure (Nomi / Semi-Nomi, "you can Special Summon this card (from
+    your hand)", or a Synchro / Xyz / Link Summon): it starts no chain and is not an effect."""
+    card = card_of(int(m["c"][1:])) if m["c"] else None
+    kind = m["k"]
+    if m["c"]:
+        if card is None or not card.is_monster:
+            return None
+        frame = (card.extra_deck_frame or "").lower()
+        built_in = card.summon_condition in ("nomi", "semi_nomi") and not frame and "Ritual" not in card.abilities \
+            or frame in ("synchro", "xyz", "link") or _BUILT_IN.search(card.text or "")
+        if not built_in:
+            return None
+        who = f"the Special Summon of {card.name} by its own procedure"
+    elif kind in ("synchro", "xyz", "link"):
+        who = f"a {kind.title()} Summon"
+    else:
+        who = "a Special Summon by a monster's own procedure"
+    if m["eff"]:
+        if not m["c"] or card.extra_deck_frame or (card.summon_condition not in ("nomi", "semi_nomi") and
+                                                   not _BUILT_IN.search(card.text or "")):
+            return None  # only a Main Deck monster's own procedure is asked so (an Extra Deck one may be revived)
+        return _fact("built_in_summon", "special_summon", "is_effect", f"is {who} an effect")
+    return _fact("built_in_summon", "special_summon", "starts_chain", f"does {who} start a chain")
+
+
+class _Merged:
+    """The card group of whichever spelling matched (``c`` / ``c2`` / ``c3``), the other groups as they are."""
+
+    def __init__(self, match: re.Match) -> None:
+        self.match = match
+
+    def __getitem__(self, key):
+        groups = self.match.groupdict()
+        if key == "c":
+            return groups.get("c") or groups.get("c2") or groups.get("c3")
+        return groups.get(key)
+
+
 class _Groups:
     """A match whose missing groups read as None (shapes that name only some of a handler's groups)."""
 
@@ -114,6 +156,8 @@ class _Groups:
 def fact_shapes() -> list:
     """The shapes of this module (name, pattern, handler)."""
     per_turn = r"(?:per|each|a|in a|in one|every) turn"
+    own = (r"(?:by (?:its|their|a monster's|a monsters) own (?:procedure|effect|requirements)|from the hand|by meeting (?:its|the) "
+           r"requirements)")
     per_turn_or_same = r"(?:per turn|in (?:one|a|the same|a single) turn|(?:in |during )?(?:the same|one) turn|this turn)"
     summon_of = r"(?P<s{n}>tribute summon|ritual summon|tribute summoning|ritual summoning)"
     face_down = (r"(?:(?:a |the )?face-down (?:defen[cs]e position )?monsters?(?: on the field| i control| on my field)?|"
@@ -276,6 +320,17 @@ def fact_shapes() -> list:
                 rf"(?: defen[cs]e position)?$"
             ),
             _special_position,
+        ),
+        (
+            "a built-in Special Summon: a chain or an effect",
+            re.compile(
+                rf"^(?:does|do|will|would) (?:special summoning (?P<c>e\d+)(?: {own})?|(?:the |a )?special summon of "
+                rf"(?P<c2>e\d+)(?: {own})?|(?:a |an )?(?P<k>synchro|xyz|link) summon|(?:a |the )?special summon {own}) "
+                rf"(?:start|use|create|make) (?:a|the) chain$|"
+                r"^(?:is|are) (?:the |a )?special summon(?:ing)? of (?P<c3>e\d+)(?: from (?:the|my) hand| by its own "
+                r"procedure)? (?P<eff>(?:treated as |considered )?an effect)$"
+            ),
+            lambda m, c: _built_in(_Merged(m), c),
         ),
         (
             "a Token Special Summoned by an effect other than its own",

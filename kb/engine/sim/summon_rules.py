@@ -122,6 +122,16 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:special-summoning", "md:special-summon"], "prb2017:special-summoning",
         "The Monster that would be Special Summoned must be placed in face-up Attack Position or face-up Defense "
         "Position unless stated otherwise."),
+    "sim_built_in_summon_no_chain": _row(
+        "A Special Summon by meeting a monster's own requirements (a built-in Summon: Cyber Dragon, Synchro, Xyz and "
+        "Link Summons) does not start a chain; cards that negate Special Summons can respond to it.",
+        ["prb2017:special-summoning-a-monster-through-requirements", "community:3.3.1"],
+        "prb2017:special-summoning-a-monster-through-requirements",
+        "Performing a Special Summon by meeting requirements does not start a chain."),
+    "sim_built_in_summon_not_effect": _row(
+        "The requirements of a Special Summon Monster to Special Summon itself are not an effect.",
+        ["prb2017:special-summon-monsters", "community:3.3.1"], "prb2017:special-summon-monsters",
+        "The requirements of a Special Summon Monster to Special Summon itself are not treated as an effect."),
     # --- Gemini monsters Normal Summoned a second time
     "sim_gemini_no_tribute": _row(
         "Normal Summoning a Level 5 or higher Gemini Monster a second time (it is already on the field) needs no "
@@ -433,6 +443,12 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("position", "special_summon", "face_up_defense"): ("yes", "sim_special_summon_face_up",
                                                         "a Special Summoned monster may be placed in face-up Defense "
                                                         "Position (a Link Monster excepted)"),
+    ("built_in_summon", "special_summon", "starts_chain"): ("no", "sim_built_in_summon_no_chain",
+                                                            "a Special Summon by meeting requirements does not start "
+                                                            "a chain"),
+    ("built_in_summon", "special_summon", "is_effect"): ("no", "sim_built_in_summon_not_effect",
+                                                         "a Special Summon Monster's requirements to Special Summon "
+                                                         "itself are not an effect"),
     # a Gemini Monster Normal Summoned a second time (topic "gemini")
     ("gemini", "second_summon", "tributes_needed"): ("no", "sim_gemini_no_tribute",
                                                      "Normal Summoning a Gemini Monster a second time needs no "
