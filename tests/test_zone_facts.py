@@ -255,3 +255,25 @@ def test_deck_construction_bad_input(session):
 def test_casual_phrasings(session, text, answer):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("If the only card I control besides my monsters is Mystic Plasma Zone in my Field Zone, can I activate Snow "
+         "Plow Hustle Rustle?", "no"),
+        ("I only control Dragon Ravine in my Field Zone and monsters. Can I activate Snow Plow Hustle Rustle's effect?",
+         "no"),
+        # near misses: no Field Spell told, a card whose text needs something else, a parenthesis that says otherwise
+        ("If the only card I have besides monsters is Pot of Greed, can I activate Snow Plow Hustle Rustle?", "unknown"),
+        ("If the only card I have besides monsters is Dragon Ravine in my Field Zone, can I activate Raigeki Break?",
+         "unknown"),
+        ("If the only card I have besides monsters is Dragon Ravine in my Field Zone, can I activate Snow Plow Hustle "
+         "Rustle (requires a direct attack)?", "unknown"),
+    ],
+)
+def test_field_spell_is_not_in_the_spell_trap_zone(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"))
+    if answer == "no":
+        assert "prb2017:field-zone" in [c for step in got["steps"] for c in step["cites"]]

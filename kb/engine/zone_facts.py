@@ -82,7 +82,7 @@ ZONE_RULES: dict[str, dict] = {
         "A Field Spell in the Field Zone is not a card in the Spell & Trap Zone; each Field Zone holds 1 Field "
         "Spell.",
         ["prb2017:field-zone", "prb2017:field-zone-ex1"],
-        "Also, these are not treated as cards in the Spell & Trap Zone."),
+        "Also, these are not treated as cards in the Spell & Trap Zone."),  # ex1: Snow Plow Hustle Rustle
     "zone_field_one": _row(
         "Each player can place only 1 Field Spell in their Field Zone.",
         ["prb2017:field-zone"], "Each player can only place 1 Field Spell Card in each Field Zone."),
@@ -307,6 +307,9 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone", "field_spell", "counts_as_st_zone"): ("no", "zone_field_not_st",
                                                    "a Field Spell in the Field Zone is not a card in the Spell & "
                                                    "Trap Zone"),
+    ("zone", "field_only", "st_zone_condition"): ("no", "zone_field_not_st",
+                                                  "a Field Spell in the Field Zone is not a card in the Spell & Trap "
+                                                  "Zone: a condition that needs one is not met"),
     ("zone", "field_spell", "two_at_once"): ("no", "zone_field_one", "each Field Zone holds only 1 Field Spell"),
     ("zone", "field_spell", "replace"): ("yes", "zone_field_replace",
                                          "a player can activate or Set a new Field Spell from the hand; the one "

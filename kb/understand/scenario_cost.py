@@ -324,6 +324,7 @@ def _shapes() -> list:
     from .scenario_cost_kinds import _card_type_shapes, _more_cost_shapes
     from .scenario_cost_generic import generic_cost_shapes
     from .duel_facts import duel_shapes
+    from .zone_conditions import zone_condition_shapes
     from .spell_trap_facts import spell_trap_shapes
     from .zone_facts import zone_fact_shapes
     thing, again, as_cost = alt("things", "card"), alt("things", "again"), alt("cost", "as_cost")
@@ -450,6 +451,7 @@ def _shapes() -> list:
         *generic_cost_shapes(),  # costs told without a card or loosely (scenario_cost_generic.py)
         *spell_trap_shapes(),  # kinds of Spells and Traps (spell_trap_facts.py)
         *duel_shapes(),  # winning and losing, LP, the Deck, 'leaves the field' (duel_facts.py)
+        *zone_condition_shapes(),  # a Field Spell for a "card in your Spell & Trap Zone" condition
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
         ("I have N LP and pay half / can I pay M LP (no card named)",
