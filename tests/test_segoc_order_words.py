@@ -187,3 +187,19 @@ def test_link_order_by_number(session, text, answer):
 )
 def test_links_told_in_more_words(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("I activate Dark Hole, my opponent chains Mystical Space Typhoon, and I chain Solemn Judgment. What Chain "
+         "Link is Solemn Judgment?", "Chain Link 3"),
+        ("I activate Dark Hole and my opponent chains Mystical Space Typhoon. Is Mystical Space Typhoon Chain Link "
+         "2?", "yes"),
+        ("I activate Dark Hole and my opponent chains Mystical Space Typhoon. Is Dark Hole Chain Link 2?", "no"),
+        ("I activate Dark Hole and my opponent chains Mystical Space Typhoon. Is Pot of Greed Chain Link 2?",
+         "unknown"),
+    ],
+)
+def test_which_chain_link_a_card_is(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

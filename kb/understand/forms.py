@@ -23,7 +23,7 @@ READER_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(fields) for kind, fi
     "damage_step_event": ("card", "event", "query", "timing"),
     "spell_speed": ("card", "speed"),
     "card_kind": ("card", "kind"),
-    "resolution_order": ("chain", "end", "link", "other", "relation"),
+    "resolution_order": ("chain", "end", "link", "other", "position", "relation"),
     "negated": ("by", "card", "destroyed", "how", "negated", "negator", "of_effect", "outcome"),
     "field_negation": ("as_monster", "card", "left_field", "negator", "outcome", "unaffected_by"),
     "negated_effects": ("atk_gain", "by", "card", "did", "outcome"),

@@ -88,13 +88,13 @@ def _build(
     if kind == "resolves" and len(story.links) >= 2:
         chain = story_links(skeleton, story, effects_of)
         listed = ", ".join(f"{k + 1}. {card_phrase(c)}" for k, c in enumerate(chain))
-        query = resolution_query(skeleton, story, intent)
+        query = resolution_query(skeleton, story, intent, listed)  # resolution_order.py
         if query is None:
             return Frame(None, "", "the card asked about is not a link of the chain told")
         asked, said = query
         return Frame(
             {"ask": "resolution_order", "chain": chain, **asked},
-            f"In which order does the chain {listed} resolve{said}?",
+            said,
             used_entities={link.entity for link in story.links} | {e for e in (intent.x, intent.y) if e is not None},
             uses_story=True,
         )

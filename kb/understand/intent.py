@@ -68,6 +68,7 @@ class Intent:
     rest: list[int] = field(default_factory=list)  # pieces after the matched phrase (moments, conditions)
     x_actor_said: bool = False
     speed: int | None = None  # "is X Spell Speed 2"
+    number: int | None = None  # "is X Chain Link 2"
     x2: int | None = None  # "X or Z": the same question about Z (the answer stands when both agree)
     y_owner: str | None = None  # "my Mirror Force" / "my opponent's Dark Hole": "A" / "B"
     y_own: bool = False  # "my own Dark Hole": the card asked about has the same controller
@@ -238,6 +239,16 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     ),
     # the order a told chain resolves in, asked of its last link or of one card (resolution_order.py)
     _row(
+        "what chain link is X",
+        "resolves",
+        rf"^(?:what|which) (?:chain link|link) (?:is|was|will be|would be|does) (?:{_DET})?(?P<x>{ENT}){_EFF}(?: become)?",
+    ),
+    _row(
+        "is X chain link N",
+        "resolves",
+        rf"^(?:is|was|will|would) (?:{_DET})?(?P<x>{ENT}){_EFF} (?:be |become )?chain link (?P<linkno>\d+)",
+    ),
+    _row(
         "which resolves last",
         "resolves",
         r"^(?:which|what) (?:card |effect |one |chain link )?(?:resolves|will resolve|is resolved) last",
@@ -322,6 +333,8 @@ def read_intents(skeleton: Skeleton, indices: list[int]) -> list[tuple[Intent, l
             anaphor=bool(groups.get("it")),
             x_actor_said=bool(groups.get("actor")),
         )
+        if groups.get("linkno"):
+            intent.number = int(groups["linkno"])
         if groups.get("speed"):
             intent.speed = {"one": 1, "two": 2, "three": 3}.get(groups["speed"]) or int(groups["speed"])
         if groups.get("summon"):

@@ -43,24 +43,35 @@ def _link_index(skeleton: Skeleton, story: Story, entity: int | None) -> int | N
     return found[0] if len(found) == 1 else None
 
 
-def resolution_query(skeleton: Skeleton, story: Story, intent: Intent) -> tuple[dict, str] | None:
-    """The fields of a ``resolution_order`` question the intent asks and the words said back (``({}, "")``
-    for "which resolves first"); None when a card asked about is not one link of the chain told."""
+def resolution_query(skeleton: Skeleton, story: Story, intent: Intent, listed: str) -> tuple[dict, str] | None:
+    """The fields of a ``resolution_order`` question the intent asks and the question said back (``listed``:
+    the chain told, "1. X, 2. Y"); None when a card asked about is not one link of the chain told."""
+    chain = f"the chain {listed}"
+
+    def name(k: int) -> str:
+        return skeleton.entities[story.links[k].entity].label()
+    if intent.pattern in ("what chain link is X", "is X chain link N"):
+        link = _link_index(skeleton, story, intent.x)
+        if link is None:
+            return None
+        if intent.number is None:
+            return {"link": link, "end": "number"}, f"In {chain}, which Chain Link is {name(link)}?"
+        return {"link": link, "position": intent.number}, f"In {chain}, is {name(link)} Chain Link {intent.number}?"
     field, value = _ASKED.get(intent.pattern, (None, None))
     if field is None:
-        return {}, ""
+        return {}, f"In which order does {chain} resolve?"
     if intent.x is None:
-        return {"end": value}, f" (which link resolves {value})"
+        return {"end": value}, f"In {chain}, which link resolves {value}?"
     link = _link_index(skeleton, story, intent.x)
     if link is None:
         return None
     if field == "end":
-        return {"link": link, "end": value}, f" (does Chain Link {link + 1} resolve {value})"
+        return {"link": link, "end": value}, f"In {chain}, does {name(link)} resolve {value}?"
     other = _link_index(skeleton, story, intent.y)
     if other is None or other == link:
         return None
     return ({"link": link, "other": other, "relation": value},
-            f" (does Chain Link {link + 1} resolve {value} Chain Link {other + 1})")
+            f"In {chain}, does {name(link)} resolve {value} {name(other)}?")
 
 
 def resolution_order_answer(question: dict) -> dict:
@@ -80,8 +91,26 @@ def resolution_order_answer(question: dict) -> dict:
     for key, value in (("link", link), ("other", question.get("other"))):
         if value is not None and (not isinstance(value, int) or not 0 <= value < n):
             raise BadQuestionError(f"{key} must be the index of a link (0 to {n - 1})", key, value)
-    if end not in ("first", "last"):
-        raise BadQuestionError('end must be "first" or "last"', "end", end)
+    if end not in ("first", "last", "number"):
+        raise BadQuestionError('end must be "first", "last" or "number"', "end", end)
+    position = question.get("position")
+    if (position is not None or end == "number") and link is None:
+        raise BadQuestionError("a Chain Link number is asked of a link: link is needed", "link", link)
+    if position is not None and (not isinstance(position, int) or position < 1):
+        raise BadQuestionError("position must be a Chain Link number (1 or more)", "position", position)
+    detail_link = ("links are numbered in the order they are activated: Chain Link 1 first; "
+                   + ", ".join(said(k) for k in range(n)))
+    if position is not None or end == "number":
+        if position is None:
+            answer, explanation, result = f"Chain Link {link + 1}", f"{said(link)}; {detail_link}.", "pass"
+        else:
+            yes = position == link + 1
+            answer = "yes" if yes else "no"
+            explanation, result = f"{answer}: {said(link)}; {detail_link}.", "pass" if yes else "fail"
+        return {"answer": answer, "order": names, "card": None, "resolved": {"chain": names},
+                "explanation": explanation, "assumed": [], "rulings": [],
+                "steps": [{"check": "chain links", "result": result, "detail": detail_link,
+                           **citation("sim_chain_resolution")}]}
     if link is None:
         answer = said(n - 1 if end == "first" else 0)
         explanation = f"{answer} resolves {end}; {detail}."
