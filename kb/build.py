@@ -51,9 +51,9 @@ COMPLETE_MARKER = ".complete"  # written into a version directory once every ste
 # they read is stored, and the build joins them before ``validate``: on two cores the profiles, the
 # search index and the remaining steps then run side by side.
 STEPS: list[tuple[str, str]] = [
-    ("rulebooks", "kb.corpus:load_rulebooks"),
-    ("cards", "importers.cards:load_cards"),
-    ("profiles", "kb.build_cache:start_profiles"),  # reads only the cards; reuses unchanged cards' profiles
+    ("cards", "importers.cards:load_cards"),  # first: the longest background job reads only the cards
+    ("profiles", "kb.build_cache:start_profiles"),  # reuses the profiles of unchanged cards
+    ("rulebooks", "kb.corpus:load_rulebooks"),  # reads no card (mentions are linked in `links`)
     ("aliases", "importers.cards:load_aliases"),
     ("search-index", "kb.search:build_index_step"),  # sections, terms and cards now; rulings after `links`
     ("rulings", "importers.rulings:load_rulings"),

@@ -86,7 +86,7 @@ def _cached_rows(session, cache_path: Path, log) -> tuple[list[dict], dict]:
         kept[key] = effects
         return effects
 
-    rows, summary = profile_rows(session.exec(select(Card)).all(), read)
+    rows, summary = profile_rows(session.execute(select(Card.__table__)).all(), read)  # plain rows: no ORM objects
     _write_cache(cache_path, fingerprint, kept)
     log(f"profiles: {reused} of {summary['cards']} cards reused from the previous build")
     return rows, summary

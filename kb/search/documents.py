@@ -96,7 +96,8 @@ def _card_docs(session):
     aliases: dict[int, list[str]] = {}
     for alias, card_id in session.exec(select(Alias.alias, Alias.card_id)).all():
         aliases.setdefault(card_id, []).append(alias)
-    for card in session.exec(select(Card).order_by(Card.name, Card.id)).all():
+    table = Card.__table__  # plain rows (attributes as the model's): no ORM objects to build
+    for card in session.execute(select(table).order_by(table.c.name, table.c.id)).all():
         abilities = [keyword_key(a) for a in (card.abilities or [])]
         types = [keyword_key(card.card_type)] + abilities
         if card.property:
@@ -141,7 +142,7 @@ def _ruling_docs(session):
     involved: dict[str, list[int]] = {}
     for ruling_id, card_id in session.exec(select(RulingCard.ruling_id, RulingCard.card_id)).all():
         involved.setdefault(ruling_id, []).append(card_id)
-    for ruling in session.exec(select(Ruling).order_by(Ruling.id)).all():
+    for ruling in session.execute(select(Ruling.__table__).order_by(Ruling.__table__.c.id)).all():
         cards = sorted(set(involved.get(ruling.id, [])))
         question = ruling.question.strip()
         body = f"{question}\n{ruling.answer}".strip() if question else ruling.answer
