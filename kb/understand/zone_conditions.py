@@ -47,7 +47,7 @@ def zone_condition_shapes() -> list:
     """The shapes of this module, as ``(name, pattern, handler)``."""
     only = (r"(?:the only (?:card|cards|spell or trap|spell/trap|non-monster card) i (?:have|control)(?: on the field| on "
             r"my field)?(?: (?:besides|other than|apart from|except for|aside from) (?:my )?monsters)? (?:is|are)|i "
-            r"(?:only )?(?:have|control) (?:only )?)")
+            r"(?:only )?(?:have|control)(?: only)?)")
     return [
         ("the only card besides monsters is a Field Spell: can I activate X (needs a card in the Spell & Trap Zone)",
          re.compile(rf"^(?:(?:if|when|while) )?{only} (?P<f>{_CARD})(?: face-up)?(?: in my field zone)?(?: and (?:my )?monsters)?"
