@@ -100,6 +100,9 @@ def _parsed(session, text):
         ("Does an Xyz Summon start a chain?", ("built_in_summon", "special_summon", "starts_chain"), "no"),
         ("Is the Special Summon of Cyber Dragon from the hand an effect?",
          ("built_in_summon", "special_summon", "is_effect"), "no"),
+        ("Does Normal Setting a monster count as my Normal Summon for the turn?",
+         ("summon_kind", "normal_set", "uses_normal_summon"), "yes"),
+        ("does setting a monster use up my normal summon", ("summon_kind", "normal_set", "uses_normal_summon"), "yes"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -228,6 +231,13 @@ def _scenario(session, text):
          "revive it with Monster Reborn?", "no"),
         ("The Special Summon of Black Luster Soldier - Envoy of the Beginning was negated by Solemn Judgment. Can "
          "Call of the Haunted revive it?", "no"),
+        # a Normal Summon / Set told in an "if" clause; a monster flipped face-down after it attacked
+        ("If I Set a monster, can I still Normal Summon this turn?", "no"),
+        ("If I Normal Summon a monster, can I still Set a monster?", "no"),
+        ("My monster attacked this turn and was then flipped face-down by Book of Moon. Can I Flip Summon it this "
+         "turn?", "no"),
+        ("A monster changed its battle position this turn and then got flipped face-down. Can I Flip Summon it?",
+         "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -263,6 +273,7 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "My monster attacked this turn and was then flipped face-down by Pot of Greed. Can I Flip Summon it?",
         "The Synchro Summon of Stardust Dragon was negated by Pot of Greed. Can Monster Reborn revive it?",
         "The Xyz Summon of Stardust Dragon was negated. Can Monster Reborn revive it?",  # not an Xyz Monster
         "My opponent's Pendulum Scales are 1 and 8. Can I Pendulum Summon a Level 13 monster?",

@@ -254,6 +254,17 @@ def fact_shapes() -> list:
                                "can a player Special Summon more than once per turn"),
         ),
         (
+            "a Normal Set uses the turn's Normal Summon",
+            re.compile(
+                r"^(?:does|do|would) (?:normal )?setting (?:a|one) monster (?:count as|use|use up|take) (?:my|the|your|a) "
+                r"normal summon(?: for the turn| of the turn| this turn)?$|"
+                r"^is (?:normal )?setting (?:a|one) monster (?:considered |treated as )?(?:my|the) normal summon for the "
+                r"turn$"
+            ),
+            lambda m, c: _fact("summon_kind", "normal_set", "uses_normal_summon",
+                               "does Normal Setting a monster use the turn's Normal Summon/Set"),
+        ),
+        (
             "Normal Summons a turn",
             re.compile(
                 rf"^how many (?:times can (?:i|a player|you) normal summon|normal summons can (?:i|a player|you|each "

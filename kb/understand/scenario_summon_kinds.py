@@ -234,6 +234,52 @@ def _fact_summon_negated(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_flipped_down(d: Draft, m: re.Match) -> bool:
+    """A monster (no effects) that attacked (or changed its battle position) this turn, then was flipped
+    face-down by a card effect."""
+    if d.actions or d.said or d.chain:
+        return False
+    if m["by"]:
+        card = d.card_of(int(m["by"][1:]))
+        if card is None or "face-down" not in (card.text or "").lower():
+            return False  # the card said to flip it must speak of changing a monster to face-down
+    what = "attacked_this_turn" if m["act"].startswith("attack") else "position_changed_this_turn"
+    d.add_monster("A", "monsters", "my monster", level=4, face="down", position="defense", **{what: True})
+    d.said.append(f"A's monster (no effects) {'attacked' if what.startswith('attacked') else 'changed its battle position'}"
+                  f" this turn, then was flipped face-down by a card effect")
+    return True
+
+
+def _q_flip_down_again(d: Draft, m: re.Match):
+    """The story's monster flipped face-down after attacking (or changing position) this turn, Flip Summoned."""
+    name = d.last
+    held = [x for x in d.player("A").get("monsters", []) if x.get("name") == name]
+    if d.actions or d.chain or not held or held[0].get("face") != "down" or not (
+            held[0].get("attacked_this_turn") or held[0].get("position_changed_this_turn")):
+        return None
+    d.actions.append({"do": "flip_summon", "card": name})
+    return {"kind": "legal"}, f"can A Flip Summon {name} this turn"
+
+
+def _q_still_summon(d: Draft, m: re.Match):
+    """After the story's Normal Summon / Set (this turn): another Normal Summon or Set."""
+    if len(d.actions) != 1 or d.actions[0].get("do") not in ("normal_summon", "set_monster") or d.chain:
+        return None
+    do = _VERBS[m["v"]]
+    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "another monster", level=4)})
+    return {"kind": "legal"}, f"can A {_SAID[do]} another Level 4 monster this turn"
+
+
+def _fact_summoned_plain(d: Draft, m: re.Match) -> bool:
+    """ "(If) I Set a monster": a Normal Summon / Set this turn (Level 4, no effects)."""
+    if d.actions or d.said or d.chain:
+        return False
+    do = "set_monster" if m["v"].endswith("set") else "normal_summon"
+    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "my monster", level=4)})
+    d.said.append(f"A {'Set' if do == 'set_monster' else 'Normal Summoned'} a monster (Level 4) this turn")
+    return True
+
+
 def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
     """A Normal Summoned / Set a monster in Main Phase 1."""
     if d.actions or d.said or d.chain:
@@ -441,6 +487,17 @@ def kind_questions() -> list:
             _q_pendulum_own_scales,
         ),
         (
+            "another Normal Summon or Set after the story's",
+            re.compile(rf"^{CAN_I} (?:still |also )(?P<v>normal summon|set)(?: a monster| another monster)?"
+                       rf"(?: this turn)?$"),
+            _q_still_summon,
+        ),
+        (
+            "the story's monster flipped face-down after attacking, Flip Summoned",
+            re.compile(rf"^{CAN_I} flip summon (?:it|that monster|the monster)(?: this turn| again)?$"),
+            _q_flip_down_again,
+        ),
+        (
             "a named monster Special Summoned at all",
             re.compile(rf"^{CAN} (?P<c>e\d+(?: ' s| 's)?) (?:ever |even )?(?:to )?be special summoned$"),
             _q_can_be_special,
@@ -486,6 +543,19 @@ def _facts() -> list:
                 r"(?: by (?P<by2>e\d+))?$"
             ),
             lambda d, m: _fact_summon_negated(d, _Either(m)),
+        ),
+        (
+            "a monster that attacked this turn, flipped face-down",
+            re.compile(
+                r"^(?:my|a) monster (?P<act>attacked|changed (?:its )?battle position|declared an attack) this turn "
+                r"(?:and|,) (?:then )?(?:was |got )?(?:then )?flipped face-down(?: by (?P<by>e\d+))?$"
+            ),
+            _fact_flipped_down,
+        ),
+        (
+            "a Normal Summon or Set (this turn, said in an 'if' clause)",
+            re.compile(r"^i (?P<v>normal summon|normal summoned|normal set|set) (?:a|one) monster$"),
+            _fact_summoned_plain,
         ),
         (
             "a Normal Summon or Set in Main Phase 1",

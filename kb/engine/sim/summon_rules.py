@@ -396,6 +396,9 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("token", "token", "special_summon_other_effect"): ("no", "sim_token_only_its_effect",
                                                         "a Token can only be Special Summoned by the effect that "
                                                         "created it"),
+    ("summon_kind", "normal_set", "uses_normal_summon"): ("yes", "sim_normal_summon_once",
+                                                          "a player can Normal Summon or Set once per turn: a Normal "
+                                                          "Set uses it"),
     ("summon_kind", "normal_summon_with_tribute", "tribute_summon"): (
         "yes", "sim_tribute_is_normal", "a Normal Summon that Tributed a monster is a Tribute Summon"),
     ("summon_kind", "fusion_summon", "without_effect"): ("no", "sim_fusion_by_effect",
