@@ -565,3 +565,35 @@ def test_casual_turn_and_battle(session, text, answer):
 def test_summon_in_battle_phase_stays_unknown(session):
     # "summon" alone may be a Special Summon by an effect, which the Battle Phase allows
     assert ask_plain(session, "can i summon in battle phase")["answer"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("After I declare an attack, my opponent summons a new monster with an effect. Is there a replay?", "yes"),
+        ("After my attack declaration, my opponent Special Summons a monster during the Damage Step. Does a replay "
+         "occur?", "no"),
+        ("During the Damage Step, the attack target is banished by a card effect. Does a replay occur?", "no"),
+        ("Can I Normal Summon during my opponent's End Phase?", "no"),
+        ("Can I Set a Spell Card during my opponent's Standby Phase?", "no"),
+    ],
+)
+def test_replays_in_two_sentences_and_opponents_phases(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("In the first turn of the Duel, can the player going first conduct a Battle Phase?", "no"),
+        ("If three different effects each give an extra Battle Phase, how many additional Battle Phases can the turn "
+         "player conduct?", "1"),
+        ("What is the maximum hand size at the end of the turn?", "6"),
+        ("Is picking a new target after a replay an attack declaration?", "no"),
+    ],
+)
+def test_more_rule_fact_paraphrases(session, text, answer):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]

@@ -3,13 +3,11 @@
 
 - who may declare an attack: a Defense Position monster (never), the player going first in turn 1 (never), a
   direct attack while the opponent controls a monster (never, without an effect that allows it);
-- a replay told as a story ("my monster attacks and my opponent Summons a monster during the Battle Step");
-- what a told battle did, asked of either side ("is either monster destroyed?", "how much battle damage is
-  dealt?");
 - changing a monster's battle position in the turn it was Summoned, said with a bare possessive ("my
   monsters battle position").
 
-Battles told by a relation ("its DEF is lower than the attacker's ATK") are :mod:`.scenario_relation`.
+Battles told by a relation ("its DEF is lower than the attacker's ATK") are :mod:`.scenario_relation`; replays
+and battles told as a story, and what a told battle did, :mod:`.scenario_battle_story`.
 Words are data (``scenario_words.toml``, section ``attacks``).  Monsters given by no name have no effects.
 """
 
@@ -18,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .scenario_draft import Draft, alt, mon, opp, opps
+from .scenario_draft import Draft, alt, mon, opp
 
 __all__ = ["ATTACK_FACTS", "attack_questions"]
 
@@ -183,108 +181,6 @@ def _q_position_after_attack(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can A change the battle position of its monster in Main Phase 2 after it attacked"
 
 
-# ------------------------------------------------------------------------------------ replays as a story
-
-
-def _fact_attack_then_change(d: Draft, m: re.Match) -> bool:
-    """My monster attacks (a monster of the opponent, or directly); then the opponent Summons a monster, or the
-    attack target leaves the field by an effect: in the Battle Step, or in the Damage Step if said."""
-    if d.actions or d.battle or d.said:
-        return False
-    d.state["phase"] = "battle"
-    attacker = d.add_monster("A", "monsters", "my monster", atk=1000)
-    target = None
-    if m["target"]:
-        target = d.add_monster("B", "monsters", "my opponent's monster", atk=500, position="attack")
-    elif m["gone"]:
-        return False  # "it leaves the field" with no attack target told
-    d.actions.append({"do": "attack", "attacker": attacker, "target": target})
-    in_damage_step = bool(m["ds"])
-    if in_damage_step:
-        d.actions.append({"do": "damage_step"})
-    if m["gone"]:
-        d.actions.append({"do": "move", "player": "B", "card": target, "to": "gy", "by": "effect"})
-        what = "the attack target leaves the field by an effect"
-    else:
-        new = d.add_monster("B", "hand", "a new monster")
-        d.actions.append({"do": "special_summon", "player": "B", "card": new, "how": "effect"})
-        what = "my opponent Special Summons a monster (by an effect)"
-    d.battle = (attacker, target)
-    where = "in the Damage Step" if in_damage_step else "in the Battle Step"
-    d.said.append(f"{attacker} attacks {target or 'directly'}; then {what} {where}")
-    return True
-
-
-def _q_replay_if(d: Draft, m: re.Match):
-    """"Does a replay occur if <the attack target leaves the field / the opponent Summons a monster> (after my
-    attack declaration)?"."""
-    if d.actions or d.battle or d.said:
-        return None
-    if not _fact_attack_then_change(d, m):
-        return None
-    return {"kind": "outcome", "replay": True}, "does a replay occur"
-
-
-_FACE_DOWN = re.compile(r"\bface-down (?!defense position|defence position)(?=(?:monster|monsters|e\d+)\b)")
-_ATTACK_WITH = re.compile(r"^i attack (?P<t>.+?) with (?P<a>my .+)$")
-
-
-def _fact_battle_reworded(d: Draft, m: re.Match) -> bool:
-    """A battle told in other words than scenario.py's "X attacks Y": "I attack Y with my X", or a target that is
-    "face-down" without its position (a face-down monster is in Defense Position)."""
-    from .scenario import _fact_battle, _facts as scenario_facts
-
-    text = m.string
-    reworded = _ATTACK_WITH.match(text)
-    if reworded:
-        text = f"{reworded['a']} attacks {reworded['t']}"
-    text = _FACE_DOWN.sub("face-down defense position ", text)
-    if text == m.string:
-        return False
-    pattern = next(p for name, p, _h in scenario_facts() if name == "my X ATK monster attacks ...")
-    again = pattern.match(text)
-    return bool(again) and _fact_battle(d, again)
-
-
-# ------------------------------------------------------------------------------- what a told battle did
-
-
-def _q_lose_lp_or_target(d: Draft, m: re.Match):
-    if not d.battle:
-        return None
-    if m["who"]:
-        who = "A" if m["who"] == "i" else "B"
-        return {"kind": "outcome", "damage": who, "over": 0}, f"does {who} take battle damage (lose LP)"
-    if d.battle[1] is None:
-        return None
-    return {"kind": "outcome", "destroyed": d.battle[1]}, f"is {d.battle[1]} (the attack target) destroyed"
-
-
-def _q_win(d: Draft, m: re.Match):
-    """"Do I win?" after a battle, with the loser's LP told: does the loser's LP reach 0?"""
-    if not d.battle:
-        return None
-    words = m.group(0)
-    loser = "B" if ((" win" in words) == bool(m["me"])) else "A"
-    if "lp" not in d.player(loser):
-        return None  # LP not told: a Duel is not won by one battle from 8000 LP, but the question may mean more
-    return {"kind": "outcome", "lp": loser, "is": 0}, f"does {loser}'s LP reach 0 (so {loser} loses the Duel)"
-
-
-def _q_either_destroyed(d: Draft, m: re.Match):
-    if not d.battle or d.battle[1] is None:
-        return None
-    return {"kind": "outcome", "destroyed": list(d.battle), "any": True}, "is either monster destroyed"
-
-
-def _q_total_damage(d: Draft, m: re.Match):
-    if not d.battle:
-        return None
-    if m["yn"]:
-        return {"kind": "outcome", "damage": "total", "over": 0}, "is any battle damage dealt (to either player)"
-    return {"kind": "outcome", "damage": "total"}, "how much battle damage is dealt (to either player)"
-
-
 # ------------------------------------------------------------------------- battle positions, said loosely
 
 
@@ -311,11 +207,6 @@ def _facts() -> list:
             _fact_going_first,
         ),
         (
-            "I attack Y with my X / X attacks a face-down monster",
-            re.compile(r"^(?:i attack .+ with my .+|.+ attacks .*\bface-down (?:monster|e\d+).*)$"),
-            _fact_battle_reworded,
-        ),
-        (
             "I'm going second",
             re.compile(rf"^{_a('going_second')}$"),
             _fact_going_second,
@@ -332,19 +223,6 @@ def _facts() -> list:
                 rf"(?:attack position )?{w_mon}(?: on (?:the|their|his|her) field)?$"
             ),
             _fact_opponent_controls,
-        ),
-        (
-            "my monster attacks and my opponent Summons a monster / the target leaves the field",
-            re.compile(
-                rf"^(?:my {w_mon} attacks|i attack|i declare an attack)(?: with my {w_mon})?"
-                rf"(?: (?P<target>(?:{opps()}|a|an opponent's) {w_mon}))? (?:and|but|,)? ?(?:then )?"
-                rf"(?:(?:{opp()}|they) (?:special )?summons (?:a|another|a new|one) (?:new )?{w_mon}"
-                rf"(?: (?:by|with|using) (?:an|a card|a) effect)?|"
-                rf"(?P<gone>(?:it|that {w_mon}|the attack target|the target|{opps()} {w_mon}) {_a('leaves')}"
-                rf"(?: (?:by|because of) (?:an|a card|a card's) effect)?))"
-                rf"(?: (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"
-            ),
-            _fact_attack_then_change,
         ),
     ]
 
@@ -452,48 +330,6 @@ def _questions() -> list:
                 rf"(?: in (?:one|the same|a single) turn| this turn| per turn)?$"
             ),
             _q_position_twice,
-        ),
-        (
-            "does a replay occur if the attack target leaves the field / the opponent Summons a monster",
-            re.compile(
-                rf"^(?:does|will|would|is) (?:a |there a )?(?:battle )?replay (?:happen|occur|be triggered|triggered|"
-                rf"take place|get triggered)? ?(?:if|when|after) "
-                rf"(?:(?P<gone>(?P<target>{opps()} {w_mon}|the attack target|the monster i attacked|the attacked "
-                rf"{w_mon}|the target) {_a('leaves')}(?: (?:by|because of) (?:an|a card|a card's) effect)?)|"
-                rf"(?:{opp()}|they) (?:special )?(?:summons|summon) (?:a|another|a new|one) (?:new )?{w_mon}"
-                rf"(?: (?:by|with|using) (?:an|a card|a) effect)?)"
-                rf"(?: after (?:i declare (?:an|my) attack|my attack declaration|i attack)|"
-                rf" (?:during|in) the battle step| before the damage step|(?P<ds> (?:during|in) the damage step))?$"
-            ),
-            _q_replay_if,
-        ),
-        (
-            "does my opponent lose LP / is the attack target destroyed",
-            re.compile(rf"^(?:(?:does|do|will) (?P<who>i|my opponent|the opponent) lose (?:any )?(?:lp|life points)|"
-                       rf"(?:is|will) (?P<target>the attacked {w_mon}|the attack target|the target|the defending "
-                       rf"{w_mon}) (?:be )?destroyed(?: by battle)?)$"),
-            _q_lose_lp_or_target,
-        ),
-        (
-            "do I win / does my opponent lose (their LP told, then a battle)",
-            re.compile(rf"^(?:(?:do|will|would) (?P<me>i) (?:win|lose)(?: the duel)?|(?:does|will|would) "
-                       rf"(?:my opponent|the opponent) (?:lose|win)(?: the duel)?)$"),
-            _q_win,
-        ),
-        (
-            "is either monster destroyed",
-            re.compile(rf"^(?:is|are|will|was) (?:either|any|either of the|one of the|either of the two)(?: "
-                       rf"{w_mon})? (?:be )?destroyed(?: by battle)?$"),
-            _q_either_destroyed,
-        ),
-        (
-            "how much battle damage is dealt",
-            re.compile(
-                r"^(?:how much (?:battle )?damage (?:is|was|will be|would be) (?:dealt|inflicted|taken|done)|"
-                r"(?P<yn>(?:is|was|will) (?:any )?(?:battle )?damage (?:be )?(?:dealt|inflicted)|"
-                r"does (?:anyone|either player) take (?:any )?(?:battle )?damage))$"
-            ),
-            _q_total_damage,
         ),
         (
             "can I change my monster's battle position the turn I Summoned it",

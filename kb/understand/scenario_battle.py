@@ -297,9 +297,10 @@ def BATTLE_FACTS() -> list:
     """The story shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_attacks import ATTACK_FACTS
     from .scenario_phase import PHASE_FACTS
+    from .scenario_battle_story import STORY_FACTS
     from .scenario_relation import RELATION_FACTS
 
-    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS(), *ATTACK_FACTS(), *RELATION_FACTS()]
+    return [*WINDOW_FACTS(), *_facts(), *PHASE_FACTS(), *ATTACK_FACTS(), *STORY_FACTS(), *RELATION_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -400,9 +401,11 @@ def battle_questions() -> list:
     """The question shapes of this module, :mod:`.scenario_windows` and :mod:`.scenario_phase`."""
     from .scenario_attacks import attack_questions
     from .scenario_phase import phase_questions
+    from .scenario_battle_story import story_questions
     from .scenario_relation import relation_questions
 
-    return [*_questions(), *window_questions(), *phase_questions(), *attack_questions(), *relation_questions()]
+    return [*_questions(), *window_questions(), *phase_questions(), *attack_questions(), *story_questions(),
+            *relation_questions()]
 
 
 class _Either:

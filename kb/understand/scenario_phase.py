@@ -142,9 +142,9 @@ def _q_monster_in_phase(d: Draft, m: re.Match):
 
 def _when(d: Draft, m: re.Match) -> str | None:
     """Put the draft in the phase / step / turn of the question; how it reads (None: not a time read)."""
-    if m["opp_turn"]:
+    if m["opp_turn"]:  # any phase of the opponent's turn: the actions asked about are the turn player's
         d.state.update(turn="B", phase="main1")
-        return "in B's turn (its Main Phase 1)"
+        return "in B's turn (its Main Phase 1; any phase of B's turn alike)"
     if m["step"]:
         d.state.update(phase="battle", step=m["step"])
         return f"in the {m['step'].title()} Step of the Battle Phase"
@@ -287,7 +287,7 @@ def _questions() -> list:
                 rf"^can i (?P<how>{alt('summons', 'normal_summon')}|{alt('summons', 'tribute_summon')}|"
                 rf"{alt('summons', 'set_monster')} (?:a|one) {mon()})(?: (?:a|one) {mon()})?(?: from my hand)? "
                 rf"(?:{in_phase}(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
-                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
+                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) (?:turn|{all_phases()}))$"
             ),
             _q_summon_in_phase,
         ),
@@ -298,7 +298,7 @@ def _questions() -> list:
                 rf"a spell/trap(?: card)?|a spell or trap(?: card)?|a card|cards))"
                 rf"(?: from my hand)?(?: face-down)? "
                 rf"(?:{in_phase}(?:(?P<step>start|battle|damage|end) step(?: of the {alt('phases', 'battle')})?|"
-                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) turn)$"
+                rf"(?P<phase>{all_phases()}))|(?:during|in) (?P<opp_turn>{opps()}) (?:turn|{all_phases()}))$"
             ),
             _q_set_spell_trap_in_phase,
         ),

@@ -359,6 +359,8 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("phase_skip", "required_phase", "required"): (
         "yes", "sim_phase_skip", "every phase but the Battle Phase and Main Phase 2 is performed even if nothing "
                                  "happens in it"),
+    ("phase_skip", "battle_phase", "first_turn"): (
+        "no", "sim_first_turn_battle", "no Battle Phase can be conducted in the first turn of the Duel"),
     ("phase_skip", "battle_to_end", "allowed"): (
         "no", "sim_main2_after_battle", "after a Battle Phase, Main Phase 2 must be entered (even if nothing is "
                                         "done in it); the turn cannot go straight to the End Phase"),
