@@ -43,6 +43,12 @@ from kb.understand.answer import ask_plain
         ("Is activating a Field Spell's effect treated as activating a Spell Card?", "no", "prb2017:field-spells"),
         ("Is a Trap Card that equips itself to a monster still a Trap Card?", "yes", "prb2017:normal-traps"),
         ("Is a Union monster equipped to another monster still treated as a monster?", "no", "cr-draft:202.15d"),
+        ("A Fiend monster equipped with Dark Energy becomes a Zombie monster because of DNA Surgery. Is Dark Energy "
+         "destroyed?", "yes", "prb2017:equip-spells"),
+        ("A Warrior monster equipped with Legendary Sword becomes a Dragon through DNA Surgery. What happens to "
+         "Legendary Sword?", "it is destroyed", "prb2017:equip-spells"),
+        ("If the equipped monster's Type changes so it no longer meets the Equip Spell's condition, is the Equip Spell "
+         "destroyed?", "yes", "prb2017:equip-spells"),
     ],
 )
 def test_spell_trap_facts(session, text, answer, quoted):
@@ -62,6 +68,11 @@ def test_spell_trap_facts(session, text, answer, quoted):
         "Does a Counter Spell stay on the field after it resolves?",  # no such kind
         "Can a Continuous Spell be equipped to my opponent's monster?",  # not an Equip Spell
         "Does a Normal Spell's effect still apply after it leaves the field?",  # no row for Normal Spells
+        "A Warrior monster equipped with Legendary Sword becomes Warrior through DNA Surgery. Is Legendary Sword "
+        "destroyed?",  # the Type does not change
+        "A Warrior monster equipped with Axe of Despair becomes Fiend through DNA Surgery. Is Axe of Despair "
+        "destroyed?",  # Axe of Despair equips to any monster
+        "A Warrior monster equipped with Legendary Sword becomes Fiend through DNA Surgery. Is Dark Energy destroyed?",
         "Is activating a Quick-Play Spell's effect treated as activating a Spell Card?",  # no row
     ],
 )

@@ -129,6 +129,12 @@ SPELL_TRAP_RULES: dict[str, dict] = {
     "st_equip_trap": _row(
         "A Normal Trap that equips itself to a monster stays on the field and is also still a Trap Card.",
         ["prb2017:normal-traps"], "After they become Equip Cards, they are also treated as Trap Cards."),
+    "st_equip_condition_lost": _row(
+        "An Equip Spell whose equipped monster's name or Type changes so that it no longer meets the Equip Spell's "
+        "condition is destroyed.",
+        ["prb2017:equip-spells", "prb2017:equip-spells-ex1"],
+        "After being equipped, if the card name or Type of the equipped monster changes so that the conditions for it "
+        "to be equipped are no longer met, that Equip Card is destroyed."),
     "st_pendulum_no_kind": _row(
         "A Pendulum Monster treated as a Spell in the Pendulum Zone is not a Normal, Continuous, Field, Equip, "
         "Quick-Play or Ritual Spell.",
@@ -217,6 +223,12 @@ SPELL_TRAP_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                       "of an effect, not of a Trap Card"),
     ("spell_trap", "equip_trap", "trap_card"): ("yes", "st_equip_trap",
                                                 "a Normal Trap that equips itself is still a Trap Card"),
+    ("spell_trap", "equip_spell", "condition_lost_destroyed"): ("yes", "st_equip_condition_lost",
+                                                                "an Equip Spell whose monster no longer meets its "
+                                                                "condition is destroyed"),
+    ("spell_trap", "equip_spell", "condition_lost_what"): ("it is destroyed", "st_equip_condition_lost",
+                                                           "an Equip Spell whose monster no longer meets its condition "
+                                                           "is destroyed"),
     ("spell_trap", "pendulum_zone", "spell_kind"): ("no", "st_pendulum_no_kind",
                                                     "a Pendulum Monster in the Pendulum Zone is a Spell Card of no "
                                                     "kind (not Normal, Continuous, Field, Equip, Quick-Play or Ritual)"),

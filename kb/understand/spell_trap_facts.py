@@ -73,6 +73,28 @@ def _equip_negated(m: re.Match, cards) -> tuple[dict, str] | None:
                                        f"{'activation' if m['activation'] else 'effect'} is negated")
 
 
+_TYPES = ("warrior", "spellcaster", "fiend", "zombie", "dragon", "insect", "beast", "beast-warrior", "winged beast",
+          "machine", "aqua", "pyro", "rock", "plant", "fish", "sea serpent", "reptile", "psychic", "thunder", "dinosaur",
+          "fairy", "wyrm", "cyberse", "illusion", "divine-beast")
+
+
+def _equip_type_lost(m: re.Match, cards) -> tuple[dict, str] | None:
+    """ "A Warrior monster equipped with X becomes Spellcaster through Y. What happens to X?": X's text must say
+    "Equip only to a Warrior monster" and the new Type must be another one."""
+    equip, again = cards(int(m["x"][1:].split()[0])), cards(int(m["x2"][1:].split()[0]))
+    if equip is None or again is None or again.name != equip.name:
+        return None  # the question asks of another card
+    was, now = m["was"].replace("-type", ""), m["now"].replace("-type", "")
+    if was == now or was not in _TYPES or now not in _TYPES:
+        return None
+    needs = re.search(r"Equip only to an? ([A-Za-z -]+?)(?:-Type)? monster", equip.text or "")
+    if equip.property != "Equip" or needs is None or needs.group(1).lower() != was:
+        return None  # not an Equip Spell whose condition is the Type told
+    asked = "condition_lost_what" if m["what"] else "condition_lost_destroyed"
+    return _fact("equip_spell", asked, f"what happens to {equip.name} (equip only to a {was.title()} monster) when the "
+                                       f"monster becomes {now.title()}")
+
+
 def _k(suffix: str) -> str:
     return _KIND.replace("?P<prop>", f"?P<prop{suffix}>").replace("?P<type>", f"?P<type{suffix}>")
 
@@ -152,6 +174,19 @@ def spell_trap_shapes() -> list:
          re.compile(r"^(?:is|are) (?:a |the )?(?:normal )?traps?(?: cards?)? (?:that|which) equips? (?:itself|themselves)"
                     r"(?: to (?:a|the) monster)? (?:still |also )?(?:a |treated as a |considered a )?trap(?: card)?$"),
          lambda m, c: _fact("equip_trap", "trap_card", "is a Normal Trap that equips itself still a Trap Card")),
+        ("the equipped monster's Type changes: what happens to the Equip Spell",
+         re.compile(rf"^(?:(?:if|when) )?(?:a|an|my|the) (?P<was>[a-z -]+?)(?:-type)? monster equipped with (?P<x>e\d+) "
+                    rf"(?:becomes|is changed to|turns into|changes to) (?:a |an )?(?P<now>[a-z -]+?)(?:-type)?(?: monster)? "
+                    rf"(?:through|by|because of|with|due to) e\d+(?: 's| ')?(?: effect)?{_SEP}(?:(?P<what>what happens to)|is) "
+                    rf"(?P<x2>e\d+)(?: destroyed)?$"),
+         lambda m, c: None if (not m["what"] and not m.group(0).endswith("destroyed")) else _equip_type_lost(m, c)),
+        ("the equipped monster no longer meets the Equip Spell's condition: is it destroyed",
+         re.compile(rf"^(?:if|when) the (?:equipped monster's|name or type of the equipped monster|type of the equipped "
+                    rf"monster|name of the equipped monster) (?:type |name |name or type )?changes so (?:that )?(?:it|the "
+                    rf"monster) no longer meets (?:the |its |an )?(?:equip spell's )?(?:equip )?(?:condition|requirement)s?"
+                    rf"{_SEP}(?:(?P<what>what happens to)|is) (?:the|my) equip spell(?: card)?(?: destroyed)?$"),
+         lambda m, c: _fact("equip_spell", "condition_lost_what" if m["what"] else "condition_lost_destroyed",
+                            "what happens to an Equip Spell whose monster no longer meets its condition")),
         ("is a Pendulum Monster in the Pendulum Zone a Continuous Spell",
          re.compile(r"^(?:is|are) (?:a pendulum monster|pendulum monsters) in (?:the|a|my) pendulum zones? (?:treated as |"
                     r"considered )?(?:a )?(?:normal|continuous|field|equip|quick-play|ritual) spells?(?: cards?)?$"),
