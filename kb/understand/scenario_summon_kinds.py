@@ -2,10 +2,11 @@
 or named monsters with a Summoning condition: a Fusion / Synchro / Xyz / Link / Ritual Monster Normal
 Summoned or Set; a Normal Summon, Set, Flip Summon or Synchro / Xyz / Link Summon during the opponent's turn
 (or outside the Main Phase); a Level N monster Normal Summoned without Tributing or Tribute Summoned with N
-Tributes; two Normal Summons in a turn; a monster Special Summoned face-down this turn Flip Summoned; a Normal
-Summon in Main Phase 2 after one in Main Phase 1; a named Special Summon Monster Normal Summoned or Set.
+Tributes; two Normal Summons in a turn; a monster Set this turn Flip Summoned; a named Special Summon Monster
+Normal Summoned or Set, or Special Summoned at all; a revival of an Extra Deck monster never Summoned.
+Stories told before the question are :mod:`.scenario_summon_stories`.
 
-Registered by :func:`kb.understand.scenario_summons.summon_questions` / ``SUMMON_FACTS``.  A monster the
+Registered by :func:`kb.understand.scenario_summons.summon_questions`.  A monster the
 question gives by no name is a monster without effects of the kind it says (Level 4 unless a Level is
 said); what the question does not say is never filled in with a value that would decide the answer.
 """
@@ -17,13 +18,13 @@ from functools import lru_cache
 
 from .scenario_draft import PHASE_NAMES, Draft, all_phases, phase_of
 
-__all__ = ["KIND_FACTS", "kind_questions"]
+__all__ = ["CAN", "CAN_I", "SAID", "VERBS", "kind_questions"]
 
 _FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
 _COUNTS = {"one": 1, "1": 1, "a": 1, "a single": 1, "two": 2, "2": 2, "three": 3, "3": 3}
-_VERBS = {"normal summon": "normal_summon", "summon": "normal_summon", "tribute summon": "normal_summon",
+VERBS = {"normal summon": "normal_summon", "summon": "normal_summon", "tribute summon": "normal_summon",
           "normal set": "set_monster", "set": "set_monster", "tribute set": "set_monster"}
-_SAID = {"normal_summon": "Normal Summon", "set_monster": "Set", "flip_summon": "Flip Summon"}
+SAID = {"normal_summon": "Normal Summon", "set_monster": "Set", "flip_summon": "Flip Summon"}
 # "can I ..." and the other ways of asking whether the player may do it
 CAN_I = (r"(?:(?:can|could|may) (?:i|you)|is it (?:legal|possible|allowed) (?:for me |for you |for a player )?to|"
          r"am i (?:allowed|able) to|are you (?:allowed|able) to)")
@@ -73,12 +74,12 @@ def _q_kind_normal(d: Draft, m: re.Match):
     where = m["src"] or ""
     if where and ("extra" in where) == (frame == "ritual"):
         return None  # a Ritual Monster is in the hand, the others in the Extra Deck
-    do = _VERBS[verb]
+    do = VERBS[verb]
     if (m["down"] or m["down2"]) and do != "set_monster":
         return None
     name = _kind_monster(d, frame)
     d.actions.append({"do": do, "card": name})
-    return {"kind": "legal"}, f"can A {_SAID[do]} {name} (no effects)"
+    return {"kind": "legal"}, f"can A {SAID[do]} {name} (no effects)"
 
 
 def _q_opponent_turn(d: Draft, m: re.Match):
@@ -98,7 +99,7 @@ def _q_opponent_turn(d: Draft, m: re.Match):
         name = _kind_monster(d, frame)
         d.actions.append({"do": "special_summon", "player": "A", "card": name, "how": frame, "from": "extra"})
         return {"kind": "legal"}, f"can A {frame.title()} Summon {name} (without a card effect){when}"
-    do = "flip_summon" if m["v"] == "flip summon" else _VERBS[m["v"]]
+    do = "flip_summon" if m["v"] == "flip summon" else VERBS[m["v"]]
     level = int(m["lv"]) if m["lv"] else 4
     if not 1 <= level <= 4:
         return None  # Tributes the question does not give would be asked about too
@@ -107,7 +108,7 @@ def _q_opponent_turn(d: Draft, m: re.Match):
     else:
         name = d.add_monster("A", "hand", "my monster", level=level)
     d.actions.append({"do": do, "player": "A", "card": name})
-    return {"kind": "legal"}, f"can A {_SAID[do]} a Level {level} monster{when}"
+    return {"kind": "legal"}, f"can A {SAID[do]} a Level {level} monster{when}"
 
 
 def _q_tributes(d: Draft, m: re.Match):
@@ -120,7 +121,7 @@ def _q_tributes(d: Draft, m: re.Match):
         return None
     verb = m["v"] or {"normal summoned": "normal summon", "tribute summoned": "tribute summon",
                       "normal set": "normal set", "set": "set"}[m["v2"]]
-    do = _VERBS[verb]
+    do = VERBS[verb]
     if m["without"] or m["without2"]:
         if verb.startswith("tribute"):
             return None  # a Tribute Summon without Tributes is not one
@@ -135,7 +136,7 @@ def _q_tributes(d: Draft, m: re.Match):
     if count:
         d.said.append(f"A controls {count} monster(s) without effects (Level 4) to Tribute")
     by = f"by Tributing {count} monster(s)" if count else "without Tributing"
-    said = "Tribute Summon" if verb == "tribute summon" else _SAID[do]
+    said = "Tribute Summon" if verb == "tribute summon" else SAID[do]
     return {"kind": "legal"}, f"can A {said} {name} {by}"
 
 
@@ -145,33 +146,11 @@ def _q_twice(d: Draft, m: re.Match):
     if len(d.actions) > 1 or d.actions and (d.actions[0].get("do") != "activate" or not d.said or
                                              d.actions[0].get("player", "A") != "A"):
         return None  # the story, if any, is one card A activated (resolved before the Summons)
-    kinds = [_VERBS[m["v"]]] * 2 if m["v"] else [_VERBS[m["v1"]], _VERBS[m["v2"]]]
+    kinds = [VERBS[m["v"]]] * 2 if m["v"] else [VERBS[m["v1"]], VERBS[m["v2"]]]
     for n, do in enumerate(kinds, 1):
         d.actions.append({"do": do, "card": d.add_monster("A", "hand", f"monster {n}", level=4)})
-    said = " and then ".join(_SAID[k] for k in kinds) if kinds[0] != kinds[1] else f"{_SAID[kinds[0]]} twice"
+    said = " and then ".join(SAID[k] for k in kinds) if kinds[0] != kinds[1] else f"{SAID[kinds[0]]} twice"
     return {"kind": "legal"}, f"can A {said} in one turn (Level 4 monsters)"
-
-
-def _fact_special_face_down(d: Draft, m: re.Match) -> bool:
-    """A monster (no effects) Special Summoned face-down by a card effect this turn."""
-    if d.actions or d.said or d.chain:
-        return False
-    d.add_monster("A", "monsters", "my face-down monster", level=4, face="down", position="defense",
-                  summoned="special", summoned_this_turn=True)
-    d.said.append("A's monster (no effects) was Special Summoned in face-down Defense Position by a card effect "
-                  "this turn")
-    return True
-
-
-def _q_flip_it(d: Draft, m: re.Match):
-    name = d.last
-    if name is None or d.monsters.get(name) != "A" or d.actions or not d.said:
-        return None
-    held = [x for x in d.player("A").get("monsters", []) if x.get("name") == name]
-    if not held or held[0].get("face") != "down" or not held[0].get("summoned_this_turn"):
-        return None
-    d.actions.append({"do": "flip_summon", "card": name})
-    return {"kind": "legal"}, f"can A Flip Summon {name} this turn"
 
 
 def _q_flip_set(d: Draft, m: re.Match):
@@ -180,126 +159,7 @@ def _q_flip_set(d: Draft, m: re.Match):
         return None
     name = d.add_monster("A", "hand", "my monster", level=4)
     d.actions += [{"do": "set_monster", "card": name}, {"do": "flip_summon", "card": name}]
-    return {"kind": "legal"}, f"can A Flip Summon a monster (Level 4) Set this turn"
-
-
-def _fact_opponent_scales(d: Draft, m: re.Match) -> bool:
-    """The opponent's Pendulum Scales (A has none told): a Pendulum Summon uses the Summoning player's own."""
-    if d.actions or d.said or d.chain:
-        return False
-    named = d.card_of(int(m["t"][1:])) if m["t"] else None
-    if m["t"] and (named is None or named.name.lower() not in ("pendulum scale", "pendulum scales")):
-        return False  # a card named, not the game term
-    low, high = int(m["x"]), int(m["y"])
-    if not (0 <= low <= 13 and 0 <= high <= 13):
-        return False
-    for zone, scale in ((1, low), (5, high)):
-        d.player("B").setdefault("spells_traps", []).append(
-            {"name": f"B's Pendulum Scale {scale}", "scale": scale, "level": 4, "zone": zone, "face": "up"})
-    d.said.append(f"B's Pendulum Scales are {low} and {high}; A has no Pendulum Scales")
-    d.chain = {"opponent_scales": True}
-    return True
-
-
-def _q_pendulum_own_scales(d: Draft, m: re.Match):
-    """A Pendulum Summon of a Level N monster from A's hand, with only the opponent's Scales told."""
-    if not d.chain or "opponent_scales" not in d.chain or d.actions:
-        return None
-    level = int(m["lv"])
-    if not 1 <= level <= 12:
-        return None
-    name = d.add_monster("A", "hand", f"a Level {level} monster", level=level)
-    d.actions.append({"do": "pendulum_summon", "cards": [name]})
-    return {"kind": "legal"}, f"can A Pendulum Summon {name} from the hand"
-
-
-def _fact_summon_negated(d: Draft, m: re.Match) -> bool:
-    """The Summon of a named Special Summon Monster (an Extra Deck monster of that kind, or a Semi-Nomi one) was
-    negated: it is in the GY, not properly Summoned (a revival of it is the next question)."""
-    if d.actions or d.said or d.chain:
-        return False
-    card = d.card_of(int(m["c"][1:]))
-    if card is None or not card.is_monster:
-        return False
-    how, frame = m["how"], (card.extra_deck_frame or "").lower()
-    if how == "special" and (frame or card.summon_condition != "semi_nomi") or how != "special" and frame != how:
-        return False
-    if m["by"]:
-        by = d.card_of(int(m["by"][1:]))
-        if by is None or "negate" not in (by.text or "").lower() or "summon" not in (by.text or "").lower():
-            return False  # the card said to negate it must speak of negating Summons
-    d.player("A").setdefault("gy", []).append({"card": card.name, "summoned": None, "properly": False})
-    d.monsters[card.name], d.last, d.chain = "A", card.name, {"revive": card.name}
-    d.said.append(f"the {how.title()} Summon of {card.name} was negated (it is in the GY, not properly Summoned)")
-    return True
-
-
-def _fact_flipped_down(d: Draft, m: re.Match) -> bool:
-    """A monster (no effects) that attacked (or changed its battle position) this turn, then was flipped
-    face-down by a card effect."""
-    if d.actions or d.said or d.chain:
-        return False
-    if m["by"]:
-        card = d.card_of(int(m["by"][1:]))
-        if card is None or "face-down" not in (card.text or "").lower():
-            return False  # the card said to flip it must speak of changing a monster to face-down
-    what = "attacked_this_turn" if m["act"].startswith("attack") else "position_changed_this_turn"
-    d.add_monster("A", "monsters", "my monster", level=4, face="down", position="defense", **{what: True})
-    d.said.append(f"A's monster (no effects) {'attacked' if what.startswith('attacked') else 'changed its battle position'}"
-                  f" this turn, then was flipped face-down by a card effect")
-    return True
-
-
-def _q_flip_down_again(d: Draft, m: re.Match):
-    """The story's monster flipped face-down after attacking (or changing position) this turn, Flip Summoned."""
-    name = d.last
-    held = [x for x in d.player("A").get("monsters", []) if x.get("name") == name]
-    if d.actions or d.chain or not held or held[0].get("face") != "down" or not (
-            held[0].get("attacked_this_turn") or held[0].get("position_changed_this_turn")):
-        return None
-    d.actions.append({"do": "flip_summon", "card": name})
-    return {"kind": "legal"}, f"can A Flip Summon {name} this turn"
-
-
-def _q_still_summon(d: Draft, m: re.Match):
-    """After the story's Normal Summon / Set (this turn): another Normal Summon or Set."""
-    if len(d.actions) != 1 or d.actions[0].get("do") not in ("normal_summon", "set_monster") or d.chain:
-        return None
-    do = _VERBS[m["v"]]
-    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "another monster", level=4)})
-    return {"kind": "legal"}, f"can A {_SAID[do]} another Level 4 monster this turn"
-
-
-def _fact_summoned_plain(d: Draft, m: re.Match) -> bool:
-    """ "(If) I Set a monster": a Normal Summon / Set this turn (Level 4, no effects)."""
-    if d.actions or d.said or d.chain:
-        return False
-    do = "set_monster" if m["v"].endswith("set") else "normal_summon"
-    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "my monster", level=4)})
-    d.said.append(f"A {'Set' if do == 'set_monster' else 'Normal Summoned'} a monster (Level 4) this turn")
-    return True
-
-
-def _fact_summoned_main1(d: Draft, m: re.Match) -> bool:
-    """A Normal Summoned / Set a monster in Main Phase 1."""
-    if d.actions or d.said or d.chain:
-        return False
-    do = _VERBS[m["v"]]
-    d.actions.append({"do": do, "card": d.add_monster("A", "hand", "my monster", level=4)})
-    d.said.append(f"A {'Set' if do == 'set_monster' else 'Normal Summoned'} a monster (Level 4) in Main Phase 1")
-    return True
-
-
-def _q_again_main2(d: Draft, m: re.Match):
-    """After the Normal Summon/Set of Main Phase 1: another in Main Phase 2 (after a Battle Phase)."""
-    if len(d.actions) != 1 or d.actions[0].get("do") not in ("normal_summon", "set_monster") or d.chain:
-        return None
-    if phase_of(m["ph"]) != "main2":
-        return None
-    do = _VERBS[m["v"]]
-    d.actions += [{"do": "phase", "to": "battle"}, {"do": "phase", "to": "main2"},
-                  {"do": do, "card": d.add_monster("A", "hand", "another monster", level=4)}]
-    return {"kind": "legal"}, f"can A {_SAID[do]} another Level 4 monster in Main Phase 2"
+    return {"kind": "legal"}, "can A Flip Summon a monster (Level 4) Set this turn"
 
 
 def _q_named(d: Draft, m: re.Match):
@@ -310,7 +170,7 @@ def _q_named(d: Draft, m: re.Match):
     card = d.card_of(int(m["c"].split()[0][1:]))
     if card is None or not card.is_monster:
         return None
-    do = _VERBS[m["v"]]
+    do = VERBS[m["v"]]
     if m["down"] and do != "set_monster":
         return None
     special = card.summon_condition in ("nomi", "semi_nomi") or card.extra_deck_frame or "Ritual" in card.abilities
@@ -321,7 +181,7 @@ def _q_named(d: Draft, m: re.Match):
     d.player("A").setdefault("extra" if card.extra_deck_frame else "hand", []).append(card.name)
     d.actions.append({"do": do, "card": card.name})
     whatever = f" (whatever else holds: \"{m['cond'].strip()}\")" if m["cond"] else ""
-    return {"kind": "legal"}, f"can A {_SAID[do]} {card.name}{whatever}"
+    return {"kind": "legal"}, f"can A {SAID[do]} {card.name}{whatever}"
 
 
 _SPECIAL_LIMITS = re.compile(r"cannot be (?:normal or )?special summoned|must (?:first )?be special summoned|"
@@ -447,23 +307,10 @@ def kind_questions() -> list:
             _q_twice,
         ),
         (
-            "the story's monster placed face-down this turn, Flip Summoned",
-            re.compile(rf"^{CAN_I} flip summon (?:it|that monster|the monster)(?: this turn| the same turn)?$"),
-            _q_flip_it,
-        ),
-        (
             "a monster Set this turn, Flip Summoned",
             re.compile(rf"^{CAN_I} flip summon a monster (?:that (?:was|i) |(?:which|that) (?:i|was) |i )?(?:normal )?"
                        rf"set (?:this turn|earlier this turn|the same turn)$"),
             _q_flip_set,
-        ),
-        (
-            "another Normal Summon or Set in Main Phase 2",
-            re.compile(
-                rf"^{CAN_I} (?P<v>normal summon|set) (?:again|another monster|a second monster|a monster again)"
-                rf" (?:in|during) (?:my )?(?P<ph>{all_phases()})$"
-            ),
-            _q_again_main2,
         ),
         (
             "a Synchro / Xyz / Link Summon by its procedure in a phase of the player's turn",
@@ -481,23 +328,6 @@ def kind_questions() -> list:
             _q_revive_kind,
         ),
         (
-            "a Pendulum Summon with only the opponent's Pendulum Scales told",
-            re.compile(rf"^{CAN_I} pendulum summon (?:a |one )?level (?P<lv>\d+) monster(?: from my hand)?"
-                       rf"(?: using (?:their|those|my opponent's) (?:pendulum )?scales)?$"),
-            _q_pendulum_own_scales,
-        ),
-        (
-            "another Normal Summon or Set after the story's",
-            re.compile(rf"^{CAN_I} (?:still |also )(?P<v>normal summon|set)(?: a monster| another monster)?"
-                       rf"(?: this turn)?$"),
-            _q_still_summon,
-        ),
-        (
-            "the story's monster flipped face-down after attacking, Flip Summoned",
-            re.compile(rf"^{CAN_I} flip summon (?:it|that monster|the monster)(?: this turn| again)?$"),
-            _q_flip_down_again,
-        ),
-        (
             "a named monster Special Summoned at all",
             re.compile(rf"^{CAN} (?P<c>e\d+(?: ' s| 's)?) (?:ever |even )?(?:to )?be special summoned$"),
             _q_can_be_special,
@@ -511,84 +341,3 @@ def kind_questions() -> list:
             _q_named,
         ),
     ]
-
-
-@lru_cache(maxsize=1)
-def _facts() -> list:
-    return [
-        (
-            "a monster placed face-down by a card effect this turn",
-            re.compile(
-                r"^(?:a|my) monster (?:was|has been|got) special summoned (?:face-down|in face-down defen[cs]e "
-                r"position)(?: by (?:a card|an) effect)?(?: this turn)?$|"
-                r"^(?:i|a card effect) special summoned (?:a|my) monster (?:face-down|in face-down defen[cs]e "
-                r"position)(?: (?:by|with) (?:a card|an) effect)? this turn$"
-            ),
-            _fact_special_face_down,
-        ),
-        (
-            "the opponent's Pendulum Scales",
-            re.compile(r"^(?:my opponent's|my opponents|the opponent's) (?:(?:pendulum )?scales|(?P<t>e\d+)) are "
-                       r"(?P<x>\d+) and (?P<y>\d+)$|"
-                       r"^my opponent has (?:pendulum )?scales (?:of )?(?P<x2>\d+) and (?P<y2>\d+)"
-                       r"(?: in (?:their|his|her) pendulum zones)?$"),
-            lambda d, m: _fact_opponent_scales(d, _Either(m)),
-        ),
-        (
-            "the Summon of a named Special Summon Monster negated",
-            re.compile(
-                r"^(?:my opponent|the opponent) negated (?:the|my) (?P<how>synchro|xyz|fusion|link|special) summon of "
-                r"(?:my )?(?P<c>e\d+)(?: with (?P<by>e\d+))?$|"
-                r"^the (?P<how2>synchro|xyz|fusion|link|special) summon of (?:my )?(?P<c2>e\d+) (?:was|got) negated"
-                r"(?: by (?P<by2>e\d+))?$"
-            ),
-            lambda d, m: _fact_summon_negated(d, _Either(m)),
-        ),
-        (
-            "a monster that attacked this turn, flipped face-down",
-            re.compile(
-                r"^(?:my|a) monster (?P<act>attacked|changed (?:its )?battle position|declared an attack) this turn "
-                r"(?:and|,) (?:then )?(?:was |got )?(?:then )?flipped face-down(?: by (?P<by>e\d+))?$"
-            ),
-            _fact_flipped_down,
-        ),
-        (
-            "a Normal Summon or Set (this turn, said in an 'if' clause)",
-            re.compile(r"^i (?P<v>normal summon|normal summoned|normal set|set) (?:a|one) monster$"),
-            _fact_summoned_plain,
-        ),
-        (
-            "a Normal Summon or Set in Main Phase 1",
-            re.compile(
-                rf"^i (?:already )?(?P<v>normal summoned|set)(?: a monster)? (?:in|during) (?:my )?(?:main phase 1|"
-                rf"first main phase|the first main phase)$".replace("normal summoned", "normal summon(?:ed)?")
-            ),
-            lambda d, m: _fact_summoned_main1(d, _Verb(m)),
-        ),
-    ]
-
-
-class _Either:
-    """A match read through the second spelling of a group when the first did not match (``x`` / ``x2``)."""
-
-    def __init__(self, match: re.Match) -> None:
-        self.match = match
-
-    def __getitem__(self, key):
-        return self.match.groupdict().get(key) or self.match.groupdict().get(f"{key}2")
-
-
-class _Verb:
-    """The story's verb in the past read as the present ("normal summoned" -> "normal summon")."""
-
-    def __init__(self, match: re.Match) -> None:
-        self.match = match
-
-    def __getitem__(self, key):
-        value = self.match[key]
-        return value.removesuffix("ed") if key == "v" and value.startswith("normal summon") else value
-
-
-def KIND_FACTS() -> list:
-    """The story shapes of this module (name, pattern, handler(draft, match))."""
-    return _facts()

@@ -18,6 +18,7 @@ from functools import lru_cache
 from .scenario_draft import Draft
 from .scenario_summon_kinds import kind_questions
 from .scenario_summon_materials import material_questions
+from .scenario_summon_stories import story_questions
 
 __all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "Pick", "CARD", "FRAMES"]
 
@@ -349,10 +350,10 @@ def _facts() -> list:
 
 def SUMMON_FACTS() -> list:
     """The story shapes of this module and of :mod:`.scenario_summon_kinds` (name, pattern, handler)."""
-    from .scenario_summon_kinds import KIND_FACTS
     from .scenario_summon_materials import MATERIAL_FACTS
+    from .scenario_summon_stories import STORY_FACTS
 
-    return [*_facts(), *KIND_FACTS(), *MATERIAL_FACTS()]
+    return [*_facts(), *STORY_FACTS(), *MATERIAL_FACTS()]
 
 
 @lru_cache(maxsize=1)
@@ -423,5 +424,6 @@ def summon_questions() -> list:
             _q_summon_while,
         ),
         *kind_questions(),  # monsters of a kind, the opponent's turn, Tributes by Level (scenario_summon_kinds.py)
+        *story_questions(),  # after a Summon, a face-down monster, the opponent's Scales (scenario_summon_stories.py)
         *material_questions(),  # Synchro / Xyz Summons with materials by Level (scenario_summon_materials.py)
     ]
