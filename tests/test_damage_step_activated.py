@@ -54,3 +54,18 @@ def test_the_damage_step_said_casually(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     assert got["parsed"]["step"] == "damage"
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        ("My monster is destroyed by battle. Can my opponent target it with a card effect before it is sent to the "
+         "GY?", "no"),
+        ("If the attacking monster is destroyed by battle, can I still target it after damage calculation?", "no"),
+        # the moment between destruction and the GY is not said: "destroyed by battle" may mean in the GY
+        ("If both monsters are destroyed by battle, can I target one of them?", "unknown"),
+    ],
+)
+def test_destroyed_by_battle_told_first(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

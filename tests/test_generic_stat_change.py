@@ -53,3 +53,17 @@ def test_a_bare_effect_is_a_kind_only_for_stat_changes(phrase):
 def test_stat_change_kinds_in_the_damage_step(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # "X's activation": the card's own activation
+        ("Can a Counter Trap be chained to a Normal Spell's activation?", "yes"),
+        ("Can I chain a Quick Effect to a Counter Trap's activation?", "no"),
+    ],
+)
+def test_a_kind_of_cards_activation(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+    assert "effect" not in got["parsed"]["to"][0]["class"]

@@ -73,8 +73,31 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     return [(action, re.compile(moment + p + "$")) for action, pats in shapes.items() for p in pats]
 
 
+@lru_cache(maxsize=1)
+def _told_patterns() -> tuple[re.Pattern, re.Pattern]:
+    told = (rf"(?:{alt('destroyed', 'told')}|e\d+) {alt('destroyed', 'be')} {alt('destroyed', 'destroyed')}")
+    asked = (rf"can {alt('destroyed', 'asker')}(?: still)? target {alt('destroyed', 'pronoun')}"
+             rf"(?: {alt('destroyed', 'by_effect')})? {alt('destroyed', 'between')}")
+    return re.compile(told + "$"), re.compile(asked + "$")
+
+
+def _read_told(skeleton: Skeleton, sentences) -> Frame | None:
+    """"If both monsters are destroyed by battle, can I target one of them with an effect after damage
+    calculation?": the destruction told first, the moment before they are sent to the GY in the question."""
+    told, asked = _told_patterns()
+    if len(sentences) != 2 or not told.match(plain(sentences[0][0])) or not asked.match(plain(sentences[1][0])):
+        return None
+    question = {"ask": "damage_step_event", "event": "destroyed_by_battle", "query": {"action": "target"}}
+    return Frame(question, "Asked about a monster destroyed by battle (not yet sent to the GY): can it "
+                           f"{BATTLE_DESTROYED['target'][2]}?",
+                 used_entities={e for _t, ents in sentences for e in ents}, uses_story=True)
+
+
 def read_destroyed(skeleton: Skeleton, sentences) -> Frame | None:
     """The question about a monster destroyed by battle, as a frame, or None."""
+    frame = _read_told(skeleton, sentences)
+    if frame is not None:
+        return frame
     if len(sentences) == 2 and plain(sentences[0][0]) in ("damage calculation", "after damage calculation"):
         text = "after damage calculation " + plain(sentences[1][0])  # "After damage calculation, can ..."
     elif len(sentences) == 1:

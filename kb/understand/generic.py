@@ -167,8 +167,12 @@ def read_kind(tokens: list[Token], i: int, stop: int | None = None) -> tuple[int
     if at < len(words) and words[at] == "'s":
         at += 1
         consumed_mark = 1  # the "'s" split from the type word is no token of its own
-    effect = _match(tables["effects"], words, at)
-    if effect:
+    possessive = consumed_mark or (at > 0 and words[at - 1].endswith(("'s", "s'")))
+    activation = bool(possessive and "type" in cls and at < len(words) and words[at] in ("activation", "activations"))
+    effect = None if activation else _match(tables["effects"], words, at)
+    if activation:
+        at += 1  # "a Continuous Trap's activation": the card's own activation, no effect of it
+    elif effect:
         at += effect[0]
         cls["effect"] = effect[1]
     elif at < len(words) and words[at] in tables["effect_words"] and ("type" in cls or card_word):
