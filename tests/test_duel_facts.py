@@ -15,6 +15,11 @@ from kb.understand.answer import ask_plain
 @pytest.mark.parametrize(
     "text,answer,quoted",
     [
+        ("Do I lose if I cannot draw because my Deck is empty?", "yes", "prb2017:draw-phase"),
+        ("If a player has no cards left in their Deck during their Draw Phase, does that player lose?", "yes",
+         "prb2017:draw-phase"),
+        ("If I must draw but I have no cards left in my deck, do I lose the Duel?", "yes", "prb2017:draw-phase"),
+        ("How many cards does each player start the Duel with?", "5", "prb2017:starting-hand-and-lp"),
         ("Do I lose if an effect would add a card from my Deck to my hand while my Deck is empty?", "no",
          "prb2017:if-the-player-is-unable-to-draw"),
         ("If my opponent's deck is empty and they activate an effect that sends a card from the deck to the GY, do they "

@@ -1,5 +1,5 @@
 """Rule facts of the Duel itself, as data (merged into :data:`kb.engine.rule_facts.FACTS`): winning and losing
-(LP at 0, an effect that takes from an empty Deck, a draw game; drawing from an empty Deck is phase_rules'), LP never below 0, shuffling after a search, "leaves the
+(LP at 0, drawing from an empty Deck, not an effect that takes from it, a draw game), LP never below 0, shuffling after a search, "leaves the
 field" effects by where the monster goes, and a Trap Monster flipped face-down.  A proposition no row states
 is "unknown"."""
 
@@ -13,6 +13,10 @@ def _row(statement: str, sections: list[str], quote: str) -> dict:
 
 
 DUEL_RULES: dict[str, dict] = {
+    "duel_empty_deck_draw": _row(
+        "A player who must draw with no cards in the Deck loses the Duel.",
+        ["prb2017:draw-phase", "prb2017:if-the-player-is-unable-to-draw", "md:deck-zone"],
+        "If there are no cards in the Deck and the player must draw but is unable to, that player loses."),
     "duel_empty_deck_effect": _row(
         "An effect that adds or sends cards from an empty Deck just cannot resolve: the player does not lose.",
         ["prb2017:if-the-player-is-unable-to-draw"],
@@ -50,6 +54,8 @@ DUEL_RULES: dict[str, dict] = {
 }
 
 DUEL_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
+    ("duel", "empty_deck_draw", "lose"): ("yes", "duel_empty_deck_draw",
+                                         "a player who must draw with no cards in the Deck loses the Duel"),
     ("duel", "empty_deck_effect", "lose"): ("no", "duel_empty_deck_effect",
                                             "an effect that adds or sends cards from an empty Deck just cannot resolve; "
                                             "the player does not lose"),

@@ -1,5 +1,6 @@
 """Rule-fact shapes about the Duel itself, for :mod:`kb.understand.scenario_cost`'s reader (answered from
-:mod:`kb.engine.duel_facts`): losing by drawing from an empty Deck (and not by an effect that searches it),
+:mod:`kb.engine.duel_facts`, the one place for these facts): losing by drawing from an empty Deck (and not by an
+effect that searches it),
 a draw game, LP never below 0, the starting LP and hand, shuffling after a search, "leaves the field"
 effects by where the monster goes, a Trap Monster flipped face-down.  The flattened question must be read
 whole; a proposition no rule row states gives no reading.
@@ -15,7 +16,7 @@ __all__ = ["duel_shapes"]
 _SEP = r"(?: \.)? "
 _GY = r"(?:graveyard|gy)"
 _ST = r"(?:spell & trap|spell/trap|spell and trap|s/t|spell & trap card|spell/trap card) zones?"
-_WHO = r"(?:i|a player|my opponent|you|the opponent|they)"
+_WHO = r"(?:i|a player|my opponent|you|the opponent|they|that player)"
 
 # where a monster with a "leaves the field" effect goes: the words -> the place
 _LEAVES = (
@@ -69,6 +70,18 @@ def duel_shapes() -> list:
     how = rf"(?P<how>{_LEAVES_ANY})"
     how2 = rf"(?: \( or (?:is )?(?P<how2>{_LEAVES_ANY}) \))?"
     return [
+        ("a player must draw from an empty Deck: do they lose",
+         re.compile(rf"^(?:if|when) {_WHO} (?:must|has to|have to|need to|needs to|cannot|can't|is unable to|am unable to|are "
+                    rf"unable to) draw(?: a card)?(?: (?:with|from) (?:an|my|their|your) empty (?:main )?deck| because (?:my|"
+                    rf"their|your) deck is empty| (?:but|and) (?:i|they|you) (?:have|has) no cards (?:left )?in (?:my|their|"
+                    rf"your|the) deck)?{_SEP}{lose}$"
+                    rf"|^{lose} (?:if|when) {_WHO} (?:cannot|can't|can not|have to|must) draw(?: a card)? (?:because|since|when|"
+                    rf"while) (?:my|their|your) (?:main )?deck is empty$"
+                    rf"|^(?:if|when) (?:my|their|your) (?:main )?deck (?:is empty|has (?:0|no|zero) cards)(?: and| \.| when)? "
+                    rf"(?:i|they|you) (?:have to|must|need to) draw(?: a card)?(?: in (?:my|their|your) draw phase)?{_SEP}{lose}$"
+                    rf"|^(?:if|when) {_WHO} (?:have|has) no cards (?:left )?in (?:my|their|your) deck(?: (?:at|in|during) (?:my|"
+                    rf"their|your|the) draw phase)?{_SEP}{lose}$"),
+         lambda m, c: _fact("duel", "empty_deck_draw", "lose", "does a player who must draw from an empty Deck lose")),
         ("an effect adds from an empty Deck: does the player lose",
          re.compile(rf"^{lose} if {effect_from_deck} (?:is activated |resolves )?(?:while|when) (?:my|their|your) (?:main )?deck is "
                     rf"empty$|^(?:if|when) (?:my|their|your) (?:main )?deck is empty (?:and|when|while) {_WHO} (?:activates?|"
@@ -100,7 +113,8 @@ def duel_shapes() -> list:
         ("how many cards does each player draw to begin",
          re.compile(r"^how many cards (?:do|does) (?:each player|both players|a player|players|i|you) draw (?:at the start of|to "
                     r"begin|to start|at the beginning of) the duel$|^how many cards are in (?:the|a|each player's) starting "
-                    r"hand$"),
+                    r"hand$|^how many cards (?:do|does) (?:each player|both players|a player|players|i|you) (?:start|begin) "
+                    r"(?:the duel )?with(?: in (?:their|my|his|her|your) hand)?$"),
          lambda m, c: _fact("duel", "start", "hand", "how many cards does each player draw to begin the Duel")),
         ("must I shuffle my Deck after searching it",
          re.compile(r"^(?:do|must) (?:i|you|a player) (?:have to |need to )?shuffle (?:my|your|their|the) (?:main )?deck after "
