@@ -134,3 +134,9 @@ def test_chain_resolution_facts(session, text, answer):
 )
 def test_spell_speed_one_kinds_chained_to_anything(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+def test_a_summon_by_an_effect_is_not_negated(session):
+    got = ask_plain(session, "Can a Special Summon performed by a card effect be negated?")
+    assert got["answer"] == "no"
+    assert got["steps"][0]["quote"]["id"] == "prb2017:special-summoning-by-an-activated-card-effect"

@@ -164,3 +164,8 @@ def test_when_a_negated_card_goes_to_the_gy(session, text, answer):
 )
 def test_negations_in_more_words(session, text, answer):
     assert _ask(session, text)["answer"] == answer
+
+
+def test_my_monster_is_the_monster_whose_summon_was_negated(session):
+    got = _ask(session, "My opponent negates my Normal Summon with Solemn Warning. Is my monster sent to the GY?")
+    assert got["answer"] == "yes", got["explanation"]

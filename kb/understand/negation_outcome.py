@@ -308,9 +308,10 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
     for word in asked.split():
         if re.fullmatch(r"e\d+", word):
             n = int(word[1:])
-            if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text) and not (
-                    isinstance(premise["card"], int) and _POSSESSIVE.match(entities[n].text)
-                    and _same(entities[n], entities[premise["card"]])):
+            said_again = _POSSESSIVE.match(entities[n].text) and (
+                _same(entities[n], entities[premise["card"]]) if isinstance(premise["card"], int) else
+                premise["card"] == "monster" and (entities[n].cls or {}) == {"type": "monster"})
+            if entities[n].kind == "class" and not _DEFINITE.match(entities[n].text) and not said_again:
                 rewritten.append(entities[n].text.lower())  # "another monster": a kind of card, in rewritten
                 continue
             if premise["card"] == "monster" and entities[n].kind == "class" and \
