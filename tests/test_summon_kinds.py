@@ -103,6 +103,10 @@ def _parsed(session, text):
         ("Does Normal Setting a monster count as my Normal Summon for the turn?",
          ("summon_kind", "normal_set", "uses_normal_summon"), "yes"),
         ("does setting a monster use up my normal summon", ("summon_kind", "normal_set", "uses_normal_summon"), "yes"),
+        ("can i pendulum summon a monster from my graveyard", ("pendulum", "from_gy", "allowed"), "no"),
+        ("Can a non-Pendulum monster in my hand be Pendulum Summoned?", ("pendulum", "from_hand", "allowed"), "yes"),
+        ("Is it possible to Ritual Summon a Ritual Monster from the Graveyard?", ("ritual", "from_gy", "allowed"),
+         "no"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -136,6 +140,8 @@ def test_kind_facts(session, text, fact, answer):
         "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
         "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "Can I Ritual Summon a Ritual Monster from my hand?",  # the Ritual Spell and its Tributes decide
+        "Can a Ritual Monster in my GY be Pendulum Summoned?",
         "Does a Special Summon start a chain?",  # by a card activated it does: not said which
         "Does Special Summoning Sangan start a chain?",  # Sangan has no Summon procedure of its own
         "Is the Special Summon of Stardust Dragon an effect?",  # not read for Extra Deck monsters

@@ -129,6 +129,20 @@ def _built_in(m: re.Match, card_of):
     return _fact("built_in_summon", "special_summon", "starts_chain", f"does {who} start a chain")
 
 
+def _summon_from(m: re.Match, _card_of):
+    """A Pendulum Summon from the GY (no) or the hand (yes, any monster with a Level between the Scales); a
+    Ritual Summon from the GY (no, unless the Ritual Spell says so)."""
+    kind, where = m["k"] or m["k3"], m["w"] or m["w2"]
+    said_kind = m["k2"]
+    if said_kind and (kind == "ritual") != (said_kind == "ritual"):
+        return None  # "can a Pendulum Monster in the GY be Ritual Summoned": not one of these
+    where = "from_gy" if where in ("gy", "graveyard") else "from_hand"
+    if kind == "ritual" and where == "from_hand":
+        return None  # the Ritual Summon itself: the Ritual Spell's Tributes decide
+    place = "the GY" if where == "from_gy" else "the hand"
+    return _fact(kind, where, "allowed", f"can a {kind.title()} Summon place a monster from {place}")
+
+
 class _Merged:
     """The card group of whichever spelling matched (``c`` / ``c2`` / ``c3``), the other groups as they are."""
 
@@ -342,6 +356,16 @@ def fact_shapes() -> list:
                 r"procedure)? (?P<eff>(?:treated as |considered )?an effect)$"
             ),
             lambda m, c: _built_in(_Merged(m), c),
+        ),
+        (
+            "where a Pendulum or Ritual Summon places monsters from",
+            re.compile(
+                rf"^{_CAN_I} (?P<k>pendulum|ritual) summon (?:a |an )?(?:(?:ritual |pendulum |non-pendulum |normal "
+                rf"|effect )?monsters?|it) from (?:my|the) (?P<w>gy|graveyard|hand)$|"
+                rf"^{_CAN} (?:a |an )?(?:(?P<k2>ritual|pendulum|non-pendulum) )?monsters? (?:in|from) (?:my|the) "
+                rf"(?P<w2>gy|graveyard|hand) (?:to )?be (?P<k3>pendulum|ritual) summoned$"
+            ),
+            _summon_from,
         ),
         (
             "a Token Special Summoned by an effect other than its own",

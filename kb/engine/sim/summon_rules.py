@@ -289,6 +289,16 @@ SUMMON_RULES: dict[str, dict] = {
         ["prb2017:flip-summoning", "cr-draft:302.4", "cr-draft:302.5"], "prb2017:flip-summoning",
         "Any number of Flip Summons can be performed per turn, but a single monster can only be Flip Summoned once "
         "per turn."),
+    "sim_pendulum_from_hand_extra": _row(
+        "A Pendulum Summon places monsters from the hand and the face-up Extra Deck only (not the GY, Deck or "
+        "banishment).",
+        ["cr-draft:306.5", "prb2017:pendulum-summoning"], "cr-draft:306.5",
+        "To perform a Pendulum Summon the player performing the Pendulum Summon chooses any number of Monster in "
+        "their hand and face-up Extra Deck and places them on their field."),
+    "sim_ritual_from_hand": _row(
+        "A Ritual Summon places the Ritual Monster from the hand (unless the Ritual Spell's text says otherwise).",
+        ["prb2017:ritual-summoning", "tcg-v10:how-to-ritual-summon"], "prb2017:ritual-summoning",
+        "Afterwards, the Ritual Monster is placed from the hand on the field in face-up Attack or Defense Position."),
     "sim_procedure_main_phase": _row(
         "A Synchro, Xyz or Link Summon, or a Special Summon by a monster's own procedure, is performed by the turn "
         "player in their Main Phase with no chain forming or resolving (a card effect may Summon at other times).",
@@ -416,6 +426,15 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("pendulum", "level_equal_scale", "pendulum_summon"): (
         "no", "sim_pendulum_scales", "the Level must be strictly between the two Pendulum Scales: a Level equal to "
         "a Scale is not between them"),
+    ("pendulum", "from_gy", "allowed"): ("no", "sim_pendulum_from_hand_extra",
+                                         "a Pendulum Summon places monsters from the hand and the face-up Extra Deck "
+                                         "only"),
+    ("pendulum", "from_hand", "allowed"): ("yes", "sim_pendulum_from_hand_extra",
+                                           "a Pendulum Summon places monsters from the hand (Levels between the "
+                                           "Scales), Pendulum Monsters or not"),
+    ("ritual", "from_gy", "allowed"): ("no", "sim_ritual_from_hand",
+                                       "the Ritual Monster is Ritual Summoned from the hand (unless the Ritual Spell "
+                                       "says otherwise)"),
     ("pendulum", "per_turn", "count"): ("1", "sim_pendulum_once", "a player can perform 1 Pendulum Summon per turn "
                                                                   "(a few cards grant an additional one)"),
     # a Fusion substitute monster for a Fusion Monster whose text allows only the listed materials
