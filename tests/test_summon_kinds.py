@@ -244,6 +244,9 @@ def _scenario(session, text):
          "turn?", "no"),
         ("A monster changed its battle position this turn and then got flipped face-down. Can I Flip Summon it?",
          "no"),
+        # an Extra Deck monster's own kind of Summon takes it from the Extra Deck
+        ("Can I Synchro Summon a Synchro Monster from my Graveyard?", "no"),
+        ("can i link summon a link monster from the banished zone", "no"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),
@@ -279,6 +282,8 @@ def test_kind_scenarios(session, text, answer):
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
         "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
+        "Can I Fusion Summon a monster from my GY?",  # its materials may be meant
+        "Can I Xyz Summon a Synchro Monster from my GY?",
         "My monster attacked this turn and was then flipped face-down by Pot of Greed. Can I Flip Summon it?",
         "The Synchro Summon of Stardust Dragon was negated by Pot of Greed. Can Monster Reborn revive it?",
         "The Xyz Summon of Stardust Dragon was negated. Can Monster Reborn revive it?",  # not an Xyz Monster

@@ -228,6 +228,25 @@ def _q_revive_kind(d: Draft, m: re.Match):
     return None
 
 
+def _q_extra_from_gy(d: Draft, m: re.Match):
+    """ "Can I Synchro Summon a Synchro Monster from my GY?": a Fusion / Synchro / Xyz / Link Summon takes the
+    monster from the Extra Deck (simulated with the monster, no effects, in the GY or banished)."""
+    if d.actions or d.said or d.chain:
+        return None
+    how, frame = m["how"], m["f"]
+    if frame != how:
+        return None  # the monster's kind must be said: "Fusion Summon a monster from my GY" may mean its materials
+    where = "banished" if m["w"].startswith("banish") else "gy"
+    name = f"my {how.title()} Monster"
+    item = {"name": name, "frame": how, "summoned": how, "properly": True}
+    item.update({"link_arrows": ["Bottom"]} if how == "link" else {"level": 6})
+    d.player("A").setdefault(where, []).append(item)
+    d.monsters[name], d.last = "A", name
+    d.actions.append({"do": "special_summon", "card": name, "how": how, "from": where})
+    place = "the GY" if where == "gy" else "banishment"
+    return {"kind": "legal"}, f"can A {how.title()} Summon {name} (no effects) from {place}"
+
+
 def _q_can_be_special(d: Draft, m: re.Match):
     """ "Can X be Special Summoned?": by its own procedure for a Special Summon Monster (an Extra Deck monster's
     by its kind of Summon), by a card effect for a monster whose text limits no Special Summon, not at all for
@@ -326,6 +345,12 @@ def kind_questions() -> list:
                 rf"summoned(?: from (?:the|my) (?:gy|graveyard))?$"
             ),
             _q_revive_kind,
+        ),
+        (
+            "an Extra Deck Summon asked from the GY or banishment",
+            re.compile(rf"^{CAN_I} (?P<how>fusion|synchro|xyz|link) summon (?:a |an |my )?(?:(?P<f>fusion|synchro|xyz|link) )?"
+                       rf"monster from (?:my |the )?(?P<w>gy|graveyard|banishment|banished zone|banished cards)$"),
+            _q_extra_from_gy,
         ),
         (
             "a named monster Special Summoned at all",
