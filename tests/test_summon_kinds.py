@@ -353,3 +353,15 @@ def test_level_material_near_misses(session, text):
     question = _scenario(session, text)
     if question is not None:
         assert ask_plain(session, text)["answer"] == "unknown", question
+
+
+def test_tuner_flag_is_checked(session):
+    """A monster given by its stats may be a Tuner ("tuner": true); any other value is a clear error."""
+    from kb import engine
+    from kb.errors import BadQuestionError
+
+    question = {"ask": "scenario", "state": {"players": {"A": {"monsters": [{"name": "t", "level": 3, "tuner": "yes"}]}}},
+                "actions": [], "query": {"kind": "outcome"}}
+    with pytest.raises(BadQuestionError) as info:
+        engine.ask(session, question)
+    assert info.value.field == "state.players.A.monsters[0].tuner" and info.value.value == "yes"
