@@ -597,3 +597,34 @@ def test_more_rule_fact_paraphrases(session, text, answer):
     got = ask_plain(session, text)
     assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
     assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Can I change the battle position of my monster that was Summoned on a previous turn?", "yes"),
+        ("Can I Flip Summon a face-down monster I Set during my previous turn?", "yes"),
+        ("Can a face-up Attack Position monster declare an attack?", "yes"),
+        ("Can I conduct a Battle Phase during my second turn?", "yes"),
+        ("Can I switch a monster's position during the same turn it attacked?", "no"),
+    ],
+)
+def test_yes_answers_simulated(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Does the Battle Phase include a Damage Step?", "yes"),
+        ("Will Main Phase 2 be performed after the Battle Phase?", "yes"),
+        ("Is damage inflicted by a Defense Position monster battle damage?", "yes"),
+        ("Does my opponent get priority first during my End Phase?", "no"),
+        ("Do I get priority first in my Standby Phase?", "yes"),
+    ],
+)
+def test_yes_answers_rule_facts(session, text, answer):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]

@@ -171,6 +171,44 @@ def _q_attack_set_monster(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can A declare an attack with the monster it Set this turn (face-down Defense Position)"
 
 
+def _q_position_earlier_turn(d: Draft, m: re.Match):
+    """A monster on the field since an earlier turn (not Summoned, attacked or changed this turn) changes position,
+    or Flip Summons if it was Set then."""
+    if d.actions or d.said:
+        return None
+    if m["flip"]:
+        name = d.add_monster("A", "monsters", "my monster", position="defense", face="down", atk=1000,
+                             **{"def": 1000})
+        d.actions.append({"do": "flip_summon", "card": name})
+        return {"kind": "legal"}, "can A Flip Summon its face-down monster Set on an earlier turn (in Main Phase 1)"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "change_position", "card": name})
+    return {"kind": "legal"}, "can A change the battle position of its monster on the field since an earlier turn"
+
+
+def _q_attack_position_attacker(d: Draft, m: re.Match):
+    if d.actions or d.said:
+        return None
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A declare an attack with a face-up Attack Position monster (none attacked yet)"
+
+
+def _q_later_turn(d: Draft, m: re.Match):
+    """A Battle Phase / an attack in the player's second (or later) turn: turn 3 or later."""
+    if d.actions or d.said:
+        return None
+    d.state.update(turn_number=3, phase="main1")
+    if m["bp"]:
+        d.actions.append({"do": "phase", "to": "battle"})
+        return {"kind": "legal"}, "can A enter the Battle Phase in its second turn (turn 3 or 4)"
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, "can A declare an attack in its second turn (turn 3 or 4)"
+
+
 def _q_position_after_attack(d: Draft, m: re.Match):
     """A monster that attacked this turn changes its battle position in Main Phase 2."""
     if d.actions or d.said:
@@ -320,6 +358,34 @@ def _questions() -> list:
             re.compile(rf"^can i (?:change|switch) (?:the (?:battle )?position of (?:a|my) {w_mon}|(?:a|my) {w_mon}"
                        rf"(?:s| ' s|'s) (?:battle )?position) (?:in|during) (?:my )?{alt('phases', 'main2')} "
                        rf"(?:if|after|when) it (?:has )?(?:attacked|declared an attack)(?: this turn)?$"),
+            _q_position_after_attack,
+        ),
+        (
+            "can I change the position of a monster on the field since an earlier turn / Flip Summon one Set then",
+            re.compile(
+                rf"^can i (?:(?:change|switch) the (?:battle )?position of|(?P<flip>{alt('summons', 'flip_summon')})) "
+                rf"(?:a|my) (?:face-down )?{w_mon} (?:that (?:has been|was|i) |i |which was )?(?:on the field since|"
+                rf"summoned|set|normal summoned|placed)? ?(?:on |during |in )?(?:last turn|my last turn|the previous "
+                rf"turn|a previous turn|my previous turn|an earlier turn|a previous turn of mine|the turn before)$"
+            ),
+            _q_position_earlier_turn,
+        ),
+        (
+            "can a face-up Attack Position monster attack",
+            re.compile(rf"^can (?:a|my) (?:face-up )?{alt('positions', 'attack')} {w_mon} (?:declare an )?attack$"),
+            _q_attack_position_attacker,
+        ),
+        (
+            "can I attack / conduct a Battle Phase in my second turn",
+            re.compile(rf"^can i (?:(?P<bp>{_a('conduct_bp')})|{attack}(?: with (?:a|my) {w_mon})?) (?:on|in|during) "
+                       rf"my (?:second|2nd|third|3rd|next) turn$"),
+            _q_later_turn,
+        ),
+        (
+            "can I change a monster's battle position in the same turn it attacked",
+            re.compile(rf"^can i (?:change|switch) (?:the (?:battle )?position of (?:a|my) {w_mon}|(?:a|my) {w_mon}"
+                       rf"(?:s| ' s|'s) (?:battle )?position) (?:in |during )?the same turn (?:that )?it "
+                       rf"(?:attacked|declared an attack)$"),
             _q_position_after_attack,
         ),
         (

@@ -373,6 +373,8 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("battle_phase", "start_step", "direct_to_end_step"): (
         "no", "sim_start_step_to_end_step", "after the Start Step the Battle Step begins; a player cannot go "
                                             "straight to the End Step"),
+    ("battle_phase", "steps", "has_step"): (
+        "yes", "sim_battle_steps", "the Battle Phase has 4 steps: Start, Battle, Damage and End"),
     ("battle_phase", "steps", "how_many"): (
         "4", "sim_battle_steps", "the Battle Phase has 4 steps: Start, Battle, Damage and End"),
     ("battle_phase", "extra_battle_phases", "how_many"): (
