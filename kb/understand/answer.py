@@ -40,6 +40,7 @@ _ANSWERERS = {
     "destroyed_together": ("kb.engine.destroyed_together", "answer_destroyed_together", True),
     "rule_fact": ("kb.engine.rule_facts", "rule_fact_answer", True),  # costs, timing, kinds of monsters
     "chain_rule": ("kb.understand.chain_rules", "chain_rule_answer", False),  # kinds of effects and actions
+    "negates_what": ("kb.understand.negation_kind", "negates_what_answer", True),  # activation or effect
     "timing_wording": ("kb.engine.timing_wording", "answer_timing_wording", True),  # triggers in the middle of a chain
 }
 

@@ -25,6 +25,7 @@ READER_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(fields) for kind, fi
     "card_kind": ("card", "kind"),
     "resolution_order": ("chain", "end", "link", "other", "position", "relation"),
     "negated": ("by", "card", "destroyed", "how", "negated", "negator", "of_effect", "outcome"),
+    "negates_what": ("asked", "card"),  # kb/understand/negation_kind.py
     "field_negation": ("as_monster", "card", "left_field", "negator", "outcome", "unaffected_by"),
     "negated_effects": ("atk_gain", "by", "card", "did", "outcome"),
     "summon_reach": ("card", "how", "level", "levels"),

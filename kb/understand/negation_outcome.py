@@ -225,6 +225,11 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
 
     ``card_type_of(entity index)`` gives a named card's type in lower case (``spell``/``trap``/``monster``);
     ``negates_of(entity index)`` what a named card negates ("activation" / "effect", None: neither or both)."""
+    from .negation_kind import read_negates_what
+
+    single = read_negates_what(skeleton)  # "does X negate the activation or the effect?" (negation_kind.py)
+    if single is not None:
+        return single
     said = sentences(skeleton)
     if len(said) < 2:
         return None
