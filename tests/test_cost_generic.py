@@ -44,6 +44,12 @@ from kb.understand.answer import ask_plain
         ("is paying 800 lp for premature burial a cost", "yes", "community:9.2.4"),  # "by paying 800 LP"
         ("I have 700 LP. Can I pay 800 LP to activate Premature Burial?", "no", "prb2017:lp"),
         ("If Solemn Warning gets negated, do I get my LP back?", "no", "prb2017:costs"),
+        # does a card target: its text says "target" (PSCT), effects on all cards do not
+        ("Does Dark Hole target?", "no", "community:9.2.5"),
+        ("does raigeki target", "no", "community:9.2.5"),
+        ("Does Book of Moon target?", "yes", "community:9.2.5"),
+        ("Is Trishula, Dragon of the Ice Barrier a targeting effect?", "no", "community:9.2.5"),
+        ("Does Blue-Eyes White Dragon target?", "unknown", None),  # no effect at all
     ],
 )
 def test_generic_costs(session, text, answer, quoted):

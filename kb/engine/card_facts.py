@@ -437,5 +437,23 @@ def _cost_text_under_banish(question: dict, banishing, scopes: set[str]) -> dict
     return answer_object(answer, f"{said} {detail}", rule, said, [step])
 
 
-CARD_TOPICS = {"halve": _halve, "draw_gain": _draw_gain, "gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
+def _targets(session, question: dict) -> dict:
+    """``{"topic": "targets", "card"}``: does the card (its effects) target?  Read from each effect's profile (an
+    effect targets when its text says "target"): all do -> yes, none -> no, some -> unknown (which effect?)."""
+    from . import card_profile
+    from .questions import resolve
+
+    card = resolve(session, question["card"])
+    flags = {bool(e.get("targets")) for e in card_profile(session, card) if e.get("targets") is not None}
+    said = f"does {card.name} target"
+    if len(flags) != 1:
+        why = "some of its effects target and some do not" if flags else "no effect of it was read"
+        return _with_card(answer_object("unknown", f"{card.name}: {why}", "fact_targets_word", said), card.name)
+    targets = flags.pop()
+    detail = (f"{card.name}'s text says \"target\": it targets" if targets else
+              f"{card.name}'s text never says \"target\": it does not target")
+    return _with_card(answer_object("yes" if targets else "no", detail, "fact_targets_word", said), card.name)
+
+
+CARD_TOPICS = {"halve": _halve, "targets": _targets, "draw_gain": _draw_gain, "gains_effect": _gains_effect, "cost_part": _cost_part, "cost_under_banish": _cost_under_banish, "face_down_cost": _face_down_cost,
                "lp_cost": _lp_cost, "trap_monster": _trap_monster, "win_text": _win_text, "target_none": _target_none}

@@ -204,6 +204,11 @@ FACT_RULES: dict[str, dict] = {
         "Maintenance costs (typically paid in the Standby Phase) cannot be chained to.",
         ["md:maintenance-costs", "community:7.8.2"], "md:maintenance-costs",
         "These are a special kind of cost that cannot be chained to and typically occur during the Standby Phase."),
+    "fact_targets_word": _row(
+        "In Problem-Solving Card Text an effect targets if and only if it says \"target\"; effects on all cards, or "
+        "that choose on resolution, do not target.",
+        ["community:9.2.5", "prb2017:dark-hole", "prb2017:trishula-dragon-of-the-ice-barrier"], "community:9.2.5",
+        "a card targets if and only if it uses the word \"target\""),
     "fact_target_needed": _row(
         "A card or effect that targets cannot be activated unless there is already a card it can target.",
         ["community:9.2.3.1", "community:9.2.5"], "community:9.2.3.1",
@@ -360,7 +365,7 @@ FACTS.update({k: v for k, v in DUEL_FACTS.items() if k not in FACTS})
 FACTS.update({k: v for k, v in SPELL_TRAP_FACTS.items() if k not in FACTS})
 
 TOPICS = sorted({key[0] for key in FACTS} | {"cost_part", "cost_under_banish", "lp_cost", "atk", "trap_monster", "win_text",
-                                             "target_none", "gains_effect", "draw_gain", "halve", "deck"})
+                                             "target_none", "gains_effect", "draw_gain", "halve", "deck", "targets"})
 
 _SAID = {
     "tribute": "a monster Tributed", "send_to_gy": "a card sent to the GY", "send_from_hand":

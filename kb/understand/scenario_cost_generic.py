@@ -146,6 +146,14 @@ def generic_cost_shapes() -> list:
          lambda m, c: ({"topic": "cost", "subject": "maintenance" if "maintenance" in m["what"] else "paid",
                         "asked": "chainable"}, "can anything be chained to the paying of a cost")),
         ("is tributing a DARK monster for X a cost", re.compile(loose), _cost_part_loose),
+        ("does X target",
+         re.compile(rf"^(?:does|do) (?P<c>{_CARD})(?: effects?)? (?:target|targets)(?: (?:a card|cards|anything|a monster|"
+                    rf"monsters|the cards? it affects))?$|^is (?P<c2>{_CARD})(?: effect)? (?:a )?targeting(?: card| effect)?$"
+                    rf"|^(?:is|are) (?P<c3>{_CARD})(?: effect)? (?:considered |treated as )?(?:an? )?(?:effect|card)s? that "
+                    rf"targets?$"),
+         lambda m, c: (lambda card: None if card is None else (
+             {"topic": "targets", "card": card.name}, f"does {card.name} target"))(
+             c(_ent(m["c"] or m["c2"] or m["c3"])))),
     ]
 
 
