@@ -140,3 +140,16 @@ def test_a_summon_by_an_effect_is_not_negated(session):
     got = ask_plain(session, "Can a Special Summon performed by a card effect be negated?")
     assert got["answer"] == "no"
     assert got["steps"][0]["quote"]["id"] == "prb2017:special-summoning-by-an-activated-card-effect"
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("if my summon gets negated where does my monster go", "the Graveyard"),
+        ("do simultaneous trigger effects form a chain", "yes"),
+        ("whose mandatory triggers go first", "the turn player's"),
+        ("Whose optional effects go on the chain first?", "the turn player's"),
+    ],
+)
+def test_rules_asked_with_no_story(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

@@ -128,7 +128,10 @@ def chain_rule_fact_answer(question: dict) -> dict:
             names = ", ".join(f["name"] for f in words["fact"])
             raise BadQuestionError(f"fact must be one of {names}", "fact", question.get("fact"))
         row, answer = fact["row"], fact["answer"]
-    detail = RULES[row]["statement"][0].lower() + RULES[row]["statement"][1:].rstrip(".")
+    statement = RULES[row]["statement"].rstrip(".")
+    first = statement.split(" ", 1)[0]  # "A Normal Spell ..." reads "a Normal Spell ..."; "Spell Speed 1 ..." stays
+    detail = statement[0].lower() + statement[1:] if first in ("A", "An", "The", "No", "When", "Every", "While",
+                                                              "During", "Normal") else statement
     result = {"yes": "pass", "no": "fail"}.get(answer, "pass")
     return {"answer": answer, "card": None, "resolved": {}, "explanation": f"{answer}: {detail}.",
             "steps": [{"check": "rule fact", "result": result, "detail": detail, **citation(row)}],

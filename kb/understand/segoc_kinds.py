@@ -188,6 +188,8 @@ def _story_of_the_question(skeleton: Skeleton, asked: str) -> list | None:
     told = _Q_TOLD_ONE_CHAIN.match(asked)
     if told is not None:
         return [(f"{told['list']} activate {told['when']}", [])]
+    if _Q_WHOSE.match(asked):  # "whose mandatory triggers go first?": the rule, of both players' triggers
+        return [("both players' trigger effects activate at the same time", [])]
     match = _Q_BEFORE.match(asked)
     if match is None:
         return None
