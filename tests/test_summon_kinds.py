@@ -107,6 +107,12 @@ def _parsed(session, text):
         ("Can a non-Pendulum monster in my hand be Pendulum Summoned?", ("pendulum", "from_hand", "allowed"), "yes"),
         ("Is it possible to Ritual Summon a Ritual Monster from the Graveyard?", ("ritual", "from_gy", "allowed"),
          "no"),
+        ("While Dimensional Fissure is active, can I Synchro Summon?",
+         ("banished_instead", "synchro_summon", "allowed"), "yes"),
+        ("With Banisher of the Radiance on the field, can I still Link Summon?",
+         ("banished_instead", "link_summon", "allowed"), "yes"),
+        ("While Macro Cosmos is applying, can I activate Polymerization and Fusion Summon?",
+         ("banished_instead", "fusion_summon", "allowed"), "yes"),
         ("Could I use an Xyz Monster as Link Material?", ("material", "xyz_monster", "link_material"), "yes"),
         ("Can an Xyz Monster be used as material for a Fusion Summon?",
          ("material", "xyz_monster", "fusion_material"), "yes"),
@@ -140,6 +146,8 @@ def test_kind_facts(session, text, fact, answer):
         "For Arcanite Magician (\"1 Tuner + 1 or more non-Tuner Zombie monsters\"), must every non-Tuner "
         "material be Zombie?",  # the quoted line is not the card's
         "Can I Pendulum Summon twice this turn?",  # this turn: a card may have granted another
+        "While Macro Cosmos is applying, can I activate Pot of Greed and Fusion Summon?",  # Pot of Greed: no Fusion
+        "While Necrovalley is active, can I Synchro Summon?",  # not a 'banished instead' effect
         "Can I Ritual Summon a Ritual Monster from my hand?",  # the Ritual Spell and its Tributes decide
         "Can a Ritual Monster in my GY be Pendulum Summoned?",
         "Does a Special Summon start a chain?",  # by a card activated it does: not said which

@@ -143,6 +143,27 @@ def _summon_from(m: re.Match, _card_of):
     return _fact(kind, where, "allowed", f"can a {kind.title()} Summon place a monster from {place}")
 
 
+_BANISHED_INSTEAD = re.compile(r"^(?:While this card is face-up on the field, )?any (?:card|monster) sent to the "
+                               r"(?:GY|Graveyard) is banished instead\.$", re.I)
+
+
+def _banished_instead(m: re.Match, card_of):
+    """ "While Macro Cosmos is applying, can I (activate Polymerization and) Fusion Summon?": the face-up card's
+    lasting effect must be only "any card sent to the GY is banished instead"; a card said to be activated must
+    be one that Fusion Summons (for a Fusion Summon only)."""
+    card = card_of(int(m["c"][1:]))
+    lasting = [e.get("text") or "" for e in (card.effects if card is not None else ()) if e.get("kind") == "continuous"]
+    if card is None or len(lasting) != 1 or not _BANISHED_INSTEAD.match(lasting[0].strip()):
+        return None
+    kind = m["k"]
+    if m["by"]:
+        by = card_of(int(m["by"][1:]))
+        if kind != "fusion" or by is None or by.is_monster or "fusion summon" not in (by.text or "").lower():
+            return None
+    return _fact("banished_instead", f"{kind}_summon", "allowed",
+                 f"while {card.name} banishes cards sent to the GY instead, can a {kind.title()} Summon be performed")
+
+
 class _Merged:
     """The card group of whichever spelling matched (``c`` / ``c2`` / ``c3``), the other groups as they are."""
 
@@ -366,6 +387,15 @@ def fact_shapes() -> list:
                 rf"(?P<w2>gy|graveyard|hand) (?:to )?be (?P<k3>pendulum|ritual) summoned$"
             ),
             _summon_from,
+        ),
+        (
+            "a Summon that sends monsters to the GY while they are banished instead",
+            re.compile(
+                r"^(?:while|with|under) (?P<c>e\d+)(?: is| remains)?(?: still)?(?: active| applying| face-up| in effect| "
+                r"on the field| being applied)?(?: on the field)? can i (?:still )?(?:activate (?P<by>e\d+) and )?"
+                r"(?P<k>fusion|synchro|link|tribute) summon(?: a monster)?$"
+            ),
+            _banished_instead,
         ),
         (
             "a Token Special Summoned by an effect other than its own",

@@ -299,6 +299,31 @@ SUMMON_RULES: dict[str, dict] = {
         "A Ritual Summon places the Ritual Monster from the hand (unless the Ritual Spell's text says otherwise).",
         ["prb2017:ritual-summoning", "tcg-v10:how-to-ritual-summon"], "prb2017:ritual-summoning",
         "Afterwards, the Ritual Monster is placed from the hand on the field in face-up Attack or Defense Position."),
+    # --- "Any card sent to the GY is banished instead" (Macro Cosmos): materials and Tributes are banished
+    "sim_banished_instead_fusion": _row(
+        "While cards sent to the GY are banished instead (Macro Cosmos), a card that Fusion Summons can still be "
+        "activated and Fusion Summon; the materials are banished.",
+        ["prb2017:fusion-materials"], "prb2017:fusion-materials",
+        "Even if an effect like \"Macro Cosmos\" is being applied, so that monsters that are sent to the Graveyard "
+        "are banished, a card that performs a Fusion Summon can be activated and Fusion Summon."),
+    "sim_banished_instead_synchro": _row(
+        "While cards sent to the GY are banished instead (Macro Cosmos), a player can still Synchro Summon; the "
+        "materials are banished.",
+        ["prb2017:synchro-materials"], "prb2017:synchro-materials",
+        "Even if an effect like \"Macro Cosmos\" is being applied, so that monsters sent to the Graveyard are "
+        "banished, you can still Synchro Summon."),
+    "sim_banished_instead_link": _row(
+        "While cards sent to the GY are banished instead (Macro Cosmos), a player can still Link Summon; the "
+        "materials are banished.",
+        ["prb2017:link-materials"], "prb2017:link-materials",
+        "Even if an effect like Macro Cosmos is being applied, it is possible to Link Summon even if the monsters "
+        "that would be sent to the Graveyard would be banished."),
+    "sim_banished_instead_tribute": _row(
+        "While cards sent to the GY are banished instead (Macro Cosmos), monsters can still be Tributed; they are "
+        "banished.",
+        ["prb2017:tributes-for-a-tribute-summon"], "prb2017:tributes-for-a-tribute-summon",
+        "Even if \"Macro Cosmos\" or something similar is being applied, so that monsters that would be sent to the "
+        "Graveyard are banished, monsters can still be Tributed."),
     "sim_procedure_main_phase": _row(
         "A Synchro, Xyz or Link Summon, or a Special Summon by a monster's own procedure, is performed by the turn "
         "player in their Main Phase with no chain forming or resolving (a card effect may Summon at other times).",
@@ -435,6 +460,10 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("ritual", "from_gy", "allowed"): ("no", "sim_ritual_from_hand",
                                        "the Ritual Monster is Ritual Summoned from the hand (unless the Ritual Spell "
                                        "says otherwise)"),
+    **{("banished_instead", f"{kind}_summon", "allowed"): (
+        "yes", f"sim_banished_instead_{kind}", f"a {kind.title()} Summon can still be performed while cards sent to "
+        f"the GY are banished instead (its {'Tributes' if kind == 'tribute' else 'materials'} are banished)")
+       for kind in ("fusion", "synchro", "link", "tribute")},
     ("pendulum", "per_turn", "count"): ("1", "sim_pendulum_once", "a player can perform 1 Pendulum Summon per turn "
                                                                   "(a few cards grant an additional one)"),
     # a Fusion substitute monster for a Fusion Monster whose text allows only the listed materials
