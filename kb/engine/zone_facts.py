@@ -160,6 +160,16 @@ ZONE_RULES: dict[str, dict] = {
         "When an Xyz Monster leaves the field its Xyz Materials are sent to the GY (not \"from the field\").",
         ["prb2017:xyz-materials"],
         "If an Xyz Monster piled over Xyz Materials leaves the field, the Xyz Materials are sent to the Graveyard."),
+    "zone_xyz_material_not_from_field": _row(
+        "Xyz Materials sent to the GY (detached, or when their Xyz Monster leaves) are not sent from the field and do "
+        "not leave the field.",
+        ["prb2017:xyz-materials", "prb2017:xyz-materials-ex1"],
+        "If Xyz Materials are sent to the Graveyard, they are not treated as being sent from the field to the "
+        "Graveyard."),
+    "zone_pendulum_occupied": _row(
+        "A card cannot be placed in a Pendulum Zone that already holds a card.",
+        ["prb2017:pendulum-zones", "cr-draft:202.10i"],
+        "New cards cannot be placed in a Pendulum Zone that already has a card placed on it."),
     "zone_hidden_no_target": _row(
         "Effects that affect cards in the hand, the Deck or other non-public locations do not target.",
         ["prb2017:souleating-oviraptor"],
@@ -360,6 +370,17 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                              "monsters used as Xyz Material are not considered to have left the "
                                              "field"),
     ("zone", "xyz_material", "targeted"): ("no", "zone_xyz_material_target", "Xyz Materials cannot be targeted"),
+    ("zone", "xyz_material", "to_gy_with_monster"): ("yes", "zone_xyz_material_gy",
+                                                     "when an Xyz Monster leaves the field, its Xyz Materials are sent "
+                                                     "to the GY"),
+    ("zone", "xyz_material", "detached_to_gy"): ("yes", "zone_xyz_material_not_from_field",
+                                                 "a detached Xyz Material is sent to the GY (not from the field)"),
+    ("zone", "xyz_material", "sent_from_field"): ("no", "zone_xyz_material_not_from_field",
+                                                  "Xyz Materials sent to the GY are not sent from the field"),
+    ("zone", "pendulum_zone", "occupied_place"): ("no", "zone_pendulum_occupied",
+                                                  "a card cannot be placed in a Pendulum Zone that already holds one"),
+    ("zone", "field_spell", "each_player"): ("yes", "zone_field_one",
+                                             "each player has a Field Zone for 1 Field Spell of their own"),
     ("zone", "hidden_effects", "target"): ("no", "zone_hidden_no_target",
                                            "effects that affect cards in the hand or Deck do not target"),
     ("zone", "equip_host_leaves", "destroyed"): ("yes", "zone_equip_destroyed",
