@@ -67,3 +67,25 @@ def test_a_kind_of_cards_activation(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     assert "effect" not in got["parsed"]["to"][0]["class"]
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # the rule on ATK/DEF changes (until before damage calculation) decides, not a trigger that might do it
+        ("Can a monster's effect that increases its ATK be activated after damage calculation?", "no"),
+        ("Can an effect that decreases DEF be activated during damage calculation?", "no"),
+        ("Can a Trap that lowers DEF be activated during damage calculation?", "no"),
+        ("Can a monster's effect that increases its ATK be activated before damage calculation?", "yes"),
+        # a Counter Trap said: its own permission
+        ("Can a Counter Trap that raises ATK be activated during damage calculation?", "yes"),
+        # what else a card does: a Counter Trap or a mandatory trigger doing it would be allowed for what it is,
+        # which the question does not say (kb/understand/kind_doubt.py)
+        ("Can a card that destroys monsters be activated during the Damage Step?", "unknown"),
+        ("Can a monster effect that special summons be activated during the Damage Step?", "unknown"),
+        ("During the Damage Step, can I activate a Quick-Play Spell that destroys a monster?", "no"),
+    ],
+)
+def test_what_a_kind_does_in_the_damage_step(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

@@ -87,6 +87,7 @@ _KIND_WORDS = {"ignition": "Ignition Effect", "trigger": "Trigger Effect", "quic
                "flip": "FLIP effect", "continuous": "Continuous Effect", "pendulum": "Pendulum Effect",
                "any": "effect"}
 _MONSTER_KINDS = ("ignition", "trigger", "quick", "flip")  # a monster's activated effects
+_STAT_CHANGES = {"atk_change", "def_change"}  # what "an effect that changes ATK/DEF" does
 
 
 def _category_names() -> tuple[str, ...]:
@@ -312,6 +313,11 @@ def _shapes(cls: dict) -> list[tuple[str, str | None, str, str]]:
                     for p in (props if prop else [None]) for k in kinds_of]
         else:
             out += [(card_type, PROPERTIES[p][1], "activation", "card") for p in props]
+    if cls.get("does") and set(cls["does"]) <= _STAT_CHANGES:
+        # "a card / a monster's effect that changes ATK": the cards the rules speak of (activated Spells/Traps,
+        # Quick and Ignition Effects); a trigger or a Counter Trap that does it is asked by saying so
+        out = [(t, p, k, sec) for t, p, k, sec in out
+               if not (k in ("trigger", "flip") and not effect) and not (p == "Counter" and not prop)]
     return out
 
 

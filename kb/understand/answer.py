@@ -17,6 +17,7 @@ from ..engine.rulings import ruling_details_for
 from ..errors import BadQuestionError, KbError
 from .fallback import related
 from .habitual import usual_card_only
+from .kind_doubt import damage_step_kind_doubt
 from .pipeline import Reading, understand, words_of
 from .sentences import restore_sentences
 
@@ -244,6 +245,7 @@ def _read_and_answer(session: Session, text: str) -> tuple[dict, Reading, str | 
         reason = f"the engine cannot take this question yet ({exc})"
         return _unknown(reason), reading, reason
     answer = usual_card_only(answer, text, session, reading.frame.question)  # "normally", "always": habitual.py
+    answer = damage_step_kind_doubt(answer, reading.frame.question)  # "a card that destroys ...": kind_doubt.py
     if answer.get("answer") == "unknown":
         return answer, reading, answer.get("explanation") or "the engine cannot decide"
     return answer, reading, None
