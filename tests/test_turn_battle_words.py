@@ -628,3 +628,25 @@ def test_yes_answers_rule_facts(session, text, answer):
     got = ask_plain(session, text)
     assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
     assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # "you" as the generic player, when the question never speaks of "I / my"
+        ("can you skip the standby phase", "no"),
+        ("can you attack directly if your opponent has a monster", "no"),
+        ("Can you Normal Summon during your opponent's turn?", "no"),
+        ("do you draw on your first turn if you go first", "no"),
+    ],
+)
+def test_generic_you(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer
+
+
+def test_you_spoken_to_is_not_me():
+    from kb.understand.scenario_draft import generic_you
+
+    # "my monster attacks your monster": "your" is the opponent spoken to
+    assert generic_you(["my monster attacks your monster"]) == ["my monster attacks your monster"]
+    assert generic_you(["can you skip your standby phase"]) == ["can i skip my standby phase"]

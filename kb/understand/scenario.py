@@ -25,6 +25,7 @@ from .scenario_draft import (
     Draft,
     all_phases,
     alt,
+    generic_you,
     me,
     mon,
     monster_phrase,
@@ -708,6 +709,8 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     sentences = _sentences(skeleton)
     if not sentences:
         return None
+    said = generic_you([text for text, _ents in sentences])  # "can you ...": the asker (scenario_draft.py)
+    sentences = [(text, ents) for text, (_t, ents) in zip(said, sentences)]
     from .scenario_battle import BATTLE_FACTS, battle_questions
     from .scenario_chain import CHAIN_FACTS, chain_questions
     from .scenario_zones import ZONE_FACTS, zone_questions

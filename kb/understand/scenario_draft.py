@@ -24,6 +24,7 @@ __all__ = [
     "opps",
     "phase_of",
     "read_monster",
+    "generic_you",
 ]
 
 WORDS_FILE = Path(__file__).with_name("scenario_words.toml")
@@ -178,3 +179,19 @@ def phase_of(words: str | None) -> str | None:
 
 def all_phases() -> str:
     return "(?:" + "|".join(alt("phases", k) for k in PHASE_NAMES) + ")"
+
+
+_SELF = re.compile(r"\b(?:i|my|me|mine|myself|i'm|i ' m|im|i've|we|our|us)\b")
+_YOU = {"you": "i", "your": "my", "yours": "mine", "yourself": "myself", "you're": "i'm", "you ' re": "i ' m",
+        "youre": "i'm", "you've": "i've"}
+_YOU_WORDS = re.compile(r"\b(?:you ' re|you're|youre|you've|yourself|yours|your|you)\b")
+
+
+def generic_you(texts: list[str]) -> list[str]:
+    """A question said of "you" (the generic player: "can you skip the Battle Phase?", "if your opponent
+    controls a monster, can you attack directly?") read as said of the asker: "you" -> "i", "your" -> "my" --
+    only when the question never speaks of the asker ("i", "my" ...): "my monster attacks your monster" keeps
+    "your" (the opponent, spoken to)."""
+    if any(_SELF.search(text) for text in texts) or not any(_YOU_WORDS.search(text) for text in texts):
+        return texts
+    return [_YOU_WORDS.sub(lambda m: _YOU[m.group(0)], text) for text in texts]

@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
+from .scenario_draft import generic_you
 from .skeleton import Skeleton
 from .vocabulary import alternation, word_file
 
@@ -58,6 +59,7 @@ def _flatten(skeleton: Skeleton) -> tuple[str, set[int]] | None:
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"(?: ?[?!.])+$", "", text).strip()
     text = re.sub(r" ?[.?!] ", " ", text)  # sentences run together: every shape reads the whole question
+    text = generic_you([text])[0]  # "can you skip the Battle Phase?": said of the asker (scenario_draft.py)
     return (text, ents) if text else None
 
 
