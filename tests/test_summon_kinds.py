@@ -191,6 +191,8 @@ def _scenario(session, text):
         ("can i normal summon a level 3 monster in my opponent's main phase 2", "no"),
         ("Can I Link Summon during the opponent's turn?", "no"),
         ("Can I Xyz Summon a monster during my opponent's Main Phase without using a card effect?", "no"),
+        ("Can my opponent Normal Summon a monster during my turn?", "no"),
+        ("could my opponent synchro summon during my turn", "no"),
         # Tributes by Level
         ("Can I Set a Level 3 monster without Tributing?", "yes"),
         ("Can a Level 6 monster be Normal Summoned without Tributes?", "no"),

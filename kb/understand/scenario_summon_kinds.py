@@ -84,31 +84,35 @@ def _q_kind_normal(d: Draft, m: re.Match):
 
 def _q_opponent_turn(d: Draft, m: re.Match):
     """A Normal Summon / Set / Flip Summon, or a Synchro / Xyz / Link Summon by its procedure, asked for the
-    player whose turn it is not (no story)."""
-    if d.actions or d.said or d.chain:
-        return None
+    player whose turn it is not: "can I ... during my opponent's turn", "can my opponent ... during my turn"
+    (no story)."""
+    if d.actions or d.said or d.chain or bool(m["them"]) != bool(m["mine"]):
+        return None  # "can I ... during my turn" / "can my opponent ... during their turn": not this question
     phase = phase_of(m["ph"]) if m["ph"] else None
     if m["ph"] and phase is None:
         return None
-    d.state["turn"] = "B"
+    who, turn = ("B", "A") if m["them"] else ("A", "B")
+    d.state["turn"] = turn
     if phase is not None:
         d.state["phase"] = phase
-    when = f" in {PHASE_NAMES[phase]} of B's turn" if phase else " during B's turn"
+    when = f" in {PHASE_NAMES[phase]} of {turn}'s turn" if phase else f" during {turn}'s turn"
     if m["proc"]:
         frame = m["proc"]
-        name = _kind_monster(d, frame)
-        d.actions.append({"do": "special_summon", "player": "A", "card": name, "how": frame, "from": "extra"})
-        return {"kind": "legal"}, f"can A {frame.title()} Summon {name} (without a card effect){when}"
+        name = _kind_monster(d, frame, who)
+        d.actions.append({"do": "special_summon", "player": who, "card": name, "how": frame, "from": "extra"})
+        return {"kind": "legal"}, f"can {who} {frame.title()} Summon {name} (without a card effect){when}"
     do = "flip_summon" if m["v"] == "flip summon" else VERBS[m["v"]]
     level = int(m["lv"]) if m["lv"] else 4
     if not 1 <= level <= 4:
         return None  # Tributes the question does not give would be asked about too
+    label = "my" if who == "A" else "my opponent's"
     if do == "flip_summon":
-        name = d.add_monster("A", "monsters", "my face-down monster", level=level, face="down", position="defense")
+        name = d.add_monster(who, "monsters", f"{label} face-down monster", level=level, face="down",
+                             position="defense")
     else:
-        name = d.add_monster("A", "hand", "my monster", level=level)
-    d.actions.append({"do": do, "player": "A", "card": name})
-    return {"kind": "legal"}, f"can A {SAID[do]} a Level {level} monster{when}"
+        name = d.add_monster(who, "hand", f"{label} monster", level=level)
+    d.actions.append({"do": do, "player": who, "card": name})
+    return {"kind": "legal"}, f"can {who} {SAID[do]} a Level {level} monster{when}"
 
 
 def _q_tributes(d: Draft, m: re.Match):
@@ -298,8 +302,9 @@ def kind_questions() -> list:
         (
             "a Summon the player performs, asked for the opponent's turn",
             re.compile(
-                rf"^{CAN_I} (?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
-                rf"(?P<proc>synchro|xyz|link) summon(?: a monster)?) {turnish}"
+                rf"^(?:{CAN_I} |(?:can|could|may) (?P<them>my opponent|the opponent) )"
+                rf"(?:(?P<v>normal summon|normal set|tribute summon|set|flip summon)(?: {mon})?|"
+                rf"(?P<proc>synchro|xyz|link) summon(?: a monster)?) (?:{turnish}|(?P<mine>(?:during|in|on) my turn))"
                 rf"(?: without (?:a |an |using a |using an |any )?(?:card )?effects?| by (?:its|their) own procedure)?$"
             ),
             _q_opponent_turn,
