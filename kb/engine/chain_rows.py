@@ -123,6 +123,12 @@ CHAIN_RULES: dict[str, dict] = {
         "wait until the whole chain has resolved.",
         ["prb2017:how-to-resolve-chains", "prb2017:during-the-resolution-of-a-chain"], "prb2017:how-to-resolve-chains",
         "Other card effects cannot be activated while the chain is resolving."),
+    "left_field_pendulum": _row(
+        "A Pendulum Effect does not resolve if its Pendulum Monster is destroyed by a card effect activated in the "
+        "chain before it resolves; Pendulum Effects stop applying when the card leaves the field.",
+        ["prb2017:pendulum-monsters-treated-as-spell-cards"], "prb2017:pendulum-monsters-treated-as-spell-cards",
+        "Also, if a Pendulum Effect is activated, and that Pendulum Monster is destroyed by a card effect activated "
+        "in a chain, the Pendulum Effect does not resolve."),
     "segoc_single": _row(
         "When only one effect activates at that time, it is Chain Link 1.",
         ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",

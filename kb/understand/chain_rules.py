@@ -35,6 +35,7 @@ from .chain_facts import (
 )
 from .chain_rule_facts import chain_rule_fact_answer, read_chain_rule_fact
 from .frame import Frame
+from .pendulum_left_field import pendulum_left_field_answer, read_pendulum_left_field
 from .resolution_order import link_order_answer, read_link_order
 from .segoc_kinds import read_segoc, read_single_trigger, segoc_answer, single_trigger_answer
 from .skeleton import Skeleton
@@ -142,6 +143,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_segoc(skeleton, told),
             lambda: read_chain_to_action(skeleton, told, effects_of),
             lambda: read_left_field(skeleton, told, card_of),
+            lambda: read_pendulum_left_field(skeleton, told),
             lambda: read_control_change(skeleton, told, card_of),
             lambda: read_when_activated(skeleton, told, card_of),
             lambda: read_hand_copies(skeleton, told, effects_of),
@@ -168,6 +170,8 @@ def chain_rule_answer(question: dict) -> dict:
         return _phase_answer(question)
     if rule == "segoc_single":
         return single_trigger_answer(question)
+    if rule == "left_field_pendulum":
+        return pendulum_left_field_answer(question)
     if rule == "link_order":
         return link_order_answer(question)
     if rule in ("kind_fact", "fact", "speed_one"):
