@@ -44,6 +44,12 @@ from kb.understand.answer import ask_plain
         ("is paying 800 lp for premature burial a cost", "yes", "community:9.2.4"),  # "by paying 800 LP"
         ("I have 700 LP. Can I pay 800 LP to activate Premature Burial?", "no", "prb2017:lp"),
         ("If Solemn Warning gets negated, do I get my LP back?", "no", "prb2017:costs"),
+        ("Is a cost refunded if the activation is negated?", "no", "prb2017:costs"),
+        ("Can I pay a cost with my opponent's cards?", "no", "prb2017:costs"),
+        ("Can I pay 2000 LP if I only have 2000 LP?", "yes", "prb2017:lp"),
+        ("Can I pay 2500 LP when I have 2000 LP?", "no", "prb2017:lp"),
+        ("Is discarding a card as a cost considered being sent to the Graveyard?", "yes", "prb2017:discarding"),
+        ("Is Tributing a monster as a cost the same as destroying it?", "no", "prb2017:tributing-costs"),
         # does a card target: its text says "target" (PSCT), effects on all cards do not
         ("Does Dark Hole target?", "no", "community:9.2.5"),
         ("does raigeki target", "no", "community:9.2.5"),

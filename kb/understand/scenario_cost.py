@@ -342,6 +342,10 @@ def _shapes() -> list:
         rf"(?:is|are) (?:a |the )?(?P<act>tributed|discarded) (?:card|monster|cards|monsters)(?P<hand>)(?P<togy>)"
         rf"(?P<cost> {as_cost})? (?:also |still )?(?:{considered} )?(?P<asked>{asked})"
     )
+    moved_gerund = (
+        rf"is (?P<act>tributing|discarding|sending) (?:a card|a monster|cards|monsters|one card|1 card)(?P<hand> from "
+        rf"(?:my|the) hand)?(?P<togy> to the {_GY})?(?P<cost> {as_cost})? (?:(?:{considered}) )?(?P<asked>{asked})"
+    )
     moved_passive = (
         rf"(?:is|are) (?:a |the )?(?:card|monster|cards|monsters) (?:that (?:is|are|was|were) )?"
         rf"(?P<act>tributed|discarded|sent)(?P<hand> from (?:my|the) hand)?(?P<togy> to the {_GY})?"
@@ -425,6 +429,9 @@ def _shapes() -> list:
          re.compile(rf"^{moved}{_SEP}{moved_q}$"), _moved),
         ("is a card Tributed as a cost destroyed", re.compile(rf"^{moved_passive}$"), _moved_passive),
         ("is a Tributed monster destroyed", re.compile(rf"^{moved_adjective}$"), _moved_passive),
+        ("is discarding a card as a cost considered sent to the GY", re.compile(rf"^{moved_gerund}$"),
+         lambda m, c: _moved(_Either(m, act={"tributing": "tribute", "discarding": "discard",
+                                             "sending": "send"}[m["act"]]), c)),
         ("if the activation is negated, is the cost refunded",
          re.compile(rf"^(?:if|when|even if) {negated}{_SEP}{back}$|^{back} (?:if|when|even if) {negated}$"),
          _refund),
@@ -462,6 +469,10 @@ def _shapes() -> list:
                     rf"|^i have (?P<n2>\d+) {lp}{_SEP}can i "
                     rf"pay (?P<m>\d+) {lp}(?: as (?:a|the) cost| for a cost| to activate a card| to activate an effect)$"),
          lambda m, c: _lp_plain(_Either(m, **({"n": m["n3"], "half": m["half3"]} if m["n3"] else {})), c)),
+        ("can I pay M LP if I only have N LP",
+         re.compile(rf"^can (?:i|you) pay (?P<m>\d+) {lp}(?: as (?:a|the) cost)? (?:if|when|while) (?:i|you) (?:only )?have "
+                    rf"(?:only )?(?P<n>\d+) {lp}(?: left)?$"),
+         lambda m, c: _lp_plain(_Either(m, half=None), c)),
     ]
 
 

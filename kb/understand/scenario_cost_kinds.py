@@ -173,6 +173,11 @@ def _more_cost_shapes() -> list:
                     rf"cost|for (?:a|my|the) cost)$"),
          _fact({"topic": "cost", "subject": "opponents_cards", "asked": "payable"},
                "can a cost be paid with the opponent's cards")),
+        ("can I pay a cost with my opponent's cards (no verb)",
+         re.compile(rf"^can (?:i|you|a player) pay (?:a|my|the|its) cost (?:with|using) (?:{alt(c, 'opponents_cards')}|"
+                    rf"(?:my|the|your) opponent's cards)$"),
+         _fact({"topic": "cost", "subject": "opponents_cards", "asked": "payable"},
+               "can a cost be paid with the opponent's cards")),
         ("can I activate a card if I cannot pay its cost",
          re.compile(rf"^can i (?:still )?activate (?:a card|an effect|a card or effect|the card|it) "
                     rf"(?:{alt(c, 'cannot_pay')})$"),
