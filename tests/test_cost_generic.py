@@ -45,6 +45,7 @@ from kb.understand.answer import ask_plain
         ("I have 700 LP. Can I pay 800 LP to activate Premature Burial?", "no", "prb2017:lp"),
         ("If Solemn Warning gets negated, do I get my LP back?", "no", "prb2017:costs"),
         ("Is a cost refunded if the activation is negated?", "no", "prb2017:costs"),
+        ("Can I Tribute a face-down monster as a cost?", "yes", "prb2017:tributing-costs"),
         ("Can I pay a cost with my opponent's cards?", "no", "prb2017:costs"),
         ("Can I pay 2000 LP if I only have 2000 LP?", "yes", "prb2017:lp"),
         ("Can I pay 2500 LP when I have 2000 LP?", "no", "prb2017:lp"),

@@ -258,6 +258,9 @@ FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("face_down_cost", "send_to_gy+requirement", "payable"): (
         "no", "fact_send_face_down", "a face-down monster cannot be sent to the GY for a cost that needs a "
         "monster meeting requirements"),
+    ("face_down_cost", "tribute", "payable"): (
+        "yes", "fact_tribute_face_down", "face-down monsters can be Tributed for a cost (even one whose Tribute must meet "
+        "requirements)"),
     ("face_down_cost", "tribute+requirement", "payable"): (
         "yes", "fact_tribute_face_down", "face-down monsters can be Tributed even when the Tribute must meet "
         "requirements"),

@@ -133,6 +133,12 @@ def generic_cost_shapes() -> list:
         ("while X applies, can I pay a cost that says '...'", re.compile(under_banish), _quoted_under_banish),
         ("a face-down monster for a cost that says 'Tribute 1 ... monster'", re.compile(face_down),
          lambda m, c: _face_down_quoted(_Two(m, "_b"), c)),
+        ("can I Tribute a face-down monster as a cost",
+         re.compile(r"^can (?:i|you) tribute (?:a|my) face-down monsters? (?:as a cost|for a cost|to pay a cost|as the cost of "
+                    r"an effect|for an effect's cost)$|^can (?:a|my) face-down monsters? be tributed (?:as a cost|for a cost|"
+                    r"to pay a cost|for an effect's cost)$"),
+         lambda m, c: ({"topic": "face_down_cost", "subject": "tribute", "asked": "payable"},
+                       "can a face-down monster be Tributed for a cost")),
         ("is detaching an Xyz Material a cost",
          re.compile(r"^(?:is|are) (?:detaching|removing|detaching an xyz material|detaching xyz materials|detaching an "
                     r"xyz material from an xyz monster|detaching a material) (?:a cost|considered a cost|treated as a cost|"
