@@ -650,3 +650,35 @@ def test_you_spoken_to_is_not_me():
     # "my monster attacks your monster": "your" is the opponent spoken to
     assert generic_you(["my monster attacks your monster"]) == ["my monster attacks your monster"]
     assert generic_you(["can you skip your standby phase"]) == ["can i skip my standby phase"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # rulebook-style phrasings: "the turn player", "a player", the passive
+        ("Can a player declare an attack in the End Step?", "no"),
+        ("Can an attack be declared during the Start Step of the Battle Phase?", "no"),
+        ("May the turn player conduct a Battle Phase on the first turn of the Duel?", "no"),
+        ("Can a player skip their Battle Phase?", "yes"),
+        ("Is a monster whose DEF is lowered to 0 by an effect destroyed?", "no"),
+        ("Does a replay happen if the number of monsters the non-turn player controls changes during the Battle Step?",
+         "yes"),
+        ("Can another attack be declared while a chain is resolving?", "no"),
+    ],
+)
+def test_rulebook_phrasings_rule_facts(session, text, answer):
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("Is it possible to attack with a face-down Defense Position monster?", "no"),
+        ("Does Main Phase 2 happen when my Battle Phase is skipped?", "no"),
+    ],
+)
+def test_rulebook_phrasings_simulated(session, text, answer):
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]

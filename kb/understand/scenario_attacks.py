@@ -283,7 +283,7 @@ def _questions() -> list:
                 rf"^can (?:a|my|one of my) {dp} {w_mon} {attack}$",
                 rf"^can (?:a|my|one of my) {w_mon} (?:that is |which is |while |when it is |while it is |if it is |)"
                 rf"in {dp} {attack}$",
-                rf"^can i {attack} with (?:a|my) {dp} {w_mon}$",
+                rf"^(?:can i|is it possible to) {attack} with (?:a|my) {dp} {w_mon}$",
                 rf"^can i {attack} with (?:a|my) {w_mon} (?:that is |which is |)in {dp}$",
                 rf"^can (?:a|my) {w_mon} {attack} (?:while|if|when) (?:it is |it's |it ' s )?in {dp}$",
                 rf"^(?:is|are) (?:a |my )?{dp} {w_mon} (?:able|allowed|permitted) to {attack}s?$",

@@ -256,6 +256,15 @@ def _questions() -> list:
             _q_main2_without_battle,
         ),
         (
+            "is Main Phase 2 performed when the Battle Phase is skipped",
+            re.compile(
+                rf"^(?:is|does) (?:a |the )?{alt('phases', 'main2')} (?:still )?(?:performed|conducted|happen|take place|"
+                rf"entered|occur) (?:if|when) (?:the|my) {alt('phases', 'battle')} is (?:skipped|not conducted|not "
+                rf"performed)$"
+            ),
+            _q_main2_without_battle,
+        ),
+        (
             "(I skip my Battle Phase.) Do I get a Main Phase 2?",
             re.compile(
                 rf"^(?:(?:if|when) i (?:skip|do not conduct|don't conduct) (?:my |the )?{alt('phases', 'battle')} )?"

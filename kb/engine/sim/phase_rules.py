@@ -219,6 +219,14 @@ PHASE_RULES: dict[str, dict] = {
         "once.",
         ["community:7.3.1.2"], "community:7.3.1.2",
         "Multiple effects that halve battle damage do not stack when they are applying at the same time[2]."),
+    "sim_no_attack_start_step": _row(
+        "No attack can be declared in the Start Step of the Battle Phase.",
+        ["cr-draft:404.1"], "cr-draft:404.1",
+        "During the Start Step attack cannot be declared."),
+    "sim_no_attack_end_step": _row(
+        "No attack can be declared in the End Step of the Battle Phase.",
+        ["cr-draft:412.1"], "cr-draft:412.1",
+        "During the End Step attack cannot be declared."),
     # --- prb2017: battle positions, the Battle Step, the Draw and Standby Phases
     "sim_position_by_effect": _row(
         "Each monster's battle position can be changed by its controller once per turn, any number of monsters a "
@@ -467,6 +475,13 @@ PHASE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                "the End Step, before Main Phase 2"),
     ("battle_damage", "two_halvings", "stack"): (
         "no", "sim_halving_no_stack", "effects that halve battle damage do not stack: the damage is halved once"),
+    ("attack", "start_step", "declare"): (
+        "no", "sim_no_attack_start_step", "no attack can be declared in the Start Step"),
+    ("attack", "end_step", "declare"): (
+        "no", "sim_no_attack_end_step", "no attack can be declared in the End Step"),
+    ("replay", "opponent_monsters_change", "replay"): (
+        "yes", "sim_replay", "the number of the opponent's monsters changing after an attack declaration, before the "
+                             "Damage Step, triggers a replay"),
     ("hand_size", "limit", "how_many"): (
         "6", "sim_hand_size", "at the end of the End Phase the turn player discards down to 6 cards in hand"),
     ("stats", "zero", "destroyed"): (
