@@ -164,6 +164,19 @@ def _banished_instead(m: re.Match, card_of):
                  f"while {card.name} banishes cards sent to the GY instead, can a {kind.title()} Summon be performed")
 
 
+_USING = {"face-down": ("material", "face_down", "face-down monsters"), "token": ("token", "token", "Monster Tokens"),
+          "link": ("material", "link_monster", "Link Monsters"), "xyz": ("material", "xyz_monster", "Xyz Monsters"),
+          "trap": ("material", "trap_monster", "Trap Monsters")}
+
+
+def _summon_using(m: re.Match, _card_of):
+    """ "Can I Xyz Summon using a Token?": whether that kind of monster can be that Summon's material (the facts
+    of materials; a kind and Summon no row states give "unknown")."""
+    topic, subject, said = _USING[next(k for k in _USING if k in m["w"])]
+    kind = m["k"]
+    return _fact(topic, subject, f"{kind}_material", f"can {said} be used as {kind.title()} Material")
+
+
 class _Merged:
     """The card group of whichever spelling matched (``c`` / ``c2`` / ``c3``), the other groups as they are."""
 
@@ -337,13 +350,13 @@ def fact_shapes() -> list:
             _non_tuners,
         ),
         (
-            "a Link / Synchro / Xyz Summon using face-down monsters",
+            "a Link / Synchro / Xyz / Fusion Summon using monsters of a kind",
             re.compile(
-                rf"^{_CAN_I} (?P<k>link|synchro|xyz) summon (?:using|with|by using) (?:a |one or more |any )?face-down "
-                rf"(?:defen[cs]e position )?monsters?(?: as (?:a |the )?materials?)?$"
+                rf"^{_CAN_I} (?P<k>link|synchro|xyz|fusion) summon (?:using|with|by using) (?:a |an |one or more |any )?"
+                rf"(?P<w>face-down (?:defen[cs]e position )?monsters?|(?:monster )?tokens?|link monsters?|xyz monsters?|"
+                rf"trap monsters?)(?: as (?:a |the )?materials?)?$"
             ),
-            lambda m, c: _fact("material", "face_down", f"{m['k']}_material",
-                               f"can a face-down monster be used as {m['k'].title()} Material"),
+            _summon_using,
         ),
         (
             "an Xyz Summon using monsters of different Levels",
