@@ -78,6 +78,9 @@ def check_link_materials(state, player: str, inst, materials: list) -> Legality 
 
 
 _PLAIN = "(a monster described by its stats only"  # the text of a monster given by its stats (setup.py)
+# a material's own text about its use for these Summons or its Level there ("treated as a Level 5 monster")
+_OWN_LEVEL_RULE = re.compile(r"(?:Synchro|Xyz) (?:Material|Summon)|treated as (?:a )?Level|Level of (?:this card|a "
+                             r"monster) (?:can be|is) treated", re.I)
 _SYNCHRO_LINE = re.compile(r"^1 Tuner(?: monster)? \+ (?P<n>\d+)(?P<plus>\+| or more) non-Tuner monsters?$")
 _XYZ_LINE = re.compile(r"^(?P<n>\d+)(?P<plus>\+| or more)? Level (?P<lv>\d+) monsters$")
 
@@ -109,7 +112,7 @@ def _check_level_materials(state, player: str, inst, how: str, materials: list) 
     legal = Legality()
     rule = "sim_synchro_materials" if how == "synchro" else "sim_xyz_level_materials"
     for m in materials:
-        if _OWN_RULE.search(m.card.text or "") or re.search(r"(?:Synchro|Xyz) Material", m.card.text or "", re.I):
+        if _OWN_RULE.search(m.card.text or "") or _OWN_LEVEL_RULE.search(m.card.text or ""):
             return legal.add("materials", "unknown", f"{m.name}'s text speaks of its use as material: not read", rule,
                              "card_text_overrides")
         if m.location not in ("monster", "emz") or m.controller != player or m.face != "up":
