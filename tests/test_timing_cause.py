@@ -90,3 +90,18 @@ def test_cause_in_the_json_question(session):
     with pytest.raises(BadQuestionError):
         engine.ask(session, {"ask": "timing", "card": {"card": "Archfiend of Gilfer"}, "event": "discarded",
                              "cause": {"class": {"type": "spell"}}})
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # "Destroy that monster(s) ..., and if you do, banish it": not sent to the GY
+        ("does elemental hero shadow mist activate if it is destroyed by bottomless trap hole", "no_trigger"),
+        # Tributed for a Tribute Summon: the Summon is performed afterwards (community 7.9.5)
+        ("does archfiend of gilfer miss the timing if it is tributed for a tribute summon", "misses"),
+        ("does dandylion activate if it is tributed for a tribute summon", "activates"),
+    ],
+)
+def test_banished_instead_and_summon_procedures(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

@@ -51,6 +51,12 @@ class Reading:
     last: bool | None
     detail: str
     keys: tuple[str, ...]
+    banished: bool = False  # "destroy it, and if you do, banish it": not sent to the GY
+
+
+# "... destroy that monster, and if you do, banish it": the destroyed card goes to no GY
+_BANISHED_AFTER = re.compile(r"^[^.]*?\b(?:and if you do|also|then),? banish (?:it|them|that (?:monster|card)|those "
+                             r"(?:monsters|cards))\b", re.IGNORECASE)
 
 
 def _parts(text: str, has_cost: bool) -> tuple[str, str]:
@@ -115,7 +121,8 @@ def cause_readings(cause: EngineCard, event: str) -> tuple[list[Reading], str]:
                 "end": (f"{cause.name}'s effect does it as the last thing the effect does (\"{said}\")",
                         ("missing_timing",)),
             }[after]
-            readings.append(Reading("effect", after != "sequential", detail, keys))
+            banished = event in _DESTROY_EVENTS and bool(_BANISHED_AFTER.match(resolution[match.end():]))
+            readings.append(Reading("effect", after != "sequential", detail, keys, banished))
     if cause.card_type == "Monster" and event in _DESTROY_EVENTS:
         readings.append(Reading("battle", None, f"{cause.name} destroys it by battle", ("damage_step_battle_events",)))
     if not readings and not problems:
@@ -136,7 +143,8 @@ def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None
         reason = problem or f"no reading of {cause.name}'s text does it {'by ' + by if by else ''}".strip()
         verdict.step("what caused it", "unknown", reason, "missing_timing", "conjunctive_then")
         return verdict
-    outcomes = [(reading, check_timing(card, event, reading.by, reading.last, moment)) for reading in readings]
+    outcomes = [(reading, _banished(check_timing(card, event, reading.by, reading.last, moment), reading))
+                for reading in readings]
     answers = {v.answer for _r, v in outcomes}
     if len(answers) != 1:
         listed = "; ".join(f"{r.detail}: {v.answer.replace('_', ' ')}" for r, v in outcomes)
@@ -154,4 +162,14 @@ def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None
         for text in v.assumed:
             if not (text.startswith("the event was the last thing") and r.last is not None):
                 verdict.assume(text)
+    return verdict
+
+
+def _banished(verdict: Verdict, reading: Reading) -> Verdict:
+    """A trigger on being sent to the GY does not happen when the cause banishes the destroyed card."""
+    if reading.banished and any(a.startswith("the destroyed card was sent to the GY") for a in verdict.assumed):
+        out = Verdict("no_trigger")
+        out.step("trigger condition", "fail", "the cause banishes the card it destroys (\"and if you do, banish "
+                                              "it\"): it is not sent to the GY", "trigger", "conjunctive_simultaneous")
+        return out
     return verdict

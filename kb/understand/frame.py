@@ -15,7 +15,7 @@ from .frame_parts import (EVENT_PHRASES, STATE_KEYS, any_card_frame, by_spell_tr
                           responder_frame, story_links, summon_moment_frame, waits_for)
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
-from .timing_cause import cause_entity
+from .timing_cause import by_procedure, cause_entity
 from .mentions import ambiguous_family
 from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
@@ -185,6 +185,8 @@ def _build(
             used = used | {cause}
         if moments.get("by"):
             question["by"] = moments["by"]
+        elif by_procedure(rest):  # "Tributed for a Tribute Summon": the Summon is performed afterwards
+            question["by"] = "cost"
         elif cause is None and (by_card := by_spell_trap(skeleton, rest, effects_of)) is not None:
             question["by"] = "effect"  # "destroyed by torrential": a Spell/Trap destroys only by its effect
             used = used | {by_card}

@@ -14,7 +14,7 @@ from pathlib import Path
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
-__all__ = ["cause_entity", "WORDS_FILE"]
+__all__ = ["cause_entity", "by_procedure", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("timing_cause_words.toml")
 
@@ -47,3 +47,14 @@ def cause_entity(skeleton: Skeleton, rest: str, asked: int | None) -> int | None
                     asked is None or skeleton.entities[asked].name != entity.name):
                 return n
     return None
+
+
+@lru_cache(maxsize=1)
+def _procedure() -> re.Pattern:
+    return re.compile(rf"\b(?:{phrase_alternation(word_file(WORDS_FILE)['procedure'], 'phrases')})\b")
+
+
+def by_procedure(rest: str) -> bool:
+    """Whether the card was moved to perform a Summon ("Tributed for a Tribute Summon", "as Synchro Material"):
+    like a cost, never the last thing to happen."""
+    return bool(_procedure().search(rest))
