@@ -169,3 +169,16 @@ def test_negations_in_more_words(session, text, answer):
 def test_my_monster_is_the_monster_whose_summon_was_negated(session):
     got = _ask(session, "My opponent negates my Normal Summon with Solemn Warning. Is my monster sent to the GY?")
     assert got["answer"] == "yes", got["explanation"]
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("If a card's activation is negated, is its effect applied?", "no"),
+        ("If a card's activation is negated, does its effect resolve?", "no"),
+        # a card of any kind: whether it is destroyed depends on what it is and what negated it
+        ("If a card's activation is negated, is it destroyed?", "unknown"),
+    ],
+)
+def test_a_card_of_any_kind(session, text, answer):
+    assert _ask(session, text)["answer"] == answer

@@ -76,6 +76,8 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
         ("activation", rf"^{pl} {act} {own}{card} (?:and |but |then )?{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^{who} {negates} {ref}{by}{des}$"),
         ("activation_it", rf"^(?:its activation|the activation) {neg}{by}{des}$"),
+        # "a card's activation is negated": a card of any kind
+        ("activation_any", rf"^(?:a|any) card(?:'s| 's) activation {neg}$"),
         ("activated", rf"^{pl} {act} {own}{card}$"),
         # a named negating card chained to it: what it negates (the activation or the effect) is its text's
         ("by_card", rf"^{who} {_alt('story', 'chains')} (?P<by>e\d+) (?:to|against|on|targeting|in response to) "
@@ -298,6 +300,8 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
                 return None  # "the effect of X's effect"
             elif kind == "summon" and card is None:
                 card = "monster"
+            elif kind == "activation_any":
+                card = "any"
             elif kind == "activation_card" and not _spell_or_trap(entities[card], card, card_type_of):
                 return None  # "negates my monster": its activation or its effect is not said
             negated = "summon" if kind.startswith("summon") else "effect" if kind.startswith("effect") else "activation"
@@ -355,6 +359,8 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
     entities = skeleton.entities
     if premise["card"] == "monster":
         item, label, effect_of = {"class": {"type": "monster"}}, "a monster", False
+    elif premise["card"] == "any":
+        item, label, effect_of = {"class": {}}, "a card", False
     else:
         entity = entities[premise["card"]]
         item = _item(entity)
