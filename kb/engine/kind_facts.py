@@ -101,6 +101,17 @@ KIND_RULES: dict[str, dict] = {
         ["cr-draft:202.15d"],
         "This effect changes the type of the card from Monster to an Equip Spell, it is no longer a Monster but is "
         "still a Monster Card."),
+    "kind_link_atk_def": _row(
+        "An effect that modifies both ATK and DEF changes a Link Monster's ATK; the DEF modification is not applied.",
+        ["prb2017:link-monsters-ex1", "prb2017:link-monsters"],
+        "If a Link Monster is affected by an effect that modifies both ATK and DEF, the ATK changes and the DEF "
+        "modification is not applied."),
+    "kind_link_position": _row(
+        "A Link Monster's battle position cannot be changed from Attack Position; effects that change battle positions "
+        "do not affect it.",
+        ["prb2017:link-monsters", "cr-draft:203.6q"],
+        "Link Monsters cannot have their Battle Position changed from Attack Position and are not affected by effects "
+        "that change Battle Position."),
     "kind_flip_summon_position": _row(
         "A Flip Summon counts as manually changing the monster's battle position.",
         ["cr-draft:302.3"], "Flip Summons count as manually changing the position of a Monster"),
@@ -162,6 +173,13 @@ KIND_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
                                                                          "monster"),
     ("kind", "union_equipped", "monster_card"): ("yes", "kind_union_equipped",
                                                  "an equipped Union monster is still a Monster Card"),
+    ("kind", "link", "def_modification"): ("no", "kind_link_atk_def",
+                                           "the DEF part of an ATK/DEF modification is not applied to a Link Monster"),
+    ("kind", "link", "atk_modification_with_def"): ("yes", "kind_link_atk_def",
+                                                    "the ATK part of an ATK/DEF modification is applied to a Link "
+                                                    "Monster"),
+    ("kind", "link", "position_change"): ("no", "kind_link_position",
+                                          "a Link Monster's battle position cannot be changed"),
     ("kind", "flip_summon", "position_change"): ("yes", "kind_flip_summon_position",
                                                  "a Flip Summon counts as changing the monster's battle position"),
 }

@@ -117,6 +117,21 @@ def kind_shapes() -> list:
                     r"$"),
          lambda m, c: _fact("kind", "union_equipped", {"a monster": "monster", "a monster card": "monster_card"}.get(
              m["what"], "equip_spell"), f"is an equipped Union monster {m['what']}")),
+        ("a Link Monster is affected by an ATK and DEF modification: which part applies",
+         re.compile(r"^(?:if|when) (?:a|my|the) link monster is affected by (?:an effect|a card|an effect that (?:modifies|"
+                    r"changes|raises|increases|lowers|decreases|boosts) (?:both )?(?:its )?atk and def)(?: (?:that|which) "
+                    r"(?:modifies|changes|raises|increases|lowers|decreases|boosts) (?:both )?(?:its )?atk and def)?"
+                    rf"{_SEP}(?:is|does) (?:the|its) (?P<stat>atk|def) (?:change|modification|increase|decrease|part|boost|"
+                    r"gain|loss)? ?(?:applied|apply|change)$"),
+         lambda m, c: None if "atk and def" not in m.group(0) else _fact(
+             "kind", "link", "def_modification" if m["stat"] == "def" else "atk_modification_with_def",
+             f"is the {m['stat'].upper()} part of an ATK/DEF modification applied to a Link Monster")),
+        ("can a Link Monster's battle position be changed",
+         re.compile(r"^can (?:a|my|the) link monster(?:'s| 's)? (?:battle )?position be changed(?: to defense position| by "
+                    r"(?:an|a card) effect)?$|^can (?:a|my|the) link monster have its (?:battle )?position changed(?: to "
+                    r"defense position| by (?:an|a card) effect)?$|^can (?:i|you) change (?:the )?(?:battle )?position of "
+                    r"(?:a|my) link monster$"),
+         lambda m, c: _fact("kind", "link", "position_change", "can a Link Monster's battle position be changed")),
         ("does a Flip Summon count as changing the battle position",
          re.compile(r"^(?:does|do) (?:a )?flip summons? count as (?:a |an )?(?:changing|change of|changes? (?:of|in)|"
                     r"manually changing) (?:the |a monster's |its |a )?(?:battle )?position(?: of (?:a|the) monster)?$"
