@@ -136,10 +136,12 @@ def _summon_from(m: re.Match, _card_of):
     said_kind = m["k2"]
     if said_kind and (kind == "ritual") != (said_kind == "ritual"):
         return None  # "can a Pendulum Monster in the GY be Ritual Summoned": not one of these
-    where = "from_gy" if where in ("gy", "graveyard") else "from_hand"
-    if kind == "ritual" and where == "from_hand":
-        return None  # the Ritual Summon itself: the Ritual Spell's Tributes decide
-    place = "the GY" if where == "from_gy" else "the hand"
+    key, place = {"gy": ("from_gy", "the GY"), "graveyard": ("from_gy", "the GY"), "hand": ("from_hand", "the hand"),
+                  "deck": ("from_deck", "the Deck"),
+                  "face-down extra deck": ("from_face_down_extra", "the face-down Extra Deck")}[where]
+    if kind == "ritual" and key != "from_gy":
+        return None  # from the hand: the Ritual Spell's Tributes decide; from the Deck: not stated
+    where = key
     return _fact(kind, where, "allowed", f"can a {kind.title()} Summon place a monster from {place}")
 
 
@@ -395,9 +397,9 @@ def fact_shapes() -> list:
             "where a Pendulum or Ritual Summon places monsters from",
             re.compile(
                 rf"^{_CAN_I} (?P<k>pendulum|ritual) summon (?:a |an )?(?:(?:ritual |pendulum |non-pendulum |normal "
-                rf"|effect )?monsters?|it) from (?:my|the) (?P<w>gy|graveyard|hand)$|"
+                rf"|effect )?monsters?|it) from (?:my|the) (?P<w>gy|graveyard|hand|deck|face-down extra deck)$|"
                 rf"^{_CAN} (?:a |an )?(?:(?P<k2>ritual|pendulum|non-pendulum) )?monsters? (?:in|from) (?:my|the) "
-                rf"(?P<w2>gy|graveyard|hand) (?:to )?be (?P<k3>pendulum|ritual) summoned$"
+                rf"(?P<w2>gy|graveyard|hand|deck|face-down extra deck) (?:to )?be (?P<k3>pendulum|ritual) summoned$"
             ),
             _summon_from,
         ),

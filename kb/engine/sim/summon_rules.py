@@ -454,6 +454,12 @@ SUMMON_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("pendulum", "from_gy", "allowed"): ("no", "sim_pendulum_from_hand_extra",
                                          "a Pendulum Summon places monsters from the hand and the face-up Extra Deck "
                                          "only"),
+    ("pendulum", "from_deck", "allowed"): ("no", "sim_pendulum_from_hand_extra",
+                                           "a Pendulum Summon places monsters from the hand and the face-up Extra Deck "
+                                           "only"),
+    ("pendulum", "from_face_down_extra", "allowed"): ("no", "sim_pendulum_from_hand_extra",
+                                                      "only face-up monsters in the Extra Deck can be Pendulum "
+                                                      "Summoned from it"),
     ("pendulum", "from_hand", "allowed"): ("yes", "sim_pendulum_from_hand_extra",
                                            "a Pendulum Summon places monsters from the hand (Levels between the "
                                            "Scales), Pendulum Monsters or not"),
