@@ -449,8 +449,9 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         x = entity_at(x_span)
         controller = actor_player(actor) or _owner_before(text, x_span[0])
         y = z = None
-        if (match.group("yit") or match.group("bare")) and not story.links:
-            continue  # "in response to it" with no link told before: not read
+        if match.group("yit") and not story.links:
+            continue  # "in response to it" with no link told before: not read ("in response" alone may answer
+            # a Summon or an attack: the link is read, Chain Link 1 if it is the first)
         if match.group("yit"):
             y = story.links[-1].entity
         if match.group("y"):
