@@ -237,6 +237,7 @@ def _scenario(session, text):
         ("Can Monster Reborn revive an Xyz Monster that was never Xyz Summoned?", "no"),
         ("Can Call of the Haunted Special Summon a Fusion Monster which has never been properly Summoned from the GY?",
          "no"),
+        ("Can Monster Reborn revive a Link Monster that was properly Link Summoned and then destroyed?", "yes"),
         ("Ally of Justice Catastor was sent from my Extra Deck to the GY by a card effect. Can Monster Reborn revive "
          "it?", "no"),
         ("Sangan was sent from my Deck to the GY. Can Monster Reborn revive it?", "yes"),

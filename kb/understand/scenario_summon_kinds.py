@@ -217,11 +217,13 @@ def _q_revive_kind(d: Draft, m: re.Match):
     if m["how"] and m["how"] != frame:
         return None
     name = f"my {frame.title()} Monster"
-    item = {"name": name, "frame": frame, "summoned": None, "properly": False}
+    properly = bool(m["properly"])
+    item = {"name": name, "frame": frame, "summoned": frame if properly else None, "properly": properly}
     item.update({"link_arrows": ["Bottom"]} if frame == "link" else {"level": 6})
     d.player("A").setdefault("gy", []).append(item)
     d.monsters[name], d.last, d.chain = "A", name, {"revive": name}
-    d.said.append(f"{name} (no effects) was sent to the GY without being {frame.title()} Summoned")
+    d.said.append(f"{name} (no effects) was properly {frame.title()} Summoned, then sent to the GY" if properly else
+                  f"{name} (no effects) was sent to the GY without being {frame.title()} Summoned")
     asked = f"can {m['by']} special summon it"
     for _name, pattern, handler in summon_questions():
         found = pattern.match(asked)
@@ -343,11 +345,12 @@ def kind_questions() -> list:
             _q_procedure_phase,
         ),
         (
-            "a card that revives, used on an Extra Deck monster of a kind never properly Summoned",
+            "a card that revives, used on an Extra Deck monster of a kind properly Summoned first or never",
             re.compile(
                 rf"^(?:can|could) (?P<by>e\d+) (?:special summon|revive) (?:a|an|my) (?P<f>fusion|synchro|xyz|link) "
-                rf"monster (?:that|which) (?:was|has) never (?:been )?(?:properly )?(?:(?P<how>fusion|synchro|xyz|link) )?"
-                rf"summoned(?: from (?:the|my) (?:gy|graveyard))?$"
+                rf"monster (?:that|which) (?:was|has) (?:never (?:been )?(?:properly )?|(?P<properly>(?:been )?properly ))"
+                rf"(?:(?P<how>fusion|synchro|xyz|link) )?summoned(?: (?:and|then|and then) (?:sent to the (?:gy|graveyard)|"
+                rf"destroyed))?(?: from (?:the|my) (?:gy|graveyard))?$"
             ),
             _q_revive_kind,
         ),
