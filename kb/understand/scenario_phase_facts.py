@@ -115,7 +115,7 @@ def read_phase_fact(skeleton: Skeleton, card_of) -> Frame | None:
             said += f" ({sim_card.name})"
         subject = shape["subject"]
         if card and card.startswith("e") and shape.get("exceptions"):  # a card the rulebook names as an exception
-            from ..engine.sim.phase_rules import NAMED_EXCEPTIONS
+            from ..engine.sim.turn_rules import NAMED_EXCEPTIONS
 
             subject = NAMED_EXCEPTIONS[shape["exceptions"]].get(sim_card.name, subject)
         skeleton.use(skeleton.live())
