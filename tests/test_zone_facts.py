@@ -57,6 +57,10 @@ def _check(session, text, answer, quoted):
         ("When a card effect banishes a monster without specifying face-up or face-down, is it banished face-down?",
          "no", "prb2017:2.3"),
         ("Is my opponent's LP public knowledge?", "yes", "tcg-v10:public-knowledge"),
+        ("Is the content of my opponent's hand public knowledge?", "no", "prb2017:2.2"),
+        ("Is my Deck's card count public knowledge?", "yes", "prb2017:deck-zone"),
+        ("Is the information of face-down banished cards public?", "no", "prb2017:face-down-cards"),
+        ("Are the cards in my Extra Deck private to my opponent?", "yes", "prb2017:extra-deck-zone"),
     ],
 )
 def test_who_sees_which_location(session, text, answer, quoted):

@@ -89,7 +89,7 @@ def _visible(m: re.Match, cards) -> tuple[dict, str] | None:
     asked = _which("visible", m["pred"])
     if asked is None:
         return None
-    if m["count"]:
+    if m["count"] or m["count2"]:
         if asked != "public":
             return None
         return _fact("visible", where, "count_public",
@@ -108,7 +108,7 @@ def _look(m: re.Match, cards) -> tuple[dict, str] | None:
     if got is None or viewer is None:
         return None
     where, own = got
-    if m["count"]:
+    if m["count"] or m["count2"]:
         return _fact("visible", where, "count_public",
                      f"can {m['viewer']} know the number of cards in {_WHERE_SAID[where]}")
     if viewer == "both":
@@ -153,7 +153,7 @@ def _visibility_shapes() -> list:
     own = rf"(?:(?P<own>{_alt('owner', 'mine')}|{_alt('owner', 'theirs')}) )?"
     loc = rf"(?P<loc>{'|'.join(_alt('location', k) for k in _keys('location'))})"
     subject = (rf"(?:(?P<count>{_alt('cards_of', 'count')}) |(?P<cards>{_alt('cards_of', 'words')}) )?{own}{loc}"
-               rf"(?: cards)?")
+               rf"(?: cards|(?P<count2>'s card count| 's card count| card count| size))?")
     pred = rf"(?P<pred>{_alt('visible', 'public')}|{_alt('visible', 'private')})"
     look = _alt("look", "verb")
     viewer = rf"(?P<viewer>{'|'.join(_alt('viewer', k) for k in _keys('viewer'))})"
