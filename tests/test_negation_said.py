@@ -182,3 +182,18 @@ def test_my_monster_is_the_monster_whose_summon_was_negated(session):
 )
 def test_a_card_of_any_kind(session, text, answer):
     assert _ask(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("The activation of my Pendulum Monster's Pendulum Effect on the field is negated. Does the Pendulum Monster "
+         "stay in the Pendulum Zone?", "yes"),
+        ("The activation of my Pendulum Monster's Pendulum Effect is negated. Is the Pendulum Monster destroyed?",
+         "no"),
+        # the Pendulum Zone asked of a monster whose Pendulum Effect was not said
+        ("The activation of my monster's effect is negated. Does it stay in the Pendulum Zone?", "unknown"),
+    ],
+)
+def test_a_pendulum_effect_negated(session, text, answer):
+    assert _ask(session, text)["answer"] == answer

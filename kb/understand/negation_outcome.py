@@ -157,6 +157,31 @@ def what_it_negates(effects: list[dict]) -> str | None:
     return {"negate_activation": "activation", "negate_effect": "effect"}.get(said.pop()) if len(said) == 1 else None
 
 
+# "Pendulum Monster" is no kind the generic stage reads: "the Pendulum Monster" is "the pendulum e<N>" with
+# e<N> a monster; "my Pendulum Monster's Pendulum Effect" is "my pendulum e<N>" with e<N> its Pendulum Effect.
+# The word is dropped and, for the monster, remembered so that "the e<N>" refers to the card.
+
+
+def _pendulum_effect(entity) -> bool:
+    return entity.kind == "class" and (entity.cls or {}).get("effect") == "pendulum"
+
+
+def _pendulum_words(text: str, entities, said: set) -> str:
+    """``text`` with "pendulum" dropped before a monster or a Pendulum Effect it names (see above); the
+    monsters so named are added to ``said``."""
+    def drop(match: re.Match) -> str:
+        entity = entities[int(match.group(1)[1:])]
+        cls = entity.cls or {}
+        if entity.kind == "class" and cls.get("type") == "monster" and set(cls) <= {"type", "effect"} and \
+                cls.get("effect") in (None, "pendulum"):
+            if cls.get("effect") is None:
+                said.add(match.group(1))
+            return match.group(1)
+        return match.group(0)
+
+    return re.sub(r"\bpendulum (e\d+)\b", drop, text)
+
+
 def _open_quote(words: list[str]) -> bool:
     """Whether ``words`` end inside a quotation ("... like 'negate the activation, and ..."): a comma there
     does not close a leading clause."""
@@ -235,8 +260,10 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
     said = sentences(skeleton)
     if len(said) < 2:
         return None
-    *story, (asked, _asked_entities) = said
     entities = skeleton.entities
+    pendulum_said: set[str] = set()  # "the Pendulum Monster" mentions (e<N>)
+    said = [(_pendulum_words(text, entities, pendulum_said), ents) for text, ents in said]
+    *story, (asked, _asked_entities) = said
     premise: dict | None = None
     last = None  # entity index of the card activated / Summoned, for "it"
     last_how = None
@@ -314,9 +341,13 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
         return None
     # the question about the card negated: its mentions read as "it" / "its"
     rewritten = []
-    for word in asked.split():
+    for k, word in enumerate(asked.split()):
         if re.fullmatch(r"e\d+", word):
             n = int(word[1:])
+            if word in pendulum_said and k > 0 and rewritten[-1] in ("the", "that", "this", "my") \
+                    and isinstance(premise["card"], int) and _pendulum_effect(entities[premise["card"]]):
+                rewritten[-1] = "it"  # "the Pendulum Monster": the card whose Pendulum Effect was negated
+                continue
             said_again = _POSSESSIVE.match(entities[n].text) and (
                 _same(entities[n], entities[premise["card"]]) if isinstance(premise["card"], int) else
                 premise["card"] == "monster" and (entities[n].cls or {}) == {"type": "monster"})
@@ -339,6 +370,9 @@ def read_negation_outcome(skeleton: Skeleton, card_type_of=None, negates_of=None
         else:
             rewritten.append(word)
     asked = " ".join(rewritten)
+    if "pendulum zone" in asked and not (isinstance(premise["card"], int) and _pendulum_effect(
+            entities[premise["card"]])):
+        return None  # the Pendulum Zone is asked of a card whose Pendulum Effect was not said
     outcomes = {outcome for outcome, pattern in _question_shapes() if pattern.match(asked)}
     if premise["negated"] == "summon":
         outcomes &= _SUMMON_OUTCOMES
@@ -368,6 +402,8 @@ def _frame(skeleton: Skeleton, premise: dict, outcome: str) -> Frame | None:
             return None
         label, effect_of = entity.label(), bool(entity.aside.get("effect_of"))
         label = re.sub(r"^My ", "my ", re.sub(r"['’]s$", "", label))
+        if _pendulum_effect(entity) and label.lower().startswith("monster"):  # "my Pendulum Monster's ..."
+            label = "a Pendulum Monster's Pendulum Effect"
         if effect_of:  # "my monster's effect": "the activation of the effect of my monster"
             label = re.sub(r"['’]s effects?$", "", label)  # "My Equip Spell Card's" as said
     question = {"ask": "negated", "negated": premise["negated"], "card": item, "outcome": outcome}
