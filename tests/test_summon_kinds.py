@@ -264,6 +264,9 @@ def _scenario(session, text):
         # an Extra Deck monster's own kind of Summon takes it from the Extra Deck
         ("Can I Synchro Summon a Synchro Monster from my Graveyard?", "no"),
         ("can i link summon a link monster from the banished zone", "no"),
+        ("is it legal to normal summon during the battle phase", "no"),
+        ("Am I allowed to Flip Summon a monster during my End Phase?", "no"),
+        ("Is it possible to Set a monster in Main Phase 2?", "yes"),
         # other ways of asking
         ("Is it legal to Normal Summon a Link Monster?", "no"),
         ("is it possible to set a level 5 monster without tributing", "no"),

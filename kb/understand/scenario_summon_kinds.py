@@ -192,6 +192,24 @@ _SPECIAL_LIMITS = re.compile(r"cannot be (?:normal or )?special summoned|must (?
                             r"special summoned (?:only|except)|can only be special summoned", re.I)
 
 
+def _q_own_phase(d: Draft, m: re.Match):
+    """A Normal Summon / Set / Flip Summon of a Level 4 monster (no effects) asked in a phase of A's own turn
+    (the ways of asking other than "can I", which scenario.py reads)."""
+    if d.actions or d.said or d.chain:
+        return None
+    phase = phase_of(m["ph"])
+    if phase is None:
+        return None
+    d.state["phase"] = phase
+    do = "flip_summon" if m["v"] == "flip summon" else VERBS[m["v"]]
+    if do == "flip_summon":
+        name = d.add_monster("A", "monsters", "my face-down monster", level=4, face="down", position="defense")
+    else:
+        name = d.add_monster("A", "hand", "my monster", level=4)
+    d.actions.append({"do": do, "card": name})
+    return {"kind": "legal"}, f"can A {SAID[do]} a Level 4 monster in {PHASE_NAMES[phase]}"
+
+
 def _q_procedure_phase(d: Draft, m: re.Match):
     """A Synchro / Xyz / Link Summon by its procedure asked in a phase of A's own turn (no story)."""
     if d.actions or d.said or d.chain:
@@ -337,6 +355,12 @@ def kind_questions() -> list:
             re.compile(rf"^{CAN_I} flip summon a monster (?:that (?:was|i) |(?:which|that) (?:i|was) |i )?(?:normal )?"
                        rf"set (?:this turn|earlier this turn|the same turn)$"),
             _q_flip_set,
+        ),
+        (
+            "a Normal Summon / Set / Flip Summon in a phase of the player's turn",
+            re.compile(rf"^{CAN_I} (?P<v>normal summon|normal set|set|flip summon)(?: a monster| monsters)? (?:during|in) "
+                       rf"(?:my |the )?(?P<ph>{all_phases()})(?: of my turn)?$"),
+            _q_own_phase,
         ),
         (
             "a Synchro / Xyz / Link Summon by its procedure in a phase of the player's turn",
