@@ -153,3 +153,18 @@ def test_a_summon_by_an_effect_is_not_negated(session):
 )
 def test_rules_asked_with_no_story(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "text, answer",
+    [
+        ("Several End Phase trigger effects. Do they activate at the same time?", "no"),
+        ("Multiple Standby Phase trigger effects: are they treated as activating simultaneously?", "no"),
+        ("When my Trigger Effect that activates during the Standby Phase is negated, can it activate again this "
+         "turn?", "no"),
+        ("Can a Trigger Effect that activates in the Standby Phase be activated again after its activation is "
+         "negated?", "no"),
+    ],
+)
+def test_phase_trigger_facts(session, text, answer):
+    assert ask_plain(session, text)["answer"] == answer

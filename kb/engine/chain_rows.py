@@ -129,6 +129,12 @@ CHAIN_RULES: dict[str, dict] = {
         ["prb2017:pendulum-monsters-treated-as-spell-cards"], "prb2017:pendulum-monsters-treated-as-spell-cards",
         "Also, if a Pendulum Effect is activated, and that Pendulum Monster is destroyed by a card effect activated "
         "in a chain, the Pendulum Effect does not resolve."),
+    "standby_trigger_negated": _row(
+        "A Trigger Effect that activates in the Standby Phase and has its activation negated cannot be activated "
+        "again afterwards.",
+        ["prb2017:standby-phase"], "prb2017:standby-phase",
+        "If a Trigger Effect that activates in the Standby Phase has its activation negated, it cannot be activated "
+        "again afterwards."),
     "segoc_single": _row(
         "When only one effect activates at that time, it is Chain Link 1.",
         ["community:7.9.4.2", "md:segoc"], "community:7.9.4.2",

@@ -70,6 +70,12 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
 # ----------------------------------------------------------------- triggers in a phase: not simultaneous
 
 _PHASE_Q = [
+    # "Multiple Standby Phase trigger effects: are they treated as activating simultaneously?"
+    re.compile(
+        r"^(?:several|multiple|two|some|all|the) (?P<phase>standby|end) phase (?:(?P<e>e\d+)|trigger effects|triggers|"
+        r"effects) (?:are|do) (?:they|these|those) (?:treated as |considered )?(?:activating|activated|triggering|"
+        r"activate|trigger|happen) (?:simultaneously|at the same time)$"
+    ),
     re.compile(
         r"^(?:do|does|must|will|should) (?:several |multiple |all |all the |the |two |both )?(?:of )?"
         r"(?:my |the |both players' |(?P<e>e\d+) )?(?:(?:trigger )?effects |triggers )?(?:that|which) "
@@ -87,9 +93,9 @@ _PHASE_Q = [
 
 def _read_phase_triggers(skeleton: Skeleton, sentences) -> Frame | None:
     """ "Do several trigger effects that activate during the Standby Phase have to form one chain?" (no)."""
-    if len(sentences) != 1:
+    if len(sentences) > 2:
         return None
-    text = sentences[0][0]
+    text = " ".join(t for t, _ in sentences)
     match = next((m for m in (q.match(text) for q in _PHASE_Q) if m), None)
     if match is None:
         return None
