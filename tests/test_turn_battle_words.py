@@ -189,8 +189,6 @@ def test_main_phase_actions_cite_the_main_phase_rule(session):
         "My 2000 ATK monster attacks a monster with 1500 ATK and 2500 DEF. Do I take damage?",
         # "it leaves the field" with no attack target told
         "My monster attacks and it leaves the field. Does a replay occur?",
-        # Setting with nothing said (a monster or a Spell/Trap?)
-        "Can I Set during the Battle Phase?",
         # the opponent controls monsters, but the question is no attack
         "My opponent controls a monster. Can I draw a card?",
     ],
