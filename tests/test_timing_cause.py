@@ -105,3 +105,20 @@ def test_cause_in_the_json_question(session):
 def test_banished_instead_and_summon_procedures(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # words the event clause says beyond what is read leave the reading out: unknown, not a silent yes
+        ("does dandylion activate if it is destroyed in my hand", "unknown"),
+        ("does goblin zombie activate if it is sent from my deck to the gy", "unknown"),
+        ("does archfiend of gilfer activate if it is destroyed by battle and banished", "unknown"),
+        # "from the field": what the card's own trigger asks for
+        ("does goblin zombie activate if it is sent from the field to the gy", "activates"),
+        ("does dandylion activate if it is destroyed", "activates"),
+    ],
+)
+def test_the_event_clause_is_read_whole(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

@@ -15,7 +15,7 @@ from .frame_parts import (EVENT_PHRASES, STATE_KEYS, any_card_frame, by_spell_tr
                           responder_frame, story_links, summon_moment_frame, waits_for)
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
-from .timing_cause import by_procedure, cause_entity
+from .timing_cause import by_procedure, cause_entity, read_pieces
 from .mentions import ambiguous_family
 from .responders import mixed_frame, partly_responds
 from .saying import EVENT_WORDS, SUMMON_WORDS, card_phrase, moment_phrase
@@ -177,8 +177,8 @@ def _build(
         event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)
         if event is None:
             return Frame(None, "", "the event the effect waits for is not said")
-        skeleton.use(intent.rest)
         question = {"ask": "timing", "card": card, "event": event}
+        by_card = None
         cause = cause_entity(skeleton, rest, intent.x)  # "if Morphing Jar makes me discard it": its text decides
         if cause is not None:
             question["cause"] = {"card": skeleton.entities[cause].name}
@@ -194,6 +194,12 @@ def _build(
             w in rest for w in ("middle of", "during the resolution", " then ", "and then", "not the last")
         ):
             question["last"] = False
+        # only the words read: "destroyed in my hand" leaves "hand" unread (kb/understand/timing_cause.py)
+        field_ok = card.get("card") is not None and all(
+            p.get("from") in (None, "field") for e in effects_of(card["card"])
+            for p in (e.get("condition") or {}).get("events", []) if p.get("subject") == "this_card")
+        skeleton.use(read_pieces(skeleton, intent.rest, TIMING_EVENTS, intent.x,
+                                 by_card if question.get("by") == "effect" and cause is None else None, field_ok))
         question.update(when)
         by = f" by {question['by']}" if question.get("by") else ""
         if cause is not None:
