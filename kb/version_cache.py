@@ -9,6 +9,7 @@ per knowledge base: loading a version evicts its older siblings (and a value who
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -115,6 +116,11 @@ def release_freed_memory() -> None:
 _NATIVE = None  # a native (not greenlet-local) thread-local: marks the threads computing off the event loop
 
 
+def _in_native_thread() -> bool:
+    """Whether this is one of :func:`off_the_event_loop`'s native threads."""
+    return _NATIVE is not None and getattr(_NATIVE, "offloaded", False)
+
+
 def off_the_event_loop(compute: Callable[[], T]) -> T:
     """``compute()``, run so that it does not stall a gevent server's other clients.
 
@@ -135,7 +141,7 @@ def off_the_event_loop(compute: Callable[[], T]) -> T:
         return compute()
     if _NATIVE is None:
         _NATIVE = monkey.get_original("threading", "local")()
-    if getattr(_NATIVE, "offloaded", False):
+    if _in_native_thread():
         return compute()
 
     def offloaded() -> T:
@@ -175,9 +181,21 @@ class VersionCache(Generic[T]):
 
     def __init__(self, *, offload: bool = True) -> None:
         self._entries: dict[Path, tuple[Hashable, T]] = {}
-        self._lock = threading.Lock()
+        self._lock = None  # made at first use: by then a gevent server has patched threading (see _locked)
         self._offload = offload
         _ALL_CACHES.add(self)
+
+    def _locked(self):
+        """The lock held while a value is computed.  Made at first use, so that under gevent it is gevent's
+        lock (a cache made at import, before the server patched the standard library, would hold a real
+        one, and a greenlet waiting for it would block the whole worker while the holder waits for its
+        computation off the event loop).  Inside such a computation's native thread, no lock is taken (a
+        gevent lock is not for other threads): at worst a nested value is computed twice."""
+        if _in_native_thread():
+            return contextlib.nullcontext()
+        if self._lock is None:
+            self._lock = threading.Lock()
+        return self._lock
 
     def get(self, version_dir: Path, stamp: Hashable, compute: Callable[[], T]) -> T:
         """The value for ``version_dir`` at ``stamp``, computed once; older versions of the same
@@ -185,13 +203,13 @@ class VersionCache(Generic[T]):
         entry = self._entries.get(version_dir)
         if entry is not None and entry[0] == stamp:
             return entry[1]
-        with self._lock:
+        with self._locked():
             entry = self._entries.get(version_dir)
             if entry is not None and entry[0] == stamp:
                 return entry[1]
             older = [d for d in self._entries if d == version_dir or d.parent == version_dir.parent]
             for other in older:
-                del self._entries[other]  # an older version (or an older stamp) of this knowledge base
+                self._entries.pop(other, None)  # an older version (or an older stamp) of this knowledge base
             if older:
                 _drop_everywhere(version_dir, stamp)  # every cache's values of the old version at once ...
                 release_freed_memory()  # ... then one collection, before the new version's objects arrive
@@ -208,7 +226,7 @@ class VersionCache(Generic[T]):
 
     def clear(self) -> None:
         """Forget every value."""
-        with self._lock:
+        with self._locked():
             self._entries.clear()
 
 

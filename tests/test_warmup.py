@@ -22,13 +22,19 @@ import urllib.request
 import pytest
 
 _GEVENT_SCRIPT = textwrap.dedent("""
+    import sys
+    if sys.argv[1] == "before":  # caches made at import, before the server patches (as kb serve does)
+        from kb.version_cache import VersionCache
+        outer, inner = VersionCache(), VersionCache()
+    import warnings
+    warnings.simplefilter("ignore")
     from gevent import monkey; monkey.patch_all()
     import json, time
     from pathlib import Path
     import gevent
-    from kb.version_cache import VersionCache
-
-    outer, inner = VersionCache(), VersionCache()
+    if sys.argv[1] == "after":
+        from kb.version_cache import VersionCache
+        outer, inner = VersionCache(), VersionCache()
 
     def busy(seconds):  # pure Python work, as building an index is
         end, n = time.perf_counter() + seconds, 0
@@ -63,8 +69,16 @@ _GEVENT_SCRIPT = textwrap.dedent("""
 """)
 
 
-def test_a_cache_filled_under_gevent_leaves_the_other_greenlets_running():
-    done = subprocess.run([sys.executable, "-c", _GEVENT_SCRIPT], capture_output=True, text=True, timeout=120)
+@pytest.mark.parametrize("made", ["after", "before"])
+def test_a_cache_filled_under_gevent_leaves_the_other_greenlets_running(made):
+    """``made``: the caches are made after the standard library is patched for gevent, or before (at
+    import, as in ``kb serve``: a real lock there deadlocked the worker, the waiting greenlet blocking the
+    thread that the filling one needed to resume)."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _GEVENT_SCRIPT, made], capture_output=True, text=True,
+                              timeout=60)
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the greenlets deadlocked") from None
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["same"]  # computed once; the second greenlet got the first's value
