@@ -197,3 +197,9 @@ def test_a_card_of_any_kind(session, text, answer):
 )
 def test_a_pendulum_effect_negated(session, text, answer):
     assert _ask(session, text)["answer"] == answer
+
+
+def test_a_continuous_card_with_no_effect_activated_on_the_field(session):
+    # Royal Decree has no effect activated besides its own activation: "its effect" may mean that activation
+    got = _ask(session, "The activation of my Royal Decree's effect is negated. Does Royal Decree stay on the field?")
+    assert got["answer"] == "unknown"

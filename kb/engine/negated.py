@@ -277,6 +277,10 @@ def _effect_activation_verdict(outcome, subject, destroyed, destroys, unsaid=Fal
             return "unknown", "the card stays where it is unless the negating card says otherwise (destroys " \
                               "it); which card negated it is not said", "negated_effect_stays"
         if destroyed is None and destroys is None:  # no negating card or kind said: the rule's default
+            if subject.name and subject.type in ("spell", "trap") and not any(
+                    e.get("kind") in ("ignition", "trigger", "quick", "flip") for e in subject.effects):
+                return "unknown", f"{subject.name} has no effect activated on the field besides its own " \
+                                  "activation, which may be the one meant", "negated_effect_not_moved"
             if subject.name and subject.type == "monster":  # a cost may have moved it (Stardust Dragon)
                 from .field_negation import on_field_when_resolving
 
