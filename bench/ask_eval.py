@@ -100,11 +100,27 @@ def _yes_no(expect) -> str | None:
     return first.group(1) if first else None
 
 
-def score(answer: dict, expect) -> str:
-    """``right`` / ``wrong`` / ``unknown`` for one answer against the expected value."""
+_TIMING_ANSWERS = ("activates", "misses", "no_trigger")
+
+
+def _timing_yes_no(got: str, question: str) -> str:
+    """A timing answer as the yes / no of the question asked: "does it miss the timing?" is yes when it misses,
+    "does its effect activate / can it be activated?" is yes when it activates."""
+    if re.search(r"\bmiss(?:es|ed|ing)?\b", question.lower()):
+        return "yes" if got == "misses" else "no"
+    return "yes" if got == "activates" else "no"
+
+
+def score(answer: dict, expect, question: str | None = None) -> str:
+    """``right`` / ``wrong`` / ``unknown`` for one answer against the expected value (``question``: to read a
+    timing answer — activates / misses / no_trigger — against an expected yes / no)."""
     got = answer.get("answer")
     if got == "unknown":
         return "unknown"
+    if question and got in _TIMING_ANSWERS and _yes_no(expect) is not None and \
+            str(expect).strip().lower() in ("yes", "no"):
+        got = _timing_yes_no(got, question)
+        answer = dict(answer, answer=got)
     if isinstance(expect, list):
         return "right" if answer.get("order") == expect else "wrong"
     wanted = _yes_no(expect)
@@ -176,7 +192,7 @@ def evaluate(session, items: list[dict], kb_path=None) -> dict:
             rows.append({**item, "outcome": "error", "got": f"{type(answer).__name__}: {answer}",
                          "seconds": seconds})
             continue
-        outcome = score(answer, item["expect"])
+        outcome = score(answer, item["expect"], item["question"])
         by_kind[kind][outcome] += 1
         row = {
             **item,
