@@ -265,6 +265,8 @@ def test_deck_construction_bad_input(session):
         ("can i run 4 copies of the same card", "no"),
         ("is a gemini monster in the gy a normal monster", "yes"),
         ("whats 1555 atk halved", "778"),
+        ("can a link monsters arrow point to a spell & trap zone", "no"),
+        ("a gemini monsters effects it gained are negated can i normal summon it again to regain its effects", "no"),
     ],
 )
 def test_casual_phrasings(session, text, answer):

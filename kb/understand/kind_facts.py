@@ -82,7 +82,7 @@ def kind_shapes() -> list:
     ask = lambda *ks: "|".join(_alt("kind_asked", k) for k in ks)  # noqa: E731
     where_after = r"(?: (?P<rest2>(?:while )?(?:in (?:the|my) (?:graveyard|gy)|on the field)))?"
     gemini_negated = (
-        r"^(?:a gemini monster's|my gemini monster's|the gemini monster's) (?:gained )?effects(?: it gained| that it gained)? "
+        r"^(?:a|my|the) gemini (?:monster's|monster 's|monsters) (?:gained )?effects(?: it gained| that it gained)? "
         r"(?:are|were|get|got) negated{sep}(?P<q>can (?:i|you) normal summon it again(?: to (?:regain|gain|get back) (?:its|"
         r"the) effects)?|is it still (?:an effect monster|treated as an effect monster))$"
         r"|^is a gemini monster (?:whose|with) (?:gained )?effects(?: it gained)? (?:were |are |have been |negated)"

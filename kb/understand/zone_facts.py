@@ -284,7 +284,8 @@ def _zone_shapes() -> list:
          fixed("pendulum_zone", "where", "where is a Pendulum Monster activated as a Spell placed")),
         ("does a Pendulum Monster sent from the field go to the GY / Extra Deck", _pendulum_pattern(), _pendulum_dest),
         ("can a Link Arrow point to a Spell & Trap Zone / the opponent",
-         re.compile(rf"^can (?:(?:a link monster's|link monsters'|link monsters|the|its) )?(?:link )?arrows? point (?:to|at) "
+         re.compile(rf"^can (?:(?:a link monster's|a link monster 's|a link monsters|link monsters'|link monsters|the|its) )?"
+                    rf"(?:link )?arrows? point (?:to|at) "
                     rf"(?:(?P<st>{the} {st})|(?P<fz>{the} {field})|(?P<opp>(?:my|the|your|an) opponent's (?:monsters?|zones?|"
                     rf"monster zones?)))$"),
          lambda m, c: _fact(z, "link_arrow", "st_zone" if m["st"] else "field_zone" if m["fz"] else "opponent",
