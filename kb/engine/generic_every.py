@@ -18,8 +18,10 @@ __all__ = ["activate_readings", "shape_of"]
 def activate_readings(session: Session, question: dict) -> list[tuple[generic.Variant, Verdict]] | None:
     """Each reading of the generic card of an ``activate`` question with its verdict; None for any other
     question (another kind, or a named card)."""
+    if not isinstance(question, dict) or question.get("ask") != "activate":
+        return None
     question = normalise_question(question)
-    if question["ask"] != "activate" or not generic.is_generic(question["card"]):
+    if not generic.is_generic(question["card"]):
         return None
     moment = Moment(question.get("turn"), question.get("phase"), question.get("step"), question.get("timing"))
     return [(variant, generic.check_activate(variant.card, moment))

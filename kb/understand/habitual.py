@@ -67,6 +67,8 @@ def usual_card_only(answer: dict, text: str, session=None, question: dict | None
     said_every, said_usual = every.search(words), usual.search(words)
     if not (said_every or said_usual) or answer.get("answer") != "yes":
         return answer  # "no": no card of the kind can, so neither always nor usually
+    if isinstance(question, dict) and question.get("ask") not in ("activate", "chain", "negate", "timing"):
+        return answer  # a reader's form (a rule fact ...): the reader read the adverb itself
     readings = None
     if session is not None and isinstance(question, dict):
         from ..engine.generic_every import activate_readings
