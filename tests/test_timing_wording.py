@@ -55,3 +55,23 @@ def test_mid_chain_triggers(session, question, answer):
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     if answer != "unknown":
         assert all(step.get("cites") for step in got["steps"])
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # "If this card is Special Summoned from the GY": Call of the Haunted's text Summons from the GY
+        ("Arkbrave Dragon is Special Summoned by Call of the Haunted chained to Pot of Greed. Can its effect be "
+         "activated after the chain?", "yes"),
+        ("Darklord Superbia is Special Summoned by Call of the Haunted chained to Pot of Greed. Can its effect be "
+         "activated after the chain?", "no"),
+        # "... from the hand": not what Call of the Haunted does; where from not told at all: unknown
+        ("Lyrilusc - Turquoise Warbler is Special Summoned by Call of the Haunted chained to Pot of Greed. Can its "
+         "effect be activated after the chain?", "unknown"),
+        ("Arkbrave Dragon is Special Summoned in the middle of a chain. Can its effect be activated after the chain?",
+         "unknown"),
+    ],
+)
+def test_where_a_summon_trigger_is_summoned_from(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

@@ -12,6 +12,8 @@ the last thing to happen; a quoted wording that its text contradicts makes the a
 
 from __future__ import annotations
 
+import re
+
 from ..errors import BadQuestionError
 from .rules import citation
 from .timing import TIMING_EVENTS, check_timing
@@ -86,6 +88,11 @@ def _named(session, question: dict) -> dict:
         return _answer("unknown", "its trigger effect for that event is not read from its text", steps, subject,
                        card.name, verdict.assumed)
     effect = next(e for e in card.effects if e["index"] == verdict.effect)
+    qualified = _unchecked_qualifier(session, effect, event, question.get("cause"))
+    if qualified:
+        steps.append({"check": "trigger condition", "result": "unknown", "detail": qualified,
+                      **citation("activation_condition")})
+        return _answer("unknown", qualified, steps, subject, card.name, verdict.assumed)
     quote = question.get("quote")
     if quote:
         said_sort, said_wording = wording_of(quote)
@@ -100,3 +107,29 @@ def _named(session, question: dict) -> dict:
     detail = (f"{card.name}'s effect " + ("can be activated after the chain resolves" if answer == "yes" else
                                           "misses the timing: its event was not the last thing to happen"))
     return _answer(answer, detail, steps, subject, card.name, verdict.assumed)
+
+
+_PLACES = {"gy": r"\b(?:GY|Graveyard)\b", "graveyard": r"\b(?:GY|Graveyard)\b", "hand": r"\bhand\b",
+           "deck": r"\bDeck\b", "extra deck": r"\bExtra Deck\b"}
+
+
+def _unchecked_qualifier(session, effect: dict, event: str, cause: str | None) -> str:
+    """What a Summon trigger's condition says beyond the Summon that is not checked ("... from the hand", "... by
+    a Spell Card's effect"); "" when nothing.  "From the GY" is checked against the text of the card that
+    Summoned it."""
+    if not event.endswith("summoned"):
+        return ""
+    raw = (effect.get("condition") or {}).get("raw", "")
+    if re.search(r"\b(?:by|with|while|except|using|during)\b", raw, re.IGNORECASE):
+        return f"its condition (\"{raw}\") says more than the Summon, which is not checked"
+    place = re.search(r"\bfrom (?:the |your |your opponent's |either player's )?(extra deck|gy|graveyard|hand|deck)\b",
+                      raw, re.IGNORECASE)
+    if not place:
+        return ""
+    if cause:
+        from .questions import engine_card
+
+        texts = " ".join(e.get("text") or "" for e in engine_card(session, {"card": cause}).effects)
+        if re.search(_PLACES[place.group(1).lower()], texts):
+            return ""
+    return f"its condition (\"{raw}\") names where it is Summoned from, which the story does not show"

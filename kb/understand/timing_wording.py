@@ -144,6 +144,11 @@ def _named(skeleton: Skeleton, story: str, asked: str, quotes: list[str], pats) 
     if monster.kind != "card" or not monster.name:
         return None
     question = {"ask": "timing_wording", "card": monster.name, "event": _event(told), "asked": "can"}
+    if told.groupdict().get("c"):
+        cause = skeleton.entities[int(told["c"])]
+        if cause.kind != "card" or not cause.name:
+            return None
+        question["cause"] = cause.name  # what Summoned or moved it: where from is checked against its text
     if m["q"]:
         question["quote"] = quotes[int(m["q"][1:])]
     used = {int(told["m"])} | ({int(told["c"])} if told.groupdict().get("c") else set()) | (
