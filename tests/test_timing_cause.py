@@ -122,3 +122,22 @@ def test_banished_instead_and_summon_procedures(session, question, answer):
 def test_the_event_clause_is_read_whole(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # "If this card is Special Summoned from the GY": Monster Reborn's text Summons from a GY
+        ("does arkbrave dragon activate if it is special summoned by monster reborn", "activates"),
+        # "... from the hand": not what Monster Reborn does
+        ("does lyrilusc - turquoise warbler activate if it is special summoned by monster reborn", "unknown"),
+    ],
+)
+def test_where_a_caused_summon_comes_from(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+def test_a_summon_qualifier_not_told_is_assumed(session):
+    got = engine.ask(session, "does lyrilusc - turquoise warbler activate if it is special summoned")
+    assert any("from the hand" in a for a in got["assumed"]), got["assumed"]

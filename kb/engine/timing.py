@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .engine_card import EngineCard, Verdict, _effect_label
 from .model import Moment
 from .windows import _damage_step_ok, _damage_step_reasons
@@ -122,6 +124,9 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
     verdict.effect = effect["index"]
     for text in assumed:
         verdict.assume(text)
+    raw = (effect.get("condition") or {}).get("raw", "")
+    if event in _SUMMON_EVENTS and re.search(r"\b(?:from|by|with|while|except|using|during)\b", raw, re.I):
+        verdict.assume(f"the Summon was as its condition says (\"{raw}\")")  # the parser keeps only the Summon
     keys = ["trigger", "activation_condition"] + (["cost_vs_effect"] if by in ("cost", "effect") else [])
     verdict.step("trigger condition", "pass", f"{_effect_label(card, effect)} is activated by "
                                               f"{effect['condition']['raw'] if effect.get('condition') else 'its flip'}",

@@ -152,6 +152,14 @@ def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None
                      "missing_timing", *outcomes[0][0].keys)
         return verdict
     reading, first = outcomes[0]
+    if first.effect is not None and first.answer in ("activates", "misses"):
+        from .timing_wording import summon_qualifier
+
+        effect = next(e for e in card.effects if e["index"] == first.effect)
+        said = summon_qualifier(effect, event, " ".join(e.get("text") or "" for e in cause.effects))
+        if said:  # "If this card is Special Summoned from the hand" and a cause that Summons from the GY
+            verdict.step("trigger condition", "unknown", said, "activation_condition")
+            return verdict
     verdict.answer, verdict.effect = first.answer, first.effect
     if any(r.by == "effect" and r.last for r in readings):
         verdict.assume(f"{cause.name}'s effect resolved last (no other chain link resolved after it)")

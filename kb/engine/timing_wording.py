@@ -18,7 +18,7 @@ from ..errors import BadQuestionError
 from .rules import citation
 from .timing import TIMING_EVENTS, check_timing
 
-__all__ = ["answer_timing_wording", "wording_of"]
+__all__ = ["answer_timing_wording", "summon_qualifier", "wording_of"]
 
 _SORTS, _WORDINGS, _ASKED = ("optional", "mandatory"), ("when", "if", "any"), ("when", "can")
 
@@ -114,9 +114,19 @@ _PLACES = {"gy": r"\b(?:GY|Graveyard)\b", "graveyard": r"\b(?:GY|Graveyard)\b", 
 
 
 def _unchecked_qualifier(session, effect: dict, event: str, cause: str | None) -> str:
+    """:func:`summon_qualifier` with the text of the card named as the cause."""
+    texts = None
+    if cause:
+        from .questions import engine_card
+
+        texts = " ".join(e.get("text") or "" for e in engine_card(session, {"card": cause}).effects)
+    return summon_qualifier(effect, event, texts)
+
+
+def summon_qualifier(effect: dict, event: str, cause_text: str | None) -> str:
     """What a Summon trigger's condition says beyond the Summon that is not checked ("... from the hand", "... by
     a Spell Card's effect"); "" when nothing.  "From the GY" is checked against the text of the card that
-    Summoned it."""
+    Summoned it (``cause_text``)."""
     if not event.endswith("summoned"):
         return ""
     raw = (effect.get("condition") or {}).get("raw", "")
@@ -126,10 +136,6 @@ def _unchecked_qualifier(session, effect: dict, event: str, cause: str | None) -
                       raw, re.IGNORECASE)
     if not place:
         return ""
-    if cause:
-        from .questions import engine_card
-
-        texts = " ".join(e.get("text") or "" for e in engine_card(session, {"card": cause}).effects)
-        if re.search(_PLACES[place.group(1).lower()], texts):
-            return ""
+    if cause_text and re.search(_PLACES[place.group(1).lower()], cause_text):
+        return ""
     return f"its condition (\"{raw}\") names where it is Summoned from, which the story does not show"
