@@ -96,6 +96,19 @@ def _malloc_trim():
 
 
 _TRIM = _malloc_trim()
+_M_ARENA_MAX = -8  # glibc's mallopt parameter
+
+
+def _one_heap() -> None:
+    """Let every thread allocate from the main heap (glibc makes an arena per thread otherwise): the
+    native threads of :func:`off_the_event_loop` build a version's indexes, and values spread over two
+    heaps left more freed memory that ``malloc_trim`` could not hand back (soak: +10 % over 5 swaps)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(_M_ARENA_MAX, 1)
+    except (OSError, AttributeError):  # not glibc
+        pass
 
 
 def release_freed_memory() -> None:
@@ -140,6 +153,7 @@ def off_the_event_loop(compute: Callable[[], T]) -> T:
     if not monkey.is_module_patched("threading"):
         return compute()
     if _NATIVE is None:
+        _one_heap()  # before the first native thread allocates
         _NATIVE = monkey.get_original("threading", "local")()
     if _in_native_thread():
         return compute()
