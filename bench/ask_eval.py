@@ -117,6 +117,8 @@ def score(answer: dict, expect, question: str | None = None) -> str:
     got = answer.get("answer")
     if got == "unknown":
         return "unknown"
+    if isinstance(expect, str) and expect in _TIMING_ANSWERS and answer.get("timing"):
+        return "right" if answer["timing"] == expect else "wrong"  # a question in words answered yes/no
     if question and got in _TIMING_ANSWERS and _yes_no(expect) is not None and \
             str(expect).strip().lower() in ("yes", "no"):
         got = _timing_yes_no(got, question)

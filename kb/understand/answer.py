@@ -8,6 +8,7 @@ sentence, verbatim, with its section id) and ``readings`` when two readings disa
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 
 from sqlmodel import Session
@@ -248,4 +249,20 @@ def _read_and_answer(session: Session, text: str) -> tuple[dict, Reading, str | 
     answer = damage_step_kind_doubt(answer, reading.frame.question)  # "a card that destroys ...": kind_doubt.py
     if answer.get("answer") == "unknown":
         return answer, reading, answer.get("explanation") or "the engine cannot decide"
-    return answer, reading, None
+    return timing_as_yes_no(answer, text), reading, None
+
+
+_TIMING_VERDICTS = ("activates", "misses", "no_trigger")
+_ASKS_MISSING = re.compile(r"\bmiss(?:es|ed|ing)?\b", re.IGNORECASE)
+
+
+def timing_as_yes_no(answer: dict, text: str) -> dict:
+    """A question in words about a trigger is a yes/no question: "does X's effect activate?" is yes when it
+    activates, "does X miss the timing?" yes when it misses (a trigger whose event does not meet its
+    condition neither activates nor misses: no).  The engine's verdict stays under ``timing``."""
+    verdict = answer.get("answer")
+    if verdict not in _TIMING_VERDICTS:
+        return answer
+    asks_missing = bool(_ASKS_MISSING.search(text))
+    yes = verdict == ("misses" if asks_missing else "activates")
+    return dict(answer, answer="yes" if yes else "no", timing=verdict)
