@@ -203,3 +203,9 @@ def test_a_continuous_card_with_no_effect_activated_on_the_field(session):
     # Royal Decree has no effect activated besides its own activation: "its effect" may mean that activation
     got = _ask(session, "The activation of my Royal Decree's effect is negated. Does Royal Decree stay on the field?")
     assert got["answer"] == "unknown"
+
+
+def test_an_effect_phrase_that_absorbs_no_word_is_passed(session):
+    # "my monster's effect's activation": the effect phrase matched without a word to absorb (this looped forever)
+    got = _ask(session, "Effect Veiler is chained to my monster's effect. Is my monster's effect's activation negated?")
+    assert got["answer"] in ("unknown", "no")

@@ -94,9 +94,10 @@ _WHERE = {"graveyard": "gy", "gy": "gy", "hand": "hand", "field": "field"}
 def absorb_effect_phrases(skeleton: Skeleton) -> None:
     """ "the Graveyard effect of X", "X's effect": the words join X (the effect, and where from)."""
     for pattern in (_EFFECT_OF, _EFFECT_AFTER):
+        start = 0  # where to look next: past a match that absorbed no word ("X effect's activation")
         while True:
             text, spans = skeleton.text_of(skeleton.live())
-            match = pattern.search(text)
+            match = pattern.search(text, start)
             if not match:
                 break
             entity_piece = next(i for i in Skeleton.pieces_between(spans, *match.span("x")))
@@ -117,6 +118,7 @@ def absorb_effect_phrases(skeleton: Skeleton) -> None:
             others = [i for i in Skeleton.pieces_between(spans, *match.span()) if i != entity_piece]
             skeleton.drop(others)
             skeleton.use([entity_piece])
+            start = 0 if others else match.end()  # the text is the same when nothing was dropped
 
 
 # ------------------------------------------------------------------------------------ moments
