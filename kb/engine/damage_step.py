@@ -56,7 +56,7 @@ DAMAGE_STEP_EVENTS: dict[str, dict] = {
                                     "they perform a Normal or Fusion Summon)"},
     "no_damage_calculation": {"rules": ("damage_step_end_without_calc", "damage_step_having_attacked")},
     "special_summoned": {
-        "words": "a monster is Special Summoned during the Damage Step",
+        "words": "a monster Special Summoned in the Damage Step",
         "effects": "its own effects that activate when it is Special Summoned",
         "own_trigger": "yes",
         "rules": ("damage_step_triggers", "damage_step"),
@@ -113,7 +113,7 @@ def _sent_answer(question: dict) -> dict:
 
 
 def _battle_destroyed_answer(session: Session, question: dict) -> dict:
-    """What may be done with a monster destroyed by battle before it is sent to the GY (:data:`BATTLE_DESTROYED`);
+    """What may be done with a battle-destroyed monster not yet in the GY (:data:`BATTLE_DESTROYED`);
     a named card's own mandatory effect must be one it has (an activated effect, not optional, with a cost)."""
     from . import card_profile
 
@@ -313,7 +313,7 @@ def _flipped_answer(session: Session, card, query: dict) -> dict:
 
 def _no_calculation_answer(session: Session, question: dict) -> dict:
     """The attack target left the field in the Damage Step before damage calculation: the End of the Damage
-    Step still comes (``end_effect``: an "at the end of the Damage Step" effect of the attacker, or of a kind)
+    Step still comes (``end_effect``: an effect of the attacker, or of a kind, that activates as the Damage Step ends)
     and the attacker has attacked (``having_attacked``)."""
     from . import card_profile
 

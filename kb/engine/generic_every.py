@@ -1,7 +1,7 @@
 """Every reading of a kind of card, each with its own verdict (the engine otherwise answers "is it possible for
 some card of the kind?" and stops at the first reading that passes).  Used by the questions that quantify over
-the kind: "can a monster's Quick Effect *always* be activated in the Damage Step?", "can a Trap Card
-*normally* be activated in the Damage Step?" (kb/understand/habitual.py)."""
+the kind: "is a Continuous Spell *always* activatable in the Battle Phase?", "can a Quick-Play Spell *usually*
+be activated in the Damage Step?" (kb/understand/habitual.py)."""
 
 from __future__ import annotations
 

@@ -51,7 +51,7 @@ OUTCOMES = {
     "tributes_back": "are the Tributes returned",
     "moved": "is it moved from where it is",
     "when_to_gy": "when is it sent to the GY",
-    "resolution_performed": "is its resolution still treated as being performed",
+    "resolution_performed": "does its resolution still count as performed",
 }
 NEGATORS = ("only_negates", "destroys", "moves")
 _FIELDS = {"ask", "negated", "card", "of_effect", "how", "by", "negator", "destroyed", "outcome"}

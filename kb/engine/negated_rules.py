@@ -177,8 +177,8 @@ NEGATED_RULES: dict[str, dict] = {
         "Unless stated otherwise, cards that have the activation of their effects negated are not moved from "
         "their location."),
     "negated_effect_destroy_said": _row(
-        "A negating effect that says \"negate the activation, and if you do, destroy it\" destroys the card "
-        "after negating it: it is sent to the GY.",
+        "An effect worded \"negate the activation, and if you do, destroy it\" destroys the card once the "
+        "activation is negated: it is sent to the GY.",
         ["prb2017:negating", "md:negating-activations"], "prb2017:negating",
         "If the effect says something like \"negate the activation, and if you do, destroy it\", after being "
         "negated, the card is destroyed and sent to the Graveyard."),

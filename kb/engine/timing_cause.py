@@ -1,5 +1,6 @@
-"""Missing the timing when a named card caused the event: "does Peten miss the timing if Morphing Jar makes me
-discard it?", "does Sangan activate if it is destroyed by Cyber Jar?".
+"""Missing the timing when a named card caused the event: a named monster's "if this card is sent to the GY"
+effect when another named card's effect discards or destroys it (e.g. a Witch of the Black Forest discarded by
+Card Destruction, or destroyed by Dark Hole).
 
 The causing card's text says what else it did: in "Do A, then do B" (or "also, after that") B happens after
 A, so A was not the last thing to happen; in "Do A, and if you do, do B" or "Do A, also do B" both happen at

@@ -382,7 +382,7 @@ ZONE_FACTS: dict[tuple[str, str, str], tuple[str, str, str]] = {
     ("zone", "field_spell", "each_player"): ("yes", "zone_field_one",
                                              "each player has a Field Zone for 1 Field Spell of their own"),
     ("zone", "hidden_effects", "target"): ("no", "zone_hidden_no_target",
-                                           "effects that affect cards in the hand or Deck do not target"),
+                                           "an effect on cards in the hand or Deck does not target them"),
     ("zone", "equip_host_leaves", "destroyed"): ("yes", "zone_equip_destroyed",
                                                  "the Equip Spell is destroyed when the equipped monster leaves the "
                                                  "field"),

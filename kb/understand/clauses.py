@@ -1,7 +1,7 @@
 """Clauses after an activation question that the engine's question has no field for, read only where a rule
 says what they change (words: ``damage_step_words.toml`` ``[clauses]``):
 
-- a purpose in the Damage Step ("Can I activate X during the Damage Step to shrink my opponent's monster?"):
+- a purpose in the Damage Step (a question about activating X in the Damage Step that adds "to weaken their attacker"):
   a purpose cannot make a card activatable, so the answer stands only when it is "no" without it (no effect
   of X may be activated then; rule ``damage_step_indirect``), else "unknown";
 - "even though / even if I control no Fiend monsters" (the card's effect would affect no monster): the answer

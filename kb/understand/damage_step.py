@@ -111,7 +111,8 @@ def _patterns() -> dict[str, re.Pattern]:
     subject = r"(?:it|the monster|my monster|that monster|the flipped monster|(?P<subj>e\d+))"
     ceffect = (r"(?:(?:its|the monster's|that monster's|(?P<ceff>e\d+)(?: 's)?) (?:continuous )?effects?|"
                r"(?P<ceff2>e\d+))")
-    left = rf"(?: (?P<left>{alt('question', 'left')})(?: {alt('question', 'left_when')})?)?"
+    left = (rf"(?: (?P<left>{alt('question', 'left_if')} {alt('question', 'left_subject')} "
+            rf"{alt('question', 'left_event')})(?: {alt('question', 'left_when')})?)?")
     at = rf"(?: (?:still )?(?:{timings}))?"
     questions = {
         "when": rf"{alt('question', 'when')}(?: {alt('question', 'in_damage_step')})? (?:does|do|will|would|is|are) "

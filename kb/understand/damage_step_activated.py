@@ -44,8 +44,8 @@ def _quoted_pattern() -> re.Pattern:
 
 
 def _read_quoted(skeleton: Skeleton) -> Frame | None:
-    """"Can a 'When this card destroys a monster by battle' effect activate at the end of the Damage Step?": a
-    Trigger Effect known by its quoted condition."""
+    """A Trigger Effect known only by its quoted condition (e.g. an effect "when this card inflicts battle damage"
+    asked about at a timing of the Damage Step)."""
     from ..engine.generic import describe_class, normalise_class
     from ..errors import BadQuestionError
     from .timing_wording import quoted_sentences

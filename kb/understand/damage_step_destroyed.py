@@ -1,7 +1,5 @@
-"""A monster destroyed by battle, not yet sent to the GY: what may still be done with it ("Can I target a
-monster that has been marked for destruction by battle before it is sent to the Graveyard?", "can a
-monster destroyed by battle be used as the cost of its own mandatory effect?", "can its effects still be
-negated?").  Asked as the Damage Step fact ``destroyed_by_battle`` (:data:`kb.engine.damage_step.BATTLE_DESTROYED`).
+"""A monster destroyed by battle, not yet sent to the GY: what may still be done with it (whether an effect
+may target it, whether it may pay a cost of one of its own effects, whether its effects may still be negated).  Asked as the Damage Step fact ``destroyed_by_battle`` (:data:`kb.engine.damage_step.BATTLE_DESTROYED`).
 Words: ``damage_step_words.toml`` ``[destroyed]``; the whole question must be read.
 """
 
@@ -82,8 +80,8 @@ def _told_patterns() -> tuple[re.Pattern, re.Pattern]:
 
 
 def _read_told(skeleton: Skeleton, sentences) -> Frame | None:
-    """"If both monsters are destroyed by battle, can I target one of them with an effect after damage
-    calculation?": the destruction told first, the moment before they are sent to the GY in the question."""
+    """The battle destruction told in a sentence of its own, then the question about the destroyed monster at a
+    moment before it reaches the GY (e.g. "My Giant Orc is destroyed by battle. Can I banish it then?")."""
     told, asked = _told_patterns()
     if len(sentences) != 2 or not told.match(plain(sentences[0][0])) or not asked.match(plain(sentences[1][0])):
         return None

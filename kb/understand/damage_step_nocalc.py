@@ -1,7 +1,6 @@
-"""An attack whose target leaves the field in the Damage Step before damage calculation ("My X attacks Y,
-which is destroyed by Z at the start of the Damage Step, so no damage calculation happens. Can I still
-activate X's 'at the end of the Damage Step' effect?", "... does the End of the Damage Step still happen?",
-"is X treated as having attacked?"): the Damage Step fact ``no_damage_calculation``
+"""An attack whose target leaves the field in the Damage Step before damage calculation (the attack and the
+removal told, then one of: may the attacker's effect that activates as the Damage Step ends still be used, does
+the end of the Damage Step still come, has the attacker attacked): the Damage Step fact ``no_damage_calculation``
 (:mod:`kb.engine.damage_step`).  Words: ``damage_step_words.toml`` ``[nocalc]``.
 """
 
@@ -25,10 +24,12 @@ def _patterns() -> dict[str, re.Pattern]:
             rf"{alt('nocalc', 'gone_by')}))? {alt('nocalc', 'gone_when')}")
     story = rf"{attack}(?: \.)? {gone}(?:(?: \.)? {alt('nocalc', 'no_calc')})?"
     who = r"(?:i|you|we)"
+    end_effect = (rf"(?:{alt('nocalc', 'end_effect')}|{alt('nocalc', 'end_named')} "
+                  rf"{alt('nocalc', 'end_named_kind')})")
     questions = {
         "end": rf"can {who} (?:still )?activate (?:(?P<qe>e\d+)(?: 's)?|{alt('nocalc', 'owner')}|an|the) "
-               rf"{alt('nocalc', 'end_effect')}",
-        "end2": rf"can (?:(?P<qe>e\d+)(?: 's)?|{alt('nocalc', 'owner')}|an|the) {alt('nocalc', 'end_effect')} "
+               rf"{end_effect}",
+        "end2": rf"can (?:(?P<qe>e\d+)(?: 's)?|{alt('nocalc', 'owner')}|an|the) {end_effect} "
                 r"(?:still )?be activated",
         "happen": rf"does the end of the damage step {alt('nocalc', 'happen')}",
         "attacked": rf"(?:is|does) (?:it|(?P<qe>e\d+)|the attacking monster|my monster|that monster) "
@@ -70,7 +71,7 @@ def read_no_calculation(skeleton: Skeleton, sentences) -> Frame | None:
         subject = entity.name
     asked_words = {"attacked": f"is {subject} treated as having attacked",
                    "happen": "does the End of the Damage Step still come"}.get(
-        kind, f"can {subject}'s \"at the end of the Damage Step\" effect still be activated")
+        kind, f"may {subject}'s effect that activates as the Damage Step ends still be activated")
     used = {e for _t, ents in sentences for e in ents}
     return Frame(question, f"The attack target left the field in the Damage Step before damage calculation: "
                            f"{asked_words}?", used_entities=used, uses_story=True)

@@ -1,5 +1,5 @@
-"""A Damage Step timing that has passed: "During damage calculation, X is sent to the GY and its effect
-activates and resolves. Can Y's effect be activated afterwards in that damage calculation?" — asked as the
+"""A Damage Step timing that has passed: a story of an effect activated and resolved at one timing, then a
+question whether another card's effect may still be activated at that same timing — asked as the
 Damage Step fact ``timing_passed`` of Y at the timing told (:mod:`kb.engine.damage_step`: "no" when Y's
 effects list that timing, else unknown).  Words: ``damage_step_words.toml`` ``[passed]``.
 """

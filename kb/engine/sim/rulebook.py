@@ -103,7 +103,7 @@ SIM_RULES: dict[str, dict] = {
         ["prb2017:battle-phase", "community:8.5.1", "md:phases-battle-phase"], "prb2017:battle-phase",
         "• A Battle Phase cannot be conducted during the first turn of the Duel."),
     "sim_first_turn_draw": _row(
-        "The player who goes first does not draw in the Draw Phase of their first turn.",
+        "The first player skips the normal draw of their first turn's Draw Phase.",
         ["prb2017:draw-phase", "md:draw-phase"], "prb2017:draw-phase",
         "• The player who goes first cannot perform their normal draw during the Draw Phase of their first "
         "turn."),
@@ -203,7 +203,7 @@ SIM_RULES: dict[str, dict] = {
         "• If an activation is not negated, but later the effect is negated or is unable to resolve, the effect "
         "still counts as having been activated."),
     "sim_additional_summon_set": _row(
-        "An additional Normal Summon granted by an effect that says only \"Normal Summon\" cannot be used to Set; "
+        "An extra Normal Summon that an effect grants with the words \"Normal Summon\" alone cannot be used to Set; "
         "\"Normal Summon/Set\" grants either (card text decides).",
         ["cr-draft:301.8n", "md:additional-normal-summons"], "cr-draft:301.8n",
         "A Normal/Tribute Summoned gained by an effect that give an additional Normal/Tribute Summon cannot be used "
