@@ -128,8 +128,8 @@ def duel_shapes() -> list:
                     rf"|^(?:does|do|will|can) (?:a|an|the|its) leaves the field effects? activate (?:if|when) (?:the|a|my) "
                     rf"monster (?:(?:is|gets) )?{how.replace('?P<how>', '?P<how3>')}$"),
          _leaves),
-        ("a Trap Monster still treated as a Trap is flipped face-down: is it Set in a Spell & Trap Zone",
-         re.compile(rf"^(?:if|when) a trap monster (?:that is )?(?:still )?treated as a trap(?: card)? is (?:flipped|changed|turned) "
+        ("a Trap Monster turned face-down: where it goes",
+         re.compile(rf"^(?:if|when) (?:a|the|my) trap monster (?:that is |which is )?(?:still )?treated as a trap(?: card)? is (?:flipped|changed|turned) "
                     rf"face-down(?: by (?:an|a card) effect)?{_SEP}is it (?:set|re-set|placed) (?:again )?(?:face-down )?in "
                     rf"(?:a|an|the|my|an unoccupied) {_ST}(?: again)?$"),
          lambda m, c: _fact("zone", "trap_monster_face_down", "reset", "is a Trap Monster still treated as a Trap that is "

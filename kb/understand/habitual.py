@@ -3,10 +3,10 @@
 The engine answers a kind of card ("a Trap Card") for each reading of the kind and says yes when one
 reading can (is it possible for some card of that kind?).  A question with one of these words asks more:
 
-- "always" ("can a monster's Quick Effect always be activated in the Damage Step?"): no when a reading of the
+- "always" ("is a Quick-Play Spell always activatable in the Battle Phase?"): no when a reading of the
   kind that needs nothing of its text (no activation condition) cannot (named by the answer); a yes
   becomes unknown (it would need every card of the kind, from every place, whatever its text needs).
-- "usually / normally / in general" in the Damage Step ("can a Trap Card normally be activated during the
+- "usually / normally / in general" in the Damage Step ("is a Continuous Trap usually activatable in the
   Damage Step?"): the rules state what may be activated there as exceptions to "no" (Counter Traps, cards that
   directly change ATK/DEF ...), so the answer is yes only when every card the kind can be (Normal, Continuous,
   Counter Trap) can without a reading that only some cards of it fit; no when one of them cannot.

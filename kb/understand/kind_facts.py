@@ -132,13 +132,13 @@ def kind_shapes() -> list:
                     r"defense position| by (?:an|a card) effect)?$|^can (?:i|you) change (?:the )?(?:battle )?position of "
                     r"(?:a|my) link monster$"),
          lambda m, c: _fact("kind", "link", "position_change", "can a Link Monster's battle position be changed")),
-        ("does a Flip Summon count as changing the battle position",
+        ("Flip Summon and changing the battle position",
          re.compile(r"^(?:does|do) (?:a )?flip summons? count as (?:a |an )?(?:changing|change of|changes? (?:of|in)|"
                     r"manually changing) (?:the |a monster's |its |a )?(?:battle )?position(?: of (?:a|the) monster)?$"
                     r"|^is (?:a )?flip summon(?:ing)? (?:considered|treated as|counted as) (?:a )?(?:change of (?:battle )?"
                     r"position|changing (?:the|a monster's|its) (?:battle )?position)(?: of (?:a|the) monster)?$"),
          lambda m, c: _fact("kind", "flip_summon", "position_change",
-                            "does a Flip Summon count as changing the monster's battle position")),
+                            "is a Flip Summon a change of the monster's battle position")),
     ]
 
 

@@ -1,6 +1,6 @@
-"""Chain Link numbers said in words about the cards of a question: "a Spell Card that is Chain Link 1",
-"if it is chained directly as Chain Link 2", "Dust Tornado as Chain Link 3", "if Magic Jammer is Chain
-Link 3".  Each number joins its card as the aside ``link`` (the same as "X (Chain Link 2)", read by
+"""Chain Link numbers said in words about the cards of a question: "a Trap Card that is Chain Link 2",
+"if it is activated in response as Chain Link 3", "Mirror Force as Chain Link 2", "if Trap Jammer is Chain
+Link 4".  Each number joins its card as the aside ``link`` (the same as "X (Chain Link 2)", read by
 :mod:`kb.understand.mentions`) and its words are absorbed; :func:`link_conflict` then checks that the
 numbers fit the chain a reading builds (a number that does not fit: no answer, the links between are not
 said).
@@ -18,9 +18,9 @@ _N = r"(?:chain link|cl) (?P<n>\d+)"
 _PHRASES = [
     # "a Spell Card (Chain Link 1)": a kind of card with the aside (a named card's is read by mentions.py)
     re.compile(rf"(?P<e>e\d+) \( ?{_N} ?\)"),
-    # "a Spell Card that is Chain Link 1"
+    # "a Trap Card which is Chain Link 2"
     re.compile(rf"(?P<e>e\d+) (?:that|which) (?:is|was|would be|will be) {_N}\b"),
-    # "if it is chained directly as Chain Link 2", "if Magic Jammer is Chain Link 3", "when it is activated as"
+    # "if it was chained in response as Chain Link 3", "if Trap Jammer is Chain Link 4", "when it is activated as"
     re.compile(rf"\b(?:if|when|while) (?:(?P<it>it)|(?P<e>e\d+)) (?:is|was|would be|will be) (?:chained |activated )?"
                rf"(?:directly )?(?:in response )?(?:as )?{_N}\b"),
     # "Dust Tornado as Chain Link 3", "Magic Jammer, activated as Chain Link 2,"

@@ -1,8 +1,7 @@
 """A Pendulum Effect whose Pendulum Monster is destroyed (or leaves the field) in the chain before the
 effect resolves does not resolve (rule ``left_field_pendulum``, prb2017 "Pendulum Monsters treated as
-Spell Cards"): "A Pendulum Effect is activated, and in a chain the Pendulum Monster is destroyed. Does the
-Pendulum Effect resolve?", "I activate a Pendulum Effect and my opponent chains a card that destroys that
-Pendulum Monster. Does the Pendulum Effect still resolve?".
+Spell Cards"): the effect's activation told, then its monster destroyed, banished or returned by a later
+link (a card or effect of the opponent chained to it), and the question whether the effect still resolves.
 
 "Pendulum Monster" is no kind of card the generic stage reads: here it is the word "pendulum" before a
 mention of a monster (``pendulum e<N>``).  The question is read whole (two sentences), else no reading.
@@ -21,11 +20,11 @@ __all__ = ["read_pendulum_left_field", "pendulum_left_field_answer"]
 _ACTOR = r"(?:i|my opponent|the opponent|your opponent|they|he|she|a player)"
 _GONE = r"(?:destroyed|banished|returned to the hand|sent to the (?:gy|graveyard))"
 _STORY = [
-    # "A Pendulum Effect is activated, and in a chain the Pendulum Monster is destroyed"
+    # the Pendulum Effect activated, then (in the chain) its monster gone, the monster named or not
     re.compile(rf"^(?P<x>e\d+) (?:is|was|gets|got) activated (?:and )?(?:then )?(?:in (?:a|the) chain )?"
                rf"(?:the |that |my |its )?pendulum (?P<m>e\d+) (?:is|was|gets|got) {_GONE}"
                rf"(?: by a card effect)?(?: (?:activated )?in (?:a|the) chain| in response)?$"),
-    # "I activate a Pendulum Effect and my opponent chains a card that destroys that Pendulum Monster"
+    # a player activates the Pendulum Effect, the other chains a card said to destroy/banish its monster
     re.compile(rf"^{_ACTOR} (?:activate|activates|activated) (?P<x>e\d+) (?:and )?(?:then )?{_ACTOR} "
                rf"(?:chain|chains|chained|responds with) (?P<y>e\d+) (?:that|which|to) ?(?:destroy|destroys|banish|"
                rf"banishes)? ?(?:that |the |my |its )?pendulum (?P<m>e\d+)$"),

@@ -1,4 +1,4 @@
-"""A lasting effect said to apply: "While X is applying, can I activate a Trap Card the same turn I Set it?",
+"""A lasting effect said to apply: "While X is applying, can I attack directly?",
 "while X's effect is applied", "with X's effect active".
 
 The named card becomes the question's ``"applying": [{"card": X}]`` (answered by

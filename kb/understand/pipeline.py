@@ -84,7 +84,7 @@ def understand(session: Session, text: str) -> Reading:
     reading.entities = entities
     skeleton = Skeleton.build(tokens, entities)
     absorb_effect_phrases(skeleton)
-    absorb_link_phrases(skeleton)  # "a Spell Card that is Chain Link 1" (link_numbers.py)
+    absorb_link_phrases(skeleton)  # "a Trap Card which is Chain Link 2" (link_numbers.py)
     reading.moments = read_moments(skeleton, skeleton.live())
     story_pieces, question_pieces = split_question(skeleton)
     reading.story = read_story(skeleton, story_pieces)

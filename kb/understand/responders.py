@@ -1,6 +1,6 @@
 """"Can I activate X (at a moment)?" for a card with an effect that only responds to activations beside
-effects that do not (Stardust Dragon: a Quick Effect that negates the activation of a card that would destroy,
-and an End Phase trigger): "is it possible?" is asked both ways, the card activated at that moment on its
+effects that do not (e.g. a Synchro Monster with a Quick Effect that negates an activation and a trigger in
+the End Phase): "is it possible?" is asked both ways, the card activated at that moment on its
 own and as the next link of a chain some Spell, Trap or monster effect started then; yes when one is
 (``Frame.combine == "any"``), no when all are no.  Cards whose every effect responds are
 :func:`kb.understand.frame_parts.responder_frame`'s.

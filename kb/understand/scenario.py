@@ -218,7 +218,7 @@ def _facts() -> list:
             _fact_battle,
         ),
         (
-            "during the Damage Step, my opponent Special Summons a monster",
+            "an opponent's Special Summon in the Damage Step",
             re.compile(
                 rf"^during the damage step {w_opp} special summons (?:a |a new |another |one )?{w_mon}$"
             ),
@@ -637,7 +637,7 @@ def _questions() -> list:
                 rf"(?: (?:by tributing|tributing) (?:only |just )?(?P<tribute>one|1|two|2|three|3)"
                 rf"(?:(?P<those> of (?:those|them|my))(?: {w_mon})?| {w_mon}))?"
                 rf"(?: into (?:my |the |an |one )?(?:of my )?(?P<emz>{alt('zones', 'extra_monster_zone')}))?"
-                rf"(?P<same_turn> in the same turn (?:that )?i set it| the same turn i set it)?"
+                rf"(?P<same_turn> (?:in )?the same turn (?:that |when )?i set it)?"
                 rf"(?: this turn)?(?: (?:during|in) (?:my |the )?(?P<phase>{all_phases()}))?$"
             ),
             None,

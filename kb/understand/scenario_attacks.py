@@ -6,7 +6,7 @@
 - changing a monster's battle position in the turn it was Summoned, said with a bare possessive ("my
   monsters battle position").
 
-Battles told by a relation ("its DEF is lower than the attacker's ATK") are :mod:`.scenario_relation`; replays
+Battles told by a relation (a DEF below the attacking monster's ATK) are :mod:`.scenario_relation`; replays
 and battles told as a story, and what a told battle did, :mod:`.scenario_battle_story`.
 Words are data (``scenario_words.toml``, section ``attacks``).  Monsters given by no name have no effects.
 """
@@ -398,7 +398,7 @@ def _questions() -> list:
             _q_position_twice,
         ),
         (
-            "can I change my monster's battle position the turn I Summoned it",
+            "a position change in the turn of the monster's Summon",
             re.compile(
                 rf"^can i (?:still )?(?:manually )?(?:change|switch) (?:my|a|the) {w_mon}(?:s| ' s|'s) "
                 rf"(?:battle )?position (?:on |in |during )?the (?:same )?turn (?:i|it was) "

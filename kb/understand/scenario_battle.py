@@ -1,12 +1,12 @@
 """Battle and phase story shapes for :mod:`kb.understand.scenario` (docs/simulator.md):
 
-- a replay, then an attack with a different monster ("after a replay, I attack with a different monster.
-  Can the first monster attack again this turn?");
-- a chain at an attack declaration ("on my attack declaration, my opponent activates <card> and chains <card>
-  to Special Summon a monster. Is a replay triggered?"): whether a replay follows is decided by the
+- a replay, then an attack with a different monster, and whether the monster that had the replay may still
+  attack;
+- a chain at an attack declaration (cards activated then, one of which Summons a monster, and whether a
+  replay follows): whether a replay follows is decided by the
   simulator after the chain resolves (the attacker may be gone);
-- who may attack and when; what a battling monster's lock forbids its opponent ("when Ancient Gear Golem
-  attacks, can my opponent activate a Trap Card?").
+- who may attack and when; what a battling monster's lock forbids its opponent (e.g. a monster whose text
+  stops Spell/Trap activations while it attacks).
 
 The windows of the turn (before the draw, the hand-size discard) are :mod:`.scenario_windows`; phase moves
 are :mod:`.scenario_phase`; both are registered through this module.
@@ -311,7 +311,7 @@ def _questions() -> list:
     who, what = WHO(), WHAT()
     return [
         (
-            "can the first monster attack again this turn",
+            "the monster that had the replay: another attack",
             re.compile(
                 rf"^can {first} (?:still )?(?:attack|declare an attack|declare another attack|make an attack)"
                 rf"(?: again)?(?: later)?(?: (?:this|in this|in the same) (?:turn|battle phase))?$"

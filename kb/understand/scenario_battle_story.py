@@ -1,9 +1,8 @@
 """Battles and replays told as a story, and what a told battle did, for :mod:`kb.understand.scenario`
 (registered through :mod:`.scenario_battle`; the simulator's side is :mod:`kb.engine.sim.battle`):
 
-- a replay told as a story ("my monster attacks and my opponent Summons a monster during the Battle Step",
-  "after my attack declaration, my opponent Special Summons a monster", "during the Damage Step, my opponent's
-  monster is destroyed by a card effect") or asked "if <cause>" ("does a replay occur if the attack target is
+- a replay told as a story (an attack, then a monster Summoned or the attack target removed, in a step of the
+  Battle Phase, by either player) or asked "if <cause>" ("does a replay occur if the attack target is
   banished?");
 - battles told in other words than :mod:`.scenario`'s "X attacks Y": "I attack Y with my X", a target that is
   "face-down" without its position (a face-down monster is in Defense Position);
@@ -204,7 +203,7 @@ def _facts() -> list:
             _fact_target_gone_in_damage_step,
         ),
         (
-            "my monster attacks and my opponent Summons a monster / the target leaves the field",
+            "an attack, then a Summon or the target's leaving",
             re.compile(
                 rf"^(?:my {w_mon} attacks|i attack|i declare an attack)(?: with my {w_mon})?"
                 rf"(?: (?P<target>(?:{opps()}|a|an opponent's) {w_mon}))? (?:and|but|,)? ?(?:then )?"

@@ -144,7 +144,7 @@ _TOKEN_SAID = {"sent_to_gy": "be sent to the GY", "face_down": "be face-down", "
 
 def _token_send(m: re.Match, cards) -> tuple[dict, str] | None:
     return ({"topic": "token", "subject": "token", "asked": "sent_to_gy"},
-            "can a Monster Token be sent to the GY")
+            "may a Monster Token go to the GY")
 
 
 _TIMING_WORDS = {"optional", "mandatory", "trigger", "effect", "effects", "worded", "that", "says", "say", "reads",
@@ -153,7 +153,7 @@ _TIMING_WORDS = {"optional", "mandatory", "trigger", "effect", "effects", "worde
 
 
 def _miss_timing(m: re.Match, cards) -> tuple[dict, str] | None:
-    """ "Can an optional effect worded 'If ...: You can ...' miss the timing?": optional or mandatory, and
+    """Whether an effect of a wording told in quotes (e.g. a mandatory "When ...: ..." one) can miss the timing: optional or mandatory, and
     "When" or "If", read from the words; anything else in them gives no reading."""
     words = m["words"].split()
     if not words or any(w not in _TIMING_WORDS for w in words) or not {"effect", "effects"} & set(words):
@@ -212,7 +212,7 @@ def _pendulum_face_down(m: re.Match, cards) -> tuple[dict, str] | None:
 
 
 def _cost_part(m: re.Match, cards) -> tuple[dict, str] | None:
-    """ "Is Tributing X for its effect a cost (rather than part of the effect)?", from X's text."""
+    """Whether an act X's text asks for (a Tribute, a discard ...) is a cost or part of the effect, from X's text."""
     card_ent = _ent(m["card"]) if m["card"] else _ent(m["obj"]) if m["obj"] and m["obj"].startswith("e") else None
     if card_ent is None or (m["card"] and m["obj"] and m["obj"].startswith("e") and _ent(m["obj"]) != card_ent):
         return None
@@ -297,7 +297,7 @@ def _lp_half(m: re.Match, cards) -> tuple[dict, str] | None:
 
 
 def _lp_plain(m: re.Match, cards) -> tuple[dict, str] | None:
-    """An LP cost of no named card: "I have N LP and pay half my LP. How many LP do I have left?" """
+    """An LP cost of no named card: the LP told, a cost of some or half of them paid, the LP left asked."""
     n = int(m["n"])
     if m["half"]:
         return ({"topic": "lp_cost", "lp": n, "pay": "half", "asked": "left"},
@@ -377,9 +377,10 @@ def _shapes() -> list:
         rf"|does (?:{alt(t, 'choosing')}) count as (?:{alt(t, 'cost')})"
     )
     token_what = "|".join(alt("token", k) for k in _TOKEN_ASKED)
-    token = rf"can (?:{alt('token', 'words')}) (?P<what>{token_what})(?P<as_cost> {as_cost})?"
+    send_cost = rf"{alt('token', 'send_cost_lead')} {alt('token', 'send_cost_kind')} cost"
+    token = rf"can (?:{alt('token', 'words')}) (?P<what>{token_what})(?P<as_cost> (?:{as_cost}|{send_cost}))?"
     token_send = (
-        rf"can i send (?:{alt('token', 'words')}) to the {_GY}(?: {as_cost}| to pay a (?:send to the {_GY} )?cost)?"
+        rf"can i send (?:{alt('token', 'words')}) to the {_GY}(?: {as_cost}| {send_cost})?"
     )
     k = "kind"
     kind_words = "|".join(alt(k, x) for x in _KINDS)

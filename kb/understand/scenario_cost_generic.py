@@ -2,7 +2,7 @@
 :mod:`kb.understand.scenario_cost`'s reader (answered by :mod:`kb.engine.rule_facts` /
 :mod:`kb.engine.card_facts`):
 
-- a value halved by an effect ("A monster has 1555 ATK and its ATK is halved. What is its ATK?");
+- a value halved by an effect (an odd ATK or DEF halved, the value after asked);
 - a cost the question quotes while cards sent to the GY are banished instead ("While Macro Cosmos is
   applying, can I pay a cost that says 'discard 1 card'?");
 - a face-down monster paid for a cost the question quotes ("... for an effect that says 'Tribute 1
@@ -70,7 +70,7 @@ _STOP = frozenset("a an one 1 the my your from of to in monster monsters card ca
 
 
 def _cost_part_loose(m: re.Match, cards) -> tuple[dict, str] | None:
-    """ "Is tributing a DARK monster for Crush Card Virus a cost?": the act read from the card's text (before
+    """Whether an act told with words of its object ("a Fiend monster", "a Level 4") is X's cost: the act read from the card's text (before
     its ";"), every word told of the object found in that text."""
     card = cards(_ent(m["card"]))
     if card is None:
@@ -133,7 +133,7 @@ def generic_cost_shapes() -> list:
         ("while X applies, can I pay a cost that says '...'", re.compile(under_banish), _quoted_under_banish),
         ("a face-down monster for a cost that says 'Tribute 1 ... monster'", re.compile(face_down),
          lambda m, c: _face_down_quoted(_Two(m, "_b"), c)),
-        ("can I Tribute a face-down monster as a cost",
+        ("a face-down monster Tributed for a cost",
          re.compile(r"^can (?:i|you) tribute (?:a|my) face-down monsters? (?:as a cost|for a cost|to pay a cost|as the cost of "
                     r"an effect|for an effect's cost)$|^can (?:a|my) face-down monsters? be tributed (?:as a cost|for a cost|"
                     r"to pay a cost|for an effect's cost)$"),

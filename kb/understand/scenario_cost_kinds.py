@@ -63,11 +63,11 @@ def _card_type_shapes() -> list:
     none_where = rf"(?P<where>on the field|in either {gy}|in my {gy})"
     verb = r"(?:targets|chooses|selects|discards|sends|banishes|special summons|adds|tributes)"
     return [
-        ("can a Trap monster be destroyed by an effect that destroys Spells/Traps",
+        ("a Trap Monster and effects that destroy Spells/Traps",
          re.compile(rf"^can (?P<c>{_CARD})(?: while it is {as_monster})? be destroyed by (?:an effect|effects|a card|"
                     rf"cards|a card effect) that destroys? {spell_trap}(?: while it is {as_monster})?$"),
          lambda m, c: None if "while it is" not in m.group(0) else _card_fact(
-             "trap_monster", "can {card} (as a monster) be destroyed by an effect that destroys Spells/Traps",
+             "trap_monster", "is {card} (as a monster) destroyed by an effect that destroys Spells/Traps",
              asked="destroyed_by_spell_trap_effect")(m, c)),
         ("after a Trap becomes a monster, is it an Effect Monster",
          re.compile(rf"^(?:after|when|once) (?P<c>{_CARD}) becomes {as_monster}(?: \.)? is it (?:treated as )?an "
@@ -75,10 +75,10 @@ def _card_type_shapes() -> list:
                     rf"it (?:becomes|is) {as_monster}$"),
          lambda m, c: _card_fact("trap_monster", "is {card} an Effect Monster once it is a monster",
                                  asked="effect_monster")(_Either(m), c)),
-        ("is the 'you win the Duel' text of X an effect",
+        ("a card's winning condition: an effect or not",
          re.compile(rf"^is (?:the )?you win the (?:duel|match) (?:text |condition |part )?(?:of|on) (?P<c>{_CARD}) "
                     rf"(?:a card effect|an effect|considered an effect|treated as an effect|an effect of the card)$"),
-         _card_fact("win_text", "is the \"you win the Duel\" text of {card} an effect")),
+         _card_fact("win_text", "is the text of {card} that wins the Duel an effect")),
         ("can I activate X when there is nothing to target",
          re.compile(rf"^can (?:i|you) activate (?P<c>{_CARD})(?: effect)? (?:when|if|while) (?:there (?:are|is) no "
                     rf"{none_kind} {none_where}|no {none_kind.replace('<none>', '<none2>')} (?:are|is) "

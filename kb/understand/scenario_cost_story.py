@@ -106,7 +106,7 @@ def _story_moved_from_hand(m: re.Match, cards):
 
 
 def _story_cost_then_back(m: re.Match, cards):
-    """ "I discard X as the cost of Y and add that X back to my hand with its effect. Does X's effect activate?" """
+    """A card paid as a cost of Y, then returned by Y's effect, and whether its own trigger activates."""
     paid, card = cards(_ent(m["c"])), cards(_ent(m["y"]))
     if paid is None or card is None or paid.name == card.name:
         return None

@@ -1,8 +1,8 @@
 """Phase story shapes for :mod:`kb.understand.scenario` (registered through :mod:`.scenario_battle`): what may
 be done in which phase, decided by the simulator's turn structure (docs/simulator.md):
 
-- activating a card (named, a kind, any card) in the Draw Phase after the normal draw ("after drawing in my
-  Draw Phase, can I activate a Set Trap Card before moving to the Standby Phase?");
+- activating a card (named, a kind, any card) in the Draw Phase after the normal draw ("once I have drawn,
+  may I use a Quick-Play Spell before the Standby Phase?");
 - Main Phase 2 without a Battle Phase, going back to an earlier phase;
 - attacking, changing battle positions and Flip Summoning outside the phases that allow them.
 
@@ -246,7 +246,7 @@ def _questions() -> list:
             _q_after_draw,
         ),
         (
-            "is Main Phase 2 performed if I do not conduct a Battle Phase",
+            "Main Phase 2 in a turn without a Battle Phase",
             re.compile(
                 rf"^(?:is|does|do i (?:get|have|enter)|will i (?:get|have)) (?:a |my |the )?{alt('phases', 'main2')} "
                 rf"(?:(?:still )?(?:performed|conducted|happen|take place|entered|occur)(?: at all)? )?"

@@ -1,6 +1,6 @@
 """Battles told by a relation instead of numbers, for :mod:`kb.understand.scenario` (registered through
-:mod:`.scenario_battle`): "if my Defense Position monster is attacked and its DEF is lower than the attacker's
-ATK, do I take damage?", "if two monsters with the same ATK battle, are both destroyed?".
+:mod:`.scenario_battle`): a defender whose DEF is below the attacker's ATK and whether its controller takes
+damage, two monsters of equal ATK and whether both are destroyed.
 
 The result of a battle between monsters without effects depends only on how the attacker's ATK compares with
 the target's ATK (Attack Position) or DEF (Defense Position), so any values with the relation told give the
@@ -54,7 +54,7 @@ def _relational_battle(d: Draft, mine_defends: bool, position: str, face: str, r
 
 
 def _fact_relation(d: Draft, m) -> bool:
-    """"My Defense Position monster is attacked and its DEF is lower than the attacker's ATK" and the like: a
+    """A battle told by how the values compare (a defender's DEF below the attacker's ATK and the like): a
     battle of monsters without effects, with values that have the relation told."""
     if d.actions or d.said or d.relation:
         return False
@@ -205,7 +205,7 @@ def _relation_asked() -> str:
 def _facts() -> list:
     return [
         (
-            "my Defense Position monster is attacked and its DEF is lower than the attacker's ATK",
+            "a battle told by how ATK and DEF compare",
             re.compile(rf"^{_relation_clause()}$"),
             lambda d, m: _fact_relation(d, _Merged(m)),
         ),
@@ -231,8 +231,7 @@ def RELATION_FACTS() -> list:
 def _questions() -> list:
     return [
         (
-            "(if my Defense Position monster is attacked and its DEF is lower than the attacker's ATK,) do I take "
-            "damage",
+            "(a battle told by a relation,) battle damage or destruction asked",
             re.compile(rf"^(?:(?:if|when) (?P<cond>{_relation_clause()}) |(?:if|when) (?P<same_cond>{_same_clause()}) )?"
                        rf"{_relation_asked()}$"),
             lambda d, m: _q_relation(d, _Merged(m)),
