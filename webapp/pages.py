@@ -38,9 +38,9 @@ SEARCH_EXAMPLES = (
 )
 
 ASK_EXAMPLES = (
-    "Can Twin Twisters chain to Pot of Greed?",
-    "Can Mystical Space Typhoon chain to Solemn Judgment?",
-    "Can I activate Forbidden Chalice during the damage step?",
+    "Can Magic Drain chain to Reinforcement of the Army?",
+    "Can Harpie's Feather Duster chain to Gravity Bind?",
+    "Can I activate Rising Energy during the damage step?",
 )
 
 

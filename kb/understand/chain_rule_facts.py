@@ -1,9 +1,7 @@
-"""Rule facts of chains and negated Summons asked about kinds, read whole: "When is a Normal Spell Card sent
-to the Graveyard?", "Is a Counter Trap sent to the GY at the end of the chain it was activated in?", "Does
-a Continuous Trap stay on the field after it resolves?", "Does a Summon Negation Window occur if the
-monster is Summoned while a chain is resolving?", "If a Summon is negated, where does the monster go?",
-"Can a card that negates Summons be Spell Speed 1?", "If a Pendulum Summon is negated, are all the
-monsters being Pendulum Summoned negated?".
+"""Rule facts of chains and negated Summons asked about kinds, read whole: when a kind of Spell/Trap leaves
+the field after it resolves (a Quick-Play Spell, a Counter Trap, an Equip Spell ...), whether a Summon made
+mid-chain has a Summon Negation Window, where a monster whose Summon was negated goes, the Spell Speed of a
+card that negates Summons, and which monsters of a negated Pendulum Summon are negated.
 
 The shapes and answers are data (``chain_rule_facts.toml``); each answer cites its row of
 :mod:`kb.engine.chain_rows`.  The whole question must match one pattern (a kind of card as its words);

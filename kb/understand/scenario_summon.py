@@ -123,8 +123,8 @@ def _zone_part(m: re.Match, _card_of):
 
 
 def _effect_over_zone(m: re.Match, card_of):
-    """ "Can X's 'destroy all cards in the Spell & Trap Zones' destroy cards in the Pendulum Zones?": the
-    quoted words must be the card's own; the answer is whether the one zone is part of the other."""
+    """Whether an effect of X quoted as reaching one zone (e.g. "all Spells and Traps on the field") reaches
+    another (the Pendulum Zones): the quoted words must be the card's own; the answer is whether the one zone is part of the other."""
     card = card_of(int(m["c"][1:]))
     quoted = m["q"].strip()
     if card is None or quoted not in re.sub(r"\s+", " ", card.text.lower().replace("spell/trap", "spell & trap")):
@@ -341,7 +341,7 @@ def _shapes() -> list:
                                "control switches"),
         ),
         (
-            "how many cards can I have in my Spell & Trap Zones",
+            "the number of cards a kind of zone holds",
             re.compile(
                 r"^how many (?:cards|spells? (?:and|or|&) traps?|spell (?:and|or|&) trap cards|monsters|field spells?)"
                 r" can (?:i|a player|each player|you) (?:have|place|control|put)(?: at (?:the same|one) time| at once)? "

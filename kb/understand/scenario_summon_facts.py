@@ -150,7 +150,7 @@ _BANISHED_INSTEAD = re.compile(r"^(?:While this card is face-up on the field, )?
 
 
 def _banished_instead(m: re.Match, card_of):
-    """ "While Macro Cosmos is applying, can I (activate Polymerization and) Fusion Summon?": the face-up card's
+    """A Fusion Summon (or the card that performs it) asked while a card that banishes what goes to the GY applies: the face-up card's
     lasting effect must be only "any card sent to the GY is banished instead"; a card said to be activated must
     be one that Fusion Summons (for a Fusion Summon only)."""
     card = card_of(int(m["c"][1:]))
@@ -422,7 +422,7 @@ def fact_shapes() -> list:
                 rf"(?:card's |card )?effect$"
             ),
             lambda m, c: _fact("token", "token", "special_summon_other_effect",
-                               "can a Token be Special Summoned by an effect other than the one that created it"),
+                               "may a Token be Special Summoned by another effect than the one that made it"),
         ),
         (
             "a Fusion Summon with no card effect",
@@ -435,7 +435,7 @@ def fact_shapes() -> list:
                 r"effects?$"
             ),
             lambda m, c: _fact("summon_kind", "fusion_summon", "without_effect",
-                               "can a Fusion Summon be performed without a card effect"),
+                               "may a Fusion Summon happen without any card effect"),
         ),
         (
             "a Normal Summon that Tributed: a Tribute Summon",
@@ -448,6 +448,6 @@ def fact_shapes() -> list:
                 r"(?:a )?tribute summon$"
             ),
             lambda m, c: _fact("summon_kind", "normal_summon_with_tribute", "tribute_summon",
-                               "is a Normal Summon that Tributed a monster a Tribute Summon"),
+                               "is a Normal Summon with a Tribute a Tribute Summon"),
         ),
     ]

@@ -22,7 +22,7 @@ __all__ = ["STORY_FACTS", "story_questions"]
 
 
 def _fact_special_face_down(d: Draft, m: re.Match) -> bool:
-    """A monster (no effects) Special Summoned face-down by a card effect this turn."""
+    """A monster (no effects) that an effect Special Summoned in face-down Defense Position in this turn."""
     if d.actions or d.said or d.chain:
         return False
     d.add_monster("A", "monsters", "my face-down monster", level=4, face="down", position="defense",
@@ -166,7 +166,7 @@ def _q_again_main2(d: Draft, m: re.Match):
 def _facts() -> list:
     return [
         (
-            "a monster placed face-down by a card effect this turn",
+            "a face-down Special Summon by an effect in this turn",
             re.compile(
                 r"^(?:a|my) monster (?:was|has been|got) special summoned (?:face-down|in face-down defen[cs]e "
                 r"position)(?: by (?:a card|an) effect)?(?: this turn)?$|"

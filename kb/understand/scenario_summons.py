@@ -118,7 +118,7 @@ def _fact_named_in_gy(d: Draft, m: re.Match) -> bool:
 
 
 def _fact_face_up_extra(d: Draft, m: re.Match) -> bool:
-    """My <frame> Pendulum Monster is face-up in my Extra Deck."""
+    """A face-up Pendulum Monster (of a frame: Fusion, Synchro ...) told in the Extra Deck."""
     if d.actions or d.chain or d.said:
         return False
     frame = m["f"]

@@ -1,8 +1,7 @@
 """The windows of the turn told in words, for :mod:`kb.understand.scenario` (registered through
 :mod:`.scenario_battle`; the simulator's side is :mod:`kb.engine.sim.phases`):
 
-- activations in the Draw Phase before the normal draw ("can I activate a Quick-Play Spell in my Draw Phase
-  before I draw?"), by either player, of a named card, a kind (``k<N>``) or any card;
+- activations in the Draw Phase before the normal draw ("may I flip a Set Trap before my draw?"), by either player, of a named card, a kind (``k<N>``) or any card;
 - activations while the turn player discards for hand size, and a second hand-size discard ("I discard X for
   hand size, its effect adds Y, and I discard again. Can Y's effect be activated?");
 - how many cards are discarded for hand size.
@@ -168,7 +167,7 @@ def _facts() -> list:
     end = rf"(?:(?:at the end of|during|in|at) (?:my|the) {alt('phases', 'end')}|at the end of (?:my|the) turn)"
     return [
         (
-            "I have N cards (in hand) at the end of my End Phase / At the end of my End Phase I have N cards",
+            "N cards in hand told as the End Phase ends (before or after)",
             re.compile(rf"^(?:(?P<e1>{end}) )?i (?:have|hold) (?P<n>\d+) cards(?: in (?:my )?hand)?(?: (?P<e2>{end}))?$"),
             _fact_hand_end,
         ),

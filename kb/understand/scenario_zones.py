@@ -118,7 +118,7 @@ def _facts() -> list:
             lambda d, m: _fact_named_scales(d, _Pick(m, {"l": "l2", "r": "r2"})),
         ),
         (
-            "there is a Set card in my leftmost Spell & Trap Zone",
+            "a Set card told in an end Spell & Trap Zone",
             re.compile(
                 rf"^(?:there is|there's|i have) (?:a|one) (?:set|face-down) card in my (?P<side>{sides}) {_ST_ZONE}$|"
                 rf"^my (?P<side2>{sides}) {_ST_ZONE} (?:holds|has|contains|is occupied by) (?:a|one) "
@@ -228,7 +228,7 @@ def _pointing(d: Draft, whose: str | None) -> str | None:
 
 
 def _q_extra_into_zone(d: Draft, m: re.Match):
-    """Pendulum Summon a face-up Pendulum Monster from the Extra Deck / Link Summon a Link Monster into the
+    """A Pendulum Summon from the face-up Extra Deck / a Link Summon of a Link Monster into the
     (other) Extra Monster Zone or a Main Monster Zone, pointed to by a Link Monster or by none."""
     if d.actions or d.chain:
         return None
@@ -278,7 +278,7 @@ def _q_extra_into_zone(d: Draft, m: re.Match):
 
 
 def _q_pendulum_activation(d: Draft, m: re.Match):
-    """Activate a Pendulum Monster as a Spell in the leftmost/rightmost Spell & Trap Zone ("that zone": the
+    """A Pendulum Monster's activation as a Spell in an end Spell & Trap Zone ("that zone": the
     one the story filled)."""
     if d.actions:
         return None

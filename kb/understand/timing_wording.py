@@ -1,11 +1,11 @@
 """Trigger effects whose event happens in the middle of a chain, read whole (community 7.9.5):
 
-- "Magma Dragon is Special Summoned by Call of the Haunted chained (as Chain Link 2) to a Normal Spell Card.
-  Can Magma Dragon's 'When this card is Special Summoned' effect be activated?" (the named card's effect, its
-  wording checked against the card's text);
-- "An optional 'if ... you can' effect meets its condition in the middle of a chain. When can I activate it?"
-  (the wording alone);
-- "An effect says 'activate if/when' something happens. Can it miss the timing?" (a rule fact).
+- a named monster Summoned (or sent, destroyed ...) by a card that was a later link of a chain, and whether its
+  quoted "When/If ..." trigger may be activated (the named card's effect, its wording checked against the card's
+  text);
+- a trigger known only by its quoted wording (optional or mandatory, "when" or "if") whose condition is met
+  mid-chain, and when it may be activated (the wording alone);
+- whether a quoted wording can miss the timing (a rule fact).
 
 Answered by :mod:`kb.engine.timing_wording` (``{"ask": "timing_wording"}``) or, for "can it miss the timing",
 by the rule facts (``{"ask": "rule_fact", "topic": "miss_timing"}``).  Words: ``timing_wording_words.toml``.
@@ -191,6 +191,6 @@ def _generic(story: str, asked: str, quotes: list[str], pats) -> Frame | None:
     question = {"ask": "timing_wording", "sort": sort, "wording": wording, "asked": asking}
     said_wording = "" if wording == "any" else f"\"{wording.capitalize()} ...\" "
     return Frame(question, f"{'An' if sort == 'optional' else 'A'} {sort} {said_wording}effect "
-                           f"meets its condition in the middle of a chain: "
+                           f"whose condition is met mid-chain: "
                            f"{'when can it be activated' if asking == 'when' else 'can it be activated'}?",
                  uses_story=True)

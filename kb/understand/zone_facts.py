@@ -2,8 +2,8 @@
 reader (``{"ask": "rule_fact"}``, answered by :mod:`kb.engine.rule_facts` from
 :mod:`kb.engine.zone_facts` and :mod:`kb.engine.kind_facts`):
 
-- who may look at a location ("Are the cards in the hand public knowledge?", "Can my opponent look at my
-  face-down banished cards?", "Is the number of cards in my Deck public?");
+- who may look at a location (the hand, face-down banished cards, the count of cards in a Deck or the
+  Extra Deck);
 - where cards may be and what they are treated as there (Field Spells and the Spell & Trap Zone, Pendulum
   Zones, Link Arrows, Xyz Materials, an Equip Spell whose monster leaves, banishing face-up, owners' GYs);
 - what a kind of monster has or is, and deck construction: :mod:`kb.understand.kind_facts`.
@@ -218,15 +218,15 @@ def _zone_shapes() -> list:
          re.compile(rf"^(?:is|are) {field_spell}(?: (?:in|placed in) {the} {field})? {treated} (?:a card |cards |being )?"
                     rf"in {the} {st}$|^(?:does|do) {field_spell}(?: in {the} {field})? (?:count as (?:a card |being )?in|"
                     rf"occupy|take up) {the} {st}$"),
-         fixed("field_spell", "counts_as_st_zone", "is a Field Spell in the Field Zone a card in the Spell & Trap "
-                                                   "Zone")),
+         fixed("field_spell", "counts_as_st_zone", "does a Field Spell in the Field Zone count as a card in a "
+                                                   "Spell & Trap Zone")),
         ("can I have two Field Spells in my Field Zone",
          re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:two|2|more than one|multiple) field spells?"
                     rf"(?: cards)?(?: face-up| active)? (?:in (?:my|your|their|one) {field}|on (?:my|your|their) "
                     rf"(?:side of the )?field)(?: at (?:once|the same time))?$|^can (?:my|a|your) {field} (?:hold|have|"
                     rf"contain) (?:two|2|more than one|multiple) (?:field spells?|cards)(?: at (?:once|the same time))?$"),
          fixed("field_spell", "two_at_once", "can a player have two Field Spells in the Field Zone")),
-        ("I already have a Field Spell: can I activate a new one",
+        ("a new Field Spell while one is face-up",
          re.compile(rf"^(?:i|you) (?:already )?(?:have|control) (?:a field spell(?: card)?|one)(?: face-up)?(?: in (?:my|your) "
                     rf"{field}| on the field)?(?: already)?{_SEP}can (?:i|you) (?:still )?(?:activate|set) (?:a|another|a new|"
                     rf"a second|a different) field spell(?: card)?(?: from (?:my|your) hand)?$"
@@ -278,10 +278,10 @@ def _zone_shapes() -> list:
          re.compile(rf"^(?:are|is) the pendulum zones? (?:the )?(?:leftmost|left-most|far left) and (?:the )?"
                     rf"(?:rightmost|right-most|far right) {st}$"),
          fixed("pendulum_zone", "ends", "are the Pendulum Zones the leftmost and rightmost Spell & Trap Zones")),
-        ("where is a Pendulum Monster activated as a Spell placed",
+        ("the zone of a Pendulum Monster activated as a Spell",
          re.compile(rf"^where (?:is|are) {pendulum} (?:activated|played) as (?:a )?spells?(?: cards?)? (?:placed|put)$"
                     rf"|^where do (?:i|you) (?:place|put|activate) {pendulum}(?: activated)? as (?:a )?spells?(?: cards?)?$"),
-         fixed("pendulum_zone", "where", "where is a Pendulum Monster activated as a Spell placed")),
+         fixed("pendulum_zone", "where", "where does a Pendulum Monster go when it is activated as a Spell")),
         ("does a Pendulum Monster sent from the field go to the GY / Extra Deck", _pendulum_pattern(), _pendulum_dest),
         ("can a Link Arrow point to a Spell & Trap Zone / the opponent",
          re.compile(rf"^can (?:(?:a link monster's|a link monster 's|a link monsters|link monsters'|link monsters|the|its) )?"
@@ -319,7 +319,7 @@ def _zone_shapes() -> list:
          re.compile(rf"^can {xyz_mat} be targeted(?: (?:by|for|with) (?:a |an )?(?:card )?effects?)?$"
                     rf"|^can (?:i|you|a card|an effect|card effects|a card effect|effects) target {xyz_mat}$"),
          fixed("xyz_material", "targeted", "can Xyz Materials be targeted by effects")),
-        ("do effects that affect cards in the hand or Deck target",
+        ("effects on cards in the hand or Deck: targeting",
          re.compile(r"^(?:do|does) (?:an effect|effects|card effects|a card effect|a card) (?:that|which) (?:affects?|chooses?|"
                     r"selects?|picks?|adds?|sends?|discards?|shuffles?|special summons?) (?:a |one |1 )?(?:cards?|monsters?) "
                     r"(?:in|from) (?:the|my|your|a player's) (?:hand|deck|main deck|hand or deck|deck or hand|hand or the deck|"
@@ -327,8 +327,8 @@ def _zone_shapes() -> list:
                     r"|^(?:is|does) (?:adding|choosing|selecting|sending|discarding|picking) (?:a |one |1 )?(?:cards?|monsters?) "
                     r"(?:from|in) (?:the|my|your) (?:hand|deck|main deck)(?: to (?:the|my|your) (?:hand|gy|graveyard))? "
                     r"(?:targeting|count as targeting|considered targeting|a target)$"),
-         fixed("hidden_effects", "target", "do effects that affect cards in the hand or Deck target")),
-        ("the equipped monster leaves the field: what happens to the Equip Spell", _equip_pattern(), _equip),
+         fixed("hidden_effects", "target", "does an effect on cards in the hand or Deck target them")),
+        ("an Equip Spell whose monster leaves the field", _equip_pattern(), _equip),
         ("banished without saying face-up or face-down: face-up?",
          re.compile(rf"^(?:if|when) (?:an effect|a card|a card effect|a card's effect|an effect of a card) banishes? "
                     rf"(?:a card|cards|a monster|monsters|something)(?: without (?:saying|specifying|stating|mentioning) "
@@ -348,7 +348,7 @@ def _zone_shapes() -> list:
                     rf"{_GY}$"),
          lambda m, c: _fact(z, "controlled_not_owned", "controller_gy" if (m["whose"] or m["whose2"]) in (
              "my", "my own", "the controller's") else "owner_gy", "does a card sent to the GY go to its owner's GY")),
-        ("all my Monster Zones are full: can I Xyz Summon using monsters I control",
+        ("an Xyz/Synchro Summon with every Monster Zone occupied",
          re.compile(rf"^(?:all|all of|each of) (?:my|the) (?:(?:5|five|main|extra) )?(?:and extra )?monster zones (?:are|is) "
                     rf"(?:all )?(?:full|occupied|filled|in use|taken)(?: or unusable)?{_SEP}can (?:i|you) (?:still )?"
                     rf"(?P<how>xyz|synchro) summon (?:by )?(?:using|with) (?:a |one of the |the )?monsters? (?:i|you) "
@@ -356,7 +356,7 @@ def _zone_shapes() -> list:
          lambda m, c: None if not _is_term(c, m["term"], (f"{m['how']} material",)) else _fact(z, "full_zones", f"{m['how']}_own_materials",
                             f"can a player whose Monster Zones are all occupied {m['how'].capitalize()} Summon using "
                             f"monsters they control as material")),
-        ("can a Token in the Spell & Trap Zone be Special Summoned",
+        ("a Token placed in a Spell & Trap Zone, then Special Summoned",
          re.compile(rf"^can (?:{tokens})(?: that (?:is|was|are|were)(?: placed)?| placed)? in (?:the|a|my|your) {st}(?: as a "
                     rf"(?:continuous )?spell(?: card)?)? be special summoned(?: again)?(?: by (?:an|another|a card) effect)?$"
                     rf"|^can (?:i|you) special summon (?:{tokens}) (?:from|that is in|in) (?:the|my|your) {st}$"),
@@ -371,10 +371,10 @@ def _zone_shapes() -> list:
         ("can a Token be Special Summoned by another effect",
          re.compile(rf"^can (?:{tokens}) be special summoned by (?:another|a different|an other|other) (?:card's |card )?"
                     rf"effects?$"),
-         lambda m, c: _fact("token", "token", "special_summon_other_effect", "can a Token be Special Summoned by an "
-                                                                             "effect other than the one that created it")),
+         lambda m, c: _fact("token", "token", "special_summon_other_effect", "may a Token be Special Summoned by "
+                                                                             "another effect than the one that made it")),
         *emz_and_field_shapes(),
-        ("when Tokens leave the field, are they sent to the GY", re.compile(token_leave),
+        ("a Token leaving the field: to the GY or not", re.compile(token_leave),
          lambda m, c: None if not _is_term(c, m["term"], _MATERIALS) else
          _fact("token", "token", "leaves_to_gy", "does a Monster Token that leaves the field go to the GY")),
     ]
