@@ -129,8 +129,16 @@ def _targeting(m: re.Match, cards) -> tuple[dict, str] | None:
 _TOKEN_ASKED = ("sent_to_gy", "face_down", "xyz_material", "synchro_material", "link_material", "fusion_material")
 
 
+def _token_asked(key: str) -> str:
+    """The words of one thing asked of a Token; a material also as "{material_for} a <kind> Summon"."""
+    if not key.endswith("_material"):
+        return alt("token", key)
+    kind = key.removesuffix("_material")
+    return rf"(?:{alt('token', key)}|{alt('token', 'material_for')} an? {kind} summon)"
+
+
 def _token(m: re.Match, cards) -> tuple[dict, str] | None:
-    asked = next((k for k in _TOKEN_ASKED if re.fullmatch(alt("token", k), m["what"])), None)
+    asked = next((k for k in _TOKEN_ASKED if re.fullmatch(_token_asked(k), m["what"])), None)
     if asked is None or (m.groupdict().get("as_cost") and asked != "sent_to_gy"):
         return None
     return ({"topic": "token", "subject": "token", "asked": asked},
@@ -376,7 +384,7 @@ def _shapes() -> list:
         rf"(?:is|are) (?:{alt(t, 'choosing')}) (?:(?:{alt(t, 'considered')}) )?(?:{alt(t, 'cost')})"
         rf"|does (?:{alt(t, 'choosing')}) count as (?:{alt(t, 'cost')})"
     )
-    token_what = "|".join(alt("token", k) for k in _TOKEN_ASKED)
+    token_what = "|".join(_token_asked(k) for k in _TOKEN_ASKED)
     send_cost = rf"{alt('token', 'send_cost_lead')} {alt('token', 'send_cost_kind')} cost"
     token = rf"can (?:{alt('token', 'words')}) (?P<what>{token_what})(?P<as_cost> (?:{as_cost}|{send_cost}))?"
     token_send = (
