@@ -1,8 +1,9 @@
 """Word lists read from parts instead of whole phrases (a Token's material and "send to the GY" cost words in
 scenario_cost_words.toml, a Flip monster gone before its effect and an effect known by "end of the Damage Step"
 in damage_step_words.toml, "the same turn (that/when) I set it" in scenario.py, a Trap Monster turned
-face-down in duel_facts.py): sentences written for these tests, with combinations of the parts that no whole
-phrase of the old lists held, each read as the shape it belongs to."""
+face-down in duel_facts.py, an effect told by how long it lasts in turn_facts_words.toml): sentences written
+for these tests, with combinations of the parts that no whole phrase of the old lists held, each read as the
+shape it belongs to."""
 
 from __future__ import annotations
 
@@ -68,3 +69,18 @@ def test_the_same_turn_i_set_it(session, text):
 )
 def test_a_trap_monster_turned_face_down(session, text):
     assert ask_plain(session, text)["answer"] == "yes"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # turn_facts_words.toml: "{lasting_effect} until the end of the turn / the end phase"
+        ("Does an effect applied until the End Phase still apply during the End Phase?", "yes"),
+        ("Does a card effect that lasts until the End Phase stop when the End Phase starts?", "no"),
+        ("Do effects lasting until the end of the turn still apply during the End Phase?", "yes"),
+    ],
+)
+def test_an_effect_told_by_how_long_it_lasts(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["parsed"] and got["parsed"].get("topic") == "until", (text, got.get("understood"))
+    assert got["answer"] == answer, (text, got.get("explanation"))
