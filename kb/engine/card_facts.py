@@ -293,7 +293,8 @@ def _trap_monster(session, question: dict) -> dict:
 
 
 def _win_text(session, question: dict) -> dict:
-    """A card's text by which its controller wins the Duel is not an effect (it directly affects the state of the game)."""
+    """A card's text by which its controller wins the Duel is not an effect (it directly affects the state
+    of the game)."""
     from .questions import resolve
 
     card = resolve(session, question["card"])

@@ -1,5 +1,6 @@
 """A monster destroyed by battle, not yet sent to the GY: what may still be done with it (whether an effect
-may target it, whether it may pay a cost of one of its own effects, whether its effects may still be negated).  Asked as the Damage Step fact ``destroyed_by_battle`` (:data:`kb.engine.damage_step.BATTLE_DESTROYED`).
+may target it, whether it may pay a cost of one of its own effects, whether its effects may still be
+negated).  Asked as the Damage Step fact ``destroyed_by_battle`` (:data:`kb.engine.damage_step.BATTLE_DESTROYED`).
 Words: ``damage_step_words.toml`` ``[destroyed]``; the whole question must be read.
 """
 

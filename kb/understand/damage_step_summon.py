@@ -1,6 +1,6 @@
 """A monster Special Summoned in the Damage Step: may the monster's own Summon trigger ("when this card
-is Special Summoned") be activated? (told of a named card that Summons another in a step of the Damage Step, or asked of a
-monster in general).
+is Special Summoned") be activated? (told of a named card that Summons another in a step of the Damage
+Step, or asked of a monster in general).
 
 A named monster becomes the engine's ``activate`` question for the effect meant (the one whose text holds
 the quoted words, or its only effect that activates on its own Summon) at the Damage Step timing told; the

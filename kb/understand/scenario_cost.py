@@ -161,8 +161,9 @@ _TIMING_WORDS = {"optional", "mandatory", "trigger", "effect", "effects", "worde
 
 
 def _miss_timing(m: re.Match, cards) -> tuple[dict, str] | None:
-    """Whether an effect of a wording told in quotes (e.g. a mandatory "When ...: ..." one) can miss the timing: optional or mandatory, and
-    "When" or "If", read from the words; anything else in them gives no reading."""
+    """Whether an effect of a wording told in quotes (e.g. a mandatory "When ...: ..." one) can miss the
+    timing: optional or mandatory, and "When" or "If", read from the words; anything else in them gives no
+    reading."""
     words = m["words"].split()
     if not words or any(w not in _TIMING_WORDS for w in words) or not {"effect", "effects"} & set(words):
         return None

@@ -70,8 +70,8 @@ _STOP = frozenset("a an one 1 the my your from of to in monster monsters card ca
 
 
 def _cost_part_loose(m: re.Match, cards) -> tuple[dict, str] | None:
-    """Whether an act told with words of its object ("a Fiend monster", "a Level 4") is X's cost: the act read from the card's text (before
-    its ";"), every word told of the object found in that text."""
+    """Whether an act told with words of its object ("a Fiend monster", "a Level 4") is X's cost: the act
+    read from the card's text (before its ";"), every word told of the object found in that text."""
     card = cards(_ent(m["card"]))
     if card is None:
         return None

@@ -124,7 +124,8 @@ def _zone_part(m: re.Match, _card_of):
 
 def _effect_over_zone(m: re.Match, card_of):
     """Whether an effect of X quoted as reaching one zone (e.g. "all Spells and Traps on the field") reaches
-    another (the Pendulum Zones): the quoted words must be the card's own; the answer is whether the one zone is part of the other."""
+    another (the Pendulum Zones): the quoted words must be the card's own; the answer is whether the one
+    zone is part of the other."""
     card = card_of(int(m["c"][1:]))
     quoted = m["q"].strip()
     if card is None or quoted not in re.sub(r"\s+", " ", card.text.lower().replace("spell/trap", "spell & trap")):

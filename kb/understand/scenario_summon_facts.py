@@ -150,8 +150,8 @@ _BANISHED_INSTEAD = re.compile(r"^(?:While this card is face-up on the field, )?
 
 
 def _banished_instead(m: re.Match, card_of):
-    """A Fusion Summon (or the card that performs it) asked while a card that banishes what goes to the GY applies: the face-up card's
-    lasting effect must be only "any card sent to the GY is banished instead"; a card said to be activated must
+    """A Fusion Summon (or the card that performs it) asked while a card that banishes what goes to the GY
+    applies: the face-up card's lasting effect must be only "any card sent to the GY is banished instead"; a card said to be activated must
     be one that Fusion Summons (for a Fusion Summon only)."""
     card = card_of(int(m["c"][1:]))
     lasting = [e.get("text") or "" for e in (card.effects if card is not None else ()) if e.get("kind") == "continuous"]

@@ -1,7 +1,8 @@
 """The windows of the turn told in words, for :mod:`kb.understand.scenario` (registered through
 :mod:`.scenario_battle`; the simulator's side is :mod:`kb.engine.sim.phases`):
 
-- activations in the Draw Phase before the normal draw ("may I flip a Set Trap before my draw?"), by either player, of a named card, a kind (``k<N>``) or any card;
+- activations in the Draw Phase before the normal draw ("may I flip a Set Trap before my draw?"), by either
+  player, of a named card, a kind (``k<N>``) or any card;
 - activations while the turn player discards for hand size, and a second hand-size discard ("I discard X for
   hand size, its effect adds Y, and I discard again. Can Y's effect be activated?");
 - how many cards are discarded for hand size.

@@ -1,6 +1,7 @@
 """A card whose activation needs a card in the Spell & Trap Zone, when the only such card told is a Field Spell
 in the Field Zone (a player whose only non-monster card is a named Field Spell, asking to activate a card that
-needs a card in their Spell & Trap Zone): a Field Spell is not a card in the Spell & Trap Zone, so the condition is not met
+needs a card in their Spell & Trap Zone): a Field Spell is not a card in the Spell & Trap Zone, so the
+condition is not met
 (``{"ask": "rule_fact", "topic": "zone", "subject": "field_only", "asked": "st_zone_condition"}``, answered
 from :mod:`kb.engine.zone_facts`, row quoting prb2017's Field Zone page and its Snow Plow example).
 
