@@ -100,16 +100,19 @@ def build_profiles_cached(ctx) -> None:
     store_profile_rows(ctx, *_cached_rows(ctx.session, Path(ctx.kb_dir).parent / CACHE_FILE, ctx.log))
 
 
-def _profiles_job(kb_dir: Path) -> tuple[list[dict], dict]:
-    """Background build job: the rows of :func:`_cached_rows`, read from the store being built."""
+def _profiles_job(kb_dir: Path) -> tuple[list[tuple], dict]:
+    """Background build job: the rows of :func:`_cached_rows`, read from the store being built, encoded
+    for the trip back (:func:`kb.engine.profiles.store.encode_profile_rows`)."""
     from sqlmodel import Session
 
     from .db import make_engine, store_path
+    from .engine.profiles.store import encode_profile_rows
 
     engine = make_engine(store_path(kb_dir))
     try:
         with Session(engine) as session:
-            return _cached_rows(session, Path(kb_dir).parent / CACHE_FILE, lambda message: None)
+            rows, summary = _cached_rows(session, Path(kb_dir).parent / CACHE_FILE, lambda message: None)
+            return encode_profile_rows(rows), summary
     finally:
         engine.dispose()
 
