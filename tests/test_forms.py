@@ -81,3 +81,10 @@ def test_malformed_forms_are_errors_never_tracebacks(session, full_kb, kind):
         except KbError:
             continue
         assert isinstance(answer, dict) and "answer" in answer, form
+
+
+@pytest.mark.parametrize("kind", [["negated"], {"a": 1}, 5, None])
+def test_an_ask_that_is_not_a_string_is_an_error(session, full_kb, kind):
+    assert not is_reader_form({"ask": kind})
+    with pytest.raises(KbError):
+        engine.ask(session, {"ask": kind}, kb_path=full_kb)

@@ -48,7 +48,10 @@ _MALFORMED = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 
 def is_reader_form(question) -> bool:
     """Whether a JSON question is one of the readers' forms (or an engine question with a clause)."""
-    return isinstance(question, dict) and (question.get("ask") in READER_FIELDS or bool(CLAUSE_FIELDS & set(question)))
+    if not isinstance(question, dict):
+        return False
+    kind = question.get("ask")
+    return (isinstance(kind, str) and kind in READER_FIELDS) or bool(CLAUSE_FIELDS & set(question))
 
 
 def answer_form(session: Session, question: dict) -> dict:
