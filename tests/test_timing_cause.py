@@ -152,3 +152,13 @@ def test_where_a_caused_summon_comes_from(session, question, answer):
 def test_a_summon_qualifier_not_told_is_assumed(session):
     got = engine.ask(session, "does lyrilusc - turquoise warbler activate if it is special summoned")
     assert any("from the hand" in a for a in got["assumed"]), got["assumed"]
+
+
+@pytest.mark.parametrize("question", [
+    {"ask": "timing", "card": "Madolche Baaple", "event": "destroyed", "by": "effect"},
+    "does madolche baaple activate if i destroy it with my own card",
+])
+def test_a_condition_on_whose_card_caused_the_event_is_not_guessed(session, question):
+    """'destroyed by your opponent's card': who caused the event is not modelled, so no verdict."""
+    got = engine.ask(session, question)
+    assert got["answer"] == "unknown", got.get("explanation")

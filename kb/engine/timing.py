@@ -86,6 +86,13 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
     return "pass", assumed
 
 
+# a trigger condition that says whose card or attack caused its event ("destroyed by your opponent's card",
+# "by a card effect you control", "in your possession")
+_BY_WHOM = re.compile(r"\b(?:by|from) (?:your |an? )?opponent(?:'s)?\b|\bopponent's (?:card|effect|attack|monster)|"
+                      r"\bby (?:an? )?(?:card effect|card|effect|monster)s? (?:you|your opponent|they) controls?\b|"
+                      r"\bin your possession\b", re.I)
+
+
 def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None,
                  moment: Moment | None = None) -> Verdict:
     """Does the card's trigger effect for ``event`` activate, miss the timing, or not trigger at all?"""
@@ -125,6 +132,11 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
     for text in assumed:
         verdict.assume(text)
     raw = (effect.get("condition") or {}).get("raw", "")
+    if _BY_WHOM.search(raw):  # "destroyed by your opponent's card": who caused the event is not in the question
+        verdict.step("trigger condition", "unknown", f"{_effect_label(card, effect)} is activated by \"{raw}\": "
+                     "whose card or attack caused the event is not modelled", "trigger", "activation_condition")
+        verdict.answer = "unknown"
+        return verdict
     if event in _SUMMON_EVENTS and re.search(r"\b(?:from|by|with|while|except|using|during)\b", raw, re.I):
         verdict.assume(f"the Summon was as its condition says (\"{raw}\")")  # the parser keeps only the Summon
     keys = ["trigger", "activation_condition"] + (["cost_vs_effect"] if by in ("cost", "effect") else [])
