@@ -269,3 +269,15 @@ def test_timing_events_said_actively(session, full_kb, text, expect):
 def test_the_grave_is_the_graveyard_not_a_card(session):
     assert _cards(session, "i send it to the grave") == []
     assert [n for _, n in _cards(session, "can i respond with called by the grave")] == ["Called by the Grave"]
+
+
+def test_a_fuzzy_name_keeps_the_first_letter(session, full_kb):
+    """A misspelling keeps the name's first letter ("mystical space typhon"); words that only match a name
+    without its first letter are not guessed: they may be another card's nickname ("em turtle" is not
+    Gem-Turtle), so "ystical space typhoon" is left unread rather than risk the wrong card."""
+    from kb.understand import understand
+
+    typo = understand(session, "can i chain mystical space typhon to pot of greed")
+    assert any(e.name == "Mystical Space Typhoon" for e in typo.entities)
+    cut = understand(session, "can i chain ystical space typhoon to pot of greed")
+    assert not any(e.name == "Mystical Space Typhoon" for e in cut.entities)

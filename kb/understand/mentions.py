@@ -225,6 +225,14 @@ def _longest_at(
     return best
 
 
+def _typo_of(typed: str, name: str) -> bool:
+    """Whether a fuzzy match reads as a misspelling of ``name``: it keeps the name's first letter (a typo
+    seldom drops or changes the first one; "em turtle" is not "Gem-Turtle" misspelt but maybe a nickname of
+    another card)."""
+    typed_key, name_key_ = name_key(typed), name_key(name)
+    return bool(typed_key and name_key_) and typed_key[0] == name_key_[0]
+
+
 def _misspelt_longer(
     index: MentionIndex, tokens: list[Token], i: int, covered: list[bool]
 ) -> tuple[int, int, str] | None:
@@ -234,7 +242,8 @@ def _misspelt_longer(
     if j >= len(tokens) or covered[j] or tokens[j].punct or tokens[j].low in grammar_words():
         return None
     match = resolve_name(index.linker, f"{tokens[i].text} {tokens[j].text}")
-    if match.linked and match.how == "fuzzy":
+    if match.linked and match.how == "fuzzy" and _typo_of(f"{tokens[i].text} {tokens[j].text}",
+                                                        index.names[match.card_id]):
         return j + 1, match.card_id, "fuzzy"
     return None
 
@@ -279,6 +288,8 @@ def _widen_misspelt(index: MentionIndex, tokens: list[Token], entities: list[Ent
             text = " ".join(t.text for t in tokens[a:b])
             match = resolve_name(index.linker, text)
             if not (match.linked and match.how in ("fuzzy", "exact", "alias", "plural")):
+                continue
+            if match.how == "fuzzy" and not _typo_of(text, index.names[match.card_id]):
                 continue
             if len(name_key(index.names[match.card_id])) < len(name_key(entity.name or "")):
                 continue
@@ -394,7 +405,9 @@ def _fuzzy_runs(index: MentionIndex, tokens: list[Token], covered: list[bool]) -
                     continue
                 text = " ".join(tokens[k].text for k in part)
                 match = resolve_name(index.linker, text)
-                if match.linked and match.how in ("fuzzy", "exact", "alias", "plural"):
+                if match.linked and match.how in ("fuzzy", "exact", "alias", "plural") and (
+                    match.how != "fuzzy" or _typo_of(text, index.names[match.card_id])
+                ):
                     found.append(
                         Entity(
                             part[0],
