@@ -29,3 +29,11 @@ def test_golden(session, mechanism, case):
     assert answer["steps"] and all(step["cites"] for step in answer["steps"])
     if isinstance(case["q"], str):
         assert answer["parsed"]["ask"] in ("chain", "activate", "timing", "segoc", "negate")
+
+
+@pytest.mark.parametrize("card", ["Starlight Road", "Judgment of Anubis"])
+def test_what_an_activation_would_act_on_is_not_guessed(session, card):
+    """'that would destroy 2 or more cards' / 'a Spell/Trap(s) on the field': the checks compare what an
+    activation does, not to what; Fissure destroys one monster, so chaining is not a plain yes."""
+    answer = engine.ask(session, {"ask": "chain", "card": card, "to": "Fissure"})
+    assert answer["answer"] in ("unknown", "no"), answer["explanation"]

@@ -182,6 +182,11 @@ def _bullet_categories(bullets: list[str]) -> list[str]:
     return cats
 
 
+
+# what an activation would act on, beyond the act itself: a kind of card or a number of them
+_WHAT_IT_WOULD = re.compile(r"\b(?:spells?|traps?|spell/traps?|monsters?|(?:\d+|two|three) or more)\b", re.I)
+_WHAT_IT_WOULD_SUMMON = re.compile(r"\b(?:spells?|traps?|spell/traps?|(?:\d+|two|three) or more)\b", re.I)
+
 def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
     """An event pattern for "a card or effect is activated ..." / "your opponent activates ...", or None."""
     clause = clause.strip()
@@ -236,6 +241,11 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
             found = _bullet_categories([body])
             if found:
                 pattern[verb] = found
+                summons = any("summon" in category for category in found)  # Summoning "a monster" says no more
+                if (_WHAT_IT_WOULD_SUMMON if summons else _WHAT_IT_WOULD).search(body) and "target" not in body:
+                    # "would destroy a Spell/Trap Card(s) on the field": the checks compare what an activation
+                    # does, not to which kind of card: left unread, so the answer is unknown, never a guess
+                    pattern["unparsed"].append(rel)
                 if "target" in body:
                     pattern["targets"] = body
                     pattern["target_kinds"] = target_kinds(body)
