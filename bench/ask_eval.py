@@ -111,6 +111,19 @@ def _timing_yes_no(got: str, question: str) -> str:
     return "yes" if got == "activates" else "no"
 
 
+def _player(expect) -> str | None:
+    """The player an expected answer to "who ...?" names: ``A`` for the asker ("I do", "me"), ``B`` for the
+    opponent ("my opponent", "they do"), else None."""
+    if not isinstance(expect, str):
+        return None
+    text = expect.strip().lower()
+    if re.match(r"(?:i|me|i do|you|you do)\b(?! can| cannot| can't)", text):
+        return "A"
+    if re.match(r"(?:my opponent|the opponent|your opponent|they|they do)\b", text):
+        return "B"
+    return None
+
+
 def score(answer: dict, expect, question: str | None = None) -> str:
     """``right`` / ``wrong`` / ``unknown`` for one answer against the expected value (``question``: to read a
     timing answer — activates / misses / no_trigger — against an expected yes / no)."""
@@ -130,6 +143,9 @@ def score(answer: dict, expect, question: str | None = None) -> str:
         return "right" if got == wanted else "wrong"
     if isinstance(expect, str) and got in ("activates", "misses", "no_trigger"):
         return "right" if got == expect else "wrong"
+    player = _player(expect)
+    if player and re.match(r"\s*[AB]\b", str(got)):  # "who ...?": the asker is A, the opponent B
+        return "right" if str(got).strip()[0] == player else "wrong"
     leading = re.match(r"\s*(-?\d+)\b", expect) if isinstance(expect, str) else None
     if leading and _norm(str(got)) == leading.group(1):  # "2 (down to 6)": the number is the answer
         return "right"

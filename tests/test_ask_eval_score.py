@@ -28,3 +28,9 @@ import ask_eval  # noqa: E402
 )
 def test_timing_answers_against_yes_no(question, got, expect, outcome):
     assert ask_eval.score({"answer": got}, expect, question) == outcome
+
+
+def test_who_questions_compare_players():
+    assert ask_eval.score({"answer": "A (you), the player who activated it"}, "I do (the player who activated it)") == "right"
+    assert ask_eval.score({"answer": "B (your opponent)"}, "I do") == "wrong"
+    assert ask_eval.score({"answer": "B (your opponent)"}, "my opponent does") == "right"
