@@ -1,9 +1,9 @@
 """Word lists read from parts instead of whole phrases (a Token's material and "send to the GY" cost words in
 scenario_cost_words.toml, a Flip monster gone before its effect and an effect known by "end of the Damage Step"
 in damage_step_words.toml, "the same turn (that/when) I set it" in scenario.py, a Trap Monster turned
-face-down in duel_facts.py, an effect told by how long it lasts in turn_facts_words.toml): sentences written
-for these tests, with combinations of the parts that no whole phrase of the old lists held, each read as the
-shape it belongs to."""
+face-down in duel_facts.py, an effect told by how long it lasts in turn_facts_words.toml, "it was sent from the
+field" in negation_words.toml): sentences written for these tests, with combinations of the parts that no whole
+phrase of the old lists held, each read as the shape it belongs to."""
 
 from __future__ import annotations
 
@@ -84,3 +84,11 @@ def test_an_effect_told_by_how_long_it_lasts(session, text, answer):
     got = ask_plain(session, text)
     assert got["parsed"] and got["parsed"].get("topic") == "until", (text, got.get("understood"))
     assert got["answer"] == answer, (text, got.get("explanation"))
+
+
+def test_an_effect_that_needs_it_sent_from_the_field_said_in_the_past(session):
+    """negation_words.toml from_field_trigger: "(when|if) it was sent from the field to the GY" beside "it is"."""
+    got = ask_plain(session, "The activation of my Trap Card is negated. Does its effect that triggers if it was sent "
+                             "from the field to the GY activate?")
+    assert got["parsed"] and got["parsed"].get("outcome") == "from_field_trigger", got.get("understood")
+    assert got["answer"] == "unknown"  # no such effect is known for a kind of card

@@ -1,17 +1,16 @@
 """Chain questions about kinds of actions and cards, read whole and answered from the rules tables (the
 entry point is :func:`kb.understand.chain_rules.read_chain_rule`):
 
-- **chaining to an action that is no activation** (rule ``chain_only_activations``): "Can I chain a
-  Quick-Play Spell directly to the Summon?", "Can I activate a Trap in a Chain to that position change?"
-  — no.  Asked of a card that negates Summons or waits for a Summon, the words may mean "can it be
+- **chaining to an action that is no activation** (rule ``chain_only_activations``): a card asked as a
+  chain link to a Summon, a Set, a battle position change or a cost paid — no.  Asked of a card that negates Summons or waits for a Summon, the words may mean "can it be
   activated when the monster is Summoned": ``unknown``;
 - **an effect of a face-up Continuous / Equip / Field Spell or Continuous Trap whose card left the field
   before it resolved** (rules ``sim_left_field_*``, :data:`kb.engine.sim.rulebook.LEFT_FIELD_RULES`):
-  "I activate an effect of my face-up Continuous Spell, and my opponent chains a card that destroys that
-  Continuous Spell. Does my effect still resolve?" — no;
-- **who resolves an effect whose card changed control in the chain** (rule ``effect_controller``): "I
-  activate X and my opponent chains Y to take control of it. Does my opponent resolve X's effect?" — no:
-  the player who activated it.
+  an effect of a face-up Field Spell activated, the Field Spell destroyed by a chain link, and whether the
+  effect still resolves — no;
+- **who resolves an effect whose card changed control in the chain** (rule ``effect_controller``): a
+  card's control taken by a later chain link, and whether its new controller resolves the effect — no: the
+  player who activated it.
 """
 
 from __future__ import annotations
@@ -44,7 +43,7 @@ _ACTION_WORDS = (
     r"(?:the|that|a|this) (?:change of|change in|change to) (?:its |the |their )?(?:battle )?position|"
     r"(?:the|that|a|this) tribute|(?:the|that|a|this) (?:payment of (?:a|the|that|its) cost|cost payment|cost))"
 )
-# the action said as what a player does: "respond to my opponent Tributing a monster by activating X"
+# the action said as what a player does ("chain to their Flip Summon with X", "answer my opponent paying LP")
 _ACTION_DONE = (
     rf"(?P<act>(?:{_ACTOR}|my opponent's|their|his|her) (?:(?:normal |tribute |special |flip |fusion |synchro |xyz |"
     rf"link |ritual |pendulum )?summoning {_MONSTER}|tributing {_MONSTER}|changing (?:the battle position of "
@@ -192,8 +191,8 @@ def _stays(card_type: str | None, prop: str | None) -> str | None:
 
 
 def read_left_field(skeleton: Skeleton, sentences, card_of) -> Frame | None:
-    """ "I activate an effect of my face-up Continuous Spell, they chain a card that destroys it. Does my
-    effect resolve?" as a frame, or None."""
+    """An effect of a face-up Continuous card activated, its card destroyed or removed by a chain link, and
+    whether the effect resolves, as a frame, or None."""
     if len(sentences) != 2:
         return None
     (told, _), (asked, _) = sentences
@@ -311,8 +310,8 @@ def _player(actor: str) -> str | None:
 
 
 def read_control_change(skeleton: Skeleton, sentences, card_of) -> Frame | None:
-    """ "I activate X and my opponent chains Y to take control of it. Does my opponent resolve X's effect?"
-    as a frame, or None."""
+    """X activated, its control taken by a card chained to it, and who resolves X's effect, as a frame, or
+    None."""
     if len(sentences) != 2:
         return None
     (told, _), (asked, _) = sentences
@@ -378,8 +377,8 @@ _TARGETS = {"spell": "card", "monster": "effect"}
 
 
 def read_when_activated(skeleton: Skeleton, sentences, card_of) -> Frame | None:
-    """ "Can a card that responds 'when an effect is activated' (like X) be chained to a Spell Card?" as a
-    frame, or None.  What is answered is a Spell Card's activation or a monster's effect (a Trap may be a
+    """Whether a card whose activation waits for an effect's activation may be chained to a kind of card
+    (e.g. a Trap Card or a monster effect), as a frame, or None.  What is answered is a Spell Card's activation or a monster's effect (a Trap may be a
     Counter Trap: Spell Speed would decide)."""
     if len(sentences) != 1:
         return None
@@ -443,8 +442,8 @@ _COPIES_QUESTION = re.compile(
 
 
 def read_hand_copies(skeleton: Skeleton, sentences, effects_of) -> Frame | None:
-    """ "I take battle damage while holding 2 copies of X. Can both activate their effects in the same chain?"
-    (X's Trigger Effect Special Summons itself from the hand) as a frame, or None."""
+    """Two copies of X in the hand when the event of X's trigger happens, and whether both may be links of
+    one chain (X's Trigger Effect Special Summons itself from the hand), as a frame, or None."""
     if len(sentences) != 2:
         return None
     (told, _), (asked, _) = sentences

@@ -2,11 +2,9 @@
 
 Three families, each a rule of :data:`kb.engine.rules.RULES` applied to the slots the words fill:
 
-- **SEGOC of kinds** (rule ``segoc``, :data:`kb.engine.rules.SEGOC_GROUPS`): "On my turn, my optional
-  Trigger Effect and my opponent's mandatory Trigger Effect activate at the same time. Which one is Chain
-  Link 1?", "Trigger Effects of both players activate at the same time. Are the turn player's mandatory
-  effects placed on the Chain first?", "Do my mandatory effects or my opponent's mandatory effects start
-  the Chain?".  The triggers are said by owner (mine, my opponent's, the turn player's, both players') and
+- **SEGOC of kinds** (rule ``segoc``, :data:`kb.engine.rules.SEGOC_GROUPS`): triggers of both players,
+  mandatory or optional, activating together, and which is Chain Link 1 or which group goes on the chain
+  first.  The triggers are said by owner (mine, my opponent's, the turn player's, both players') and
   kind (mandatory, optional, or not said: either); whose turn it is comes from "on my turn" when owners are
   said as "my"/"my opponent's".  A kind not said that could change the answer makes it ``unknown``
   (:mod:`kb.understand.segoc_kinds`).
@@ -70,7 +68,7 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
 # ----------------------------------------------------------------- triggers in a phase: not simultaneous
 
 _PHASE_Q = [
-    # "Multiple Standby Phase trigger effects: are they treated as activating simultaneously?"
+    # "two End Phase triggers: do they activate at once?"
     re.compile(
         r"^(?:several|multiple|two|some|all|the) (?P<phase>standby|end) phase (?:(?P<e>e\d+)|trigger effects|triggers|"
         r"effects) (?:are|do) (?:they|these|those) (?:treated as |considered )?(?:activating|activated|triggering|"
@@ -92,7 +90,7 @@ _PHASE_Q = [
 
 
 def _read_phase_triggers(skeleton: Skeleton, sentences) -> Frame | None:
-    """ "Do several trigger effects that activate during the Standby Phase have to form one chain?" (no)."""
+    """Whether triggers of the Standby or End Phase must all be links of one chain (no)."""
     if len(sentences) > 2:
         return None
     text = " ".join(t for t, _ in sentences)

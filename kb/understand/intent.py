@@ -25,8 +25,8 @@ _CAN = (
     r"am i (?:able|allowed) to|are you (?:able|allowed) to|"
     r"is (?:my opponent|the opponent) (?:able|allowed) to)"
 )
-# adverbs read here; "only" is not ("can a Counter Trap only be chained to a Counter Trap?" is not "can it be
-# chained to one?"): left unread, it makes the answer unknown.  "always" / "usually" / "normally" quantify
+# adverbs read here; "only" is not ("may a Quick-Play Spell only respond to a Spell?" is not "may it respond
+# to one?"): left unread, it makes the answer unknown.  "always" / "usually" / "normally" quantify
 # over the cards of a kind: kb/understand/habitual.py decides them from every reading of the kind
 _OPT = (
     r"(?:(?:still|now|then|also|even|directly|actually|really|ever|legally|just|usually|normally|"
@@ -227,7 +227,7 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)",
     ),
     _row(
-        "in what order do they go on the chain",
+        "the order of the links they make",
         "segoc",
         r"^(?:in )?what order (?:do|does|will) (?:they|these|those|the effects|the triggers|their effects|"
         r"the trigger effects|the cards) (?:go|get placed|get put|activate) (?:on|onto) the chain",

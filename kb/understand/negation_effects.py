@@ -1,8 +1,7 @@
 """A card that applied its effect, then had its effects negated, onto ``{"ask": "negated_effects"}``
-(:mod:`kb.engine.negated_effects`): "X used its effect to gain 500 ATK, and then its effects are negated by
-Y. What is its ATK?", "X has equipped a monster with its effect, then Skill Drain is applied. What happens
-to the equipped monster?", "X has Spell Counters on itself, and its effects are negated. Are the counters
-removed?", "My Gemini Monster gained its effects and then had them negated. Can I Normal Summon it again?".
+(:mod:`kb.engine.negated_effects`): what X's earlier effect did (an ATK gain, a monster it equipped, counters
+it placed, the effects a Gemini Monster gained) asked after X's effects are negated (the ATK, the equipped
+monster, the counters, a second Normal Summon).
 
 The story (every sentence but the last, read as one) must be one ``[effects]`` shape of what the card did
 followed by one shape of the negation; the last sentence one of ``[effects.questions]``.  Read whole or not

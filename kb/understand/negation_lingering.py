@@ -1,7 +1,7 @@
 """Questions about a card that lastingly negates face-up monsters (Skill Drain) onto
-``{"ask": "field_negation"}`` (:mod:`kb.engine.field_negation`): "While Skill Drain is applying, can my
-face-up monsters still activate their effects?", "Skill Drain is active. Rescue Rabbit banishes itself as a
-cost to activate its effect. Does its effect resolve?".
+``{"ask": "field_negation"}`` (:mod:`kb.engine.field_negation`): whether face-up monsters may still activate
+effects while such a card applies, and whether the effect of a monster that left the field as its own cost
+(banished, Tributed, sent to the GY) still resolves.
 
 Read over the sentences of :func:`kb.understand.negation_outcome.sentences`: first the card that applies
 (``[lingering] applies`` of ``negation_words.toml``), then at most one sentence of what the monster did

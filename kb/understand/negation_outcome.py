@@ -1,8 +1,6 @@
 """Stories of a negation and questions about what happens after it, onto ``{"ask": "negated"}``
-(:mod:`kb.engine.negated`): "The activation of my Continuous Spell Card is negated. Is it sent to the
-Graveyard at the end of that Chain?", "My Link Summon of X is negated. Can I Special Summon X again this
-turn?", "If my opponent negates the activation of my Trap Card and destroys it, is that Trap treated as
-having left the field?".
+(:mod:`kb.engine.negated`): where a card whose activation was negated goes and when, whether a monster whose
+Summon was negated may be Summoned again, whether a card negated and destroyed has left the field.
 
 The question is read sentence by sentence over the skeleton (every card mention, named or of a kind, as
 ``e<N>``): every sentence but the last must be a story shape (a negation, or the activation or Summon it
@@ -95,7 +93,7 @@ def _story_shapes() -> list[tuple[str, re.Pattern]]:
                    rf"{_alt('story', 'negate_effect')}$"),
         # "the effect of an activated card is negated": its activation stood
         ("effect_activated", rf"^{card} {neg}$"),
-        # "X is negated with an effect like 'negate the activation'": the words said tell what was negated
+        # X negated by an effect told by its words, not named: the words said tell what was negated
         ("by_said", rf"^{own}{card} {neg}{by}{des}$"),
         ("summon", rf"^{own}{how} of {own}{mon} {neg}{by}$"),
         ("summon", rf"^{own}{how} {neg}{by}$"),

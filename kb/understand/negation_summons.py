@@ -1,7 +1,7 @@
 """Several monsters Summoned at once and a card that negates the Summon of some of them, onto
-``{"ask": "summon_reach"}`` (:func:`kb.engine.summon_conditions.answer_summon_reach`): "My opponent
-Pendulum Summons a Level 4, a Level 6 and a Level 7 monster at the same time, and I activate X. Is the
-Level 4 monster's Special Summon negated too?".  Read whole (``[reach]`` of ``negation_words.toml``) or not
+``{"ask": "summon_reach"}`` (:func:`kb.engine.summon_conditions.answer_summon_reach`): monsters of several
+Levels Pendulum Summoned together, a card X that negates some of them, and whether one Level's Summon is
+negated too.  Read whole (``[reach]`` of ``negation_words.toml``) or not
 at all.
 """
 

@@ -7,7 +7,7 @@ an event that happened as a cost is answered after the chain resolves, not in it
 Story sentences (each one whole sentence; ``X`` a named card):
 
 - "<actor> declares an attack" / "<actor> attacks" (a monster given by no name attacks directly);
-- "X was activated when <actor> declared an attack[, and it was negated by Y]" (X belongs to the player
+- X's activation told at <actor>'s attack declaration, optionally negated by Y (X belongs to the player
   attacked when its text answers an opponent's attack declaration; otherwise who activated it is not said
   and the story gives no scenario);
 - "<actor> activates X [in response]", "<actor> chains Y [to it]", "<actor> activates X and <actor> chains
@@ -234,7 +234,7 @@ def next_link_facts() -> list:
             lambda d, m: _fact_attack(d, m) and _link(d, actor_player(m["a2"]), _card(d, m["x"])),
         ),
         (
-            "X was activated when <actor> declared an attack (and it was negated by Y)",
+            "X activated at an attack declaration (then negated by Y)",
             re.compile(
                 rf"^(?P<x>{_CARD}) (?:was|is|got) activated (?:when|as|after|in response to) {actor} "
                 rf"(?:declared|declares|declaring) an attack(?: and (?:it|that card|(?P<x2>{_CARD})) (?:was|is|got) "

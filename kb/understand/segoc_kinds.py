@@ -1,8 +1,6 @@
 """SEGOC of kinds (rule ``segoc``, :data:`kb.engine.rules.SEGOC_GROUPS`), read by
-:func:`kb.understand.chain_rules.read_chain_rule`: "On my turn, my optional Trigger Effect and my
-opponent's mandatory Trigger Effect activate at the same time. Which one is Chain Link 1?", "Trigger
-Effects of both players activate at the same time. Are the turn player's mandatory effects placed on the
-Chain first?", "Do my mandatory effects or my opponent's mandatory effects start the Chain?".  The
+:func:`kb.understand.chain_rules.read_chain_rule`: triggers of both players activating together (each
+mandatory, optional or not said), and which is Chain Link 1 or which group goes on the chain first.  The
 triggers are said by owner (mine, my opponent's, the turn player's, both players') and kind (mandatory,
 optional, or not said: either); whose turn it is comes from "on my turn" when owners are said as
 "my"/"my opponent's".  A kind not said that could change the answer makes it ``unknown``.
@@ -74,7 +72,7 @@ _Q_WHICH = re.compile(
     r"trigger effects?) (?:on the chain |onto the chain )?first$"
 )
 _PLACED = r"(?:(?:placed|put|added|go|goes|get placed) )?(?:on the chain |onto the chain )?"
-# "whose mandatory effects go on the chain first?": the first side among the groups of one kind
+# which player's optional triggers are placed first: the first side among the groups of one kind
 _Q_WHOSE = re.compile(
     r"^(?:whose|which player's|which player s) (?P<kind>mandatory|optional) (?:trigger )?(?:effects?|triggers?) "
     r"(?:go|goes|are placed|is placed|are put|get placed|come|comes|are added)(?: on the chain| on chain| onto the "
@@ -458,7 +456,7 @@ _SINGLE_ASKED = re.compile(
 
 
 def read_single_trigger(skeleton: Skeleton, sentences) -> Frame | None:
-    """ "If only one Trigger Effect activates, which Chain Link is it?" (Chain Link 1) as a frame, or None."""
+    """A single Trigger Effect activated and the Chain Link it becomes (Chain Link 1), as a frame, or None."""
     if len(sentences) != 2:
         return None
     (told, _), (asked, _) = sentences
@@ -473,8 +471,8 @@ def read_single_trigger(skeleton: Skeleton, sentences) -> Frame | None:
     skeleton.use(skeleton.live())
     yes_no = asked.startswith(("is", "does", "will"))
     return Frame({"ask": "chain_rule", "rule": "segoc_single", "yes_no": yes_no},
-                 "When only one trigger effect activates, is it Chain Link 1?" if yes_no else
-                 "When only one trigger effect activates, which Chain Link is it?",
+                 "A single trigger effect activated: is it Chain Link 1?" if yes_no else
+                 "A single trigger effect activated: which Chain Link is it?",
                  used_entities=set(range(len(skeleton.entities))), uses_story=True)
 
 

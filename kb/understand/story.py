@@ -291,7 +291,7 @@ def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
             cut = k  # "if my opponent activates X can I chain Y" (no comma): the first modal verb asks
             break
         if k > 0 and word in ("which", "what") and " ".join(words[k + 1 : k + 3]) in _ASKS_ORDER:
-            cut = k  # "... are destroyed by battle which goes on the chain first" (no punctuation)
+            cut = k  # "... both trigger which one is chain link 1" (no punctuation)
             break
     return live[: begin + cut], live[begin + cut : end]
 
