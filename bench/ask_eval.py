@@ -47,6 +47,7 @@ from kb.db import session_scope  # noqa: E402
 from kb.errors import KbError  # noqa: E402
 from kb.models import Section  # noqa: E402
 from kb.text import fold_quotes  # noqa: E402
+from kb.understand.answer import TIMING_VERDICTS, timing_as_yes_no  # noqa: E402
 
 __all__ = ["SEED_FILE", "ASK_FILE", "WARM_UP", "load_items", "score", "warm_up", "evaluate", "main"]
 
@@ -100,15 +101,7 @@ def _yes_no(expect) -> str | None:
     return first.group(1) if first else None
 
 
-_TIMING_ANSWERS = ("activates", "misses", "no_trigger")
-
-
-def _timing_yes_no(got: str, question: str) -> str:
-    """A timing answer as the yes / no of the question asked: "does it miss the timing?" is yes when it misses,
-    "does its effect activate / can it be activated?" is yes when it activates."""
-    if re.search(r"\bmiss(?:es|ed|ing)?\b", question.lower()):
-        return "yes" if got == "misses" else "no"
-    return "yes" if got == "activates" else "no"
+_TIMING_ANSWERS = TIMING_VERDICTS
 
 
 def _player(expect) -> str | None:
@@ -134,8 +127,8 @@ def score(answer: dict, expect, question: str | None = None) -> str:
         return "right" if answer["timing"] == expect else "wrong"  # a question in words answered yes/no
     if question and got in _TIMING_ANSWERS and _yes_no(expect) is not None and \
             str(expect).strip().lower() in ("yes", "no"):
-        got = _timing_yes_no(got, question)
-        answer = dict(answer, answer=got)
+        answer = timing_as_yes_no(answer, question)  # the yes/no the engine gives a question in words
+        got = answer["answer"]
     if isinstance(expect, list):
         return "right" if answer.get("order") == expect else "wrong"
     wanted = _yes_no(expect)

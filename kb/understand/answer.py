@@ -22,7 +22,7 @@ from .kind_doubt import damage_step_kind_doubt
 from .pipeline import Reading, understand, words_of
 from .sentences import restore_sentences
 
-__all__ = ["answer_json", "ask_plain"]
+__all__ = ["TIMING_VERDICTS", "answer_json", "ask_plain", "timing_as_yes_no"]
 
 _NEGATE_CATEGORIES = ("negate_activation", "negate_effect", "negate_summon", "negate_attack")
 
@@ -252,7 +252,7 @@ def _read_and_answer(session: Session, text: str) -> tuple[dict, Reading, str | 
     return timing_as_yes_no(answer, text), reading, None
 
 
-_TIMING_VERDICTS = ("activates", "misses", "no_trigger")
+TIMING_VERDICTS = ("activates", "misses", "no_trigger")  # the timing kind's answers (SCENARIOS.md)
 _ASKS_MISSING = re.compile(r"\bmiss(?:es|ed|ing)?\b", re.IGNORECASE)
 
 
@@ -261,7 +261,7 @@ def timing_as_yes_no(answer: dict, text: str) -> dict:
     activates, "does X miss the timing?" yes when it misses (a trigger whose event does not meet its
     condition neither activates nor misses: no).  The engine's verdict stays under ``timing``."""
     verdict = answer.get("answer")
-    if verdict not in _TIMING_VERDICTS:
+    if verdict not in TIMING_VERDICTS:
         return answer
     asks_missing = bool(_ASKS_MISSING.search(text))
     yes = verdict == ("misses" if asks_missing else "activates")
