@@ -1,0 +1,68 @@
+"""The one loader of rule rows and facts kept as TOML (kb/engine/rule_table.py): its rows and facts, and the
+errors it names for malformed files."""
+
+from pathlib import Path
+
+import pytest
+
+from kb.engine.rule_table import ORIGIN, RuleTableError, load_rule_table, rule_row
+from kb.engine.rules import RULES
+
+GOOD = '''
+[rules.demo_row]
+statement = "A statement."
+sections = ["a:1", "b:2"]
+quote = "A quoted sentence of four words."
+
+[rules.demo_other]
+statement = "Another."
+sections = ["a:1", "b:2"]
+quote = "Quoted from the second section."
+quote_id = "b:2"
+
+[[facts]]
+question = ["topic", "*", "asked"]
+answer = "no"
+rule = "demo_row"
+said = "it is not"
+'''
+
+
+def _table(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "demo.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_rows_and_facts_in_the_shape_of_rules(tmp_path):
+    rows, facts = load_rule_table(_table(tmp_path, GOOD))
+    assert list(rows) == ["demo_row", "demo_other"]
+    assert rows["demo_row"] == rule_row("A statement.", ["a:1", "b:2"], "A quoted sentence of four words.")
+    assert rows["demo_row"]["quote"] == {"id": "a:1", "text": "A quoted sentence of four words."}
+    assert rows["demo_other"]["quote"]["id"] == "b:2"
+    assert facts == {("topic", "*", "asked"): ("no", "demo_row", "it is not")}
+
+
+@pytest.mark.parametrize("text, named", [
+    (GOOD.replace('quote = "A quoted', 'quoted = "A quoted'), "[rules.demo_row]"),
+    (GOOD.replace('sections = ["a:1", "b:2"]', 'sections = []', 1), "sections must be 1 to 3"),
+    (GOOD.replace('sections = ["a:1", "b:2"]', 'sections = ["a", "b", "c", "d"]', 1), "sections must be 1 to 3"),
+    (GOOD.replace('["topic", "*", "asked"]', '["topic", "asked"]'), "facts[0] question"),
+    (GOOD.replace('answer = "no"', 'answer = ""'), "facts[0] answer"),
+    (GOOD.replace('said = "it is not"', 'said = "it is not"\nextra = 1'), "facts[0] needs exactly"),
+    (GOOD + GOOD[GOOD.index("[[facts]]"):], "facts[1] repeats"),
+    (GOOD + "\n[other]\nx = 1\n", "only [rules.KEY] tables"),
+    (GOOD.replace('statement = "Another."', 'statement = "Another.'), "demo.toml"),
+])
+def test_a_malformed_table_names_the_file_and_entry(tmp_path, text, named):
+    with pytest.raises(RuleTableError) as err:
+        load_rule_table(_table(tmp_path, text))
+    assert named in str(err.value) and "demo.toml" in str(err.value)
+
+
+def test_table_rows_are_merged_into_rules_with_their_file():
+    """Every row read from a table file is a RULES row, and ORIGIN names the file it came from."""
+    assert ORIGIN, "no table file was read"
+    for key, where in ORIGIN.items():
+        assert key in RULES, key
+        assert where.endswith(".toml") and Path(__file__).parents[1].joinpath(where).is_file(), where
