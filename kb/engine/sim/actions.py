@@ -38,6 +38,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "end_turn": (set(), set()),
     "draw": (set(), set()),
     "hand_size": (set(), {"cards"}),  # the hand-size discard at the end of the End Phase (phases.py)
+    "effect": ({"card", "op"}, {"position"}),  # an effect the question states (stated.py)
 }
 OPS = ("special_summon", "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "draw", "damage",
        "gain_lp", "negate_activation", "negate_effect", "negate_summon", "grant_normal_summon", "discard")
@@ -173,6 +174,9 @@ def parse_action(raw, index: int) -> dict:
         if raw["to"] not in PHASES:
             raise bad(f"{where}.to", raw["to"], f"expected one of {', '.join(PHASES)}")
         action["to"] = raw["to"]
+    if kind == "effect":  # an effect the question states: op and position (stated.py)
+        from .stated import parse_effect
+        action.update(parse_effect(raw, where))
     if kind == "move":
         if raw["to"] not in _MOVE_TO:
             raise bad(f"{where}.to", raw["to"], f"expected one of {', '.join(_MOVE_TO)}")

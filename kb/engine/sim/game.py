@@ -566,6 +566,10 @@ class Game:
         self.settle()
         return legal.add("normal draw", "pass", f"{player} draws 1 card", "turn_structure", "sim_first_turn_draw")
 
+    def _do_effect(self, action: dict) -> act.Legality:  # an effect the question states (stated.py)
+        from .stated import apply_effect
+        return apply_effect(self, action)
+
     def _do_hand_size(self, action: dict) -> act.Legality:
         return phases.discard_for_hand_size(self, action)
 

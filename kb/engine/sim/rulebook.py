@@ -51,3 +51,6 @@ MAIN_ZONES = 5
 SPELL_TRAP_ZONES = 5
 PENDULUM_ZONES = (0, 4)  # the leftmost and rightmost Spell & Trap Zones
 STARTING_LP = 8000
+
+# the rows of effects a question states (control, temporary banishment, flips face-down: stated.py)
+SIM_RULES.update(load_rule_table(Path(__file__).with_name("stated_rules.toml"))[0])

@@ -22,7 +22,7 @@ __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
 QUERY_KINDS = ("legal", "outcome", "order", "activates")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
-_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons")
+_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons", "whose", "counters")
 _PILES = ("hand", "deck", "gy", "banished", "extra", "field")
 
 
@@ -65,7 +65,7 @@ def normalise_scenario(question: dict) -> dict:
         if not isinstance(count, dict) or count.get("player") not in PLAYERS or count.get("pile") not in _PILES or \
                 set(count) - {"player", "pile"}:
             raise bad("query.count", count, f"must be {{\"player\": \"A\"|\"B\", \"pile\": {'|'.join(_PILES)}}}")
-    for key in ("where", "destroyed"):
+    for key in ("where", "destroyed", "whose", "counters"):
         names = query.get(key)  # "destroyed" may list several cards ("are both destroyed": every one)
         if not (key == "destroyed" and isinstance(names, list) and names):
             names = [names] if key in query else []
@@ -289,6 +289,8 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
         locs = sorted({("field" if i.on_field else i.location) for i in places})
         return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
+    if "whose" in query or "counters" in query:  # whose pile / field a card is in; the counters on it
+        return _whose_or_counters(game, query, extra)
     if "normal_summons" in query:  # Normal Summons/Sets left this turn: 1 + those granted - those used
         rec = state.records[query["normal_summons"]]
         left = max(0, 1 + rec.extra_normal_summons - rec.normal_summons_used)
@@ -309,3 +311,21 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
         return ("yes" if test(c.name in destroyed for c in cards) else "no"), "; ".join(said) + ".", extra
     return "done", (f"LP: A {outcome['lp']['A']}, B {outcome['lp']['B']}; destroyed: {', '.join(destroyed) or 'none'};"
                     f" missed the timing: {', '.join(game.missed) or 'none'}."), extra
+
+
+def _whose_or_counters(game: Game, query: dict, extra: dict) -> tuple[str, str, dict]:
+    """``whose``: the player whose field (its controller) or pile (its owner) the card is in; ``counters``: how
+    many counters are on it."""
+    key = "whose" if "whose" in query else "counters"
+    card = game.catalog_card(query[key], f"query.{key}")
+    places = [i for i in game.state.cards.values() if i.card.name == card.name]
+    if len(places) != 1:
+        raise BadQuestionError(f"query.{key}: {card.name} is in the scenario {len(places)} times (name one by its "
+                               f"id)" if places else f"query.{key}: {card.name} is not in the scenario",
+                               f"query.{key}", query[key])
+    inst = places[0]
+    if key == "counters":
+        return str(inst.counters), f"{inst.name} has {inst.counters} counter(s) ({inst.where()}).", extra
+    player = inst.controller if inst.on_field else inst.owner
+    return player, f"{inst.name} is in {player}'s " + ("field" if inst.on_field else "pile") + f": {inst.where()}.", \
+        extra

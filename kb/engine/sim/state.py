@@ -54,6 +54,7 @@ class Instance:
     equipped_to: int | None = None
     pendulum_zone: bool = False  # a Pendulum Monster activated as a Spell in a Pendulum Zone
     linked_to: int | None = None  # "that monster" of a Continuous card that Special Summoned it
+    returns_to: dict | None = None  # banished for a time: its controller, position, zone kind (stated.py)
 
     @property
     def name(self) -> str:
