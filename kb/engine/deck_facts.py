@@ -4,25 +4,14 @@ Extra and Side Deck hold and how many copies of one card a player may use, from 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from .rule_table import load_rule_table
+
 __all__ = ["DECK_LIMITS", "DECK_RULES", "deck_answer"]
 
-
-def _row(statement: str, sections: list[str], quote: str) -> dict:
-    return {"statement": statement, "sections": sections, "quote": {"id": sections[0], "text": quote}}
-
-
-DECK_RULES: dict[str, dict] = {
-    "deck_main_size": _row("A Main Deck has 40 to 60 cards (Extra Deck and Side Deck cards do not count).",
-                           ["prb2017:main-deck"], "A Main Deck must have from 40 to 60 cards."),
-    "deck_extra_size": _row("An Extra Deck has 0 to 15 cards.", ["prb2017:extra-deck"],
-                            "An Extra Deck must have from 0 to 15 cards."),
-    "deck_side_size": _row("A Side Deck has 0 to 15 cards.", ["prb2017:side-deck"],
-                           "A Side-Deck must have from 0 to 15 cards."),
-    "deck_copies": _row("A player can use up to 3 copies of a card, counting the Main, Extra and Side Deck together.",
-                        ["prb2017:side-deck", "community:4.1"],
-                        "You can only combine up to 3 copies of the same card between the Main Deck, Side-Deck and "
-                        "Extra Deck."),
-}
+# key -> row of RULES (deck_facts.toml, format: kb/engine/rule_table.py)
+DECK_RULES, _ = load_rule_table(Path(__file__).with_name("deck_facts.toml"))
 
 # deck -> (fewest cards, most cards, rule)
 DECK_LIMITS = {"main": (40, 60, "deck_main_size"), "extra": (0, 15, "deck_extra_size"),
