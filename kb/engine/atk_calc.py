@@ -17,51 +17,14 @@ other words are not checked).  A monster whose own text changes its ATK, or "?" 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from .rule_table import load_rule_table
 
 __all__ = ["ATK_RULES", "atk_answer"]
 
-
-def _row(statement: str, sections: list[str], quote_id: str, quote: str) -> dict:
-    return {"statement": statement, "sections": sections, "quote": {"id": quote_id, "text": quote}}
-
-
-ATK_RULES: dict[str, dict] = {
-    "atk_original_recalculates": _row(
-        "After an effect changes a monster's original ATK, earlier activated increases/decreases are recalculated "
-        "and applied on the new original value.",
-        ["prb2017:if-the-atk-or-def-is-increased", "md:applying-an-activated-effect-that-changes-original-atk",
-         "prb2017:if-the-values-become-a-determined-value"],
-        "prb2017:if-the-atk-or-def-is-increased",
-        "After an activated effect that \"increases or decreases ATK or DEF\" has been applied, if an effect that "
-        "makes \"the original ATK or DEF become a determined value\" is applied, after it is applied, the activated "
-        "effect that \"increases or decreases ATK or DEF\" is recalculated and applied."),
-    "atk_original_wipes_set": _row(
-        "An activated effect that changes the original ATK wipes earlier activated effects that set the current "
-        "ATK to a determined value.",
-        ["md:applying-an-activated-effect-that-changes-original-atk"],
-        "md:applying-an-activated-effect-that-changes-original-atk",
-        "When an activated effect changes a monster's original ATK/DEF, previously-applied activated effects that "
-        "set the monster's current ATK/DEF to a determined value are wiped, and not reapplied."),
-    "atk_set_not_reapplied": _row(
-        "After an activated increase/decrease, an effect that makes the ATK become a determined value fixes it: "
-        "the increase is not reapplied.",
-        ["prb2017:if-the-atk-or-def-is-increased", "prb2017:if-the-atk-or-def-become-a-determined"],
-        "prb2017:if-the-atk-or-def-is-increased",
-        "After an effect that \"increases or decreases ATK or DEF\" that activates has been applied, if an effect "
-        "that makes the \"ATK or DEF become a determined value\" is applied, after it is applied, the effect that "
-        "\"increases or decreases ATK or DEF\" that activates is not reapplied."),
-    "atk_after_set": _row(
-        "An effect applied after an activated effect that set the ATK to a determined value applies to that value.",
-        ["prb2017:if-the-atk-or-def-become-a-determined"], "prb2017:if-the-atk-or-def-become-a-determined",
-        "After applying an activated effect that makes \"the ATK or DEF become a determined value\", if a new effect "
-        "that modifies the ATK or DEF is applied, it is applied to the value modified by the activated effect that "
-        "makes \"the ATK or DEF become a determined value\"."),
-    "atk_not_below_zero": _row(
-        "ATK reduced to 0 or lower becomes 0.",
-        ["prb2017:values-equal-or-lower-to-0", "community:7.7"], "prb2017:values-equal-or-lower-to-0",
-        "If the ATK or DEF values are reduced by some effect and the final result would be equal or lower to 0, the "
-        "value becomes 0."),
-}
+# key -> row of RULES (atk_calc.toml, format: kb/engine/rule_table.py)
+ATK_RULES, _ = load_rule_table(Path(__file__).with_name("atk_calc.toml"))
 
 # the ATK phrases of a card's text: (pattern, kind)
 _PHRASES = (
