@@ -145,7 +145,8 @@ class Game:
             for equip in [c for c in state.cards.values() if c.equipped_to == inst.uid]:
                 equip.equipped_to = None
                 if equip.location == "spell_trap":
-                    self.move(equip, "gy", by="rule", cause=f"{equip.name} has no monster to be equipped to")
+                    self.move(equip, "gy", by="rule", destroyed=True,  # not by a card effect (sim_face_down_equip)
+                              cause=f"{equip.name} has no monster to be equipped to")
             if inst.equipped_to is not None:
                 inst.equipped_to = None
         if to == "gy" and origin == "field" and inst.card.is_pendulum and inst.card.is_monster:
