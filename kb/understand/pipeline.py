@@ -180,16 +180,19 @@ class _Lookups:
     def __init__(self, session: Session, skeleton: Skeleton) -> None:
         self.session, self.skeleton, self._catalog = session, skeleton, None
 
-    def card_of(self, index: int):
-        """The simulator's card of entity ``index`` (None for a kind of card or an unknown name)."""
+    def card_of(self, index: int, family: bool = False):
+        """The simulator's card of entity ``index`` (None for a kind of card or an unknown name); with
+        ``family``, a word that begins several names gives the list of their cards (5 at most)."""
         from ..engine.sim.cards import Catalog
 
-        name = self.skeleton.entities[index].name
+        entity = self.skeleton.entities[index]
+        names = entity.aside.get("candidates", [])[:5] if family and entity.kind == "family" else [entity.name]
         try:
             self._catalog = self._catalog or Catalog(self.session)
-            return self._catalog.card(name) if name else None
+            cards = [self._catalog.card(name) for name in names if name]
         except KbError:
             return None
+        return cards if entity.kind == "family" and family else (cards[0] if cards else None)
 
     def effects_of(self, name: str) -> list[dict]:
         """The effect profiles of a named card ([] when it cannot be read)."""
@@ -232,8 +235,8 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
     look = _Lookups(session, skeleton)
 
     # plain functions, not bound methods: readers may deep-copy drafts that hold them
-    def card_of(index: int):
-        return look.card_of(index)
+    def card_of(index: int, family: bool = False):
+        return look.card_of(index, family)
 
     def effects_of(name: str) -> list[dict]:
         return look.effects_of(name)

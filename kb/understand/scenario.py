@@ -744,6 +744,5 @@ def read_scenario(skeleton: Skeleton, card_of) -> Frame | None:
     story_said = "; ".join(draft.said)
     understood = f"Simulated: {story_said}. Asked: {asked}?" if story_said else f"Simulated: {asked}?"
     skeleton.use(skeleton.live())
-    return Frame(
-        question, understood[0].upper() + understood[1:], used_entities=used_entities, uses_story=True
-    )
+    return Frame(question, understood[0].upper() + understood[1:], used_entities=used_entities,
+                 uses_story=True, alternatives=draft.alternatives)

@@ -60,6 +60,8 @@ class Draft:
     attacking: object = None  # the card of a named monster of mine told only as attacking (scenario_battle.py)
     relation: tuple | None = None  # a battle told by a relation (scenario_attacks.py): attacker, target, mine?
     said_extra: str = ""  # what the story's attack target was taken to be, when the words leave it open
+    field_counts: dict | None = None  # who controls monsters, as the story says it (scenario_summon_named.py)
+    alternatives: list = field(default_factory=list)  # the same question for other cards: all must agree
 
     def player(self, who: str) -> dict:
         return self.state["players"][who]

@@ -18,6 +18,7 @@ from functools import lru_cache
 from .scenario_draft import Draft
 from .scenario_summon_kinds import kind_questions
 from .scenario_summon_materials import material_questions
+from .scenario_summon_named import named_questions
 from .scenario_summon_stories import story_questions
 
 __all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "Pick", "CARD", "FRAMES"]
@@ -351,9 +352,10 @@ def _facts() -> list:
 def SUMMON_FACTS() -> list:
     """The story shapes of this module and of :mod:`.scenario_summon_kinds` (name, pattern, handler)."""
     from .scenario_summon_materials import MATERIAL_FACTS
+    from .scenario_summon_named import field_facts  # who controls monsters (scenario_summon_named.py)
     from .scenario_summon_stories import STORY_FACTS
 
-    return [*_facts(), *STORY_FACTS(), *MATERIAL_FACTS()]
+    return [*_facts(), *STORY_FACTS(), *MATERIAL_FACTS(), *field_facts()]
 
 
 @lru_cache(maxsize=1)
@@ -426,4 +428,5 @@ def summon_questions() -> list:
         *kind_questions(),  # monsters of a kind, the opponent's turn, Tributes by Level (scenario_summon_kinds.py)
         *story_questions(),  # after a Summon, a face-down monster, the opponent's Scales (scenario_summon_stories.py)
         *material_questions(),  # Synchro / Xyz Summons with materials by Level (scenario_summon_materials.py)
+        *named_questions(),  # a named monster's Summon with Tributes, a condition ... (scenario_summon_named.py)
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import rules
-from . import restrictions
+from . import procedures, restrictions
 from .rulebook import RULESETS
 from .setup import bad
 from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
@@ -536,6 +536,8 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
         if materials and read is None:
             legal.add("materials", "unknown", f"whether {', '.join(m.name for m in materials)} meet "
                                               f"{inst.name}'s requirements is not modelled", "sim_special_summon_monster")
+        elif (own := procedures.check_procedure(state, player, inst) if how == "procedure" else None) is not None:
+            legal.extend(own)  # "If ..., you can Special Summon this card (from your hand)." (procedures.py)
         elif not materials:
             what = "its own procedure" if how == "procedure" else f"{how.title()} Summon"
             legal.add("Summon procedure", "pass", f"{inst.name} is Summoned by {what}; its requirements are assumed "

@@ -334,6 +334,15 @@ SUMMON_RULES: dict[str, dict] = {
         "Xyz Materials are not cards on the field; detaching one is not leaving the field.",
         ["prb2017:xyz-materials", "cr-draft:308.6"], "prb2017:xyz-materials",
         "Also, the card is not treated as leaving the field."),
+    # --- a monster's own Special Summon procedure (procedures.py)
+    "sim_own_procedure": _row(
+        "A monster whose text says \"If <condition>, you can Special Summon this card (from your hand)\" is "
+        "Special Summoned by meeting that requirement, by the turn player in the Main Phase (no chain): only while "
+        "the condition holds, and only from the place it names.",
+        ["prb2017:special-summoning-a-monster-through-requirements", "community:3.3.1", "prb2017:special-summoning"],
+        "prb2017:special-summoning-a-monster-through-requirements",
+        "the turn player can Special Summon a monster by meeting the requirements written in that monster's Effect "
+        "Text."),
 }
 
 # The facts, in the shape of :data:`kb.engine.rule_facts.FACTS` (merged into it):

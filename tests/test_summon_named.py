@@ -1,0 +1,100 @@
+"""A named monster's Summon in words, decided by the simulator from the card's data
+(kb/understand/scenario_summon_named.py) and a monster's own Special Summon procedure
+(kb/engine/sim/procedures.py).  Sentences and cards written for these tests: paraphrases, other cards of the
+same kinds, and near misses that must stay "unknown"."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.engine import ask
+from kb.engine.sim.cards import Catalog
+from kb.engine.sim.procedures import procedure_of
+from kb.understand.answer import ask_plain
+from kb.understand.scenario_summon_named import read_field
+
+
+@pytest.mark.parametrize(
+    "words,counts",
+    [
+        ("my opponent has a monster and i don't", {"A": 0, "B": 1}),
+        ("only my opponent controls a monster", {"A": 0, "B": 1}),
+        ("we both control monsters", {"A": 1, "B": 1}),
+        ("neither player controls a monster", {"A": 0, "B": 0}),
+        ("i control no monsters", {"A": 0}),
+        ("my field is empty", {"A": 0}),
+        ("they have no monsters but i do", {"A": 1, "B": 0}),
+        ("i control a monster and i control no monsters", None),  # contradicts itself
+        ("my opponent controls a spell card", None),  # not a count of monsters
+    ],
+)
+def test_field_condition_words(words, counts):
+    assert read_field(words) == counts
+
+
+def test_procedure_read_from_the_card_text(session):
+    catalog = Catalog(session)
+    cyber = procedure_of(catalog.card("Cyber Dragon"))
+    assert cyber.condition == "only your opponent controls a monster" and cyber.places == ("hand",)
+    assert procedure_of(catalog.card("The Tricky")).cost == "by discarding 1 card"
+    assert procedure_of(catalog.card("Dark Magician")) is None
+    assert procedure_of(catalog.card("Chaos Sorcerer")) is None  # "Must first be Special Summoned ... by": its own kind
+
+
+def _legal(session, players, action):
+    return ask(session, {"ask": "scenario", "state": {"players": players}, "actions": [action],
+                         "query": {"kind": "legal"}})
+
+
+def test_procedure_condition_in_the_simulator(session):
+    act = {"do": "special_summon", "card": "Kashtira Fenrir", "how": "procedure"}
+    empty = _legal(session, {"A": {"hand": ["Kashtira Fenrir"]}}, act)
+    assert empty["answer"] == "yes"
+    assert any("sim_own_procedure" in str(s) or "special-summoning-a-monster-through" in str(s.get("cites"))
+               for s in empty["steps"])
+    busy = _legal(session, {"A": {"hand": ["Kashtira Fenrir"], "monsters": [{"name": "x", "level": 3}]}}, act)
+    assert busy["answer"] == "no"
+    # a procedure with a cost is left to the action's cost, as before
+    tricky = _legal(session, {"A": {"hand": ["The Tricky", "Dark Magician"]}},
+                    {"do": "special_summon", "card": "The Tricky", "how": "procedure"})
+    assert tricky["answer"] == "yes"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("can i tribute summon summoned skull with one tribute", "yes"),
+        ("can i normal summon blue-eyes white dragon with 1 tribute", "no"),
+        ("can i summon blue-eyes white dragon by tributing two monsters", "yes"),
+        ("can i set jinzo without tributing", "no"),
+        ("Can I Normal Summon Jinzo with one monster as tribute?", "yes"),
+        ("can you tribute summon jinzo using just one tribute", "yes"),
+        ("can Jinzo be Tribute Summoned with 1 Tribute?", "yes"),
+        ("can i summon tri-horned dragon with a single tribute", "no"),
+        ("can i set summoned skull with 1 tribute", "yes"),
+        ("can i tribute summon gemini elf with 1 tribute", "no"),  # a Level 4 monster takes no Tribute
+        ("can i normal summon chaos sorcerer by tributing 1 monster", "no"),
+        ("can i synchro summon stardust dragon with no tuner", "no"),
+        ("can i xyz summon stardust dragon", "no"),
+        ("can i special summon kashtira fenrir if i control no monsters", "yes"),
+        ("can i special summon kashtira fenrir while i have a monster on the field", "no"),
+        ("If I control a monster, can I Special Summon Kashtira Fenrir?", "no"),
+        ("is it possible to special summon cyber dragon if only my opponent controls a monster", "yes"),
+        ("My opponent controls a monster and I control no monsters. Can I Special Summon Cyber Dragon from my hand?",
+         "yes"),
+        ("can cyber dragon be special summoned if neither player controls a monster", "no"),
+        ("can i special summon cyber dragon from my graveyard if only my opponent controls a monster", "no"),
+        ("can i normal summon cyber dragon without tributing", "no"),
+        # a first word that begins several names: each is asked, all agree
+        ("can i normal summon brionac with one tribute", "no"),
+        # near misses: what decides it is not said, or the card's own rule is not read
+        ("can i special summon cyber dragon if my opponent controls a monster", "unknown"),
+        ("can i normal summon beast king barbaros without tributing", "unknown"),
+        ("can i normal summon jinzo", "unknown"),
+        ("can i special summon cyber dragon if my opponent controls a spell card", "unknown"),
+        ("can i tribute summon jinzo with 1 tribute in defense position", "unknown"),
+    ],
+)
+def test_named_summon_in_words(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
