@@ -2,7 +2,9 @@
 events it causes, keeps the replay (one line per thing done) and collects triggers at each settled point.
 
 Card movements go through :meth:`Game.move` and Summons through :meth:`Game.place_monster`, so every
-event is logged the same way (what, by cost/effect/battle/rule, from where, at which step).
+event is logged the same way (what, by cost/effect/battle/rule, from where, at which step).  Summons and Sets
+are performed by :mod:`kb.engine.sim.summoning`, activations by :mod:`~kb.engine.sim.activation`, attacks by
+:mod:`~kb.engine.sim.battle`.
 """
 
 from __future__ import annotations
@@ -10,9 +12,8 @@ from __future__ import annotations
 from ..engine import EngineCard
 from ..model import Moment
 from . import actions as act
-from . import activation, battle, continuous, phases, resolve, triggers
+from . import activation, battle, continuous, phases, resolve, summoning, triggers
 from .cards import Catalog
-from .costs import pay_summon_cost, summon_cost_cards
 from .setup import bad
 from .state import EMZ_NAMES, PILES, GameState, Instance, other
 
@@ -288,8 +289,8 @@ class Game:
                 self.unmodelled_part(text)
         continuous.lasting_effects(self, continuous.SCOPES.get(kind, {"move"}))
         self.unmodelled_before = len(self.unmodelled)  # what was not modelled before this action's own checks
-        handler = getattr(self, f"_do_{kind}")
-        legality = handler(action)
+        perform = summoning.PERFORMERS.get(kind)  # Summons and Sets: summoning.py
+        legality = perform(self, action) if perform else getattr(self, f"_do_{kind}")(action)
         self.last_legality = legality
         self.steps.extend(dict(c.step(), action=action["index"]) for c in legality.checks)
         for text in legality.assumed:
@@ -323,163 +324,15 @@ class Game:
                                         f"did not put it on a chain)")
         self.pending = [t for t in self.pending if not (t.result == "activates" and t.mandatory)]
 
-    def _player(self, action: dict, default: str | None = None) -> str:
+    def acting_player(self, action: dict, default: str | None = None) -> str:
+        """The player who takes ``action`` (the turn player unless it names one)."""
         return action.get("player") or default or self.state.turn
 
-    def _refs(self, action: dict, key: str, player: str, locations, natural=None) -> list[Instance]:
+    def refs(self, action: dict, key: str, player: str, locations, natural=None) -> list[Instance]:
+        """The cards ``action[key]`` names (a list), found like :meth:`find`."""
         where = f"actions[{action['index']}].{key}"
         return [self.find(ref, player, locations, f"{where}[{i}]", natural=natural)
                 for i, ref in enumerate(action.get(key, []))]
-
-    def _do_normal_summon(self, action: dict, *, set_it: bool = False) -> act.Legality:
-        player = self._player(action)
-        where = f"actions[{action['index']}].card"
-        inst = self.find(action["card"], player, ("hand",), where, natural="hand")
-        tributes = self._refs(action, "tributes", player, ("monster", "emz"))
-        legal = act.check_normal_summon(self.state, player, inst, tributes, action.get("zone"), set_it=set_it)
-        if legal.answer == "no":
-            return legal
-        self.state.new_step()
-        for trib in tributes:
-            self.move(trib, "gy", by="rule", tributed=True, cause=f"Tributed for {inst.name}")
-        if tributes:  # the Summon is performed after the Tributes (rule cost_never_last; costs.py)
-            self.state.new_step()
-        self.state.records[player].normal_summons_used += 1
-        zone = action.get("zone")
-        if zone is None:
-            zone = self.state.free_main_zones(player)[0] + 1
-        self.place_monster(inst, player, zone, kind="tribute" if tributes else "normal", by="rule",
-                           face="down" if set_it else "up", position="defense" if set_it else "attack")
-        if set_it:
-            self.settle()
-        else:
-            self.state.pending_summon = inst.uid
-        return legal
-
-    def _do_set_monster(self, action: dict) -> act.Legality:
-        return self._do_normal_summon(action, set_it=True)
-
-    def _do_flip_summon(self, action: dict) -> act.Legality:
-        player = self._player(action)
-        inst = self.find(action["card"], player, ("monster", "emz"), f"actions[{action['index']}].card")
-        legal = act.check_flip_summon(self.state, player, inst)
-        if legal.answer == "no":
-            return legal
-        self.state.new_step()
-        inst.face, inst.position, inst.position_changed_this_turn = "up", "attack", True
-        inst.summoned, inst.summoned_by, inst.properly = "flip", "procedure", True
-        self.state.log_event("flip_summoned", inst, by="rule", origin="field")
-        self.state.log_event("flipped", inst, by="rule", origin="field")
-        self.say(f"{player} Flip Summons {inst.name}")
-        self.state.pending_summon = inst.uid
-        return legal
-
-    def _do_change_position(self, action: dict) -> act.Legality:
-        player = self._player(action)
-        inst = self.find(action["card"], player, ("monster", "emz"), f"actions[{action['index']}].card")
-        legal = act.check_change_position(self.state, player, inst)
-        if legal.answer == "no":
-            return legal
-        inst.position = "defense" if inst.position == "attack" else "attack"
-        inst.position_changed_this_turn = True
-        self.state.new_step()
-        self.state.log_event("position_changed", inst, by="rule", origin="field")
-        self.say(f"{player} changes {inst.name} to {inst.position.title()} Position")
-        self.settle()
-        return legal
-
-    def _do_special_summon(self, action: dict) -> act.Legality:
-        player = self._player(action)
-        how = action.get("how", "procedure")
-        frm = action.get("from")
-        locations = (frm,) if frm else ("hand", "gy", "banished", "extra", "deck")
-        natural = frm or ("extra" if how in ("fusion", "synchro", "xyz", "link") else "hand")
-        inst = self.find(action["card"], player if natural != "gy" else None, locations,
-                         f"actions[{action['index']}].card", natural=natural)
-        legal = act.Legality()
-        if self.state.chain_open() and how != "effect":
-            return legal.add("open game state", "fail", "a Summon by procedure needs an open game state",
-                             "chain_only_activations")
-        if how == "effect":
-            self.assume(f"a card effect Special Summons {inst.name} (the effect itself is not simulated)")
-        materials = self._refs(action, "materials", player, ("monster", "emz", "hand", "gy", "deck", "extra"))
-        legal.extend(act.check_special_summon(self.state, player, inst, how, action.get("zone"), materials))
-        cost_cards, cost_legal = summon_cost_cards(self, action, player, inst)  # a procedure's cost (costs.py)
-        legal.extend(cost_legal)
-        if legal.answer == "no":
-            return legal
-        self.state.new_step()
-        pay_summon_cost(self, cost_cards, inst)
-        for material in materials:
-            if material.uid != inst.uid and material.location != "gy":
-                self.state.log_event("used_as_material", material, by="rule",
-                                     origin="field" if material.on_field else material.location)
-                self.move(material, "gy", by="rule", cause=f"material for {inst.name}")
-        if materials:  # the Summon is performed after the materials are sent (rule cost_never_last; costs.py)
-            self.state.new_step()
-        kind = how if how in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") else "special"
-        self.place_monster(inst, player, action.get("zone"), kind=kind, by="effect" if how == "effect" else "rule",
-                           position=action.get("position", "attack"))
-        if how == "effect":
-            inst.properly = inst.properly or inst.card.summon_condition == "normal"
-            self.settle()
-        else:
-            inst.properly = True
-            self.state.pending_summon = inst.uid
-        return legal
-
-    def _do_pendulum_summon(self, action: dict) -> act.Legality:
-        player = self._player(action)
-        insts = self._refs(action, "cards", player, ("hand", "extra"), natural="hand")
-        zones = action.get("zones", [])
-        for i, zone in enumerate(zones):
-            if not (zone is None or zone in EMZ_NAMES or (type(zone) is int and 1 <= zone <= 5)):
-                raise bad(f"actions[{action['index']}].zones[{i}]", zone, "must be 1-5, emz_left, emz_right or null")
-        if len(zones) > len(insts):
-            raise bad(f"actions[{action['index']}].zones", zones, "more zones than cards")
-        legal = act.check_pendulum_summon(self.state, player, insts, zones)
-        if legal.answer == "no":
-            return legal
-        self.state.new_step()
-        self.state.records[player].pendulum_summoned = True
-        zones = zones + [None] * (len(insts) - len(zones))
-        for inst, zone in zip(insts, zones):
-            self.place_monster(inst, player, zone, kind="pendulum", by="rule")
-            inst.properly = True
-        self.state.pending_summon = insts[0].uid if insts else None
-        return legal
-
-    def _do_set_spell_trap(self, action: dict) -> act.Legality:
-        player = self._player(action)
-        inst = self.find(action["card"], player, ("hand",), f"actions[{action['index']}].card", natural="hand")
-        legal = act.Legality()
-        if self.state.turn != player or self.state.phase not in ("main1", "main2") or self.state.chain_open():
-            return legal.add("Main Phase", "fail", "Spells and Traps are Set in your own Main Phase with no chain",
-                             "sim_main_phase_only", "spell_activation")
-        if inst.card.is_monster:
-            self.unmodelled_part(f"Setting the monster {inst.name} in a Spell & Trap Zone")
-            return legal.add("card type", "unknown", f"{inst.name} is a monster: Setting it in a Spell & Trap Zone is "
-                                                     f"not modelled", "spell_activation")
-        if inst.card.property == "Field":
-            if self.state.at(player, "field_zone", 0) is not None:
-                old = self.state.at(player, "field_zone", 0)
-                self.move(old, "gy", by="rule", cause="a new Field Spell replaces it")
-            inst.location, inst.zone = "field_zone", 0
-        else:
-            free = self.state.free_spell_trap_zones(player)
-            zone = action.get("zone")
-            if zone is not None and (not isinstance(zone, int) or zone - 1 not in free):
-                return legal.add("zone", "fail", f"Spell & Trap Zone {zone} is not free", "spell_activation")
-            if not free:
-                return legal.add("zone", "fail", f"{player} has no free Spell & Trap Zone", "spell_activation")
-            inst.location, inst.zone = "spell_trap", (zone - 1 if zone else free[0])
-        inst.face, inst.set_this_turn, inst.controller = "down", True, player
-        legal.add("Set", "pass", f"{player} Sets {inst.name}", "spell_activation", "trap_activation")
-        self.state.new_step()
-        self.state.log_event("set", inst, by="rule", origin="hand")
-        self.say(f"{player} Sets {inst.name} ({inst.where()})")
-        self.settle()
-        return legal
 
     def _do_activate(self, action: dict) -> act.Legality:
         return activation.activate(self, action)
