@@ -9,7 +9,8 @@ A Summon procedure's cost takes ``discard`` (cards in the hand), ``tribute`` (mo
 
 from __future__ import annotations
 
-from .actions import Legality, bad
+from .actions import Legality
+from .setup import bad
 
 __all__ = ["summon_cost_cards", "pay_summon_cost"]
 
