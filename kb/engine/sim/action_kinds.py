@@ -6,7 +6,6 @@ action object into the checked dict the simulator applies (or raises :class:`Bad
 
 from __future__ import annotations
 
-from .. import rules
 from .setup import bad
 from .state import EMZ_NAMES, PILES, PLAYERS
 
