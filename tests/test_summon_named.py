@@ -98,3 +98,19 @@ def test_procedure_condition_in_the_simulator(session):
 def test_named_summon_in_words(session, text, answer):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a Summon "performed by" / "done by" a card whose activation Summons: performed while it resolves
+        ("Can Solemn Warning negate a Special Summon performed by Monster Reborn?", "no"),
+        ("Can Solemn Judgment negate a Ritual Summon performed by a Ritual Spell?", "no"),
+        ("can solemn strike negate a fusion summon done by polymerization", "no"),
+        # a procedure is no card effect: not read as one
+        ("Can Solemn Warning negate a Special Summon performed by Cyber Dragon's own procedure?", "unknown"),
+    ],
+)
+def test_summon_performed_by_a_card(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))

@@ -49,7 +49,8 @@ _SUMMON = (
     r"(?P<how>normal|tribute|"
     rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?"
     # "a Special Summon by Monster Reborn": the card whose effect performs it (negation: frame.py)
-    rf"(?: (?:by|with|through) (?P<sby>{ENT}))?)"
+    rf"(?: (?:(?:that is |which is |that was |which was )?(?:performed|done|conducted|made|carried out) )?"
+    rf"(?:by|with|through) (?P<sby>{ENT}))?)"
 )
 _ANAPHOR = r"(?P<it>it|that|this|that card|that activation|its activation|the activation|that effect|them)"
 
