@@ -518,6 +518,12 @@ from .chain_rows import CHAIN_RULES as _CHAIN_RULES  # noqa: E402  (data only, i
 
 RULES.update(_CHAIN_RULES)
 
+# rows only the claims table cites (kb/understand/claims/rules.toml; read as a file, kb.understand not imported)
+from .rule_table import load_rule_table as _load_rule_table  # noqa: E402
+from pathlib import Path as _Path  # noqa: E402
+
+RULES.update(_load_rule_table(_Path(__file__).resolve().parents[1] / "understand" / "claims" / "rules.toml")[0])
+
 # the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update({
     "card_kinds": {

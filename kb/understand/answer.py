@@ -44,6 +44,7 @@ _ANSWERERS = {
     "chain_rule": ("kb.understand.chain_rules", "chain_rule_answer", False),  # kinds of effects and actions
     "negates_what": ("kb.understand.negation_kind", "negates_what_answer", True),  # activation or effect
     "timing_wording": ("kb.engine.timing_wording", "answer_timing_wording", True),  # triggers in the middle of a chain
+    "claim": ("kb.understand.claims.answer", "claim_answer", True),  # rule propositions (kb/understand/claims/)
 }
 
 
@@ -235,6 +236,32 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
 
 def _read_and_answer(session: Session, text: str) -> tuple[dict, Reading, str | None]:
     """The reading of ``text`` and the engine's answer, with the reason when it is "unknown" (else None)."""
+    answer, reading, reason = _read_and_answer_stages(session, text)
+    if reason is not None:  # a rule proposition read from its concepts, after every other reader
+        claimed = _claimed(session, text, reading)
+        if claimed is not None:
+            return claimed
+    return answer, reading, reason
+
+
+def _claimed(session: Session, text: str, reading: Reading) -> tuple[dict, Reading, str | None] | None:
+    """The answer of the claims table (kb/understand/claims/) when a claim reads every word of ``text``."""
+    from .claims import read_claim
+
+    frame = None if reading.truncated else read_claim(session, text, reading.entities)
+    if frame is None:
+        return None
+    try:
+        answer = _ask_one(session, frame.question)
+    except KbError:
+        return None
+    reading.frame, reading.frames, reading.reason, reading.unused_words = frame, [frame], None, []
+    unknown = answer.get("answer") == "unknown"
+    return answer, reading, (answer.get("explanation") or "the claim cannot decide") if unknown else None
+
+
+def _read_and_answer_stages(session: Session, text: str) -> tuple[dict, Reading, str | None]:
+    """:func:`_read_and_answer` by the pipeline's stages and readers."""
     reading = understand(session, text)
     if reading.frame is None:
         return _unknown(reading.reason), reading, reading.reason

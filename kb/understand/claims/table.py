@@ -1,0 +1,114 @@
+"""The claims table (``claims.toml``): rule propositions as data, each with the concepts it requires and
+tolerates, the question forms it answers, the answer and the :data:`kb.engine.rules.RULES` row that states
+it.  :func:`claims` loads and checks the table once; :func:`problems` lists what is wrong with it (the
+test of the table calls it).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .tagger import concept_table
+
+__all__ = ["CLAIMS_FILE", "Claim", "claims", "default_tolerated", "problems"]
+
+CLAIMS_FILE = Path(__file__).with_name("claims.toml")
+_FORMS = frozenset({"can", "must", "fact"})
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One rule proposition.
+
+    ``requires`` is a tuple of alternatives (``"activate|use"``: either word satisfies it); ``asked`` the
+    concepts of the asked predicate when it matters which is asked and which given.  ``key`` is what the
+    claim says: two claims with one key must give one answer.
+    """
+
+    id: str
+    said: str
+    requires: tuple[frozenset[str], ...]
+    tolerates: frozenset[str]
+    forms: frozenset[str]
+    answer: str
+    rule: str
+    detail: str
+    asked: frozenset[str] = frozenset()
+    excludes: frozenset[str] = frozenset()  # concepts (said, or kinds of a named card) that rule it out
+    guard: tuple[str, ...] | None = None  # phrases of a named card's text that speak to it (None: its acts')
+    marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        """Every concept a question may carry for this claim."""
+        out = set(self.tolerates) | default_tolerated()
+        for group in self.requires:
+            out |= group
+        return frozenset(out)
+
+    @property
+    def key(self) -> tuple:
+        """What the claim says, regardless of its answer (two claims with one key must agree)."""
+        return (tuple(sorted(tuple(sorted(g)) for g in self.requires)), tuple(sorted(self.forms)),
+                tuple(sorted(self.asked)), tuple(sorted(self.excludes)), self.marker)
+
+
+@lru_cache(maxsize=1)
+def _raw() -> dict:
+    with CLAIMS_FILE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+@lru_cache(maxsize=1)
+def default_tolerated() -> frozenset[str]:
+    """Concepts every claim tolerates (the asker, the head noun "monster")."""
+    return frozenset(_raw().get("default", {}).get("tolerates", []))
+
+
+@lru_cache(maxsize=1)
+def claims() -> tuple[Claim, ...]:
+    """Every claim of the table, in its order."""
+    out = []
+    for row in _raw().get("claim", []):
+        out.append(Claim(
+            id=row["id"], said=row["said"],
+            requires=tuple(frozenset(r.split("|")) for r in row["requires"]),
+            tolerates=frozenset(row.get("tolerates", [])),
+            forms=frozenset(row.get("forms", ["can", "fact"])),
+            answer=row["answer"], rule=row["rule"], detail=row["detail"],
+            asked=frozenset(row.get("asked", [])), excludes=frozenset(row.get("excludes", [])),
+            guard=tuple(row["guard"]) if "guard" in row else None, marker=bool(row.get("marker", False)),
+        ))
+    return tuple(out)
+
+
+def problems() -> list[str]:
+    """What is wrong with the table: unknown concepts, forms or rule keys, duplicate ids, two claims saying
+    the same with different answers."""
+    from ...engine.rules import RULES
+
+    known = set(concept_table()["category"])
+    out, ids, by_key = [], set(), {}
+    for concept in default_tolerated() - known:
+        out.append(f"default tolerates unknown concept {concept!r}")
+    for claim in claims():
+        where = f"claims.toml claim {claim.id!r}"
+        if claim.id in ids:
+            out.append(f"{where}: duplicate id")
+        ids.add(claim.id)
+        used = {c for g in claim.requires for c in g} | claim.tolerates | claim.asked | claim.excludes
+        out += [f"{where}: unknown concept {c!r}" for c in sorted(used - known)]
+        out += [f"{where}: unknown form {f!r}" for f in sorted(claim.forms - _FORMS)]
+        if claim.rule not in RULES:
+            out.append(f"{where}: rule {claim.rule!r} is not a RULES row")
+        if claim.answer not in ("yes", "no"):
+            out.append(f"{where}: answer {claim.answer!r} is not yes or no")
+        if not claim.asked <= {c for g in claim.requires for c in g}:
+            out.append(f"{where}: asked concepts must be required")
+        other = by_key.setdefault(claim.key, claim)
+        if other is not claim and other.answer != claim.answer:
+            out.append(f"{where} says what {other.id!r} says with another answer")
+    return out

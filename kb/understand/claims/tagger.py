@@ -1,0 +1,180 @@
+"""Concept tagging: the words of a question as concepts of rule propositions (vocabulary in concepts.toml).
+
+Each phrase of ``concepts.toml`` names a concept (``"tribute"``, ``"face_down"``, ``"st_zone"``...) of a
+category (act, role, kind, state, place, moment, player, relation).  :func:`tag` scans a list of words with
+a longest-match phrase matcher: a word matches a phrase word in any inflection (:func:`lemmas`).  What it
+returns says, for every word, whether a concept, the question's form ("can", "must", "fact"), the
+asked-predicate marker ("treated as") or a stop word explains it; a word nothing explains is listed in
+``unexplained`` (the claim reader then reads nothing).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["CONCEPTS_FILE", "Tag", "Tagged", "concept_table", "lemmas", "tag", "phrases_of"]
+
+CONCEPTS_FILE = Path(__file__).with_name("concepts.toml")
+_CATEGORIES = ("act", "role", "kind", "state", "place", "moment", "player", "relation")
+_VOWELS = set("aeiou")
+
+
+@dataclass(frozen=True)
+class Tag:
+    """One concept found over words ``start`` .. ``end - 1`` (``kind`` is "concept", "form" or "marker")."""
+
+    kind: str
+    value: str
+    start: int
+    end: int
+
+
+@dataclass
+class Tagged:
+    """A question read as concepts: the tags in order, the form, and the words nothing explains."""
+
+    tags: list[Tag] = field(default_factory=list)
+    form: str | None = None
+    unexplained: list[str] = field(default_factory=list)
+
+    @property
+    def concepts(self) -> set[str]:
+        return {t.value for t in self.tags if t.kind == "concept"}
+
+    def marker_at(self) -> int | None:
+        """Where the asked-predicate marker ("treated as") is, or None."""
+        return next((t.start for t in self.tags if t.kind == "marker"), None)
+
+    def form_at(self) -> int:
+        """Where the form word is (-1 when none)."""
+        return next((t.start for t in self.tags if t.kind == "form"), -1)
+
+    def positions(self, concept: str) -> list[int]:
+        return [t.start for t in self.tags if t.kind == "concept" and t.value == concept]
+
+
+@lru_cache(maxsize=1)
+def concept_table() -> dict:
+    """The parsed concepts file plus ``category`` (concept -> its category) and the phrase lists."""
+    with CONCEPTS_FILE.open("rb") as handle:
+        data = tomllib.load(handle)
+    category: dict[str, str] = {}
+    phrases: list[tuple[tuple[str, ...], str, tuple[str, ...]]] = []  # (words, kind, values)
+    for cat in _CATEGORIES:
+        for concept, said in data.get(cat, {}).items():
+            if concept in category:
+                raise ValueError(f"concepts.toml: concept {concept!r} is in two categories")
+            category[concept] = cat
+            phrases += [(tuple(p.split()), "concept", (concept,)) for p in said]
+    for phrase, concepts in data.get("compound", {}).items():
+        for c in concepts:
+            if c not in category:
+                raise ValueError(f"concepts.toml: compound {phrase!r} names unknown concept {c!r}")
+        phrases.append((tuple(phrase.split()), "concept", tuple(concepts)))
+    for form, said in data.get("form", {}).items():
+        phrases += [(tuple(p.split()), "form", (form,)) for p in said]
+    phrases += [(tuple(p.split()), "marker", ("asked",)) for p in data.get("marker", {}).get("asked", [])]
+    by_first: dict[str, list] = {}
+    for entry in sorted(phrases, key=lambda e: -len(e[0])):
+        by_first.setdefault(entry[0][0], []).append(entry)
+    return {"data": data, "category": category, "by_first": by_first,
+            "stop": frozenset(data.get("stop", {}).get("words", "").split()),
+            "lemma": data.get("lemma", {})}
+
+
+def phrases_of(concept: str) -> list[tuple[str, ...]]:
+    """The phrases (as word tuples) that name ``concept``."""
+    table = concept_table()
+    return [words for entries in table["by_first"].values() for words, kind, values in entries
+            if kind == "concept" and concept in values]
+
+
+@lru_cache(maxsize=4096)
+def lemmas(word: str) -> frozenset[str]:
+    """The forms ``word`` may be an inflection of: itself, without a possessive, plural or verb ending."""
+    w = word.lower().strip("'\"")
+    out = {w}
+    if w.endswith("'s"):
+        w = w[:-2]
+        out.add(w)
+    elif w.endswith("s'"):
+        w = w[:-1]
+        out.add(w)
+    irregular = concept_table()["lemma"].get(w)
+    if irregular:
+        out.add(irregular)
+
+    def add(stem: str) -> None:
+        if len(stem) >= 3:
+            out.add(stem)
+
+    if w.endswith("ies"):
+        add(w[:-3] + "y")
+    if w.endswith("es"):
+        add(w[:-2])
+    if w.endswith("s") and not w.endswith("ss"):
+        add(w[:-1])
+    for ending in ("ed", "ing"):
+        if w.endswith(ending):
+            stem = w[: -len(ending)]
+            add(stem)
+            add(stem + "e")
+            if len(stem) >= 2 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
+                add(stem[:-1])  # "equipped", "setting"
+            if ending == "ed" and w.endswith("ied"):
+                add(w[:-3] + "y")
+    if w.endswith("d") and w.endswith("ed"):
+        add(w[:-1])  # "tributed" -> "tribute"
+    return frozenset(out)
+
+
+def _match_at(words: list[str | None], i: int) -> tuple[int, str, tuple[str, ...]] | None:
+    """The longest phrase starting at word ``i``: (its length, kind, values), or None."""
+    if words[i] is None:
+        return None
+    table = concept_table()
+    best = None
+    for first in lemmas(words[i]):
+        for phrase, kind, values in table["by_first"].get(first, ()):
+            n = len(phrase)
+            if best is not None and n <= best[0] or i + n > len(words):
+                continue
+            if all(words[i + k] is not None and phrase[k] in lemmas(words[i + k]) for k in range(1, n)):
+                best = (n, kind, values)
+    return best
+
+
+def tag(words: list[str | None], clause_starts: set[int]) -> Tagged:
+    """Tag ``words`` (None for a place no phrase may cross: a card, punctuation).
+
+    The form is read from the first clause start (``clause_starts``, word indices) where a form phrase is;
+    form words elsewhere are stop words when they are in the stop list, else unexplained.
+    """
+    table = concept_table()
+    out = Tagged()
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word is None:
+            i += 1
+            continue
+        found = _match_at(words, i)
+        if found is not None and found[1] == "form" and (out.form is not None or i not in clause_starts):
+            found = None  # a form word in the middle: a stop word ("is", "can") or unexplained ("must")
+        if found is not None:
+            n, kind, values = found
+            if kind == "form":
+                out.form = values[0]
+            for value in values:
+                out.tags.append(Tag(kind, value, i, i + n))
+            i += n
+            continue
+        if word.lower() in table["stop"] or lemmas(word) & table["stop"]:
+            i += 1
+            continue
+        out.unexplained.append(word)
+        i += 1
+    return out

@@ -1,0 +1,165 @@
+"""The claim reader (kb/understand/claims/): concepts tagged from vocabulary as data, rule propositions as
+data, a named card as an example of its kind.  The questions below are our own phrasings of rulebook rules
+(none is an evaluation question); each rule is asked in several wordings, with other cards, and with a
+near-miss that must stay unread (another claim, or "unknown")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand.claims.reader import match_claims
+from kb.understand.claims.table import claims, problems
+from kb.understand.claims.tagger import lemmas, tag
+
+
+def _words(text: str) -> tuple[list, set]:
+    import re
+
+    parts = re.findall(r"[\w'&/-]+|[?,.]", text)
+    words = [None if p in "?,." else p for p in parts]
+    return words, {0} | {k + 1 for k, p in enumerate(parts) if p in ",."}
+
+
+def _match(text: str, kinds=()) -> list[str]:
+    words, starts = _words(text)
+    return [c.id for c in match_claims(tag(words, starts), list(kinds), words)]
+
+
+def test_table_is_valid():
+    """Every concept, form and RULES key of the table exists; no two claims say one thing with two answers."""
+    assert problems() == []
+    assert len(claims()) >= 80
+
+
+def test_lemmas_read_inflections():
+    assert "tribute" in lemmas("Tributed") and "tribute" in lemmas("tributing")
+    assert "equip" in lemmas("equipped") and "set" in lemmas("setting")
+    assert "send" in lemmas("sent") and "opponent" in lemmas("opponent's")
+    assert "i" not in lemmas("is")  # no stem shorter than three letters
+
+
+def test_tagging_composes_concepts_and_form():
+    words, starts = _words("If all my Spell & Trap Zones are full, can I still activate a Field Spell?")
+    read = tag(words, starts)
+    assert read.form == "can" and not read.unexplained
+    assert {"st_zone", "zones_full", "activate", "field_spell", "me"} <= read.concepts
+    words, starts = _words("Is a card sent from the hand as a cost treated as discarded?")
+    read = tag(words, starts)
+    assert read.form == "fact" and read.marker_at() is not None
+    assert {"send_gy", "hand", "cost", "discard"} <= read.concepts
+
+
+@pytest.mark.parametrize("text, claim", [
+    # the asked predicate decides which of two claims on the same concepts is meant
+    ("Is a card sent from the hand as a cost treated as discarded?", "sent_from_hand_not_discarded"),
+    ("Does sending a card from my hand to the GY count as discarding it?", "sent_from_hand_not_discarded"),
+    ("Is a discarded card treated as sent to the Graveyard?", "discarded_sent"),
+    ("If I discard a card, is it sent to the GY?", "discarded_sent"),
+    ("Is a card sent to the GY when it is discarded?", "discarded_sent"),
+    ("Is an Equip Spell destroyed if the equipped monster leaves the field?", "equip_host_leaves"),
+    ("Can I change the position of a monster that attacked this turn?", "attacked_change_position"),
+    # kinds, zones, moments composed in other orders
+    ("can a link monster be tributed for a ritual summon", "tribute_ritual_xyz_link"),
+    ("If my backrow is full, can I still play a field spell?", "field_spell_st_full"),
+    ("Can a Link Monster in the EMZ point to my opponent's Main Monster Zones?", "link_emz_point_opponent"),
+    ("Can a Link Monster in a Main Monster Zone point to my opponent's zones?", "link_mmz_point_opponent"),
+    ("Does an effect lasting until the End Phase stop when the End Phase begins?", "until_end_phase_start"),
+    ("Does an effect that lasts until the End Phase expire at the end of the End Phase?", "until_end_phase_end"),
+])
+def test_own_phrasings_match_one_claim(text, claim):
+    assert _match(text) == [claim]
+
+
+@pytest.mark.parametrize("text", [
+    "Is a card treated as discarded when it is sent from the hand?",  # asked and given the other way round
+    "Can I attack with a monster whose position I changed this turn?",  # attack is asked: another rule
+    "Can my opponent Tribute a monster?",  # who controls it is not said
+    "Can I Pendulum Summon if I have a Link Monster?",  # the Link Monster is not what is Summoned
+    "Can I Tribute a face-down monster twice?",  # "twice" is not part of the rule
+    "Must I activate a Field Spell if my Spell & Trap Zones are full?",  # another form
+    "Can't I activate a Field Spell if my Spell & Trap Zones are full?",  # a negation is not read
+    "Can a Link Monster in the Extra Monster Zone point to my opponent's Spell & Trap Zones?",
+])
+def test_near_misses_match_nothing(text):
+    assert _match(text) == []
+
+
+def test_named_card_is_an_example_of_its_kind():
+    """A card's kinds stand for the kinds a claim requires; a card no claim speaks of leaves it unread."""
+    equip = frozenset({"spell", "equip_spell"})
+    words, starts = _words("Can I equip X to a monster my opponent controls?")
+    words[3] = None  # the card's place
+    assert [c.id for c in match_claims(tag(words, starts), [equip], words)] == ["equip_opponents_monster"]
+    trap = frozenset({"trap", "normal_trap"})
+    assert [c.id for c in match_claims(tag(words, starts), [trap], words)] == []
+
+
+# ------------------------------------------------------------------------------ through the whole pipeline
+ASKED = [
+    # Tributes, materials, costs
+    ("Can a face-down Defense Position monster be Tributed?", "yes"),
+    ("I took control of a monster with Change of Heart. Can I Tribute it to pay a cost?", "yes"),
+    ("Can I use Firewall Dragon as Synchro Material?", "no"),
+    ("Is a card sent to the graveyard when it is discarded treated as destroyed?", "no"),
+    ("Can a set monster be used as fusion material?", "yes"),
+    # zones
+    ("All five of my Spell & Trap Zones are occupied. Can I still activate a Field Spell Card from my hand?", "yes"),
+    ("If all my Spell and Trap Zones are full, can I activate an Equip Spell from my hand?", "no"),
+    ("Can a Field Spell go in a Spell & Trap Zone?", "no"),
+    ("Can Link Arrows point to a Spell & Trap Zone?", "no"),
+    ("Can I Special Summon a monster from my Graveyard to the Extra Monster Zone?", "no"),
+    # equipping, Set and activation timing
+    ("Can I equip Axe of Despair to a monster my opponent controls?", "yes"),
+    ("Can I activate Monster Reborn the same turn I Set it?", "yes"),
+    ("Can a Counter Trap be activated the turn it is Set?", "no"),
+    ("Can I activate Pot of Greed during my opponent's turn?", "no"),
+    # Summons and phases
+    ("Can I Normal Summon a second monster this turn?", "no"),
+    ("Can I Pendulum Summon an Xyz Monster?", "no"),
+    ("Does a Link Summon count as a Special Summon?", "yes"),
+    ("Can Book of Moon change the battle position of a Link Monster?", "no"),
+    ("Does a monster with 0 ATK get destroyed?", "no"),
+]
+
+
+@pytest.mark.parametrize("text, expected", ASKED)
+def test_questions_in_words(session, text, expected):
+    from kb.understand.answer import ask_plain
+
+    answer = ask_plain(session, text)
+    assert answer["answer"] == expected, answer["explanation"]
+    assert answer["steps"] and answer["steps"][-1]["cites"]
+
+
+def test_claim_answer_cites_its_rule_and_says_the_claim(session):
+    from kb.understand.answer import ask_plain
+
+    answer = ask_plain(session, "Can a Link Monster in a Main Monster Zone point to my opponent's zones?")
+    assert answer["answer"] == "no"
+    assert answer["parsed"]["ask"] == "claim" and answer["parsed"]["claim"] == ["link_mmz_point_opponent"]
+    assert answer["understood"].startswith("Rule: Can a Link Monster in a Main Monster Zone")
+    assert answer["steps"][-1]["quote"]["id"] == "cr-draft:203.6i"
+    assert answer["unused_words"] == []
+
+
+def test_card_text_that_speaks_to_the_rule_makes_it_unknown(session):
+    """A card that says it cannot be Fusion Material: the rule for face-down monsters is not applied to it."""
+    from kb.understand.answer import ask_plain
+
+    answer = ask_plain(session, "Can I use a face-down Mysterion the Dragon Crown as Fusion Material?")
+    assert answer["answer"] == "unknown"
+    assert "Mysterion the Dragon Crown's own text" in answer["explanation"]
+    assert ask_plain(session, "Can I use Decode Talker as a Tribute for a Ritual Summon?")["answer"] == "no"
+
+
+def test_claim_form_as_json(session):
+    from kb.errors import BadQuestionError
+    from kb.understand.forms import answer_form
+
+    assert answer_form(session, {"ask": "claim", "claim": "token_xyz_material"})["answer"] == "no"
+    both = answer_form(session, {"ask": "claim", "claim": ["token_xyz_material", "token_link_material"]})
+    assert both["answer"] == "unknown" and len(both["readings"]) == 2
+    with pytest.raises(BadQuestionError):
+        answer_form(session, {"ask": "claim", "claim": "no_such_claim"})
+    with pytest.raises(BadQuestionError):
+        answer_form(session, {"ask": "claim", "claim": "token_xyz_material", "colour": "red"})
