@@ -251,6 +251,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
 
     if reading.frame is None:  # a story of Summons, battles, phases, costs for the simulator (scenario.py)
         _adopt(reading, skeleton, read_scenario(skeleton, card_of))
+    if reading.frame is None:  # what happened to one monster: flips, control, attacks negated (scenario_stated.py)
+        from .scenario_stated import read_stated_story
+
+        _adopt(reading, skeleton, read_stated_story(skeleton, card_of))
     if reading.frame is None:  # Damage Step facts; Spell Speeds compared
         _adopt(reading, skeleton, read_damage_step(skeleton, effects_of) or read_speed_compare(skeleton))
     if reading.frame is None:  # chain rules of kinds: SEGOC, chaining to a Summon ... (chain_rules.py)

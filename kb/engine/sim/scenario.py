@@ -22,7 +22,8 @@ __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
 QUERY_KINDS = ("legal", "outcome", "order", "activates")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
-_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons", "whose", "counters")
+_OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons", "whose", "counters",
+                   "zone", "fate")
 _PILES = ("hand", "deck", "gy", "banished", "extra", "field")
 
 
@@ -65,7 +66,7 @@ def normalise_scenario(question: dict) -> dict:
         if not isinstance(count, dict) or count.get("player") not in PLAYERS or count.get("pile") not in _PILES or \
                 set(count) - {"player", "pile"}:
             raise bad("query.count", count, f"must be {{\"player\": \"A\"|\"B\", \"pile\": {'|'.join(_PILES)}}}")
-    for key in ("where", "destroyed", "whose", "counters"):
+    for key in ("where", "destroyed", "whose", "counters", "zone", "fate"):
         names = query.get(key)  # "destroyed" may list several cards ("are both destroyed": every one)
         if not (key == "destroyed" and isinstance(names, list) and names):
             names = [names] if key in query else []
@@ -73,7 +74,8 @@ def normalise_scenario(question: dict) -> dict:
             raise bad(f"query.{key}", query[key], "must name a card" + (" (or a list of cards)" if key == "destroyed"
                                                                         else ""))
     if "is" in query:  # "do I take 500 damage?": yes/no whether the value asked is this one
-        if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where", "normal_summons")):
+        if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where", "normal_summons",
+                                                             "counters", "zone")):
             raise bad("query.is", query["is"], "compares the value of an outcome query that asks lp, damage, count "
                                                "or where")
         if type(query["is"]) not in (int, str):
@@ -82,7 +84,7 @@ def normalise_scenario(question: dict) -> dict:
         raise bad("query.misses", query["misses"], "is true, with an activates query (\"does it miss the timing?\")")
     if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
         if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count",
-                                                                             "normal_summons")):
+                                                                             "normal_summons", "counters")):
             raise bad("query.over", query["over"], "compares the number of an outcome query that asks lp, damage "
                                                    "or count (not with \"is\")")
         if type(query["over"]) is not int:
@@ -289,7 +291,7 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
         locs = sorted({("field" if i.on_field else i.location) for i in places})
         return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
-    if "whose" in query or "counters" in query:  # whose pile / field a card is in; the counters on it
+    if any(k in query for k in ("whose", "counters", "zone", "fate")):  # whose pile, counters, zone, what became
         return _whose_or_counters(game, query, extra)
     if "normal_summons" in query:  # Normal Summons/Sets left this turn: 1 + those granted - those used
         rec = state.records[query["normal_summons"]]
@@ -316,7 +318,7 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
 def _whose_or_counters(game: Game, query: dict, extra: dict) -> tuple[str, str, dict]:
     """``whose``: the player whose field (its controller) or pile (its owner) the card is in; ``counters``: how
     many counters are on it."""
-    key = "whose" if "whose" in query else "counters"
+    key = next(k for k in ("whose", "counters", "zone", "fate") if k in query)
     card = game.catalog_card(query[key], f"query.{key}")
     places = [i for i in game.state.cards.values() if i.card.name == card.name]
     if len(places) != 1:
@@ -326,6 +328,25 @@ def _whose_or_counters(game: Game, query: dict, extra: dict) -> tuple[str, str, 
     inst = places[0]
     if key == "counters":
         return str(inst.counters), f"{inst.name} has {inst.counters} counter(s) ({inst.where()}).", extra
+    if key == "zone":  # "emz" / "monster" / "spell_trap" / "field_zone", or the pile it is in
+        return inst.location, f"{inst.name} is in {inst.where()}.", extra
+    if key == "fate":
+        return _fate(game, inst), f"{inst.name}: {inst.where()}.", extra
     player = inst.controller if inst.on_field else inst.owner
     return player, f"{inst.name} is in {player}'s " + ("field" if inst.on_field else "pile") + f": {inst.where()}.", \
         extra
+
+
+def _fate(game: Game, inst) -> str:
+    """What became of a card, in words: "it is destroyed and sent to the Graveyard", "it returns to the field" ..."""
+    kinds = [e.kind for e in game.state.log if e.uid == inst.uid]
+    if inst.on_field:
+        moved = any(k in ("returned_to_field", "control_changed") for k in kinds)
+        return f"it {'returns to' if moved else 'stays on'} the field ({inst.where()})"
+    place = {"gy": "sent to the Graveyard", "banished": "banished", "hand": "returned to the hand",
+             "deck": "returned to the Deck", "extra": "returned to the Extra Deck"}[inst.location]
+    last = max((i for i, e in enumerate(game.state.log) if e.uid == inst.uid and e.kind in
+                ("sent_to_gy", "banished", "added_to_hand", "returned")), default=None)
+    destroyed = last is not None and any(e.uid == inst.uid and e.kind in ("destroyed", "destroyed_by_battle") and
+                                         e.step == game.state.log[last].step for e in game.state.log)
+    return f"it is {'destroyed and ' if destroyed else ''}{place}"

@@ -1,0 +1,491 @@
+"""Stories of what happened to one monster, onto simulator scenarios (docs/simulator.md, the ``effect`` action).
+
+The story follows one monster ("my monster", "my opponent's Link Monster", a named card, then "it"): clause
+by clause it was Summoned on an earlier turn or this turn, had its battle position changed (by its controller
+or by an effect), attacked, had its attack negated, was flipped face-down or face-up, had its control taken
+or returned, was banished until the End Phase and returned, was sent to the GY; a player's Main Monster
+Zones may be full when it returns; an Equip Spell may be equipped to it, counters may be on it.  The
+question asks whether its position can be changed, whether it can attack, whose GY it went to, what
+happened to it, whether a card was destroyed, whether it kept its counters, or whether it went back to the
+Extra Monster Zone.  The simulator plays the clauses in order and decides (:mod:`kb.engine.sim.stated`).
+
+Every word of every clause must be read (else no reading).  A card named as the cause of an effect must say
+that effect in its text (a card whose text says something else is not taken on trust).  The words are data
+(``scenario_stated_words.toml``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .frame import Frame
+from .scenario_draft import generic_you
+from .skeleton import Skeleton
+from .vocabulary import phrase_alternation, word_file
+
+__all__ = ["read_stated_story"]
+
+_WORDS = Path(__file__).with_name("scenario_stated_words.toml")
+_ORDER = ("main1", "battle", "main2", "end")
+# what a card named as the cause must say (in its text, lower case) for the clause to be taken from it
+_CAUSE_TEXT = {
+    "flip_face_down": r"face-down",
+    "flip_face_up": r"face-up|battle position",
+    "change_position": r"battle position|change (?:the|its|that|their) (?:battle )?position|defense position|"
+                       r"attack position",
+    "negate_attack": r"negate (?:the|that|an|its) attack",
+    "take_control": r"take control|control of",
+    "banish_temporarily": r"banish",
+    "send": r"send|destroy",
+}
+
+
+def _w(*path: str) -> str:
+    return phrase_alternation(word_file(_WORDS), *path)
+
+
+@lru_cache(maxsize=1)
+def _grammar() -> dict:
+    """The clause and question patterns, built once from the word file."""
+    own = f"(?:{_w('owner', 'theirs')}|{_w('owner', 'mine')})"
+    mon = (rf"(?:{_w('owner', 'again')}|(?:the |my )?monster equipped with (?:my |an? )?e\d+|"
+           rf"(?:{own} )?(?:{_w('monster', 'adjectives')} )?(?:(?:link|xyz|synchro|fusion|effect) )?"
+           rf"(?:monster|e\d+)(?: equipped with (?:my |an? )?e\d+)?"
+           rf"(?: with (?:a|an|one|\d+) (?:spell )?counters?)?(?: (?:from|in) (?:their|my|its owner's) extra monster zone)?)")
+    who = rf"(?P<who>{_w('who', 'me')}|{_w('who', 'opponent')})"
+    be = rf"(?:(?:{_w('be', 'words')}) )?"
+    cause = rf"(?: (?P<effect>{_w('cause', 'effect')})| (?:{_w('cause', 'card_lead')}) (?P<cent>e\d+))?"
+    time = rf"(?: (?:{_w('time', 'words')}))*"
+    pos = r"(?P<pos>attack|defense|defence)"
+    m = rf"(?P<m>{mon})"
+    clauses = [
+        ("earlier", rf"(?:{m} )?{be}(?:{_w('ops', 'earlier')})"),
+        ("summoned_now", rf"(?:i|we) (?:normal |special |tribute )?summoned {m} this turn"),
+        ("summoned_now", rf"{m} {be}(?:normal |special |tribute )?summoned this turn"),
+        ("position", rf"{who} (?P<manual>manually )?(?:changed|change|changes|switched|switch|switches)"
+                     rf"(?: the battle position of| the position of)? {m}(?:'s| 's)?(?: battle)?(?: position)?"
+                     rf"(?: back)?(?: from (?:attack|defense)(?: position)?)?(?: (?:to|into) {pos} position)?"
+                     rf"{cause}{time}"),
+        ("position", rf"{m} {be}(?:had its (?:battle )?position (?:changed|switched)|(?:changed|switched) "
+                     rf"(?:to|into) {pos} position){cause}{time}"),
+        ("attacked", rf"{m} (?:{_w('ops', 'attacked')}){time}"),
+        ("attacked", rf"(?:i|we) (?:attacked|declared an attack) with {m}{time}"),
+        ("negated", rf"(?:{m}(?:'s| 's)|my) attack {be}negated{cause}{time}"),
+        ("negated", rf"{who} negated (?:my attack|{m}(?:'s| 's) attack){cause}{time}"),
+        ("flip_face_down", rf"(?:{m} )?{be}(?:{_w('ops', 'flipped_down')}){cause}{time}"),
+        ("flip_face_down", rf"(?:{who}|(?P<cent2>e\d+)) (?:{_w('ops', 'flip_down_verbs')}) {m} face-down"
+                           rf"(?: in defense position)?{cause}{time}"),
+        ("flip_face_up", rf"(?:{m} )?{be}(?:{_w('ops', 'flipped_up')})(?: (?:in |to |into )?{pos} position)?"
+                         rf"{cause}{time}"),
+        ("take_control", rf"{who} (?:{_w('ops', 'control_take')}) {m}{cause}{time}"),
+        ("return_control", rf"(?:{_w('ops', 'control_return')})(?: to (?:{_w('who', 'opponent')}|its owner|me))?"
+                           rf"(?: (?:during|in|at) the end phase)?"),
+        ("zones_none", rf"{who} (?:has|have|had) (?:{_w('zones', 'none_free')})(?: left| then| at that time)?"),
+        ("zones_none", rf"(?:{_w('zones', 'all_of')}) (?P<whose>my|my opponent's|their|its owner's) "
+                       rf"(?:{_w('zones', 'main_zones')}) (?:are|were) (?:{_w('zones', 'full')})"),
+        ("banish_temporarily", rf"{m} {be}(?:{_w('ops', 'banished_until')}){cause}{time}"),
+        ("banish_and_return", rf"{m} {be}(?:{_w('ops', 'banished_until')}){cause} (?:{_w('ops', 'returns')})"
+                              rf"(?: to the field)?(?: (?:during|in|at) the end phase)?"),
+        ("return_from_banishment", rf"{m} (?:{_w('ops', 'returns')})(?: to the field)?"
+                                   rf"(?: (?:during|in|at) the end phase)?"),
+        ("send", rf"{who} (?:{_w('ops', 'send_verbs')}) {m} to the (?:graveyard|gy){cause}"),
+        ("send", rf"{m} {be}(?P<how>sent to the (?:graveyard|gy)|destroyed){cause}"),
+        ("tribute_cost", rf"(?:i|we) (?:{_w('ops', 'tribute_cost')})"),
+    ]
+    questions = [
+        ("change", rf"can (?:i|you) (?:{_w('questions', 'change')}) (?:its|it|{m})(?:'s| 's)?(?: (?:back|again))?"
+                   rf"(?: (?:{_w('questions', 'position_words')}))?(?: (?:back|again))?(?: to (?:attack|defense) position)?"
+                   rf"(?: (?:again|manually|myself))?(?P<mp2> (?:in|during) (?:my )?main phase 2)?{time}"),
+        ("attack", rf"can (?:it|{m}) (?:{_w('questions', 'attack_again')})(?: again)?{time}"),
+        ("whose", rf"(?:{_w('questions', 'whose_gy')})"),
+        ("fate", rf"(?:{_w('questions', 'what_happens')})"),
+        ("fate", r"what happens to (?:(?P<qent>e\d+)|the equip spell|my equip spell)"),
+        ("destroyed", r"is (?:it|(?P<qent>e\d+)|the equip spell) destroyed"),
+        ("counters", rf"(?P<cq>{_w('questions', 'keep_counters')})"),
+        ("emz", rf"(?:{_w('questions', 'back_to_emz')})"),
+    ]
+    return {"clauses": [(op, re.compile(f"^{p}$")) for op, p in clauses],
+            "questions": [(kind, re.compile(f"^{p}$")) for kind, p in questions],
+            "mon": re.compile(mon), "until": re.compile(rf" (?:{_w('ops', 'until_end')})\b"),
+            "opponent": re.compile(rf"^(?:{_w('owner', 'theirs')})\b"), "again": re.compile(rf"^(?:{_w('owner', 'again')})$")}
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
+    """The question as sentences of words, commas kept as " , " (named cards as ``e<N>``)."""
+    out, words, ents = [], [], []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            entity = skeleton.entities[piece.entity]
+            if entity.kind == "class":
+                if set(entity.cls) != {"type"}:
+                    return []  # a kind of card with more than a type: not a story of this reader
+                words.append(entity.text.lower())
+            else:
+                words.append(f"e{piece.entity}")
+                ents.append(piece.entity)
+        elif piece.text in (".", "?", "!", ";"):
+            if words:
+                out.append((" ".join(words), ents))
+            words, ents = [], []
+        elif piece.text == ":":
+            return []
+        else:
+            words.append(piece.text.lower())
+    if words:
+        out.append((" ".join(words), ents))
+    return out
+
+
+_SPLIT = re.compile(r" , (?:and then |and |then |but |so )?| and then | then | and (?=(?:i|my|it|when|"
+                    r"control|the|all|its|their|they|was|is|got|gets|changed|flipped|turned|later|after)\b)")
+_LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |when |once |as |if |while )+")
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of a sentence; a parenthesis ("my monster (Summoned on an earlier turn) ...") comes first."""
+    inner = re.findall(r" \( ([^()]*) \)", text)
+    text = re.sub(r" \( [^()]* \)", "", text)
+    return [_LEAD.sub("", c.strip()).strip() for part in [*inner, text] for c in _SPLIT.split(part)
+            if c and c.strip(" ,")]
+
+
+@dataclass
+class _Story:
+    """The monster the story follows and the events that happened to it, in order."""
+
+    mon: dict | None = None  # owner, entity, kind, equip, counters, emz
+    events: list = field(default_factory=list)  # (op, {details})
+    entities: set = field(default_factory=set)
+
+
+def _monster(text: str | None, story: _Story, g: dict, default_owner: str) -> bool:
+    """Read the monster phrase ``text`` into the story's monster (or check "it" refers to it)."""
+    if text is None or g["again"].match(text):
+        if story.mon is None:
+            story.mon = {"owner": default_owner}
+        return True
+    ent = re.search(r"(?<!with )(?<!with my )(?<!with a )(?<!with an )\be(\d+)\b", text)
+    equip = re.search(r"equipped with (?:my |an? )?e(\d+)", text)
+    counters = re.search(r"with (a|an|one|\d+) (?:spell )?counters?", text)
+    kind = re.search(r"\b(link|xyz|synchro|fusion)\b", text)
+    owner = "B" if g["opponent"].match(text) else default_owner
+    info = {"owner": owner, "entity": int(ent.group(1)) if ent and (not equip or ent.start() < equip.start()) else None,
+            "equip": int(equip.group(1)) if equip else None,
+            "counters": (1 if counters.group(1) in ("a", "an", "one") else int(counters.group(1))) if counters else 0,
+            "kind": kind.group(1) if kind else None, "emz": "extra monster zone" in text}
+    if story.mon is None:
+        story.mon = info
+        return True
+    same = story.mon
+    if info["entity"] is not None and same.get("entity") not in (None, info["entity"]):
+        return False
+    if info["owner"] != same["owner"] and "opponent" in text or info["equip"] or info["counters"]:
+        return False  # a second monster, or a second description: not one story
+    return True
+
+
+def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
+    until = bool(g["until"].search(text)) and re.search(_w("ops", "control_take"), text) is not None
+    if until:  # "take control of it until the End Phase": the return is told by its own clause
+        text = g["until"].sub("", text)
+    for op, pattern in g["clauses"]:
+        m = pattern.match(text)
+        if not m:
+            continue
+        d = m.groupdict()
+        who = d.get("who")
+        actor = None if who is None else ("A" if re.match(f"^(?:{_w('who', 'me')})$", who) else "B")
+        cent = d.get("cent") or d.get("cent2")
+        if cent is not None:
+            index = int(cent[1:])
+            words = _CAUSE_TEXT.get(op if op != "negated" else "negate_attack", r"$^")
+            if not re.search(words, card_text(index) or ""):
+                return False  # the named card does not say this: not taken on trust
+            story.entities.add(index)
+        default = "A"
+        if op == "take_control":
+            default = "B" if actor == "A" else "A"
+        if not _monster(d.get("m"), story, g, default):
+            return False
+        if op == "take_control" and (actor is None or story.mon["owner"] == actor):
+            return False
+        if op == "position" and actor is None and not (d.get("effect") or cent):
+            return False  # "it was changed to Defense Position": by whom is not said
+        manual = op == "position" and actor == story.mon["owner"] and not (d.get("effect") or cent)
+        pos = d.get("pos")
+        story.events.append((op, {"actor": actor, "manual": manual, "until": until,
+                                  "pos": "defense" if pos in ("defense", "defence") else pos,
+                                  "destroyed": d.get("how") == "destroyed", "whose": d.get("whose")}))
+        return True
+    return False
+
+
+# ------------------------------------------------------------------------------------------ building
+
+
+class _Build:
+    """The scenario the story's events make (state, actions, the phase reached)."""
+
+    def __init__(self, story: _Story, name_of) -> None:
+        self.story, self.name_of = story, name_of
+        mon = story.mon
+        self.owner = mon["owner"]
+        self.controller = self.owner
+        self.phase = self.start = None
+        self.actions: list = []
+        self.players = {"A": {}, "B": {}}
+        self.fillers = 0
+        if mon.get("entity") is not None:
+            self.label = "the monster"
+            item = {"card": name_of(mon["entity"]), "id": self.label}
+        else:
+            self.label = "my monster" if self.owner == "A" else "my opponent's monster"
+            item = {"name": self.label, "atk": 1000}
+            if mon.get("kind") == "link":
+                item.update(frame="link", link_arrows=["Top"], summoned="link", properly=True)
+            else:
+                item.update({"def": 1000, "level": 4})
+        if mon.get("counters"):
+            item["counters"] = mon["counters"]
+        if mon.get("emz"):
+            item["zone"] = "emz_left"
+        self.item = item
+        self.players[self.owner].setdefault("monsters", []).append(item)
+        if mon.get("equip") is not None:
+            equip = name_of(mon["equip"])
+            self.players[self.owner]["spells_traps"] = [{"card": equip, "equipped_to": self.label}]
+            self.equip = equip
+
+    def begin(self, phase: str) -> None:
+        if self.phase is None:
+            self.phase = self.start = phase
+
+    def to_phase(self, phase: str) -> bool:
+        if self.phase is None:
+            self.begin(phase)
+            return True
+        if _ORDER.index(phase) < _ORDER.index(self.phase):
+            return False
+        if phase != self.phase:
+            self.actions.append({"do": "phase", "to": phase})
+            self.phase = phase
+        return True
+
+    def effect(self, op: str, **more) -> None:
+        self.actions.append({"do": "effect", "op": op, "card": self.label, **more})
+
+    def event(self, op: str, d: dict) -> bool:
+        if op == "earlier":
+            return not self.actions
+        if op == "summoned_now":
+            self.item.update(summoned_this_turn=True, summoned="normal")
+            return not self.actions
+        if op == "position":
+            if not self.to_phase("main1" if self.phase in (None, "main1") else "main2"):
+                return False
+            if d["manual"]:
+                self.actions.append({"do": "change_position", "card": self.label, "player": self.controller})
+            else:
+                self.effect("change_position", **({"position": d["pos"]} if d["pos"] else {}))
+            return True
+        if op in ("attacked", "negated"):
+            if self.controller != "A" or self.players["B"].get("monsters") or not self.to_phase("battle"):
+                return False
+            self.actions.append({"do": "attack", "attacker": self.label, "target": None})
+            if op == "negated":
+                self.effect("negate_attack")
+            else:
+                self.actions.append({"do": "damage_calculation"})
+            return True
+        if op in ("flip_face_down", "flip_face_up"):
+            self.begin("main1")
+            self.effect(op, **({"position": d["pos"]} if op == "flip_face_up" and d["pos"] else {}))
+            return True
+        if op == "take_control":
+            self.begin("main1")
+            self.controller = "A" if self.owner == "B" else "B"
+            self.effect("take_control", player=self.controller)
+            return True
+        if op == "return_control":
+            if self.controller == self.owner or not self.to_phase("end"):
+                return False
+            self.effect("return_control")
+            self.controller = self.owner
+            return True
+        if op == "zones_none":
+            player = self._zones_player(d)
+            if player is None:
+                return False
+            self._fill(player)
+            return True
+        if op == "banish_temporarily":
+            self.begin("main1")
+            self.effect("banish_temporarily")
+            return True
+        if op == "return_from_banishment":
+            if not self.to_phase("end"):
+                return False
+            self.effect("return_from_banishment")
+            return True
+        if op in ("send", "tribute_cost"):
+            self.begin("main1")
+            by = "cost" if op == "tribute_cost" else "effect"
+            self.actions.append({"do": "move", "card": self.label, "to": "gy", "by": by,
+                                 "destroyed": d.get("destroyed", False)})
+            return True
+        return False
+
+    def _zones_player(self, d: dict) -> str | None:
+        if d.get("whose"):
+            return "A" if d["whose"] == "my" else "B"
+        who = d.get("actor")
+        return who
+
+    def _fill(self, player: str) -> None:
+        """Fill ``player``'s free Main Monster Zones at this point of the story (monsters Special Summoned)."""
+        on_field = len(self.players[player].get("monsters", [])) - (1 if player == self.owner and
+                                                                    self.item.get("zone") == "emz_left" else 0)
+        taken = 1 if (self.controller == player and player != self.owner) else 0
+        gone = 1 if (self.controller != player and player == self.owner) else 0
+        away = any(a.get("op") == "banish_temporarily" for a in self.actions) and player == self.owner
+        free = 5 - on_field - taken + gone + (1 if away and not gone else 0)
+        for _ in range(max(0, free)):
+            self.fillers += 1
+            name = f"{'my' if player == 'A' else 'my opponent'}{chr(39) + 's' if player == 'B' else ''} other monster " \
+                   f"{self.fillers}"
+            self.players[player].setdefault("hand", []).append({"name": name, "atk": 1000, "def": 1000, "level": 4})
+            self.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "hand",
+                                 "player": player})
+
+
+def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
+    """The scenario frame of a story about one monster (see the module doc), or None."""
+    sentences = _sentences(skeleton)
+    if len(sentences) < 1:
+        return None
+    said = generic_you([t for t, _e in sentences])
+    g = _grammar()
+    *story_sents, (asked, _ents) = [(t, e) for t, (_x, e) in zip(said, sentences)]
+    parts = [c for text, _e in story_sents for c in _clauses(text)]
+    asked_parts = _clauses(asked)
+    parts, asked = parts + asked_parts[:-1], asked_parts[-1] if asked_parts else ""
+    if not parts:
+        return None
+
+    def card_text(index: int) -> str:
+        card = card_of(index)
+        return (card.text or "").lower() if card is not None else ""
+
+    story = _Story()
+    for clause in parts:
+        if not _read_clause(clause, story, g, card_text):
+            return None
+    for kind, pattern in g["questions"]:
+        qm = pattern.match(asked)
+        if qm:
+            break
+    else:
+        return None
+    if qm.groupdict().get("m") and not _monster(qm.group("m"), story, g, story.mon["owner"] if story.mon else "A"):
+        return None
+    if story.mon is None:
+        return None
+
+    def name_of(index: int) -> str:
+        card = card_of(index)
+        return card.name if card is not None else ""
+
+    mon = story.mon
+    for key in ("entity", "equip"):
+        if mon.get(key) is not None:
+            if not name_of(mon[key]):
+                return None
+            story.entities.add(mon[key])
+    build = _Build(story, name_of)
+    events = []
+    for op, d in story.events:  # "banished until the End Phase, it would return": two events
+        events += [("banish_temporarily", d), ("return_from_banishment", d)] if op == "banish_and_return" else \
+            [(op, d)]
+    for i in range(len(events) - 1):  # "when it would return, the zones are full": full before the return
+        if events[i][0] in ("return_control", "return_from_banishment") and \
+                events[i + 1][0] == "zones_none":
+            events[i], events[i + 1] = events[i + 1], events[i]
+    for op, d in events:
+        if not build.event(op, d):
+            return None
+    query, asked_said = _query(kind, qm, build, story)
+    if query is None:
+        return None
+    question = {"ask": "scenario", "state": {"phase": build.start or "main1",
+                                             "players": {p: v for p, v in build.players.items() if v}},
+                "actions": build.actions, "query": query}
+    if not question["state"]["players"]:
+        return None
+    told = "; ".join(f"{op.replace('_', ' ')}" for op, _d in story.events)
+    understood = f"Simulated: {build.label} ({build.owner}'s): {told}. Asked: {asked_said}?"
+    all_entities = {e for _t, ents in sentences for e in ents}
+    if not all_entities <= story.entities | ({int(x) for x in re.findall(r"e(\d+)", asked)}):
+        return None
+    skeleton.use(skeleton.live())
+    return Frame(question, understood, used_entities=all_entities, uses_story=True)
+
+
+def _query(kind: str, qm: re.Match, build: _Build, story: _Story):
+    label = build.label
+    if kind == "change":
+        if build.controller != "A":
+            return None, ""
+        if qm.group("mp2") or build.phase in ("battle", "main2"):
+            if not build.to_phase("main2"):
+                return None, ""
+        elif not build.to_phase("main1"):
+            return None, ""
+        build.actions.append({"do": "change_position", "card": label, "player": "A"})
+        return {"kind": "legal"}, f"can A change the battle position of {label} (in {build.phase})"
+    if kind == "attack":
+        if build.controller != "A" or build.players["B"].get("monsters") or not build.to_phase("battle"):
+            return None, ""
+        build.actions.append({"do": "attack", "attacker": label, "target": None})
+        return {"kind": "legal"}, f"can {label} declare an attack now"
+    if not build.actions:
+        return None, ""
+    if kind == "whose":
+        if not any(op in ("send", "tribute_cost") for op, _d in story.events):
+            return None, ""
+        return {"kind": "outcome", "whose": label}, f"whose GY is {label} in"
+    if kind == "fate":
+        ent = qm.groupdict().get("qent")
+        if ent is not None or "equip" in qm.group(0):
+            if getattr(build, "equip", None) is None or ent is not None and build.name_of(int(ent[1:])) != build.equip:
+                return None, ""
+            return {"kind": "outcome", "fate": build.equip}, f"what becomes of {build.equip}"
+        return {"kind": "outcome", "fate": label}, f"what becomes of {label}"
+    if kind == "destroyed":
+        ent = qm.group("qent")
+        if ent is not None and build.name_of(int(ent[1:])) == getattr(build, "equip", None) or \
+                ent is None and qm.group(0).endswith("equip spell destroyed"):
+            if getattr(build, "equip", None) is None:
+                return None, ""
+            return {"kind": "outcome", "destroyed": build.equip}, f"is {build.equip} destroyed"
+        if ent is not None:
+            return None, ""
+        return {"kind": "outcome", "destroyed": label}, f"is {label} destroyed"
+    if kind == "counters":
+        if not story.mon.get("counters"):
+            return None, ""
+        removed = re.search(r"removed|lose", qm.group("cq"))
+        if removed:
+            return {"kind": "outcome", "counters": label, "is": 0}, f"are the counters on {label} removed"
+        return {"kind": "outcome", "counters": label, "over": 0}, f"does {label} keep its counters"
+    if kind == "emz":
+        if not story.mon.get("emz"):
+            return None, ""
+        return {"kind": "outcome", "zone": label, "is": "emz"}, f"is {label} back in the Extra Monster Zone"
+    return None, ""
