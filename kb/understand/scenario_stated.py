@@ -34,8 +34,8 @@ _ORDER = ("main1", "battle", "main2", "end")
 _CAUSE_TEXT = {
     "flip_face_down": r"face-down",
     "flip_face_up": r"face-up|battle position",
-    "change_position": r"battle position|change (?:the|its|that|their) (?:battle )?position|defense position|"
-                       r"attack position",
+    "change_position": r"^(?!.*face-down)(?=.*(?:battle position|change (?:the|its|that|their) (?:battle )?position|"
+                       r"to (?:face-up )?(?:defense|attack) position))",
     "negate_attack": r"negate (?:the|that|an|its) attack",
     "take_control": r"take control|control of",
     "banish_temporarily": r"banish",
@@ -71,6 +71,8 @@ def _grammar() -> dict:
                      rf"{cause}{time}"),
         ("position", rf"{m} {be}(?:had its (?:battle )?position (?:changed|switched)|(?:changed|switched) "
                      rf"(?:to|into) {pos} position){cause}{time}"),
+        ("position", rf"(?:(?P<effect2>a card effect|an effect|a card|another effect)|(?P<cent2>e\d+)) (?:changed|changes|switched|switches) "
+                     rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
         ("attacked", rf"{m} (?:{_w('ops', 'attacked')}){time}"),
         ("attacked", rf"(?:i|we) (?:attacked|declared an attack) with {m}{time}"),
         ("negated", rf"(?:{m}(?:'s| 's)|my) attack {be}negated{cause}{time}"),
@@ -216,9 +218,10 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
             return False
         if op == "take_control" and (actor is None or story.mon["owner"] == actor):
             return False
-        if op == "position" and actor is None and not (d.get("effect") or cent):
+        by_effect = bool(d.get("effect") or d.get("effect2") or cent)
+        if op == "position" and actor is None and not by_effect:
             return False  # "it was changed to Defense Position": by whom is not said
-        manual = op == "position" and actor == story.mon["owner"] and not (d.get("effect") or cent)
+        manual = op == "position" and actor == story.mon["owner"] and not by_effect
         pos = d.get("pos")
         story.events.append((op, {"actor": actor, "manual": manual, "until": until,
                                   "pos": "defense" if pos in ("defense", "defence") else pos,
