@@ -156,9 +156,24 @@ def test_a_summon_qualifier_not_told_is_assumed(session):
 
 @pytest.mark.parametrize("question", [
     {"ask": "timing", "card": "Madolche Baaple", "event": "destroyed", "by": "effect"},
-    "does madolche baaple activate if i destroy it with my own card",
+    "does madolche baaple activate if i destroy it",  # whose Baaple is not said
 ])
 def test_a_condition_on_whose_card_caused_the_event_is_not_guessed(session, question):
-    """'destroyed by your opponent's card': who caused the event is not modelled, so no verdict."""
+    """'destroyed by your opponent's card': who caused the event is not said, so no verdict."""
     got = engine.ask(session, question)
     assert got["answer"] == "unknown", got.get("explanation")
+
+
+@pytest.mark.parametrize("question,answer", [
+    # "caused_by": who made the event happen, relative to the card's controller (kb/engine/timing.py)
+    ({"ask": "timing", "card": "Madolche Baaple", "event": "destroyed", "by": "effect", "caused_by": "controller"},
+     "no_trigger"),
+    ({"ask": "timing", "card": "Madolche Baaple", "event": "destroyed", "by": "effect", "caused_by": "opponent"},
+     "activates"),
+    ("does madolche baaple activate if i destroy it with my own card", "no_trigger"),
+    ("my opponent destroys my madolche baaple with dark hole. does madolche baaple activate?", "activates"),
+])
+def test_a_condition_on_whose_card_caused_the_event(session, question, answer):
+    """'destroyed by your opponent's card': decided when the question says who destroyed whose card."""
+    got = engine.ask(session, question)
+    assert got.get("timing", got["answer"]) == answer, (got.get("understood"), got.get("explanation"))

@@ -27,7 +27,8 @@ from .windows import (_cost_and_target_assumptions, _damage_step_ok, _describe_p
                       _match_activation_pattern, _response_barred, _window_ok)
 
 __all__ = ["EngineCard", "Verdict", "ACTIVATED_KINDS", "check_chain", "check_activate", "check_segoc",
-           "check_timing", "link_tags", "TIMING_EVENTS", "TIMING_BY"]
+           "check_timing", "link_tags", "TIMING_EVENTS", "TIMING_BY",
+           "TIMING_CAUSED_BY"]
 
 
 # ------------------------------------------------------------------------------------------ chain
@@ -411,4 +412,4 @@ def _event_moments(pattern: dict, moments: list[Moment], controller: str) -> lis
 from .activate import check_activate  # noqa: E402
 from .engine_card import ACTIVATED_KINDS, link_tags  # noqa: E402
 from .segoc import check_segoc  # noqa: E402
-from .timing import TIMING_BY, TIMING_EVENTS, check_timing  # noqa: E402
+from .timing import TIMING_BY, TIMING_CAUSED_BY, TIMING_EVENTS, check_timing  # noqa: E402

@@ -38,14 +38,14 @@ FIELDS = {
     "chain": {"ask", "card", "to", "event", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "activate": {"ask", "card", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "segoc": {"ask", "triggers", *_MOMENT_FIELDS},
-    "timing": {"ask", "card", "event", "by", "last", "cause", *_MOMENT_FIELDS, *_CARD_FIELDS},
+    "timing": {"ask", "card", "event", "by", "last", "cause", "caused_by", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "negate": {"ask", "card", "to", "target", "summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
 }
 CHAIN_EVENTS = ("attack_declared", "summoning", "normal_summoned", "flip_summoned", "special_summoned")
 _CARD_OBJECT_FIELDS = {"card", "class", *_CARD_FIELDS}
 _ALLOWED = {"turn": PLAYERS, "controller": PLAYERS, "phase": PHASES, "step": BATTLE_STEPS,
             "timing": DAMAGE_STEP_TIMINGS, "location": LOCATIONS, "face": ("up", "down"),
-            "by": checks.TIMING_BY}
+            "by": checks.TIMING_BY, "caused_by": checks.TIMING_CAUSED_BY}
 
 
 def _check_value(field: str, value, where: str = "") -> None:
@@ -154,6 +154,9 @@ def normalise_question(question) -> dict:
         if "last" in question:
             _check_value("last", question["last"])
             out["last"] = question["last"]
+        if "caused_by" in question:  # who made it happen, relative to the card's controller
+            _check_value("caused_by", question["caused_by"])
+            out["caused_by"] = question["caused_by"]
         if "cause" in question:  # the card whose text made the event happen (kb/engine/timing_cause.py)
             cause = _card_item(question["cause"], "cause")
             if generic.is_generic(cause):
@@ -294,12 +297,12 @@ def answer_question(session: Session, question: dict) -> dict:
         cause = engine_card(session, question["cause"])
         resolved["cause"] = cause.name
         verdict = check_caused(card, cause, question["event"], question.get("by"), question.get("last"),
-                               moment if question.get("step") else None)
+                               moment if question.get("step") else None, question.get("caused_by"))
         subject = f"{card.name} after {question['event']} by {cause.name}"
         others = _named_ids([cause])
     else:
         verdict = checks.check_timing(card, question["event"], question.get("by"), question.get("last"),
-                                      moment if question.get("step") else None)
+                                      moment if question.get("step") else None, question.get("caused_by"))
         subject = f"{card.name} after {question['event']}"
         others = []
     if verdict.effect is not None and not generic.is_generic(question["card"]):

@@ -23,6 +23,7 @@ _EVENT_TO_PATTERN = {
     "tributed": ("card_event", {"tributed", "sent_to_gy"}),
     "detached": ("card_event", {"detached", "sent_to_gy"}),
     "used_as_material": ("card_event", {"used_as_material", "sent_to_gy"}),
+    "set": ("card_event", {"set"}),  # a Set is no Summon and no flip: only a trigger on being Set has it
 }
 # where a card can be when an event happens to it (for "sent from the <zone> to the GY" conditions)
 _EVENT_ORIGINS = {"destroyed": ("field",), "discarded": ("hand",)}
@@ -34,7 +35,20 @@ _SUMMON_EVENTS = {"normal_summoned": "normal", "special_summoned": "special", "f
                   "pendulum_summoned": "pendulum", "summoned": "any"}
 TIMING_EVENTS = tuple(sorted(set(_EVENT_TO_PATTERN) | set(_SUMMON_EVENTS)))
 TIMING_BY = ("cost", "effect", "battle", "rule")
+# who made the event happen, relative to the card's controller ("my opponent destroys my Fire Hand": opponent)
+TIMING_CAUSED_BY = ("controller", "opponent")
 _SPECIAL_KINDS = {"synchro", "xyz", "fusion", "link", "ritual", "pendulum"}
+
+
+_ON_FIELD = re.compile(r"^this (?:face-up )?(?:card|monster) on the field\b|^this face-up (?:card|monster)\b", re.I)
+
+
+def required_origin(pattern: dict) -> str | None:
+    """Where the card must have been when its event happened: the pattern's "from", or the field for "this
+    face-up card (on the field) is sent to the GY"."""
+    if pattern.get("from"):
+        return pattern["from"]
+    return "field" if _ON_FIELD.search(pattern.get("raw") or "") else None
 
 
 def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[str]]:
@@ -77,10 +91,11 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
         return "fail", assumed  # used as material is a Summon's procedure, not a cost or a card effect
     if pattern.get("and_sent_to_gy") and event == "destroyed":
         assumed.append("the destroyed card was sent to the GY")
-    if pattern.get("from") and pattern["from"] not in _EVENT_ORIGINS.get(event, (pattern["from"],)):
+    origin = required_origin(pattern)
+    if origin and origin not in _EVENT_ORIGINS.get(event, (origin,)):
         return "fail", assumed  # "sent from the hand to the GY" is not a destruction on the field
-    if pattern.get("from"):
-        assumed.append(f"it was moved from the {pattern['from']}")
+    if origin:
+        assumed.append(f"it was moved from the {origin}")
     if by is None and ways:
         assumed.append(f"it happened by {' or '.join(ways)}")
     return "pass", assumed
@@ -93,9 +108,28 @@ _BY_WHOM = re.compile(r"\b(?:by|from) (?:your |an? )?opponent(?:'s)?\b|\bopponen
                       r"\bin your possession\b", re.I)
 
 
+# the trigger conditions that name the opponent as the one whose card or attack caused the event; "in your
+# possession" beside it only says the card was its owner's (taken as said, an assumption)
+_BY_OPPONENT = re.compile(r"\b(?:by|from) (?:your |an? )?opponent(?:'s)?\b|\bopponent's (?:card|effect|attack|monster)",
+                          re.I)
+_POSSESSION = re.compile(r"\bin your possession\b", re.I)
+
+
+def _by_whom(raw: str, caused_by: str | None) -> str | None:
+    """Whether who caused the event meets a trigger condition naming the opponent: "pass", "fail", or None
+    (not said, or a condition of another kind: "by a card effect you control")."""
+    if caused_by is None or not _BY_OPPONENT.search(raw):
+        return None
+    if _BY_WHOM.search(_POSSESSION.sub("", _BY_OPPONENT.sub("", raw))):
+        return None  # the condition also names whose card in another way
+    return "pass" if caused_by == "opponent" else "fail"
+
+
 def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None,
-                 moment: Moment | None = None) -> Verdict:
-    """Does the card's trigger effect for ``event`` activate, miss the timing, or not trigger at all?"""
+                 moment: Moment | None = None, caused_by: str | None = None) -> Verdict:
+    """Does the card's trigger effect for ``event`` activate, miss the timing, or not trigger at all?
+
+    ``caused_by``: who made the event happen ("controller" of the card or its "opponent"), when said."""
     verdict = Verdict()
     candidates = [e for e in card.effects if e["kind"] in ("trigger", "flip", "quick") and
                   (card.effect is None or e["index"] == card.effect)]
@@ -132,7 +166,16 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
     for text in assumed:
         verdict.assume(text)
     raw = (effect.get("condition") or {}).get("raw", "")
-    if _BY_WHOM.search(raw):  # "destroyed by your opponent's card": who caused the event is not in the question
+    whom = _by_whom(raw, caused_by)
+    if whom == "fail":  # "destroyed by your opponent's card", and its own controller destroyed it
+        verdict.step("trigger condition", "fail", f"{_effect_label(card, effect)} is activated by \"{raw}\": "
+                     "the event was caused by the card's own controller, not the opponent", "trigger",
+                     "activation_condition")
+        verdict.answer = "no_trigger"
+        return verdict
+    if whom == "pass" and _POSSESSION.search(raw):
+        verdict.assume("the card was in its owner's possession (not controlled by the opponent)")
+    if whom is None and _BY_WHOM.search(raw):  # "destroyed by your opponent's card": whose card is not said
         verdict.step("trigger condition", "unknown", f"{_effect_label(card, effect)} is activated by \"{raw}\": "
                      "whose card or attack caused the event is not modelled", "trigger", "activation_condition")
         verdict.answer = "unknown"

@@ -53,6 +53,7 @@ class Reading:
     detail: str
     keys: tuple[str, ...]
     banished: bool = False  # "destroy it, and if you do, banish it": not sent to the GY
+    origin: str | None = None  # where the cause's text takes the card from ("from your Deck": deck), if said
 
 
 # "... destroy that monster, and if you do, banish it": the destroyed card goes to no GY
@@ -92,6 +93,21 @@ def _after(resolution: str, end: int) -> str | None:
     return None
 
 
+# where a clause of the cause's text takes cards from
+_ORIGINS = (("deck", re.compile(r"\bfrom (?:your|the|their|either player's|your opponent's) (?:Main )?Deck\b", re.I)),
+            ("hand", re.compile(r"\bfrom (?:your|the|their|either player's|your opponent's) hand\b", re.I)),
+            ("extra deck", re.compile(r"\bfrom (?:your|the|their) Extra Deck\b", re.I)))
+
+
+def _origin(resolution: str, at: int) -> str | None:
+    """The place the sentence of ``resolution`` at ``at`` takes its cards from, when one place is said."""
+    start = resolution.rfind(".", 0, at) + 1
+    end = resolution.find(".", at)
+    sentence = resolution[start:end if end != -1 else len(resolution)]
+    found = {name for name, pattern in _ORIGINS if pattern.search(sentence)}
+    return found.pop() if len(found) == 1 else None
+
+
 def cause_readings(cause: EngineCard, event: str) -> tuple[list[Reading], str]:
     """The readings of ``event`` done by ``cause``, and what kept a reading from being made ("" if none)."""
     verb = EVENT_VERBS.get(event)
@@ -123,7 +139,8 @@ def cause_readings(cause: EngineCard, event: str) -> tuple[list[Reading], str]:
                         ("missing_timing",)),
             }[after]
             banished = event in _DESTROY_EVENTS and bool(_BANISHED_AFTER.match(resolution[match.end():]))
-            readings.append(Reading("effect", after != "sequential", detail, keys, banished))
+            readings.append(Reading("effect", after != "sequential", detail, keys, banished,
+                                    _origin(resolution, match.start())))
     if cause.card_type == "Monster" and event in _DESTROY_EVENTS:
         readings.append(Reading("battle", None, f"{cause.name} destroys it by battle", ("damage_step_battle_events",)))
     if not readings and not problems:
@@ -132,7 +149,7 @@ def cause_readings(cause: EngineCard, event: str) -> tuple[list[Reading], str]:
 
 
 def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None, last: bool | None,
-                 moment: Moment | None = None) -> Verdict:
+                 moment: Moment | None = None, caused_by: str | None = None) -> Verdict:
     """``card``'s trigger after ``event`` that ``cause`` made happen: one answer for every reading, or unknown."""
     readings, problem = cause_readings(cause, event)
     if by is not None:
@@ -144,7 +161,8 @@ def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None
         reason = problem or f"no reading of {cause.name}'s text does it {'by ' + by if by else ''}".strip()
         verdict.step("what caused it", "unknown", reason, "missing_timing", "conjunctive_then")
         return verdict
-    outcomes = [(reading, _banished(check_timing(card, event, reading.by, reading.last, moment), reading))
+    outcomes = [(reading, _elsewhere(card, _banished(check_timing(card, event, reading.by, reading.last, moment,
+                                                                  caused_by), reading), reading))
                 for reading in readings]
     answers = {v.answer for _r, v in outcomes}
     if len(answers) != 1:
@@ -172,6 +190,24 @@ def check_caused(card: EngineCard, cause: EngineCard, event: str, by: str | None
             if not (text.startswith("the event was the last thing") and r.last is not None):
                 verdict.assume(text)
     return verdict
+
+
+def _elsewhere(card: EngineCard, verdict: Verdict, reading: Reading) -> Verdict:
+    """A trigger on leaving the field does not happen when the cause took the card from elsewhere ("Send 1
+    monster from your Deck to the GY" and "When this face-up card on the field is sent to the GY")."""
+    if verdict.effect is None or reading.origin is None or verdict.answer not in ("activates", "misses"):
+        return verdict
+    from .timing import required_origin
+
+    effect = next((e for e in card.effects if e["index"] == verdict.effect), None)
+    wanted = {required_origin(p) for p in ((effect or {}).get("condition") or {}).get("events", [])}
+    if wanted != {"field"} or reading.origin == "field":
+        return verdict
+    out = Verdict("no_trigger")
+    out.step("trigger condition", "fail", f"the cause takes the card from the {reading.origin}, but "
+                                          f"{card.name}'s trigger needs it to leave the field", "trigger",
+             "activation_condition")
+    return out
 
 
 def _banished(verdict: Verdict, reading: Reading) -> Verdict:

@@ -173,6 +173,11 @@ def _build(
             question, f"Is {card['card']} {describe_kind(fields)}?", used_entities={intent.x, intent.y}
         )
     if kind == "timing":
+        from .timing_acts import act_frame  # "if I Normal Summon it", "my opponent destroys it with X"
+
+        acted = act_frame(skeleton, intent, card, when, used | set(linked), effects_of)
+        if acted is not None:
+            return acted
         rest = " ".join(skeleton.pieces[i].text for i in intent.rest)
         event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)
         if event is None:

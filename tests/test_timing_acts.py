@@ -1,0 +1,59 @@
+"""Timing questions whose event is told as an act (kb/understand/timing_acts.py): who did what to the card, with
+what, chained to what; the engine decides (kb/engine/timing.py).  Sentences and cards written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import engine
+
+
+@pytest.mark.parametrize(
+    "question,verdict",
+    [
+        # "When this card is Normal Summoned: You can": the Normal Summon was the last thing to happen
+        ("does goblindbergh miss the timing if i normal summon it", "activates"),
+        ("Does Goblindbergh activate if my opponent Normal Summons it?", "activates"),
+        # a Special Summon is not a Normal Summon; a Set is no Summon; a Tribute is neither
+        ("does goblindbergh activate if i special summon it", "no_trigger"),
+        ("does goblindbergh activate if i set it", "no_trigger"),
+        ("does man-eater bug activate if i set it", "no_trigger"),  # a FLIP effect: a Set flips nothing
+        ("does tour guide activate if i tribute it", "no_trigger"),
+        # the card that Summons: its text says whether anything happened after the Summon
+        ("does stratos miss the timing if i special summon it with monster reborn", "activates"),
+        ("does stratos miss the timing if i summon it with monster reborn", "activates"),  # its text: a Special Summon
+        # ... and a card chained to another: the link below resolves afterwards
+        ("does stratos miss the timing if i special summon it with monster reborn chained to my pot of greed",
+         "misses"),
+        # used to perform a Summon: the Summon is performed afterwards
+        ("does gusto falco miss the timing if i use it as synchro material", "misses"),
+        ("does sangan activate if i use it as link material", "activates"),  # an "If" effect never misses
+        ("does cyber angel benten activate if i tribute it for a ritual summon", "activates"),
+        # where the card was: "from your Deck" is not "this face-up card on the field"
+        ("does gusto falco miss the timing if i send it to the gy with foolish burial", "no_trigger"),
+        ("does gusto falco activate if i discard it", "no_trigger"),
+        # "destroyed by your opponent's card": who destroyed whose card
+        ("does ice hand activate if i destroy it with my own card", "no_trigger"),
+        ("my opponent destroys my ice hand with raigeki. does ice hand activate?", "activates"),
+        ("does witch of the black forest activate if my opponent destroys it with dark hole", "activates"),
+        ("does mystic tomato activate if my opponent destroys it with fissure", "no_trigger"),  # by battle only
+    ],
+)
+def test_an_act_decides_the_timing(session, question, verdict):
+    got = engine.ask(session, question)
+    assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "does tour guide miss the timing if i summon it",  # which Summon is not said
+        "does ice hand activate if i destroy it",  # whose Ice Hand is not said
+        "does goblindbergh miss the timing if i normal summon it during my opponent's turn somehow",
+        "does stratos miss the timing if i summon it with pot of greed",  # Pot of Greed Summons nothing
+        "my opponent destroys my ice hand with fissure while they control a monster. does ice hand activate?",
+    ],
+)
+def test_an_act_not_wholly_read_stays_unknown(session, question):
+    got = engine.ask(session, question)
+    assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))
