@@ -18,7 +18,7 @@ _QUOTES = str.maketrans({
 
 def fold_quotes(text: str) -> str:
     """Curly quotes, dashes and odd spaces to their ASCII forms."""
-    return text.translate(_QUOTES)
+    return text if text.isascii() else text.translate(_QUOTES)  # every folded character is non-ASCII
 
 
 def clean_text(text: str) -> str:

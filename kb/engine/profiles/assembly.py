@@ -10,6 +10,7 @@ from .. import rules
 from .categories import categories_of
 from .conditions import parse_condition
 from .effects import card_activation_locations, new_effect, parse_effect
+from .prefilter import PatternSet, prefiltered
 from .sentences import split_sentences, top_level_index
 
 __all__ = ["card_fields", "parse_card", "profile_complete"]
@@ -46,6 +47,7 @@ _RULE_PATTERNS = [
     (r"^(?:If this card is )?(?:Pendulum )?Summoned\b[^:;]*cannot", "summon_condition"),
 ]
 _RULE_RE = [(re.compile(pattern, re.IGNORECASE), kind) for pattern, kind in _RULE_PATTERNS]
+_RULE_SET = PatternSet(regex for regex, _kind in _RULE_RE)  # pre-filtered: a pattern runs on texts with its words
 
 _HAND_ACTIVATION_RE = re.compile(r"(?:you can|can) activate this card from your hand", re.IGNORECASE)
 _SET_TURN_RE = re.compile(r"(?:you can|can) activate (?:this card|it) (?:the turn it was Set|the turn it is Set|"
@@ -154,7 +156,7 @@ def _parse(fields: dict) -> list[dict]:
 
 # "Neither player can activate cards or effects in response to this card's activation" (community 9.5.5): text
 # that is not an effect; it stops responses to the activation it names
-_NO_RESPONSE = re.compile(
+_NO_RESPONSE = prefiltered(
     r"(?P<who>Neither player can|Your opponent cannot|Your opponent can't|(?:Cards|Spell/Trap Cards|Monster effects)"
     r"(?:,? (?:and|or) effects)? cannot be activated)\s*(?:activate\s+)?(?P<what>cards(?:,? (?:and|or) effects)?|"
     r"Spell/Trap Cards(?:,? or their effects)?|monster effects)?\s*in response to (?P<whose>this card's|this "
@@ -292,7 +294,8 @@ def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str
                 effect["once_per_turn"] = kind
             if not scope_all:
                 break
-    rule_kind = next((kind for regex, kind in _RULE_RE if regex.search(head)), None)
+    found = _RULE_SET.first(head)  # the first of _RULE_RE that searches head
+    rule_kind = _RULE_RE[found][1] if found >= 0 else None
     spell_trap = fields["card_type"] in ("Spell", "Trap") and section == "card"
     one_shot = spell_trap and fields["property"] in ("Normal", "Quick-Play", "Ritual", "Counter")
     has_activation = any(e["kind"] == "activation" for e in effects)

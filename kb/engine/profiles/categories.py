@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ...text import fold_quotes
+from .prefilter import PatternSet
 
 __all__ = ["CATEGORY_PATTERNS", "WEAK_CATEGORIES", "categories_of"]
 
@@ -147,6 +148,18 @@ def _zones_in(text: str) -> list[str]:
     return found
 
 
+# the category patterns as two pre-filtered sets (.prefilter: a pattern runs only on a text holding its words)
+_STATE_SET = PatternSet(regex for name, regex in _CATEGORY_RE if name in _STATE_CATEGORIES)
+_ACTION_SET = PatternSet(regex for name, regex in _CATEGORY_RE if name not in _STATE_CATEGORIES)
+
+
+def _matching_categories(scrubbed: str, actions: str) -> list[str]:
+    """The names of :data:`CATEGORY_PATTERNS` found, in table order: a state category's pattern searched
+    in ``scrubbed``, any other in ``actions``."""
+    state, action = iter(_STATE_SET.searches(scrubbed)), iter(_ACTION_SET.searches(actions))
+    return [name for name, _regex in _CATEGORY_RE if next(state if name in _STATE_CATEGORIES else action)]
+
+
 def categories_of(text: str, context: str = "") -> tuple[list[str], dict[str, list[str]]]:
     """What a piece of effect text does: ``(categories, sources)``.
 
@@ -159,8 +172,7 @@ def categories_of(text: str, context: str = "") -> tuple[list[str], dict[str, li
     # what the effect does, without its embedded conditions ("each time your opponent Special Summons",
     # "if this card destroys ... by battle") and prohibitions ("you cannot Special Summon ...")
     actions = _ACTION_NOISE.sub(" ", scrubbed)
-    cats = [name for name, regex in _CATEGORY_RE
-            if regex.search(scrubbed if name in _STATE_CATEGORIES else actions)]
+    cats = _matching_categories(scrubbed, actions)
     if "search" in cats and "add_to_hand" not in cats:
         cats.append("add_to_hand")
     if "negate_summon" in cats and "special_summon" in cats and not re.search(

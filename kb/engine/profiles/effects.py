@@ -7,6 +7,7 @@ import re
 from ...text import fold_quotes
 from .. import rules
 from .categories import WEAK_CATEGORIES, categories_of
+from . import prefilter
 from .conditions import parse_condition
 from .sentences import top_level_index
 from .targets import split_cost_and_target, target_kinds
@@ -299,7 +300,7 @@ def _monster_effect_locations(text: str, cond: dict | None) -> list[str]:
         ("deck", r"this card is in your Deck"),
     ]
     for zone, pattern in checks:
-        if re.search(pattern, text, re.IGNORECASE):
+        if prefilter.search(pattern, text, re.IGNORECASE):  # re.search, skipping texts without its words
             found.append(zone)
     event_here = cond and any(e.get("subject") == "this_card" and e.get("type") == "card_event" and
                               e.get("event") in ("destroyed", "destroyed_by_battle") for e in cond["events"])

@@ -27,10 +27,14 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+_SPLIT_MARKS = re.compile(r'["().]')  # the only characters that change _split_line's state
+_ABBREVIATION_END = re.compile(r"(?:\b[A-Z]|Mr|Dr|St|vs|Jr|Ms|No)$")
+
+
 def _split_line(line: str) -> list[str]:
     sentences, start, quoted, depth = [], 0, False, 0
-    i = 0
-    while i < len(line):
+    for mark in _SPLIT_MARKS.finditer(line):  # every other character leaves the state as it is
+        i = mark.start()
         ch = line[i]
         if ch == '"':
             # a quote opens a name when preceded by a space/bracket/start, closes otherwise
@@ -40,30 +44,39 @@ def _split_line(line: str) -> list[str]:
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
-        elif ch == "." and not quoted and depth == 0:
+        elif not quoted and depth == 0:  # "."
             nxt = line[i + 1:i + 3]
             before = line[max(0, i - 3):i]
             if (nxt[:1] == "" or (nxt[:1] == " " and (nxt[1:2].isupper() or nxt[1:2] in '("●'))) and \
-                    not re.search(r"(?:\b[A-Z]|Mr|Dr|St|vs|Jr|Ms|No)$", before):
+                    not _ABBREVIATION_END.search(before):
                 sentences.append(line[start:i + 1].strip())
                 start = i + 1
-        i += 1
     rest = line[start:].strip()
     if rest:
         sentences.append(rest)
     return sentences
 
 
+_LEVEL_MARKS: dict[str, re.Pattern] = {}  # char -> the characters top_level_index looks at
+
+
 def top_level_index(text: str, char: str) -> int:
     """Index of the first ``char`` outside quotes and parentheses, or -1."""
+    first = text.find(char)
+    if first < 0 or ('"' not in text and "(" not in text and char not in '"()'):
+        return first  # without a quote or an opening parenthesis every character is at the top level
+    marks = _LEVEL_MARKS.get(char)
+    if marks is None:
+        marks = _LEVEL_MARKS[char] = re.compile('["()]|' + re.escape(char))
     quoted, depth = False, 0
-    for i, ch in enumerate(text):
+    for mark in marks.finditer(text):  # every other character leaves the state as it is
+        ch = mark.group()
         if ch == '"':
             quoted = not quoted
         elif ch == "(":
             depth += 1
         elif ch == ")":
             depth = max(0, depth - 1)
-        elif ch == char and not quoted and depth == 0:
-            return i
+        elif not quoted and depth == 0:  # char
+            return mark.start()
     return -1
