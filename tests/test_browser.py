@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import quote_plus
 
 import pytest
 
@@ -159,8 +160,8 @@ def test_ask_box(server, page):
 
 def test_ask_box_opens_a_story_in_the_scenario_simulator_to_edit_and_rerun(server, page):
     expect = playwright.expect
-    page.goto(server + "/ask?q=" + "During the Damage Step, my opponent Special Summons a new monster. "
-              "Does a replay occur?".replace(" ", "+"))
+    page.goto(server + "/ask?q=" + quote_plus("My monster attacks an opponent's monster, then my opponent summons "
+                                              "another monster with an effect in the Damage Step. Does a replay occur?"))
     expect(page.locator(".verdict").first).to_have_text(re.compile("no", re.IGNORECASE))
     page.get_by_role("link", name="Open this scenario in the simulator").click()
     box = page.get_by_label("The scenario (JSON)")

@@ -68,7 +68,8 @@ def test_empty_page_offers_the_examples_and_no_twin(client):
 
 def test_ask_page_links_a_question_read_as_a_scenario_to_the_simulator(client):
     asked = client.get("/ask", query_string={
-        "q": "During the Damage Step, my opponent Special Summons a new monster. Does a replay occur?"})
+        "q": "My monster attacks an opponent's monster, then my opponent summons another monster with an effect in "
+             "the Damage Step. Does a replay occur?"})
     found = re.search(r'class="simulated" href="([^"]+)"', asked.text)
     assert found, "no link to the scenario page"
     opened = client.get(html.unescape(found.group(1)))
