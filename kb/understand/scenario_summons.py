@@ -18,6 +18,7 @@ from functools import lru_cache
 from .scenario_draft import Draft
 from .scenario_summon_kinds import kind_questions
 from .scenario_summon_materials import material_questions
+from .scenario_summon_history import history_questions
 from .scenario_summon_named import named_questions
 from .scenario_summon_stories import story_questions
 
@@ -352,16 +353,17 @@ def _facts() -> list:
 def SUMMON_FACTS() -> list:
     """The story shapes of this module and of :mod:`.scenario_summon_kinds` (name, pattern, handler)."""
     from .scenario_summon_materials import MATERIAL_FACTS
+    from .scenario_summon_history import history_facts  # what happened to a monster (scenario_summon_history.py)
     from .scenario_summon_named import field_facts  # who controls monsters (scenario_summon_named.py)
     from .scenario_summon_stories import STORY_FACTS
 
-    return [*_facts(), *STORY_FACTS(), *MATERIAL_FACTS(), *field_facts()]
+    return [*_facts(), *STORY_FACTS(), *MATERIAL_FACTS(), *history_facts(), *field_facts()]
 
 
 @lru_cache(maxsize=1)
 def summon_questions() -> list:
     """The question shapes of this module (name, pattern, handler)."""
-    gy = r"(?: from (?:my |the )?(?:graveyard|gy))?"
+    gy = r"(?: from (?:my |the )?(?:graveyard|gy))?(?: later| afterwards| again| now| later this turn)?"
     return [
         (
             "a Spell/Trap that Special Summons any monster from the GY, used on the story's monster",
@@ -429,4 +431,5 @@ def summon_questions() -> list:
         *story_questions(),  # after a Summon, a face-down monster, the opponent's Scales (scenario_summon_stories.py)
         *material_questions(),  # Synchro / Xyz Summons with materials by Level (scenario_summon_materials.py)
         *named_questions(),  # a named monster's Summon with Tributes, a condition ... (scenario_summon_named.py)
+        *history_questions(),  # the Tributes of a negated Summon (scenario_summon_history.py)
     ]

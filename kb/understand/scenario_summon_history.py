@@ -1,0 +1,176 @@
+"""What happened to a named monster, told as a story, replayed by the simulator: "My properly Summoned X was
+returned to my hand and then discarded.", "X was properly Special Summoned, flipped face-down by Y, then
+destroyed." -- then the revival asked (``scenario_summons._q_revive_by``: "Can Z Special Summon it?").  The
+simulator decides whether it is still properly Summoned (``properly`` is lost in the hand and the Deck, kept in
+the GY and banishment: :mod:`kb.engine.sim.game`), never the reader.
+
+Also a Summon negated after its Tributes: "My Tribute Summon of X is negated by Y." then "Do the monsters I
+Tributed stay on the field?" -- the simulator Tributes by X's Level, Y negates the Summon, and the query asks
+where the Tributes are.
+
+The story is read in parts (``scenario_summon_history_words.toml``): the monster ("my properly Summoned X",
+"it"), then events joined by "and then", each optionally followed by its cause ("by Mirror Force", "by a card
+effect").  Every word must be read, else the sentence is not this one.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .scenario_draft import Draft
+from .vocabulary import alternation, word_file
+
+__all__ = ["history_facts", "history_questions", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("scenario_summon_history_words.toml")
+_MOVES = {"destroyed": {"to": "gy", "destroyed": True}, "sent": {"to": "gy"},
+          "discarded": {"to": "gy", "discarded": True}, "to_hand": {"to": "hand"}, "to_deck": {"to": "deck"},
+          "banished": {"to": "banished"}}
+_SAID = {"properly": "properly Summoned", "destroyed": "destroyed", "sent": "sent to the GY",
+         "discarded": "discarded", "to_hand": "returned to the hand", "to_deck": "shuffled into the Deck",
+         "banished": "banished", "flipped_down": "flipped face-down"}
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    return word_file(WORDS_FILE)
+
+
+def _alt(*path: str) -> str:
+    node = _words()
+    for key in path:
+        node = node[key]
+    return alternation(node)
+
+
+@lru_cache(maxsize=1)
+def _event() -> re.Pattern:
+    events = "|".join(f"(?P<{k}>{alternation(ws)})" for k, ws in _words()["events"].items())
+    return re.compile(rf"^(?:(?:{_alt('be', 'words')}) )?(?:{events})(?: (?:{_alt('cause', 'words')}|by (?P<by>e\d+)))?"
+                      rf"(?= |$)")
+
+
+def _events(text: str) -> list[str] | None:
+    """The events of ``text`` in order ("was returned to my hand and then discarded"), or None."""
+    out: list[str] = []
+    rest = text.strip()
+    joiner = re.compile(rf"^(?:{_alt('then', 'words')})(?= )")
+    while rest:
+        if out:  # "and then" (a comma alone is not in the rendered sentence)
+            m = joiner.match(rest)
+            rest = rest[m.end():].strip() if m else rest
+        m = _event().match(rest)
+        if m is None:
+            return None
+        out.append(next(k for k in _words()["events"] if m.group(k)))
+        rest = rest[m.end():].strip()
+    return out or None
+
+
+def _fact_history(d: Draft, m: re.Match) -> bool:
+    """A named monster of the asker's and what happened to it, replayed as simulator actions."""
+    if d.actions or d.chain or d.said:
+        return False
+    card = d.card_of(int(m["c"][1:]))
+    if card is None or not card.is_monster:
+        return False
+    events = _events(m["rest"])
+    if events is None:
+        return False
+    if m["properly"]:
+        events = ["properly", *events]
+    if "properly" in events[1:] or len(events) < 2 and events[0] == "properly":
+        return False  # Summoned again later, or nothing happened after it: not this story
+    frame = (card.extra_deck_frame or "").lower()
+    how = next((f for f in ("fusion", "synchro", "xyz", "link", "ritual") if m["properly"] and f in m["properly"]),
+               None)
+    if how and how != frame and not (how == "ritual" and "Ritual" in card.abilities):
+        return False
+    summoned_first = events[0] == "properly"
+    if summoned_first:
+        d.player("A").setdefault("monsters", []).append(
+            {"card": card.name, "summoned": how or (frame or "special"), "properly": True})
+        events = events[1:]
+        where = "field"
+    elif events[0] in ("discarded", "sent") and not frame:
+        d.player("A").setdefault("hand", []).append(card.name)  # never Summoned: from the hand
+        where = "hand"
+    else:
+        return False  # where it was, and whether it was properly Summoned, is not said
+    for event in events:
+        if event == "flipped_down":
+            if where != "field":
+                return False
+            d.actions.append({"do": "effect", "card": card.name, "op": "flip_face_down"})
+            continue
+        if event == "destroyed" and where != "field" or event == "discarded" and where != "hand":
+            return False
+        d.actions.append({"do": "move", "card": card.name, **_MOVES[event]})
+        where = _MOVES[event]["to"]
+    d.monsters[card.name] = "A"
+    d.last = card.name
+    if where == "gy":
+        d.chain = {"revive": card.name}  # the revival questions of scenario_summons.py
+    told = ([_SAID["properly"]] if summoned_first else []) + [_SAID[e] for e in events]
+    d.said.append(f"{card.name} was {', then '.join(told)}")
+    return True
+
+
+# ------------------------------------------------------------------------------ a Summon negated after Tributes
+
+
+def _fact_negated_tribute(d: Draft, m: re.Match) -> bool:
+    """ "My Tribute Summon of X is negated by Y": X Tribute Summoned by its Level, Y (a card that negates
+    Summons) activated in response by the opponent and resolved."""
+    if d.actions or d.chain or d.said:
+        return False
+    card, by = d.card_of(int(m["c"][1:])), d.card_of(int(m["by"][1:]))
+    if card is None or by is None or not card.is_monster or by.is_monster:
+        return False
+    count = card.tributes_needed()
+    if not count or card.summon_condition != "normal":
+        return False  # no Tributes by its Level (a Tribute rule of its own, Level 4 or lower)
+    tributes = [d.add_monster("A", "monsters", f"my monster {k + 1}", level=4) for k in range(count)]
+    d.player("A").setdefault("hand", []).append(card.name)
+    d.player("B").setdefault("spells_traps", []).append(by.name)
+    d.actions += [{"do": "normal_summon", "card": card.name, "tributes": tributes},
+                  {"do": "activate", "player": "B", "card": by.name}, {"do": "resolve"}]
+    d.chain = {"tributes": tributes}
+    d.said.append(f"A Tribute Summons {card.name} by Tributing {count} monster(s) without effects; B activates "
+                  f"{by.name} in response to negate the Summon")
+    return True
+
+
+def _q_tributes_where(d: Draft, m: re.Match):
+    """Where the Tributes of the negated Summon are: on the field ("do they stay?") or in the GY."""
+    if not d.chain or "tributes" not in d.chain:
+        return None
+    first = d.chain["tributes"][0]
+    if m["stay"]:
+        return {"kind": "outcome", "where": first, "is": "field"}, f"is {first} (a Tribute) still on the field"
+    return {"kind": "outcome", "where": first, "is": "gy"}, f"is {first} (a Tribute) in the GY"
+
+
+@lru_cache(maxsize=1)
+def history_facts() -> list:
+    """The story shapes of this module (name, pattern, handler(draft, match))."""
+    own = _alt("subject", "own")
+    return [
+        ("a named monster and what happened to it",
+         re.compile(rf"^(?:{own} )?(?:(?P<properly>{_alt('subject', 'properly')}) )?(?P<c>e\d+)(?P<rest> .+)$"),
+         _fact_history),
+        ("a Tribute Summon negated",
+         re.compile(rf"^(?:{own} )?(?:{_alt('negated', 'summon')}) of (?P<c>e\d+) (?:{_alt('negated', 'verb')}) "
+                    rf"(?:by|with) (?P<by>e\d+)$"),
+         _fact_negated_tribute),
+    ]
+
+
+@lru_cache(maxsize=1)
+def history_questions() -> list:
+    """The question shapes of this module (name, pattern, handler(draft, match))."""
+    t = _words()["tributes_asked"]
+    return [("where the Tributes of a negated Summon are",
+             re.compile(rf"^(?:(?P<stay>{alternation(t['stay'])})|{alternation(t['gone'])})$"), _q_tributes_where)]

@@ -1,0 +1,49 @@
+"""What happened to a named monster, told as a story and replayed by the simulator
+(kb/understand/scenario_summon_history.py): whether it is still properly Summoned when a card would revive it,
+and where the Tributes of a negated Tribute Summon are.  Sentences and cards written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand.answer import ask_plain
+from kb.understand.scenario_summon_history import _events
+
+
+def test_events_in_order():
+    assert _events("was returned to my hand and then discarded") == ["to_hand", "discarded"]
+    assert _events("gets bounced then banished by e2") == ["to_hand", "banished"]
+    assert _events("was destroyed by battle") == ["destroyed"]
+    assert _events("was returned to my hand and then eaten") is None  # a word not read
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("My properly Summoned Chaos Sorcerer was returned to my hand and then discarded. Can Monster Reborn "
+         "Special Summon it?", "no"),
+        ("My properly Summoned Chaos Sorcerer got bounced and then discarded. Can I Special Summon it with Monster "
+         "Reborn?", "no"),
+        ("Chaos Sorcerer was properly Special Summoned, returned to my hand by Compulsory Evacuation Device, then "
+         "sent to the GY. Can Monster Reborn Special Summon it?", "no"),
+        ("Chaos Sorcerer was properly Special Summoned, flipped face-down by Book of Moon, then destroyed. Can "
+         "Monster Reborn Special Summon it?", "yes"),
+        ("My properly Summoned Chaos Sorcerer was banished and then sent to the GY. Can Monster Reborn Special "
+         "Summon it?", "yes"),
+        ("My properly Synchro Summoned Stardust Dragon was destroyed by Mirror Force. Can Call of the Haunted "
+         "Special Summon it from the GY later?", "yes"),
+        ("My properly Special Summoned Chaos Emperor Dragon - Envoy of the End was destroyed. Can Monster Reborn "
+         "Special Summon it?", "no"),  # Nomi: only its own way, even after a proper Summon
+        ("My Tribute Summon of Summoned Skull is negated by Solemn Warning. Do the monsters I Tributed stay on the "
+         "field?", "no"),
+        ("My Tribute Summon of Blue-Eyes White Dragon was negated by Solemn Judgment. Are the tributes still sent "
+         "to the GY?", "yes"),
+        # near misses: whether it was properly Summoned is not told; a card that does not negate Summons
+        ("My Chaos Sorcerer was destroyed. Can Monster Reborn Special Summon it?", "unknown"),
+        ("My properly Summoned Chaos Sorcerer was returned to my hand. Can Monster Reborn Special Summon it?",
+         "unknown"),  # it is not in the GY
+    ],
+)
+def test_history_in_words(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
