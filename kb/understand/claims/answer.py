@@ -16,7 +16,7 @@ from .tagger import concept_table, lemmas, phrases_of
 __all__ = ["claim_answer", "speaking_sentence"]
 
 _TEXT_CATEGORIES = ("act", "role")
-_GENERIC = frozenset({"summon", "use", "place"})  # acts nearly every card text names
+_GENERIC = frozenset({"summon", "use", "place", "change", "flip", "move"})  # acts nearly every card text names
 _WORD = re.compile(r"[\w'&/-]+")
 
 
