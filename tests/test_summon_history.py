@@ -38,6 +38,10 @@ def test_events_in_order():
          "field?", "no"),
         ("My Tribute Summon of Blue-Eyes White Dragon was negated by Solemn Judgment. Are the tributes still sent "
          "to the GY?", "yes"),
+        # a Pendulum Monster of an Extra Deck frame face-up in the Extra Deck: not by its own kind of Summon
+        ("Odd-Eyes Rebellion Dragon is face-up in my Extra Deck. Can I Xyz Summon it?", "no"),
+        ("My Odd-Eyes Wing Dragon is face-up in the Extra Deck. Can I Synchro Summon it?", "no"),
+        ("Odd-Eyes Vortex Dragon is face up in my extra deck. can i fusion summon it?", "unknown"),  # no Pendulum
         # near misses: whether it was properly Summoned is not told; a card that does not negate Summons
         ("My Chaos Sorcerer was destroyed. Can Monster Reborn Special Summon it?", "unknown"),
         ("My properly Summoned Chaos Sorcerer was returned to my hand. Can Monster Reborn Special Summon it?",

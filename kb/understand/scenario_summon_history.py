@@ -118,6 +118,23 @@ def _fact_history(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _fact_face_up_extra(d: Draft, m: re.Match) -> bool:
+    """A named Pendulum Monster of an Extra Deck frame told face-up in the Extra Deck (the questions of
+    ``scenario_summons._q_face_up_extra``: "Can I Xyz Summon it?")."""
+    if d.actions or d.chain or d.said:
+        return False
+    card = d.card_of(int(m["c"][1:]))
+    frame = (card.extra_deck_frame or "").lower() if card is not None else ""
+    if not frame or not card.is_pendulum:
+        return False  # only a Pendulum Monster is ever face-up there
+    d.player("A").setdefault("extra", []).append({"card": card.name, "face": "up"})
+    d.monsters[card.name] = "A"
+    d.last = card.name
+    d.chain = {"face_up_extra": card.name, "frame": frame}
+    d.said.append(f"{card.name} is face-up in A's Extra Deck")
+    return True
+
+
 # ------------------------------------------------------------------------------ a Summon negated after Tributes
 
 
@@ -161,6 +178,9 @@ def history_facts() -> list:
         ("a named monster and what happened to it",
          re.compile(rf"^(?:{own} )?(?:(?P<properly>{_alt('subject', 'properly')}) )?(?P<c>e\d+)(?P<rest> .+)$"),
          _fact_history),
+        ("a named Pendulum Monster face-up in the Extra Deck",
+         re.compile(rf"^(?:{own} )?(?P<c>e\d+) (?:is|was|sits|lies|is now) (?:face-up|face up) in (?:my|the) extra deck$"),
+         _fact_face_up_extra),
         ("a Tribute Summon negated",
          re.compile(rf"^(?:{own} )?(?:{_alt('negated', 'summon')}) of (?P<c>e\d+) (?:{_alt('negated', 'verb')}) "
                     rf"(?:by|with) (?P<by>e\d+)$"),
