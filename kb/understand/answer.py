@@ -117,6 +117,7 @@ def _combined(first: dict, others: list[dict], combine: str) -> dict:
     (else unknown); ``any`` is "is it possible?" (yes when one is yes, no when all are no)."""
     answers = [first] + others
     said = [a.get("answer") for a in answers]
+    said = [f"{s} ({', '.join(map(str, a.get('order') or []))})" if s == "ordered" else s for s, a in zip(said, answers)]
     if combine == "any" and "yes" in said:
         chosen = answers[said.index("yes")]
     elif len(set(said)) == 1:
@@ -124,6 +125,7 @@ def _combined(first: dict, others: list[dict], combine: str) -> dict:
     else:
         chosen = next((a for a in answers if a.get("answer") == "unknown"), first)
         chosen = dict(chosen, answer="unknown")
+        chosen.pop("order", None)  # the readings order the chain differently
         chosen["explanation"] = (
             f"The readings of the question give different answers ({', '.join(map(str, said))}): "
             + str(chosen.get("explanation") or "")

@@ -102,12 +102,17 @@ def _build(
         items = [card_item(skeleton, entity, owner, effects_of=effects_of) for entity, owner in triggers[0]]
         question = {"ask": "segoc", "triggers": items, **when}
         listed = ", ".join(card_phrase(item) for item in items)
-        return Frame(
+        frame = Frame(
             question,
             f"In what order do the trigger effects of {listed} go on the chain{moment_phrase(question)}?",
             used_entities={e for e, _ in triggers[0]} | triggers[1],
             uses_story=True,
         )
+        if "turn" not in question:  # whose turn is not said: asked for both, the answer stands when both agree
+            frame.question = dict(question, turn="A")
+            frame.also = [Frame(dict(question, turn="B"), "")]
+            frame.understood += " (whose turn it is is not said: asked for either player's turn)"
+        return frame
     if kind in ("segoc", "resolves"):
         return Frame(None, f"({intent.pattern})", "the order of a chain told in words is not read yet")
     if intent.x is None and not (

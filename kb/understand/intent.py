@@ -227,6 +227,11 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         r"(?:goes|go|is placed|are placed|is put|"
         r"gets placed|comes|is|will be) (?:on the chain )?(?:first|chain link 1)",
     ),
+    _row(  # casual: "whats chain link 1", "what is the first chain link"
+        "what is chain link 1",
+        "segoc",
+        r"^(?:what's|whats|what is|which is) (?:chain link (?:1|one)|the first (?:chain )?link)",
+    ),
     _row(
         "the order of the links they make",
         "segoc",

@@ -254,13 +254,13 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
 
 _MODAL = r"(?:can|could|may|will|would|does|do)"
 _QUESTION_WORD = (
-    r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|when|am|should|must|has|have)"
+    r"(?:can|could|may|does|do|did|is|are|was|will|would|which|whose|who|what|what's|whats|when|am|should|must|has|have)"
 )
 
 
 _ASKS_ORDER = frozenset(
     "goes on|goes first|go on|go first|one goes|one is|one resolves|resolves first|order do|order does|"
-    "order will|is chain|card goes|effect goes|trigger goes".split("|")
+    "order will|is chain|card goes|effect goes|trigger goes|chain link|the first".split("|")
 )
 
 
@@ -290,7 +290,7 @@ def split_question(skeleton: Skeleton) -> tuple[list[int], list[int]]:
         if k > 0 and re.fullmatch(_MODAL, word) and not re.fullmatch(_QUESTION_WORD, words[0]):
             cut = k  # "if my opponent activates X can I chain Y" (no comma): the first modal verb asks
             break
-        if k > 0 and word in ("which", "what") and " ".join(words[k + 1 : k + 3]) in _ASKS_ORDER:
+        if k > 0 and word in ("which", "what", "what's", "whats") and " ".join(words[k + 1 : k + 3]) in _ASKS_ORDER:
             cut = k  # "... both trigger which one is chain link 1" (no punctuation)
             break
     return live[: begin + cut], live[begin + cut : end]
@@ -552,7 +552,7 @@ _CAUSE = re.compile(
 # what happened to the triggering cards, without a card causing it: "... are destroyed by battle"
 _HAPPENED = re.compile(
     r"\b(?:are|were|get|got|is|was) (?:both |each |all )?(?:destroyed|sent to the (?:gy|graveyard)|banished)"
-    r"(?: by battle| at the same time| simultaneously| together)*\b"
+    r"(?: by battle| at the same time| simultaneously| together)*\b|\b(?:destroy|destroyed) each other(?: in battle| by battle)?\b"
 )
 _TRIGGER_ASIDE = frozenset(
     "optional mandatory when if trigger triggers effect effects quick ignition flip a an the "
