@@ -40,6 +40,7 @@ _CAUSE_TEXT = {
     "take_control": r"take control|control of",
     "banish_temporarily": r"banish",
     "send": r"send|destroy",
+    "gain_atk": r"gains? \d+ atk",
 }
 
 
@@ -74,6 +75,7 @@ def _grammar() -> dict:
         ("position", rf"(?:(?P<effect2>a card effect|an effect|a card|another effect)|(?P<cent2>e\d+)) (?:changed|changes|switched|switches) "
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
         ("attacked", rf"{m} (?:{_w('ops', 'attacked')}){time}"),
+        ("gain_atk", rf"(?:{m} )?{be}(?:gained|gains|gain|got|gets|received) (?P<amt>\d+) atk{cause}{time}"),
         ("attacked", rf"(?:i|we) (?:attacked|declared an attack) with {m}{time}"),
         ("negated", rf"(?:{m}(?:'s| 's)|my) attack {be}negated{cause}{time}"),
         ("negated", rf"{who} negated (?:my attack|{m}(?:'s| 's) attack){cause}{time}"),
@@ -88,13 +90,13 @@ def _grammar() -> dict:
         ("zones_none", rf"{who} (?:has|have|had) (?:{_w('zones', 'none_free')})(?: left| then| at that time)?"),
         ("zones_none", rf"(?:{_w('zones', 'all_of')}) (?P<whose>my|my opponent's|their|its owner's) "
                        rf"(?:{_w('zones', 'main_zones')}) (?:are|were) (?:{_w('zones', 'full')})"),
-        ("banish_temporarily", rf"{m} {be}(?:{_w('ops', 'banished_until')}){cause}{time}"),
-        ("banish_and_return", rf"{m} {be}(?:{_w('ops', 'banished_until')}){cause} (?:{_w('ops', 'returns')})"
+        ("banish_temporarily", rf"(?:{m} )?{be}(?:{_w('ops', 'banished_until')}){cause}{time}"),
+        ("banish_and_return", rf"(?:{m} )?{be}(?:{_w('ops', 'banished_until')}){cause} (?:{_w('ops', 'returns')})"
                               rf"(?: to the field)?(?: (?:during|in|at) the end phase)?"),
         ("return_from_banishment", rf"{m} (?:{_w('ops', 'returns')})(?: to the field)?"
-                                   rf"(?: (?:during|in|at) the end phase)?"),
+                                   rf"(?: (?:during|in|at) the end phase)?{time}"),
         ("send", rf"{who} (?:{_w('ops', 'send_verbs')}) {m} to the (?:graveyard|gy){cause}"),
-        ("send", rf"{m} {be}(?P<how>sent to the (?:graveyard|gy)|destroyed){cause}"),
+        ("send", rf"(?:{m} )?{be}(?P<how>sent to the (?:graveyard|gy)|destroyed){cause}"),
         ("tribute_cost", rf"(?:i|we) (?:{_w('ops', 'tribute_cost')})"),
     ]
     questions = [
@@ -108,6 +110,9 @@ def _grammar() -> dict:
         ("destroyed", r"is (?:it|(?P<qent>e\d+)|the equip spell) destroyed"),
         ("counters", rf"(?P<cq>{_w('questions', 'keep_counters')})"),
         ("emz", rf"(?:{_w('questions', 'back_to_emz')})"),
+        ("atk", rf"(?:does it|is it) (?:still )?(?:{_w('questions', 'keep_atk')}) (?:the |its |that )?(?:extra |additional )?"
+                rf"(?P<qamt>\d+) (?:atk|extra atk|atk boost|atk gain|atk increase)(?: gain| boost| increase)?"
+                rf"(?: it gained)?(?: (?:from|of) (?:e\d+|the effect))?{time}"),
     ]
     return {"clauses": [(op, re.compile(f"^{p}$")) for op, p in clauses],
             "questions": [(kind, re.compile(f"^{p}$")) for kind, p in questions],
@@ -145,7 +150,7 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
     return out
 
 
-_SPLIT = re.compile(r" , (?:and then |and |then |but |so )?| and then | then | and (?=(?:i|my|it|when|"
+_SPLIT = re.compile(r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|"
                     r"control|the|all|its|their|they|was|is|got|gets|changed|flipped|turned|later|after)\b)")
 _LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |when |once |as |if |while )+")
 
@@ -208,7 +213,8 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
         if cent is not None:
             index = int(cent[1:])
             words = _CAUSE_TEXT.get(op if op != "negated" else "negate_attack", r"$^")
-            if not re.search(words, card_text(index) or ""):
+            if not re.search(words, card_text(index) or "") or op == "gain_atk" and \
+                    f"{d.get('amt')} atk" not in (card_text(index) or ""):
                 return False  # the named card does not say this: not taken on trust
             story.entities.add(index)
         default = "A"
@@ -225,7 +231,8 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
         pos = d.get("pos")
         story.events.append((op, {"actor": actor, "manual": manual, "until": until,
                                   "pos": "defense" if pos in ("defense", "defence") else pos,
-                                  "destroyed": d.get("how") == "destroyed", "whose": d.get("whose")}))
+                                  "destroyed": d.get("how") == "destroyed", "whose": d.get("whose"),
+                                  "amount": int(d["amt"]) if d.get("amt") else None}))
         return True
     return False
 
@@ -327,6 +334,10 @@ class _Build:
             if player is None:
                 return False
             self._fill(player)
+            return True
+        if op == "gain_atk":
+            self.begin("main1")
+            self.effect("gain_atk", amount=d["amount"])
             return True
         if op == "banish_temporarily":
             self.begin("main1")
@@ -487,6 +498,12 @@ def _query(kind: str, qm: re.Match, build: _Build, story: _Story):
         if removed:
             return {"kind": "outcome", "counters": label, "is": 0}, f"are the counters on {label} removed"
         return {"kind": "outcome", "counters": label, "over": 0}, f"does {label} keep its counters"
+    if kind == "atk":
+        amount = int(qm.group("qamt"))
+        gained = [d["amount"] for op, d in story.events if op == "gain_atk"]
+        if gained != [amount]:
+            return None, ""
+        return {"kind": "outcome", "atk_change": label, "is": amount}, f"does {label} still have the {amount} ATK"
     if kind == "emz":
         if not story.mon.get("emz"):
             return None, ""

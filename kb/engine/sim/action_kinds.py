@@ -31,7 +31,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "end_turn": (set(), set()),
     "draw": (set(), set()),
     "hand_size": (set(), {"cards"}),  # the hand-size discard at the end of the End Phase (phases.py)
-    "effect": ({"card", "op"}, {"position"}),  # an effect the question states (stated.py)
+    "effect": ({"card", "op"}, {"position", "amount"}),  # an effect the question states (stated.py)
 }
 OPS = ("special_summon", "destroy", "send_to_gy", "banish", "return_to_hand", "add_to_hand", "draw", "damage",
        "gain_lp", "negate_activation", "negate_effect", "negate_summon", "grant_normal_summon", "discard")

@@ -157,8 +157,8 @@ def _modifiers(game, battlers) -> list[str]:
     for inst in state.cards.values():
         if not inst.on_field or inst.face != "up":
             continue
-        if inst.equipped_to is not None or (inst.card.property == "Equip"):
-            out.append(inst.name)
+        if inst.equipped_to is not None or (inst.card.property == "Equip") or inst.atk_change:
+            out.append(inst.name)  # an Equip, or an ATK change a question stated (stated.py): not in the calculation
             continue
         for effect in inst.card.effects:
             if effect["kind"] in ("continuous", "rule", "unknown") and set(effect.get("categories") or []) & _MODIFIERS \

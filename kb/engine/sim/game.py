@@ -161,7 +161,7 @@ class Game:
         if to in ("hand", "deck") or (to == "extra" and not inst.card.is_pendulum):
             inst.properly, inst.summoned = False, None
         inst.set_this_turn = inst.summoned_this_turn = inst.attacked_this_turn = False
-        inst.counters = 0
+        inst.counters = inst.atk_change = 0
         kind = {"gy": "sent_to_gy", "banished": "banished", "hand": "added_to_hand", "deck": "returned",
                 "extra": "returned"}[to]
         if destroyed:

@@ -23,7 +23,7 @@ __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 QUERY_KINDS = ("legal", "outcome", "order", "activates")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
 _OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons", "whose", "counters",
-                   "zone", "fate")
+                   "zone", "fate", "atk_change")
 _PILES = ("hand", "deck", "gy", "banished", "extra", "field")
 
 
@@ -66,7 +66,7 @@ def normalise_scenario(question: dict) -> dict:
         if not isinstance(count, dict) or count.get("player") not in PLAYERS or count.get("pile") not in _PILES or \
                 set(count) - {"player", "pile"}:
             raise bad("query.count", count, f"must be {{\"player\": \"A\"|\"B\", \"pile\": {'|'.join(_PILES)}}}")
-    for key in ("where", "destroyed", "whose", "counters", "zone", "fate"):
+    for key in ("where", "destroyed", "whose", "counters", "zone", "fate", "atk_change"):
         names = query.get(key)  # "destroyed" may list several cards ("are both destroyed": every one)
         if not (key == "destroyed" and isinstance(names, list) and names):
             names = [names] if key in query else []
@@ -75,7 +75,7 @@ def normalise_scenario(question: dict) -> dict:
                                                                         else ""))
     if "is" in query:  # "do I take 500 damage?": yes/no whether the value asked is this one
         if kind != "outcome" or not any(f in query for f in ("lp", "damage", "count", "where", "normal_summons",
-                                                             "counters", "zone")):
+                                                             "counters", "zone", "atk_change")):
             raise bad("query.is", query["is"], "compares the value of an outcome query that asks lp, damage, count "
                                                "or where")
         if type(query["is"]) not in (int, str):
@@ -84,7 +84,8 @@ def normalise_scenario(question: dict) -> dict:
         raise bad("query.misses", query["misses"], "is true, with an activates query (\"does it miss the timing?\")")
     if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
         if kind != "outcome" or "is" in query or not any(f in query for f in ("lp", "damage", "count",
-                                                                             "normal_summons", "counters")):
+                                                                             "normal_summons", "counters",
+                                                                             "atk_change")):
             raise bad("query.over", query["over"], "compares the number of an outcome query that asks lp, damage "
                                                    "or count (not with \"is\")")
         if type(query["over"]) is not int:
@@ -291,7 +292,7 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             raise BadQuestionError(f"query.where: {card.name} is not in the scenario", "query.where", query["where"])
         locs = sorted({("field" if i.on_field else i.location) for i in places})
         return "/".join(locs), f"{card.name} is " + ", ".join(i.where() for i in places) + ".", extra
-    if any(k in query for k in ("whose", "counters", "zone", "fate")):  # whose pile, counters, zone, what became
+    if any(k in query for k in ("whose", "counters", "zone", "fate", "atk_change")):  # stated.py outcomes
         return _whose_or_counters(game, query, extra)
     if "normal_summons" in query:  # Normal Summons/Sets left this turn: 1 + those granted - those used
         rec = state.records[query["normal_summons"]]
@@ -318,7 +319,7 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
 def _whose_or_counters(game: Game, query: dict, extra: dict) -> tuple[str, str, dict]:
     """``whose``: the player whose field (its controller) or pile (its owner) the card is in; ``counters``: how
     many counters are on it."""
-    key = next(k for k in ("whose", "counters", "zone", "fate") if k in query)
+    key = next(k for k in ("whose", "counters", "zone", "fate", "atk_change") if k in query)
     card = game.catalog_card(query[key], f"query.{key}")
     places = [i for i in game.state.cards.values() if i.card.name == card.name]
     if len(places) != 1:
@@ -328,6 +329,8 @@ def _whose_or_counters(game: Game, query: dict, extra: dict) -> tuple[str, str, 
     inst = places[0]
     if key == "counters":
         return str(inst.counters), f"{inst.name} has {inst.counters} counter(s) ({inst.where()}).", extra
+    if key == "atk_change":  # the ATK change a stated effect still applies to it (0 once it no longer does)
+        return str(inst.atk_change), f"{inst.name}'s ATK is changed by {inst.atk_change:+d} ({inst.where()}).", extra
     if key == "zone":  # "emz" / "monster" / "spell_trap" / "field_zone", or the pile it is in
         return inst.location, f"{inst.name} is in {inst.where()}.", extra
     if key == "fate":

@@ -55,6 +55,7 @@ class Instance:
     pendulum_zone: bool = False  # a Pendulum Monster activated as a Spell in a Pendulum Zone
     linked_to: int | None = None  # "that monster" of a Continuous card that Special Summoned it
     returns_to: dict | None = None  # banished for a time: its controller, position, zone kind (stated.py)
+    atk_change: int = 0  # ATK gained (or lost) by an effect the question states, while it applies (stated.py)
 
     @property
     def name(self) -> str:

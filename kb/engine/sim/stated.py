@@ -25,7 +25,7 @@ from .state import other
 __all__ = ["OPS", "parse_effect", "apply_effect"]
 
 OPS = ("change_position", "flip_face_down", "flip_face_up", "negate_attack", "take_control", "return_control",
-       "banish_temporarily", "return_from_banishment")
+       "banish_temporarily", "return_from_banishment", "gain_atk")
 _FIELD = ("monster", "emz")
 
 
@@ -39,6 +39,12 @@ def parse_effect(raw: dict, where: str) -> dict:
         if raw["position"] not in ("attack", "defense") or op not in ("change_position", "flip_face_up"):
             raise bad(f"{where}.position", raw["position"], "attack or defense, with change_position or flip_face_up")
         out["position"] = raw["position"]
+    if op == "gain_atk":
+        if type(raw.get("amount")) is not int or raw["amount"] == 0:
+            raise bad(f"{where}.amount", raw.get("amount"), "gain_atk needs a whole, non-zero amount of ATK")
+        out["amount"] = raw["amount"]
+    elif "amount" in raw:
+        raise bad(f"{where}.amount", raw["amount"], "only gain_atk takes an amount")
     return out
 
 
@@ -94,6 +100,10 @@ def _flip_face_down(game, inst, action, legal):
     game.say(f"an effect flips {inst.name} face-down in Defense Position")
     legal.add("flipped face-down", "pass", f"{inst.name} is flipped face-down: effects that were affecting it no "
               f"longer do", "sim_face_down_effects")
+    if inst.atk_change:
+        legal.add("ATK", "pass", f"the ATK change of {inst.atk_change:+d} no longer applies to {inst.name}",
+                  "sim_face_down_effects")
+        inst.atk_change = 0
     if inst.counters:
         game.say(f"the {inst.counters} counter(s) on {inst.name} are removed")
         legal.add("counters", "pass", f"{inst.name}'s {inst.counters} counter(s) are removed",
@@ -216,12 +226,24 @@ def _return_from_banishment(game, inst, action, legal):
     inst.location, inst.zone, inst.controller = "monster", game.state.free_main_zones(player)[0], player
     inst.face, inst.position = memory["face"], memory["position"] or "attack"
     game.state.log_event("returned_to_field", inst, player=player, by="effect", origin="banished")
+    legal.add("effects before", "pass", f"{inst.name} is not affected by the effects that applied to it before it "
+              f"was banished", "sim_temporary_banish_new")
     game.say(f"{inst.name} returns to the field ({inst.where()}, {inst.position.title()} Position; not a Special "
              f"Summon)")
     return legal.add("returns", "pass", f"{inst.name} returns to {player}'s field in its previous position (not a "
                      f"Special Summon)", "sim_temporary_banish_return")
 
 
-_OPS = {"change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
+def _gain_atk(game, inst, action, legal):
+    if inst.face != "up":
+        return legal.add("face-up", "fail", f"{inst.name} is face-down: its ATK cannot change",
+                         "sim_face_down_effects")
+    inst.atk_change += action["amount"]
+    game.say(f"{inst.name} {'gains' if action['amount'] > 0 else 'loses'} {abs(action['amount'])} ATK by an effect")
+    return legal.add("ATK", "pass", f"{inst.name}'s ATK changes by {action['amount']:+d} while the effect applies "
+                     f"to it", "sim_face_down_effects")
+
+
+_OPS = {"gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
         "negate_attack": _negate_attack, "take_control": _take_control, "return_control": _return_control,
         "banish_temporarily": _banish_temporarily, "return_from_banishment": _return_from_banishment}
