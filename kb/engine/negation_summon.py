@@ -143,11 +143,14 @@ def negate_summon(
         and (card.effect is None or e["index"] == card.effect)
     ]
     if not effects:
-        if unread(card):
+        summon_negaters = [e for e in card.effects if e["kind"] in checks.ACTIVATED_KINDS and _negates_summon(e)]
+        if unread(card) or summon_negaters:
             verdict.step(
                 "negation",
                 "unknown",
-                f"no readable effect of {card.name} negates a Summon, but part of its text could not be read",
+                f"no readable effect of {card.name} negates a Summon, but part of its text could not be read"
+                if not summon_negaters else
+                f"{card.name} negates a Summon, but which Summons its condition allows could not be read",
                 "psct",
             )
             return verdict

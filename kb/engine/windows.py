@@ -8,6 +8,7 @@ from . import rules
 from .damage_step import stats_left_to_chance
 from .engine_card import EngineCard, _PHASE_NAMES, _State, _effect_label, _is_card_activation, link_tags
 from .model import Moment
+from .profiles.objects import describe_object, objects_match
 
 
 # ------------------------------------------------------------------------------------------ activation windows
@@ -221,6 +222,11 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
                 return "unknown" if link_effect["unknown"] else "fail"
             verdict_notes.append(f"{_effect_label(link_card, link_effect)} includes "
                                  f"{', '.join(sorted(tags & set(wanted)))}")
+    if pattern.get("objects"):  # "that would destroy a Spell/Trap(s) on the field": what it acts on
+        result = objects_match(pattern["objects"], link_card, link_effect, controller, link_controller,
+                               verdict_notes)
+        if result != "pass":
+            return result
     if pattern.get("targets"):
         if not link_effect["targets"]:
             return "unknown" if link_effect["unknown"] else "fail"
@@ -244,7 +250,9 @@ def _describe_pattern(pattern: dict) -> str:
         extra = ""
         if pattern.get("includes"):
             extra += f" that includes {', '.join(pattern['includes'])}"
-        if pattern.get("would"):
+        if pattern.get("objects"):
+            extra += " that would " + ", ".join(describe_object(obj) for obj in pattern["objects"])
+        elif pattern.get("would"):
             extra += f" that would {', '.join(pattern['would'])}"
         if pattern.get("targets"):
             extra += f" that {pattern['targets']}"

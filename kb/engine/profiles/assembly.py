@@ -9,7 +9,7 @@ from ...text import fold_quotes
 from .. import rules
 from .categories import categories_of
 from .conditions import parse_condition
-from .effects import card_activation_locations, new_effect, parse_effect
+from .effects import card_activation_locations, implied_response_condition, new_effect, parse_effect
 from .prefilter import PatternSet, prefiltered
 from .sentences import split_sentences, top_level_index
 
@@ -344,6 +344,12 @@ def _add_sentence(effects: list[dict], sentence: str, fields: dict, section: str
 def _extend(effect: dict, head: str, bullets: list[str]) -> None:
     effect["text"] = (effect["text"] + " " + head + ("\n" + "\n".join("● " + b for b in bullets) if bullets
                                                      else "")).strip()
+    if effect["kind"] == "activation" and effect["condition"] is None:
+        # "Discard 1 card. Negate the activation of a Spell Card ... that destroys ...": the condition the
+        # older wording implies, in the sentence after the cost
+        effect["condition"] = implied_response_condition(fold_quotes(head))
+        if effect["condition"]:
+            effect["when_if"] = effect["condition"]["when_if"]
     cats, sources = categories_of(head + " " + " ".join(bullets))
     for cat in cats:
         if cat not in effect["categories"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .categories import WEAK_CATEGORIES, categories_of
+from .objects import would_object
 from .targets import target_kinds
 
 __all__ = ["parse_condition", "PHASES"]
@@ -234,7 +235,7 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
             pattern["includes"] = _bullet_categories(bullets)
             if not pattern["includes"]:
                 pattern["unparsed"].append(rel)
-        elif re.match(r"^(?:includes?|would)\b", rel):
+        elif re.match(r"^(?:includes?|would)\b|^(?:destroys|banishes|inflicts) ", rel):
             verb = "includes" if rel.startswith("include") else "would"
             body = re.sub(r"^(?:includes?|would)\s+(?:an effect that\s+|the effect (?:to|that)\s+|an effect to\s+)?",
                           "", rel)
@@ -243,14 +244,27 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
                 pattern[verb] = found
                 summons = any("summon" in category for category in found)  # Summoning "a monster" says no more
                 if (_WHAT_IT_WOULD_SUMMON if summons else _WHAT_IT_WOULD).search(body) and "target" not in body:
-                    # "would destroy a Spell/Trap Card(s) on the field": the checks compare what an activation
-                    # does, not to which kind of card: left unread, so the answer is unknown, never a guess
-                    pattern["unparsed"].append(rel)
+                    # "would destroy a Spell/Trap Card(s) on the field": what it would act on, matched against
+                    # the chain link's objects (.objects); a clause not read stays unparsed (answer unknown)
+                    obj = would_object(body)
+                    if obj is not None and verb == "would":
+                        pattern["objects"] = [obj]
+                    else:
+                        pattern["unparsed"].append(rel)
+                elif verb == "would" and "target" not in body:
+                    obj = would_object(body)  # "would inflict damage to you": to whom, matched too
+                    if obj is not None and obj["act"] == "damage":
+                        pattern["objects"] = [obj]
                 if "target" in body:
                     pattern["targets"] = body
                     pattern["target_kinds"] = target_kinds(body)
             else:
-                pattern["unparsed"].append(rel)
+                obj = would_object(body) if verb == "would" else None  # "would inflict effect damage to you"
+                if obj is not None and obj["act"] == "damage":
+                    pattern[verb] = ["damage"]
+                    pattern["objects"] = [obj]
+                else:
+                    pattern["unparsed"].append(rel)
         elif re.match(r"^targets?\b|^would target\b", rel):
             pattern["targets"] = rel
             pattern["target_kinds"] = target_kinds(rel)

@@ -12,7 +12,7 @@ from .conditions import parse_condition
 from .sentences import top_level_index
 from .targets import split_cost_and_target, target_kinds
 
-__all__ = ["parse_effect", "new_effect", "card_activation_locations"]
+__all__ = ["parse_effect", "new_effect", "card_activation_locations", "implied_response_condition"]
 
 
 def new_effect(text: str, section: str) -> dict:
@@ -104,7 +104,7 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
     if only_when and cond is None:
         cond = parse_condition(only_when.group(1), [])
     if cond is None and not activate_by:
-        cond = _implied_response_condition(resolution)
+        cond = implied_response_condition(resolution)
         if cond is None and re.search(r"\bnegate (?:the|its|that|their) (?:activation|Summon)", resolution,
                                       re.IGNORECASE):
             effect["unknown"].append(f"condition: response window implied by: {resolution}")
@@ -163,7 +163,9 @@ def parse_effect(head: str, bullets: list[str], fields: dict, section: str, *, a
     return effect
 
 
-_OLD_NEGATION = re.compile(r"^Negate the (activation|Summon) of (an? [^,.;]+?)(?:,|\.|\band\b|$)")
+# older wording of a negation with its condition in the effect ("Negate the activation of a Spell Card, Trap Card,
+# or Effect Monster's effect that ..."): the whole phrase up to ", and" / "and destroy" / the end of the sentence
+_OLD_NEGATION = re.compile(r"^Negate the (activation|Summon) of (an? [^.;]+?)(?:, and\b|,? and destroy\b|\.|$)")
 # older wording of a Spell/Trap Card's paid negation: "Either player can pay 800 Life Points to negate the Special
 # Summon of a monster(s), ..." (an effect of the face-up card, activated as the Summon would happen)
 _OLD_PAID_NEGATION = re.compile(
@@ -172,12 +174,14 @@ _OLD_PAID_NEGATION = re.compile(
     re.IGNORECASE)
 
 
-def _implied_response_condition(resolution: str) -> dict | None:
+def implied_response_condition(resolution: str) -> dict | None:
     """The condition an old-wording negation implies ("When <it> is activated"), or None."""
     match = _OLD_NEGATION.match(resolution.strip()) or _OLD_PAID_NEGATION.match(resolution.strip())
     if not match:
         return None
     what, thing = match.groups()
+    if what != "activation" and re.search(r"\b(?:that|which|with|whose|except)\b", thing):
+        return None  # "the Summon of a monster that has the same Type as ...": a qualifier the Summon checks skip
     wording = f"When {thing} is activated" if what == "activation" else f"When {thing} would be {what}ed"
     cond = parse_condition(wording, [])
     cond["implied"] = True
