@@ -36,6 +36,9 @@ def _cited(got) -> set[str]:
         # the steps of the Battle Phase (403.1, 404.3)
         ("Can I go from the Start Step straight to the End Step?", "no", "cr-draft:404.3"),
         ("Can I skip the Battle Step and go directly to the End Step?", "no", "cr-draft:404.3"),
+        ("Can I move straight out of the Start Step into the End Step?", "no", "cr-draft:404.3"),
+        ("Can I jump to the End Step right after the Start Step?", "no", "cr-draft:404.3"),
+        ("Can I proceed from the Battle Phase's Start Step directly to its End Step?", "no", "cr-draft:404.3"),
         ("How many steps are there in the Battle Phase?", "4", "cr-draft:403.1"),
         # extra Battle Phases (400.5a)
         ("When several card effects allow me to conduct an extra Battle Phase, how many additional Battle Phases "
@@ -83,6 +86,8 @@ def test_turn_rule_facts(session, text, answer, rule):
         "Is a monster with 0 ATK destroyed when it attacks a monster with 1000 ATK?",
         # "a replay" without "limit / more than once"
         "Is there a replay on one attack?",
+        # from the Start Step to the Battle Step (the next step, not the End Step)
+        "Can I go from the Start Step to the Battle Step?",
     ],
 )
 def test_turn_rule_facts_not_read(session, text):
