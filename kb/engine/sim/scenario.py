@@ -350,6 +350,10 @@ def _fate(game: Game, inst) -> str:
              "deck": "returned to the Deck", "extra": "returned to the Extra Deck"}[inst.location]
     last = max((i for i, e in enumerate(game.state.log) if e.uid == inst.uid and e.kind in
                 ("sent_to_gy", "banished", "added_to_hand", "returned")), default=None)
-    destroyed = last is not None and any(e.uid == inst.uid and e.kind in ("destroyed", "destroyed_by_battle") and
-                                         e.step == game.state.log[last].step for e in game.state.log)
-    return f"it is {'destroyed and ' if destroyed else ''}{place}"
+    how = next((e.by for e in game.state.log if e.uid == inst.uid and e.kind in ("destroyed", "destroyed_by_battle")
+                and last is not None and e.step == game.state.log[last].step), None)
+    if how is None:
+        return f"it is {place}"
+    by = {"rule": "by the rules, not by a card effect", "battle": "by battle", "effect": "by a card effect"}.get(
+        how, f"by {how}")
+    return f"it is destroyed and {place} (it is destroyed, {place}, {by})"
