@@ -39,6 +39,7 @@ _ANSWERERS = {
     "field_negation": ("kb.engine.field_negation", "answer_field_negation", True),  # Skill Drain and the like
     "negated_effects": ("kb.engine.negated_effects", "answer_negated_effects", True),  # negated afterwards
     "summon_reach": ("kb.engine.summon_conditions", "answer_summon_reach", True),  # Summons of several
+    "fusion_places": ("kb.engine.fusion_places", "answer_fusion_places", True),  # where Fusion Materials come from
     "destroyed_together": ("kb.engine.destroyed_together", "answer_destroyed_together", True),
     "rule_fact": ("kb.engine.rule_facts", "rule_fact_answer", True),  # costs, timing, kinds of monsters
     "chain_rule": ("kb.understand.chain_rules", "chain_rule_answer", False),  # kinds of effects and actions

@@ -459,8 +459,9 @@ def read_summon_fact(skeleton: Skeleton, card_of) -> Frame | None:
     if "." in text.replace("e.g.", ""):
         return None  # one sentence only: a story before the question is the scenarios' to read
     from .scenario_summon_facts import fact_shapes  # rule facts of kinds of monsters (scenario_summon_facts.py)
+    from .scenario_summon_places import place_shapes  # where a Fusion card takes materials (scenario_summon_places.py)
 
-    got = first_reading([*_shapes(), *fact_shapes()], text, card_of)
+    got = first_reading([*_shapes(), *fact_shapes(), *place_shapes()], text, card_of)
     if got is None:
         return None
     question, understood = got
