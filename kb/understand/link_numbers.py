@@ -12,7 +12,7 @@ import re
 
 from .skeleton import Skeleton
 
-__all__ = ["absorb_link_phrases", "link_conflict"]
+__all__ = ["absorb_link_phrases", "link_conflict", "first_link_said"]
 
 _N = r"(?:chain link|cl) (?P<n>\d+)"
 _PHRASES = [
@@ -70,3 +70,10 @@ def link_conflict(skeleton: Skeleton, asked: int | None, position: int, answered
             return (f"{skeleton.entities[entity].label()} is said to be Chain Link {said}, but the chain read makes "
                     f"it Chain Link {at}: the links between are not said")
     return None
+
+
+def first_link_said(link_is: dict[int, int]) -> int | None:
+    """The one card said to be Chain Link 1 ("X is Chain Link 1 and my opponent chains Y to it": the link
+    "it" names), or None."""
+    firsts = [entity for entity, number in link_is.items() if number == 1]
+    return firsts[0] if len(firsts) == 1 else None

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .link_numbers import first_link_said
 from .skeleton import ENT, Skeleton
 from .vocabulary import vocabulary
 
@@ -451,6 +452,8 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
         x = entity_at(x_span)
         controller = actor_player(actor) or _owner_before(text, x_span[0])
         y = z = None
+        if match.group("yit") and not story.links and first_link_said(link_is) is not None:  # "X is Chain Link 1"
+            add(first_link_said(link_is), link_owner.get(first_link_said(link_is))).number = 1
         if match.group("yit") and not story.links:
             continue  # "in response to it" with no link told before: not read ("in response" alone may answer
             # a Summon or an attack: the link is read, Chain Link 1 if it is the first)
