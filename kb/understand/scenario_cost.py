@@ -337,6 +337,7 @@ def _shapes() -> list:
     from .spell_trap_facts import spell_trap_shapes
     from .zone_facts import zone_fact_shapes
     from .scenario_lp import lp_shapes
+    from .scenario_refund import refund_shapes
     thing, again, as_cost = alt("things", "card"), alt("things", "again"), alt("cost", "as_cost")
     asked = "|".join(alt("asked", k) for k in ("by_effect", "sent_to_gy", "discarded", "destroyed"))
     considered = alt("asked", "considered")
@@ -471,6 +472,7 @@ def _shapes() -> list:
         *duel_shapes(),  # winning and losing, LP, the Deck, 'leaves the field' (duel_facts.py)
         *zone_condition_shapes(),  # a Field Spell for a "card in your Spell & Trap Zone" condition
         *lp_shapes(),  # LP costs told from parts: the LP had, what is paid, what is asked (scenario_lp.py)
+        *refund_shapes(),  # a cost asked back after a negation, told from parts (scenario_refund.py)
         ("I have N LP and pay half to activate X: how many LP are left", re.compile(rf"^{lp_half}$"), _lp_half),
         ("I have N LP: can I pay M LP to activate X", re.compile(rf"^{lp_pay}$"), _lp_pay),
         ("I have N LP and pay half / can I pay M LP (no card named)",

@@ -34,7 +34,7 @@ def _ent(group: str | None) -> int | None:
 @lru_cache(maxsize=1)
 def _parts() -> dict:
     lp = f"(?:{_w('lp', 'words')})"
-    amount = rf"(?:(?P<half{{i}}>{_w('pay', 'half')}) {lp}|(?P<m{{i}}>\d+) {lp})"
+    amount = rf"(?:(?P<half{{i}}>{_w('pay', 'half')}) {lp}|(?P<m{{i}}>\d+) {lp}|(?P<halfonly{{i}}>half))"
     purpose = (rf"(?: (?:{_w('pay', 'for_cost')})| to (?:activate|use) (?:(?P<c{{i}}>{_CARD})(?: effect)?|"
                rf"{_w('pay', 'some_card')}))?")
     have = rf"(?:{_w('lp', 'have')}) (?P<n{{i}}>\d+) {lp}(?: (?:{_w('lp', 'left')}))?"
@@ -50,7 +50,7 @@ def _fill(pattern: str, i: int) -> str:
 def _left(m: re.Match, cards) -> tuple[dict, str] | None:
     """N LP, a payment told, the LP left asked."""
     n = int(m["n1"])
-    pay = "half" if m.groupdict().get("half1") else int(m["m1"])
+    pay = "half" if m.groupdict().get("half1") or m.groupdict().get("halfonly1") else int(m["m1"])
     card_ref = m.groupdict().get("c1")
     question = {"topic": "lp_cost", "lp": n, "pay": pay, "asked": "left"}
     said = f"how many LP are left after paying {'half of' if pay == 'half' else pay} {n} LP" if pay == "half" else \
