@@ -114,3 +114,25 @@ def test_named_summon_in_words(session, text, answer):
 def test_summon_performed_by_a_card(session, text, answer):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a Ritual Spell given by its kind and its total, then the Tributes (kb/understand/scenario_summon_ritual.py)
+        ("My Ritual Spell requires Tributes whose total Levels equal 6 or more. Can I Tribute a Level 4 and a Level "
+         "3 monster?", "yes"),
+        ("My Ritual Spell requires Tributes whose total Levels equal 6 or more. Can I Tribute a Level 6 and a Level "
+         "1 monster?", "no"),  # the Level 1 monster is more than necessary
+        ("The Ritual Spell needs total Levels exactly 7. can i tribute monsters whose levels add up to 8", "no"),
+        ("A Ritual Spell requires Tributes whose total Levels equal 8. Can I Tribute a Level 4 and a Level 4 "
+         "monster?", "yes"),
+        ("A Ritual Spell requires total Levels of 8 or more. Can I Tribute monsters whose Levels total 7?", "no"),
+        # "or more" exceeded with only the total said: whether a monster is spare is not said
+        ("A Ritual Spell requires total Levels of 8 or more. Can I Tribute monsters whose Levels total 10?",
+         "unknown"),
+    ],
+)
+def test_ritual_total_told(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))

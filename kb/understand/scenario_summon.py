@@ -457,7 +457,13 @@ def read_summon_fact(skeleton: Skeleton, card_of) -> Frame | None:
     text, entities = rendered
     text = text.rstrip(" .")
     if "." in text.replace("e.g.", ""):
-        return None  # one sentence only: a story before the question is the scenarios' to read
+        from .scenario_summon_ritual import read_ritual_total  # a Ritual Spell's total told, then Tributes
+
+        got = read_ritual_total(text) if not entities else None
+        if got is None:
+            return None  # one sentence only: a story before the question is the scenarios' to read
+        skeleton.use(skeleton.live())
+        return Frame(got[0], got[1][0].upper() + got[1][1:] + "?", used_entities=set(), uses_story=True)
     from .scenario_summon_facts import fact_shapes  # rule facts of kinds of monsters (scenario_summon_facts.py)
     from .scenario_summon_places import place_shapes  # where a Fusion card takes materials (scenario_summon_places.py)
 
