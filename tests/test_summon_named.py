@@ -85,6 +85,13 @@ def test_procedure_condition_in_the_simulator(session):
         ("can cyber dragon be special summoned if neither player controls a monster", "no"),
         ("can i special summon cyber dragon from my graveyard if only my opponent controls a monster", "no"),
         ("can i normal summon cyber dragon without tributing", "no"),
+        # the Tributes told by where they are or whose they are
+        ("can i tribute summon summoned skull by tributing a face-down monster", "yes"),
+        ("can i tribute summon summoned skull by tributing my opponent's monster", "no"),
+        ("Can I Tribute a monster in my Extra Monster Zone to Tribute Summon Summoned Skull?", "yes"),
+        ("can i tribute summon dark magician by tributing a face-down monster and my monster in the extra monster "
+         "zone", "yes"),
+        ("can i tribute summon dark magician using a face-down monster as the tribute", "no"),
         # a first word that begins several names: each is asked, all agree
         ("can i normal summon brionac with one tribute", "no"),
         # near misses: what decides it is not said, or the card's own rule is not read

@@ -146,12 +146,22 @@ def _mods() -> list[tuple[str, re.Pattern]]:
     return [
         ("none", re.compile(rf"^{alternation(t['none'])}\b")),
         ("count", re.compile(rf"^(?:{alternation(t['with'])}) (?:{num}) (?:{alternation(t['unit'])})\b")),
+        ("tributed", re.compile(rf"^(?:{_alt('tributed', 'by')}) (?P<t1>{_TRIBUTED()})(?: and (?P<t2>{_TRIBUTED()}))?"
+                                rf"(?: (?:{_alt('tributed', 'as')}))?\b")),
         ("no_tuner", re.compile(rf"^{_alt('materials', 'no_tuner')}\b")),
         ("place", re.compile(rf"^(?P<place>{_alt('places')})\b")),
         ("own", re.compile(rf"^{_alt('own', 'words')}\b")),
         ("face_down", re.compile(rf"^{_alt('face_down', 'words')}\b")),
         ("cond", re.compile(rf"^(?:{_alt('condition', 'open')}) (?P<cond>.+)$")),
     ]
+
+
+def _TRIBUTED() -> str:
+    return alternation([w for k in ("emz", "face_down", "opponent") for w in _words()["tributed"][k]])
+
+
+def _tributed_kind(words: str) -> str:
+    return next(k for k in ("emz", "face_down", "opponent") if words in _words()["tributed"][k])
 
 
 def _read_mods(text: str) -> dict | None:
@@ -167,6 +177,8 @@ def _read_mods(text: str) -> dict | None:
                 return None
             if name == "count":
                 out[name] = int(next(k[1:] for k, v in m.groupdict().items() if k.startswith("n") and v))
+            elif name == "tributed":
+                out[name] = [_tributed_kind(m[g]) for g in ("t1", "t2") if m[g]]
             elif name == "place":
                 out[name] = _key("places", m["place"])
             elif name == "cond":
@@ -191,7 +203,9 @@ def _normal(d: Draft, card, act: str, mods: dict):
         return None  # a condition on the field does not bear on a Normal Summon unless the card's text says so
     if mods.get("face_down") and act != "set_monster":
         return None
-    count = 0 if mods.get("none") else mods.get("count")
+    if mods.get("tributed") and ("none" in mods or "count" in mods and mods["count"] != len(mods["tributed"])):
+        return None  # the Tributes said twice, differently
+    count = 0 if mods.get("none") else mods.get("count") or len(mods.get("tributed") or []) or None
     special = card.summon_condition in ("nomi", "semi_nomi") or card.extra_deck_frame or "Ritual" in card.abilities
     if count is None:
         if not special and (card.summon_condition != "normal" or card.tributes_needed() != 0):
@@ -201,9 +215,10 @@ def _normal(d: Draft, card, act: str, mods: dict):
         return None  # "Tribute Summon X without Tributing": not one
     place = mods.get("place") or ("extra" if card.extra_deck_frame else "hand")
     d.player("A").setdefault(place, []).append(card.name)
-    tributes = [d.add_monster("A", "monsters", f"my monster {k + 1}", level=4) for k in range(count)]
+    told = mods.get("tributed") or []
+    tributes = [_tribute(d, told[k] if k < len(told) else None, k) for k in range(count)]
     if tributes:
-        d.said.append(f"A controls {count} monster(s) without effects (Level 4) to Tribute")
+        d.said.append(f"the Tributes: {', '.join(tributes)} (no effects)")
     do = "set_monster" if act == "set_monster" else "normal_summon"
     d.actions.append({"do": do, "card": card.name, **({"tributes": tributes} if tributes else {})})
     by = f" by Tributing {count} monster(s)" if count else (" without Tributing" if "none" in mods else "")
@@ -211,10 +226,23 @@ def _normal(d: Draft, card, act: str, mods: dict):
     return {"kind": "legal"}, f"can A {_SAID[act]} {card.describe()}{where}{by}"
 
 
+def _tribute(d: Draft, kind: str | None, k: int) -> str:
+    """A monster without effects to Tribute: the asker's (Level 4), in an Extra Monster Zone (a Link Monster),
+    face-down, or the opponent's."""
+    if kind == "emz":
+        return d.add_monster("A", "monsters", "my Link Monster in the Extra Monster Zone", frame="link",
+                             link_arrows=["Bottom"], zone="emz_left")
+    if kind == "face_down":
+        return d.add_monster("A", "monsters", "my face-down monster", level=4, face="down", position="defense")
+    if kind == "opponent":
+        return d.add_monster("B", "monsters", "my opponent's monster", level=4)
+    return d.add_monster("A", "monsters", f"my monster {k + 1}", level=4)
+
+
 def _procedure(d: Draft, card, mods: dict):
     """A Special Summon by the monster's own procedure ("If ..., you can Special Summon this card (from your
     hand)."), with the field the question gives."""
-    if mods.get("none") or "count" in mods or mods.get("no_tuner") or mods.get("face_down"):
+    if mods.get("none") or "count" in mods or mods.get("no_tuner") or mods.get("face_down") or mods.get("tributed"):
         return None
     proc = procedure_of(card)
     if proc is None or proc.cost is not None:
@@ -325,4 +353,25 @@ def named_questions() -> list:
                    rf"^{CAN} (?P<c2>e\d+) (?:ever |still |even )?(?:to )?be (?P<v2>{_alt('passive')})"
                    rf"(?P<rest2> .*)?$"),
         _q_named,
+    ), (
+        "Tributes told first: can I Tribute <which monsters> to Tribute Summon <named monster>",
+        re.compile(rf"^{CAN_I} (?:tribute|sacrifice) (?P<t1>{_TRIBUTED()})(?: and (?P<t2>{_TRIBUTED()}))? "
+                   rf"(?:to|and|for|in order to|so i can|to then) (?P<v>{_alt('verbs')}) (?P<c>e\d+)(?: ' s| 's)?"
+                   rf"(?P<rest> .*)?$"),
+        _q_tributes_first,
     )]
+
+
+def _q_tributes_first(d: Draft, m: re.Match):
+    """ "Can I Tribute a face-down monster to Tribute Summon X?": the Tributes said before the act."""
+    if d.actions or d.chain or d.said:
+        return None
+    act = _key("verbs", m["v"])
+    mods = _read_mods(m["rest"] or "")
+    if act not in ("normal_summon", "tribute_summon", "set_monster") or mods is None or "tributed" in mods:
+        return None
+    mods["tributed"] = [_tributed_kind(m[g]) for g in ("t1", "t2") if m[g]]
+    cards = _cards(d, int(m["c"][1:]))
+    if len(cards) != 1:
+        return None
+    return _ask(d, cards[0], act, mods)
