@@ -136,6 +136,19 @@ def kb_path_of(ctx) -> Path:
     return ctx.find_root().obj["kb"]
 
 
+def read_options(func):
+    """``--json``, the click context and :func:`kb_command`'s error reporting: the options of a command that
+    reads the knowledge base and prints what it found (with :func:`show`)."""
+    return json_option(click.pass_context(kb_command(func)))
+
+
+def show(ctx, as_json: bool, fetch, render=None) -> None:
+    """Read ``fetch(session)`` from the command's knowledge base and print it (:func:`emit`)."""
+    with session_scope(kb_path_of(ctx)) as session:
+        data = fetch(session)
+    emit(data, as_json, render)
+
+
 @cli.command()
 @click.option("--db", "--kb", "kb_override", type=click.Path(path_type=Path), default=None,
               help="Where to write the knowledge base (default data/kb).")
@@ -190,108 +203,88 @@ def _print_summary(result) -> None:
     print_build_summary(err_console, result.summary, result.timings)
 
 
+def _render_stats(counts: dict) -> None:
+    table = Table(title="knowledge base")
+    table.add_column("records")
+    table.add_column("count", justify="right")
+    for key, value in counts.items():
+        table.add_row(key, str(value))
+    console.print(table)
+
+
+def _render_sources(rows: list) -> None:
+    table = Table(title="sources")
+    for column in ("id", "title", "edition", "region", "sections"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["id"], row["title"], row["edition"][:60], row["region"], str(row["sections"]))
+    console.print(table)
+
+
+def _render_sections(rows: list) -> None:
+    for row in rows:
+        pages = f"  (p. {row['pages'][0]}-{row['pages'][1]})" if row["pages"] else ""
+        indent = "  " * (row["level"] - 1)
+        label = f"{row['number']} " if row["number"] else ""
+        click.echo(f"{indent}{label}{row['title']}  [{row['id']}]{pages}")
+
+
+def _render_section(d: dict) -> None:
+    console.print(f"[bold]{d['number'] or ''} {d['title']}[/bold]  ({d['id']})", highlight=False)
+    if d["pages"]:
+        console.print(f"pages {d['pages'][0]}-{d['pages'][1]}", highlight=False)
+    if d["text"]:
+        console.print(d["text"], highlight=False, markup=False)
+    for child in d["children"]:
+        console.print(f"  - {child['number'] or ''} {child['title']} [{child['id']}]", highlight=False,
+                      markup=False)
+    for ref in d["references"]:
+        target = ref["target"] or f"unresolved: {ref['unresolved_reason']}"
+        console.print(f"  ref: {ref['raw']} -> {target}", highlight=False, markup=False)
+
+
+def _render_problems(rows: list) -> None:
+    for row in rows:
+        click.echo(f"{row['file']}:{row['line'] or '-'}: {row['kind']}: {row['message']}")
+    click.echo(f"{len(rows)} problem(s)")
+
+
 @cli.command()
-@json_option
-@click.pass_context
-@kb_command
+@read_options
 def stats(ctx, as_json):
     """Counts of every kind of record."""
-    with session_scope(kb_path_of(ctx)) as session:
-        data = corpus.stats(session)
-
-    def render(d):
-        table = Table(title="knowledge base")
-        table.add_column("records")
-        table.add_column("count", justify="right")
-        for key, value in d.items():
-            table.add_row(key, str(value))
-        console.print(table)
-
-    emit(data, as_json, render)
+    show(ctx, as_json, corpus.stats, _render_stats)
 
 
 @cli.command()
-@json_option
-@click.pass_context
-@kb_command
+@read_options
 def sources(ctx, as_json):
     """The bundled sources."""
-    with session_scope(kb_path_of(ctx)) as session:
-        data = corpus.list_sources(session)
-
-    def render(rows):
-        table = Table(title="sources")
-        for column in ("id", "title", "edition", "region", "sections"):
-            table.add_column(column)
-        for row in rows:
-            table.add_row(row["id"], row["title"], row["edition"][:60], row["region"], str(row["sections"]))
-        console.print(table)
-
-    emit(data, as_json, render)
+    show(ctx, as_json, corpus.list_sources, _render_sources)
 
 
 @cli.command()
 @click.argument("source")
-@json_option
-@click.pass_context
-@kb_command
+@read_options
 def sections(ctx, source, as_json):
     """The sections of one SOURCE, as a tree."""
-    with session_scope(kb_path_of(ctx)) as session:
-        data = corpus.list_sections(session, source)
-
-    def render(rows):
-        for row in rows:
-            pages = f"  (p. {row['pages'][0]}-{row['pages'][1]})" if row["pages"] else ""
-            indent = "  " * (row["level"] - 1)
-            label = f"{row['number']} " if row["number"] else ""
-            click.echo(f"{indent}{label}{row['title']}  [{row['id']}]{pages}")
-
-    emit(data, as_json, render)
+    show(ctx, as_json, lambda session: corpus.list_sections(session, source), _render_sections)
 
 
 @cli.command()
 @click.argument("section_id")
-@json_option
-@click.pass_context
-@kb_command
+@read_options
 def section(ctx, section_id, as_json):
     """One section with its text, children, references, terms and cards."""
-    with session_scope(kb_path_of(ctx)) as session:
-        data = corpus.get_section(session, section_id)
-
-    def render(d):
-        console.print(f"[bold]{d['number'] or ''} {d['title']}[/bold]  ({d['id']})", highlight=False)
-        if d["pages"]:
-            console.print(f"pages {d['pages'][0]}-{d['pages'][1]}", highlight=False)
-        if d["text"]:
-            console.print(d["text"], highlight=False, markup=False)
-        for child in d["children"]:
-            console.print(f"  - {child['number'] or ''} {child['title']} [{child['id']}]", highlight=False,
-                          markup=False)
-        for ref in d["references"]:
-            target = ref["target"] or f"unresolved: {ref['unresolved_reason']}"
-            console.print(f"  ref: {ref['raw']} -> {target}", highlight=False, markup=False)
-
-    emit(data, as_json, render)
+    show(ctx, as_json, lambda session: corpus.get_section(session, section_id), _render_section)
 
 
 @cli.command()
 @click.argument("source", required=False)
-@json_option
-@click.pass_context
-@kb_command
+@read_options
 def problems(ctx, source, as_json):
     """Parse problems (all, or of one SOURCE), with file and line."""
-    with session_scope(kb_path_of(ctx)) as session:
-        data = corpus.list_problems(session, source)
-
-    def render(rows):
-        for row in rows:
-            click.echo(f"{row['file']}:{row['line'] or '-'}: {row['kind']}: {row['message']}")
-        click.echo(f"{len(rows)} problem(s)")
-
-    emit(data, as_json, render)
+    show(ctx, as_json, lambda session: corpus.list_problems(session, source), _render_problems)
 
 
 @cli.command("setup-data")

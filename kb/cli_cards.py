@@ -7,8 +7,7 @@ from rich.panel import Panel
 from rich.table import Table
 
 from . import cards
-from .cli import console, emit, json_option, kb_command, kb_path_of
-from .db import session_scope
+from .cli import console, read_options, show
 
 __all__ = ["register"]
 
@@ -51,48 +50,42 @@ def _render_rulings(data: dict) -> None:
         console.print(Panel(text, title=label, title_align="left"), markup=False, highlight=False)
 
 
+def _found(session, query: tuple[str, ...]):
+    return cards.resolve_card(session, " ".join(query))
+
+
+def _card_rulings(session, found) -> dict:
+    return {"card": found.name, "card_id": found.id, "rulings": cards.card_rulings(session, found.id)}
+
+
+def _render_names(names: list) -> None:
+    table = Table(show_header=False)
+    for name in names:
+        table.add_row(name)
+    console.print(table)
+
+
 def register(cli: click.Group) -> None:
     """Add the card commands to the ``kb`` group."""
 
     @cli.command("card")
     @click.argument("query", nargs=-1, required=True)
-    @json_option
-    @click.pass_context
-    @kb_command
+    @read_options
     def card_command(ctx, query, as_json):
         """Look up a card by name, nickname, passcode or Konami id (typos welcome)."""
-        with session_scope(kb_path_of(ctx)) as session:
-            found = cards.resolve_card(session, " ".join(query))
-            data = cards.get_card(session, found.id)
-        emit(data, as_json, _render_card)
+        show(ctx, as_json, lambda session: cards.get_card(session, _found(session, query).id), _render_card)
 
     @cli.command("rulings")
     @click.argument("query", nargs=-1, required=True)
-    @json_option
-    @click.pass_context
-    @kb_command
+    @read_options
     def rulings_command(ctx, query, as_json):
         """The rulings about one card (legacy TCG rulings, OCG Q&As and FAQs)."""
-        with session_scope(kb_path_of(ctx)) as session:
-            found = cards.resolve_card(session, " ".join(query))
-            data = {"card": found.name, "card_id": found.id, "rulings": cards.card_rulings(session, found.id)}
-        emit(data, as_json, _render_rulings)
+        show(ctx, as_json, lambda session: _card_rulings(session, _found(session, query)), _render_rulings)
 
     @cli.command("complete")
     @click.argument("prefix", nargs=-1, required=True)
     @click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 100))
-    @json_option
-    @click.pass_context
-    @kb_command
+    @read_options
     def complete_command(ctx, prefix, limit, as_json):
         """Card names for a partly typed name."""
-        with session_scope(kb_path_of(ctx)) as session:
-            data = cards.autocomplete(session, " ".join(prefix), limit)
-
-        def render(names):
-            table = Table(show_header=False)
-            for name in names:
-                table.add_row(name)
-            console.print(table)
-
-        emit(data, as_json, render)
+        show(ctx, as_json, lambda session: cards.autocomplete(session, " ".join(prefix), limit), _render_names)

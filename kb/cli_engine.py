@@ -9,7 +9,7 @@ import click
 from rich.panel import Panel
 
 from . import engine
-from .cli import as_kb_error, batch_lines, console, emit, fail, json_option, kb_command, kb_path_of
+from .cli import as_kb_error, batch_lines, console, emit, fail, json_option, kb_path_of, read_options, show
 from .db import session_scope
 from .errors import KbError
 
@@ -80,20 +80,20 @@ def _render_answer(answer: dict) -> None:
         console.print(f"  rulings: {', '.join(answer['rulings'])}", markup=False, highlight=False)
 
 
+def _profile(session, card: tuple[str, ...]) -> dict:
+    row = engine.questions.resolve(session, " ".join(card))
+    return {"card": row.name, "id": row.id, "effects": engine.card_profile(session, row)}
+
+
 def register(cli: click.Group) -> None:
     """Add the engine commands to the ``kb`` group."""
 
     @cli.command("effects")
     @click.argument("card", nargs=-1, required=True)
-    @json_option
-    @click.pass_context
-    @kb_command
+    @read_options
     def effects(ctx, card, as_json):
         """The effect profiles of CARD (name, nickname or passcode)."""
-        with session_scope(kb_path_of(ctx)) as session:
-            row = engine.questions.resolve(session, " ".join(card))
-            data = {"card": row.name, "id": row.id, "effects": engine.card_profile(session, row)}
-        emit(data, as_json, _render_effects)
+        show(ctx, as_json, lambda session: _profile(session, card), _render_effects)
 
     @cli.command("ask")
     @click.argument("question", nargs=-1)
