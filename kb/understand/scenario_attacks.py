@@ -132,18 +132,24 @@ def _fact_going_second(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _battle_in_turn(d: Draft, m: re.Match, turn_number: int, whose: tuple[str, str]):
+    """A enters the Battle Phase (``m["bp"]``) or declares an attack in turn ``turn_number``; ``whose``: who A is
+    and which turn that is, in words."""
+    d.state.update(turn_number=turn_number, phase="main1")
+    if m["bp"]:
+        d.actions.append({"do": "phase", "to": "battle"})
+        return {"kind": "legal"}, f"can A {whose[0]}enter the Battle Phase in {whose[1]}"
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    return {"kind": "legal"}, f"can A {whose[0]}declare an attack in {whose[1]}"
+
+
 def _q_going_second(d: Draft, m: re.Match):
     """The player going second attacks (or enters the Battle Phase) in their first turn: turn 2."""
     if d.actions or (d.said and d.said != [_SECOND]):
         return None
-    d.state.update(turn_number=2, phase="main1")
-    if m["bp"]:
-        d.actions.append({"do": "phase", "to": "battle"})
-        return {"kind": "legal"}, "can A (the player going second) enter the Battle Phase in its first turn (turn 2)"
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
-    return {"kind": "legal"}, "can A (the player going second) declare an attack in its first turn (turn 2)"
+    return _battle_in_turn(d, m, 2, ("(the player going second) ", "its first turn (turn 2)"))
 
 
 def _q_attack_twice(d: Draft, m: re.Match):
@@ -199,14 +205,7 @@ def _q_later_turn(d: Draft, m: re.Match):
     """A Battle Phase / an attack in the player's second (or later) turn: turn 3 or later."""
     if d.actions or d.said:
         return None
-    d.state.update(turn_number=3, phase="main1")
-    if m["bp"]:
-        d.actions.append({"do": "phase", "to": "battle"})
-        return {"kind": "legal"}, "can A enter the Battle Phase in its second turn (turn 3 or 4)"
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
-    return {"kind": "legal"}, "can A declare an attack in its second turn (turn 3 or 4)"
+    return _battle_in_turn(d, m, 3, ("", "its second turn (turn 3 or 4)"))
 
 
 def _q_position_after_attack(d: Draft, m: re.Match):

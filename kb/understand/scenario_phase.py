@@ -75,20 +75,19 @@ def _q_main2_without_battle(d: Draft, m: re.Match):
     return {"kind": "legal"}, "can A go from Main Phase 1 to Main Phase 2 without conducting a Battle Phase"
 
 
-def _q_main2_after_battle(d: Draft, m: re.Match):
-    if d.actions or d.said:
-        return None
-    d.state["phase"] = "battle"
-    d.actions.append({"do": "phase", "to": "main2"})
-    return {"kind": "legal"}, "can A go from the Battle Phase to Main Phase 2"
+def _phase_move(start: str, to: str, said: str):
+    """A question handler: can A go from phase ``start`` to phase ``to`` (nothing else told)?"""
+    def handler(d: Draft, m: re.Match):
+        if d.actions or d.said:
+            return None
+        d.state["phase"] = start
+        d.actions.append({"do": "phase", "to": to})
+        return {"kind": "legal"}, said
+    return handler
 
 
-def _q_main1_to_end(d: Draft, m: re.Match):
-    if d.actions or d.said:
-        return None
-    d.state["phase"] = "main1"
-    d.actions.append({"do": "phase", "to": "end"})
-    return {"kind": "legal"}, "can A go from Main Phase 1 to the End Phase (without a Battle Phase)"
+_q_main2_after_battle = _phase_move("battle", "main2", "can A go from the Battle Phase to Main Phase 2")
+_q_main1_to_end = _phase_move("main1", "end", "can A go from Main Phase 1 to the End Phase (without a Battle Phase)")
 
 
 def _q_go_back(d: Draft, m: re.Match):
