@@ -114,6 +114,8 @@ def test_named_summon_in_words(session, text, answer):
         ("Can Solemn Warning negate a Special Summon performed by Monster Reborn?", "no"),
         ("Can Solemn Judgment negate a Ritual Summon performed by a Ritual Spell?", "no"),
         ("can solemn strike negate a fusion summon done by polymerization", "no"),
+        # a Gemini monster Normal Summoned again is Normal Summoned (cr 202.8e): negatable like any Normal Summon
+        ("Can Solemn Warning negate the second Normal Summon of Gemini Elf?", "yes"),
         # a procedure is no card effect: not read as one
         ("Can Solemn Warning negate a Special Summon performed by Cyber Dragon's own procedure?", "unknown"),
     ],

@@ -46,6 +46,7 @@ _TO = (
 )
 _SUMMON = (
     r"(?P<summon>(?:a |an |the |my |my opponent's |the opponent's |their |that |this )?"
+    r"(?:second |2nd |another )?"  # a Gemini monster Normal Summoned again: still a Normal Summon (cr 202.8e)
     r"(?P<how>normal|tribute|"
     rf"flip|special|fusion|synchro|xyz|link|pendulum|ritual)? ?summon(?:s|ing)?(?: of (?P<sy>{ENT}))?"
     # "a Special Summon by Monster Reborn": the card whose effect performs it (negation: frame.py)
