@@ -23,13 +23,13 @@ from pathlib import Path
 
 from .frame import Frame
 from .scenario_draft import generic_you
+from .scenario_stated_build import TOLD, Build, query_of
 from .skeleton import Skeleton
 from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["read_stated_story"]
 
 _WORDS = Path(__file__).with_name("scenario_stated_words.toml")
-_ORDER = ("main1", "battle", "main2", "end")
 # what a card named as the cause must say (in its text, lower case) for the clause to be taken from it
 _CAUSE_TEXT = {
     "flip_face_down": r"face-down",
@@ -74,6 +74,15 @@ def _grammar() -> dict:
                      rf"(?:to|into) {pos} position){cause}{time}"),
         ("position", rf"(?:(?P<effect2>a card effect|an effect|a card|another effect)|(?P<cent2>e\d+)) (?:changed|changes|switched|switches) "
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
+        ("declared", r"(?:my|the) attack declaration"),
+        ("declared", rf"(?:i|we) (?:declare|declared) an attack(?: with {m})?{time}"),
+        ("declared", rf"{m} (?:declares|declared) an attack{time}"),
+        ("declared", rf"{m} attacks{time}"),
+        ("controls", rf"{who} (?:only )?(?:controls?|has|have) (?:only )?(?:a|an|one|1) (?P<face>face[- ]up |face[- ]down )?"
+                     rf"(?:{pos} position )?monster(?: in (?P<face2>face[- ]up |face[- ]down )?(?P<pos2>attack|defense|"
+                     rf"defence) position)?"),
+        ("controls", rf"(?P<whose>my opponent's|my opponents|their|my) only monster is (?:in )?(?P<face>face[- ]up |"
+                     rf"face[- ]down )?{pos} position"),
         ("attacked", rf"{m} (?:{_w('ops', 'attacked')}){time}"),
         ("gain_atk", rf"(?:{m} )?{be}(?:gained|gains|gain|got|gets|received) (?P<amt>\d+) atk{cause}{time}"),
         ("attacked", rf"(?:i|we) (?:attacked|declared an attack) with {m}{time}"),
@@ -104,6 +113,10 @@ def _grammar() -> dict:
                    rf"(?: (?:{_w('questions', 'position_words')}))?(?: (?:back|again))?(?: to (?:attack|defense) position)?"
                    rf"(?: (?:again|manually|myself))?(?P<mp2> (?:in|during) (?:my )?main phase 2)?{time}"),
         ("attack", rf"can (?:it|{m}) (?:{_w('questions', 'attack_again')})(?: again)?{time}"),
+        ("attack_direct", rf"can (?:i|you) (?:still )?attack (?:my opponent |your opponent |them )?directly"
+                          rf"(?: with (?:it|{m}))?{time}"),
+        ("damage_step", r"does the damage step (?:begin|start|happen|occur|take place)|is there a damage step|"
+                        r"(?:do|does) (?:we|it|the battle) (?:go|move|proceed) (?:on )?to the damage step"),
         ("whose", rf"(?:{_w('questions', 'whose_gy')})"),
         ("fate", rf"(?:{_w('questions', 'what_happens')})"),
         ("fate", r"what happens to (?:(?P<qent>e\d+)|the equip spell|my equip spell)"),
@@ -152,7 +165,7 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
 
 _SPLIT = re.compile(r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|"
                     r"control|the|all|its|their|they|was|is|got|gets|changed|flipped|turned|later|after)\b)")
-_LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |when |once |as |if |while )+")
+_LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |after |when |once |as |if |while )+")
 
 
 def _clauses(text: str) -> list[str]:
@@ -217,6 +230,12 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
                     f"{d.get('amt')} atk" not in (card_text(index) or ""):
                 return False  # the named card does not say this: not taken on trust
             story.entities.add(index)
+        if op in ("controls", "zones_none") or op == "declared" and d.get("m") is None:
+            story.events.append((op, {"actor": actor, "whose": d.get("whose"), "pos": d.get("pos") or d.get("pos2"),
+                                      "face": (d.get("face") or d.get("face2") or "up").strip()}))
+            if op == "declared" and not _monster(None, story, g, "A"):
+                return False
+            return True
         default = "A"
         if op == "take_control":
             default = "B" if actor == "A" else "A"
@@ -235,148 +254,6 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
                                   "amount": int(d["amt"]) if d.get("amt") else None}))
         return True
     return False
-
-
-# ------------------------------------------------------------------------------------------ building
-
-
-class _Build:
-    """The scenario the story's events make (state, actions, the phase reached)."""
-
-    def __init__(self, story: _Story, name_of) -> None:
-        self.story, self.name_of = story, name_of
-        mon = story.mon
-        self.owner = mon["owner"]
-        self.controller = self.owner
-        self.phase = self.start = None
-        self.actions: list = []
-        self.players = {"A": {}, "B": {}}
-        self.fillers = 0
-        if mon.get("entity") is not None:
-            self.label = "the monster"
-            item = {"card": name_of(mon["entity"]), "id": self.label}
-        else:
-            self.label = "my monster" if self.owner == "A" else "my opponent's monster"
-            item = {"name": self.label, "atk": 1000}
-            if mon.get("kind") == "link":
-                item.update(frame="link", link_arrows=["Top"], summoned="link", properly=True)
-            else:
-                item.update({"def": 1000, "level": 4})
-        if mon.get("counters"):
-            item["counters"] = mon["counters"]
-        if mon.get("emz"):
-            item["zone"] = "emz_left"
-        self.item = item
-        self.players[self.owner].setdefault("monsters", []).append(item)
-        if mon.get("equip") is not None:
-            equip = name_of(mon["equip"])
-            self.players[self.owner]["spells_traps"] = [{"card": equip, "equipped_to": self.label}]
-            self.equip = equip
-
-    def begin(self, phase: str) -> None:
-        if self.phase is None:
-            self.phase = self.start = phase
-
-    def to_phase(self, phase: str) -> bool:
-        if self.phase is None:
-            self.begin(phase)
-            return True
-        if _ORDER.index(phase) < _ORDER.index(self.phase):
-            return False
-        if phase != self.phase:
-            self.actions.append({"do": "phase", "to": phase})
-            self.phase = phase
-        return True
-
-    def effect(self, op: str, **more) -> None:
-        self.actions.append({"do": "effect", "op": op, "card": self.label, **more})
-
-    def event(self, op: str, d: dict) -> bool:
-        if op == "earlier":
-            return not self.actions
-        if op == "summoned_now":
-            self.item.update(summoned_this_turn=True, summoned="normal")
-            return not self.actions
-        if op == "position":
-            if not self.to_phase("main1" if self.phase in (None, "main1") else "main2"):
-                return False
-            if d["manual"]:
-                self.actions.append({"do": "change_position", "card": self.label, "player": self.controller})
-            else:
-                self.effect("change_position", **({"position": d["pos"]} if d["pos"] else {}))
-            return True
-        if op in ("attacked", "negated"):
-            if self.controller != "A" or self.players["B"].get("monsters") or not self.to_phase("battle"):
-                return False
-            self.actions.append({"do": "attack", "attacker": self.label, "target": None})
-            if op == "negated":
-                self.effect("negate_attack")
-            else:
-                self.actions.append({"do": "damage_calculation"})
-            return True
-        if op in ("flip_face_down", "flip_face_up"):
-            self.begin("main1")
-            self.effect(op, **({"position": d["pos"]} if op == "flip_face_up" and d["pos"] else {}))
-            return True
-        if op == "take_control":
-            self.begin("main1")
-            self.controller = "A" if self.owner == "B" else "B"
-            self.effect("take_control", player=self.controller)
-            return True
-        if op == "return_control":
-            if self.controller == self.owner or not self.to_phase("end"):
-                return False
-            self.effect("return_control")
-            self.controller = self.owner
-            return True
-        if op == "zones_none":
-            player = self._zones_player(d)
-            if player is None:
-                return False
-            self._fill(player)
-            return True
-        if op == "gain_atk":
-            self.begin("main1")
-            self.effect("gain_atk", amount=d["amount"])
-            return True
-        if op == "banish_temporarily":
-            self.begin("main1")
-            self.effect("banish_temporarily")
-            return True
-        if op == "return_from_banishment":
-            if not self.to_phase("end"):
-                return False
-            self.effect("return_from_banishment")
-            return True
-        if op in ("send", "tribute_cost"):
-            self.begin("main1")
-            by = "cost" if op == "tribute_cost" else "effect"
-            self.actions.append({"do": "move", "card": self.label, "to": "gy", "by": by,
-                                 "destroyed": d.get("destroyed", False)})
-            return True
-        return False
-
-    def _zones_player(self, d: dict) -> str | None:
-        if d.get("whose"):
-            return "A" if d["whose"] == "my" else "B"
-        who = d.get("actor")
-        return who
-
-    def _fill(self, player: str) -> None:
-        """Fill ``player``'s free Main Monster Zones at this point of the story (monsters Special Summoned)."""
-        on_field = len(self.players[player].get("monsters", [])) - (1 if player == self.owner and
-                                                                    self.item.get("zone") == "emz_left" else 0)
-        taken = 1 if (self.controller == player and player != self.owner) else 0
-        gone = 1 if (self.controller != player and player == self.owner) else 0
-        away = any(a.get("op") == "banish_temporarily" for a in self.actions) and player == self.owner
-        free = 5 - on_field - taken + gone + (1 if away and not gone else 0)
-        for _ in range(max(0, free)):
-            self.fillers += 1
-            name = f"{'my' if player == 'A' else 'my opponent'}{chr(39) + 's' if player == 'B' else ''} other monster " \
-                   f"{self.fillers}"
-            self.players[player].setdefault("hand", []).append({"name": name, "atk": 1000, "def": 1000, "level": 4})
-            self.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "hand",
-                                 "player": player})
 
 
 def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
@@ -407,6 +284,8 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
             break
     else:
         return None
+    if kind == "attack_direct" and story.mon is None:
+        story.mon = {"owner": "A"}  # the attacker is a monster of mine the story does not describe
     if qm.groupdict().get("m") and not _monster(qm.group("m"), story, g, story.mon["owner"] if story.mon else "A"):
         return None
     if story.mon is None:
@@ -422,7 +301,7 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
             if not name_of(mon[key]):
                 return None
             story.entities.add(mon[key])
-    build = _Build(story, name_of)
+    build = Build(story, name_of)
     events = []
     for op, d in story.events:  # "banished until the End Phase, it would return": two events
         events += [("banish_temporarily", d), ("return_from_banishment", d)] if op == "banish_and_return" else \
@@ -434,7 +313,7 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
     for op, d in events:
         if not build.event(op, d):
             return None
-    query, asked_said = _query(kind, qm, build, story)
+    query, asked_said = query_of(kind, qm, build, story)
     if query is None:
         return None
     question = {"ask": "scenario", "state": {"phase": build.start or "main1",
@@ -442,70 +321,10 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
                 "actions": build.actions, "query": query}
     if not question["state"]["players"]:
         return None
-    told = "; ".join(f"{op.replace('_', ' ')}" for op, _d in story.events)
+    told = "; ".join(TOLD.get(op, op.replace("_", " ")) for op, _d in story.events)
     understood = f"Simulated: {build.label} ({build.owner}'s): {told}. Asked: {asked_said}?"
     all_entities = {e for _t, ents in sentences for e in ents}
     if not all_entities <= story.entities | ({int(x) for x in re.findall(r"e(\d+)", asked)}):
         return None
     skeleton.use(skeleton.live())
     return Frame(question, understood, used_entities=all_entities, uses_story=True)
-
-
-def _query(kind: str, qm: re.Match, build: _Build, story: _Story):
-    label = build.label
-    if kind == "change":
-        if build.controller != "A":
-            return None, ""
-        if qm.group("mp2") or build.phase in ("battle", "main2"):
-            if not build.to_phase("main2"):
-                return None, ""
-        elif not build.to_phase("main1"):
-            return None, ""
-        build.actions.append({"do": "change_position", "card": label, "player": "A"})
-        return {"kind": "legal"}, f"can A change the battle position of {label} (in {build.phase})"
-    if kind == "attack":
-        if build.controller != "A" or build.players["B"].get("monsters") or not build.to_phase("battle"):
-            return None, ""
-        build.actions.append({"do": "attack", "attacker": label, "target": None})
-        return {"kind": "legal"}, f"can {label} declare an attack now"
-    if not build.actions:
-        return None, ""
-    if kind == "whose":
-        if not any(op in ("send", "tribute_cost") for op, _d in story.events):
-            return None, ""
-        return {"kind": "outcome", "whose": label}, f"whose GY is {label} in"
-    if kind == "fate":
-        ent = qm.groupdict().get("qent")
-        if ent is not None or "equip" in qm.group(0):
-            if getattr(build, "equip", None) is None or ent is not None and build.name_of(int(ent[1:])) != build.equip:
-                return None, ""
-            return {"kind": "outcome", "fate": build.equip}, f"what becomes of {build.equip}"
-        return {"kind": "outcome", "fate": label}, f"what becomes of {label}"
-    if kind == "destroyed":
-        ent = qm.group("qent")
-        if ent is not None and build.name_of(int(ent[1:])) == getattr(build, "equip", None) or \
-                ent is None and qm.group(0).endswith("equip spell destroyed"):
-            if getattr(build, "equip", None) is None:
-                return None, ""
-            return {"kind": "outcome", "destroyed": build.equip}, f"is {build.equip} destroyed"
-        if ent is not None:
-            return None, ""
-        return {"kind": "outcome", "destroyed": label}, f"is {label} destroyed"
-    if kind == "counters":
-        if not story.mon.get("counters"):
-            return None, ""
-        removed = re.search(r"removed|lose", qm.group("cq"))
-        if removed:
-            return {"kind": "outcome", "counters": label, "is": 0}, f"are the counters on {label} removed"
-        return {"kind": "outcome", "counters": label, "over": 0}, f"does {label} keep its counters"
-    if kind == "atk":
-        amount = int(qm.group("qamt"))
-        gained = [d["amount"] for op, d in story.events if op == "gain_atk"]
-        if gained != [amount]:
-            return None, ""
-        return {"kind": "outcome", "atk_change": label, "is": amount}, f"does {label} still have the {amount} ATK"
-    if kind == "emz":
-        if not story.mon.get("emz"):
-            return None, ""
-        return {"kind": "outcome", "zone": label, "is": "emz"}, f"is {label} back in the Extra Monster Zone"
-    return None, ""
