@@ -23,8 +23,12 @@ _WORD = re.compile(r"[\w'&/-]+")
 def speaking_sentence(card_text: str, concepts, guard=None) -> str | None:
     """The first sentence of ``card_text`` that names one of ``concepts`` (any inflection), or one of the
     ``guard`` phrases instead when the claim gives them; None when none does."""
-    phrases = ([tuple(g.lower().split()) for g in guard] if guard is not None
+    phrases = ([tuple(g.lower().split()) for g in guard if not g.startswith("@")] if guard is not None
                else [p for concept in concepts if concept not in _GENERIC for p in phrases_of(concept)])
+    if guard is not None and "@condition" in guard:  # an activation condition: "When ...: ", "During ...: "
+        found = re.search(r"(?:^|(?<=[.\n]))\s*([^.;:\n]*:)", card_text)
+        if found:
+            return found.group(1).strip()
     for sentence in re.split(r"(?<=[.;:])\s+|\n+", card_text):
         words = [w.lower() for w in _WORD.findall(sentence)]
         for phrase in phrases:

@@ -21,6 +21,8 @@ __all__ = ["card_kinds", "match_claims", "read_claim", "tag_question"]
 _CLAUSE_ENDS = {",", ";", ".", ":", "?", "!"}
 _SUBORDINATORS = frozenset({"when", "if", "after", "once", "because", "since", "while", "whenever"})
 _ACT_LIKE = ("act", "role", "state")
+_RELATIVES = frozenset({"that", "which", "who", "whose"})
+_AUXILIARIES = frozenset({"was", "is", "has", "had", "were", "are", "been", "i", "you", "it"})
 
 _ABILITY_KINDS = {
     "Xyz": "xyz", "Link": "link", "Pendulum": "pendulum", "Ritual": "ritual_monster", "Fusion": "fusion_monster",
@@ -100,13 +102,20 @@ def _asked_fits(claim: Claim, tagged: Tagged, words: list) -> bool:
         return False
     form_at = tagged.form_at()
     if tagged.form in ("can", "must"):  # "can I X a monster that Y'd?": X is asked, the first act after the form
-        after = [p for p in asked_at + given_at if p > form_at]
+        after = [p for p in asked_at + given_at if p > form_at and not _relative(words, p)]
         return bool(after) and min(after) in asked_at and not any(p in asked_at for p in given_at)
     sub = next((k for k in range(form_at + 1, len(words)) if words[k] and words[k].lower() in _SUBORDINATORS), None)
     if sub is not None:  # "is X destroyed when Y ...?": the asked predicate ends the main clause
         main = [p for p in given_at if form_at < p < sub]
         return all(form_at < p < sub for p in asked_at) and all(p < min(asked_at) for p in main)
     return min(asked_at) > max(given_at)  # "is a discarded card sent to the GY?": the predicate comes last
+
+
+def _relative(words: list, at: int) -> bool:
+    """Whether the word at ``at`` opens a relative clause ("a monster that attacked", "which was Set")."""
+    before = [w.lower() for w in words[max(0, at - 2):at] if w]
+    return bool(before) and (before[-1] in _RELATIVES or len(before) == 2 and before[0] in _RELATIVES
+                             and before[1] in _AUXILIARIES)
 
 
 def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list) -> list[Claim]:

@@ -47,6 +47,8 @@ class Claim:
         out = set(self.tolerates) | default_tolerated()
         for group in self.requires:
             out |= group
+        if "send_gy" in out:
+            out.add("gy")  # "send X to the GY" read as the act and the place
         return frozenset(out)
 
     @property

@@ -77,6 +77,8 @@ def concept_table() -> dict:
     for form, said in data.get("form", {}).items():
         phrases += [(tuple(p.split()), "form", (form,)) for p in said]
     phrases += [(tuple(p.split()), "marker", ("asked",)) for p in data.get("marker", {}).get("asked", [])]
+    for form, said in data.get("form_shift", {}).items():
+        phrases += [(tuple(p.split()), "form_shift", (form,)) for p in said]
     by_first: dict[str, list] = {}
     for entry in sorted(phrases, key=lambda e: -len(e[0])):
         by_first.setdefault(entry[0][0], []).append(entry)
@@ -131,8 +133,9 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _match_at(words: list[str | None], i: int) -> tuple[int, str, tuple[str, ...]] | None:
-    """The longest phrase starting at word ``i``: (its length, kind, values), or None."""
+def _match_at(words: list[str | None], i: int, form_first: bool = False) -> tuple[int, str, tuple[str, ...]] | None:
+    """The longest phrase starting at word ``i``: (its length, kind, values), or None; with ``form_first`` a
+    form phrase wins over others of the same length ("has" opens a question before it means "controls")."""
     if words[i] is None:
         return None
     table = concept_table()
@@ -140,7 +143,8 @@ def _match_at(words: list[str | None], i: int) -> tuple[int, str, tuple[str, ...
     for first in lemmas(words[i]):
         for phrase, kind, values in table["by_first"].get(first, ()):
             n = len(phrase)
-            if best is not None and n <= best[0] or i + n > len(words):
+            if i + n > len(words) or best is not None and (
+                    n < best[0] or n == best[0] and not (form_first and kind == "form" and best[1] != "form")):
                 continue
             if all(words[i + k] is not None and phrase[k] in lemmas(words[i + k]) for k in range(1, n)):
                 best = (n, kind, values)
@@ -161,9 +165,16 @@ def tag(words: list[str | None], clause_starts: set[int]) -> Tagged:
         if word is None:
             i += 1
             continue
-        found = _match_at(words, i)
+        found = _match_at(words, i, form_first=out.form is None and i in clause_starts)
         if found is not None and found[1] == "form" and (out.form is not None or i not in clause_starts):
             found = None  # a form word in the middle: a stop word ("is", "can") or unexplained ("must")
+        if found is not None and found[1] == "form_shift":
+            if out.form != "fact":
+                found = None  # "able to" only turns an "is/does" question into a "can" question
+            else:
+                out.form = found[2][0]
+                i += found[0]
+                continue
         if found is not None:
             n, kind, values = found
             if kind == "form":
