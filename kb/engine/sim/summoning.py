@@ -52,11 +52,16 @@ def set_monster(game: Game, action: dict) -> Legality:
     return normal_summon(game, action, set_it=True)
 
 
-def flip_summon(game: Game, action: dict) -> Legality:
-    """A Flip Summon of a face-down monster the player controls."""
+def _own_monster_checked(game: Game, action: dict, check) -> tuple[str, object, Legality]:
+    """The acting player, the monster on their field that ``action["card"]`` names, and ``check`` of it."""
     player = game.acting_player(action)
     inst = game.find(action["card"], player, ("monster", "emz"), f"actions[{action['index']}].card")
-    legal = check_flip_summon(game.state, player, inst)
+    return player, inst, check(game.state, player, inst)
+
+
+def flip_summon(game: Game, action: dict) -> Legality:
+    """A Flip Summon of a face-down monster the player controls."""
+    player, inst, legal = _own_monster_checked(game, action, check_flip_summon)
     if legal.answer == "no":
         return legal
     game.state.new_step()
@@ -71,9 +76,7 @@ def flip_summon(game: Game, action: dict) -> Legality:
 
 def change_position(game: Game, action: dict) -> Legality:
     """A change of battle position by the player (once per turn, not the turn it was Summoned)."""
-    player = game.acting_player(action)
-    inst = game.find(action["card"], player, ("monster", "emz"), f"actions[{action['index']}].card")
-    legal = check_change_position(game.state, player, inst)
+    player, inst, legal = _own_monster_checked(game, action, check_change_position)
     if legal.answer == "no":
         return legal
     inst.position = "defense" if inst.position == "attack" else "attack"
@@ -101,7 +104,8 @@ def special_summon(game: Game, action: dict) -> Legality:
     if how == "effect":
         game.assume(f"a card effect Special Summons {inst.name} (the effect itself is not simulated)")
     materials = game.refs(action, "materials", player, ("monster", "emz", "hand", "gy", "deck", "extra"))
-    legal.extend(check_special_summon(game.state, player, inst, how, action.get("zone"), materials))
+    legal.extend(check_special_summon(game.state, player, inst, how, action.get("zone"), materials,
+                                      ignoring=bool(action.get("ignoring_conditions"))))
     cost_cards, cost_legal = summon_cost_cards(game, action, player, inst)  # a procedure's cost (costs.py)
     legal.extend(cost_legal)
     if legal.answer == "no":
