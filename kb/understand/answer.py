@@ -46,6 +46,7 @@ _ANSWERERS = {
     "negates_what": ("kb.understand.negation_kind", "negates_what_answer", True),  # activation or effect
     "timing_wording": ("kb.engine.timing_wording", "answer_timing_wording", True),  # triggers in the middle of a chain
     "claim": ("kb.understand.claims.answer", "claim_answer", True),  # rule propositions (kb/understand/claims/)
+    "monster_left": ("kb.understand.resolve_left", "monster_left_answer", True),  # its monster moved away
 }
 
 
