@@ -66,3 +66,24 @@ def test_table_rows_are_merged_into_rules_with_their_file():
     for key, where in ORIGIN.items():
         assert key in RULES, key
         assert where.endswith(".toml") and Path(__file__).parents[1].joinpath(where).is_file(), where
+
+
+def test_each_fact_is_stated_in_one_place_and_names_a_row():
+    """No proposition (topic, subject, asked) is stated by two tables (the first would silently win), and every
+    fact names a RULES row."""
+    from kb.engine import duel_facts, kind_facts, rule_facts, spell_trap_facts, zone_facts
+    from kb.engine.sim import phase_rules, summon_rules
+
+    _rows, own = load_rule_table(Path(rule_facts.__file__).with_name("rule_facts.toml"))
+    tables = {"rule_facts": own, "summon_rules": summon_rules.SUMMON_FACTS, "phase/turn_rules": phase_rules.PHASE_FACTS,
+              "kind_facts": kind_facts.KIND_FACTS, "zone_facts": zone_facts.ZONE_FACTS,
+              "duel_facts": duel_facts.DUEL_FACTS, "spell_trap_facts": spell_trap_facts.SPELL_TRAP_FACTS}
+    stated: dict[tuple, str] = {}
+    repeated = []
+    for name, facts in tables.items():
+        for question in facts:
+            if question in stated:
+                repeated.append(f"{question} in {stated[question]} and {name}")
+            stated.setdefault(question, name)
+    assert not repeated, repeated
+    assert {rule for _answer, rule, _said in rule_facts.FACTS.values()} <= set(RULES)
