@@ -32,6 +32,7 @@ from kb.config import dataset_path
 from kb.errors import KbError, SourceFormatError
 from kb.models import Alias, Card, CardPassword, ParseProblem
 from kb.text import clean_text, name_key
+from .derived_aliases import derived_aliases
 
 __all__ = [
     "CARDS_FILE",
@@ -424,7 +425,8 @@ def load_aliases(ctx, path: Path | str | None = None) -> None:
         aliases.append(Alias(alias=alias, alias_key=alias_key, card_id=card_id, kind=kind))
     if errors:
         raise KbError(f"{len(errors)} bad alias(es): " + "; ".join(errors))
-    session.add_all(aliases)
+    derived = derived_aliases(session, set(seen))  # initials and name parts (importers/derived_aliases.py)
+    session.add_all(aliases + derived)
     session.commit()
-    ctx.add_summary("aliases", aliases=len(aliases))
-    ctx.log(f"aliases: {len(aliases)}")
+    ctx.add_summary("aliases", aliases=len(aliases), derived=len(derived))
+    ctx.log(f"aliases: {len(aliases)} curated, {len(derived)} derived from name structure")

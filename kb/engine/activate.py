@@ -20,13 +20,44 @@ def check_activate(card: EngineCard, moment: Moment) -> Verdict:
         verdict.step("effect kinds", "fail", f"{card.name} has no effect that is activated", "not_activated")
         return verdict
     verdicts = []
+    damage_step = moment.step == "damage"
     for effect in effects:
         verdict = _activate_one(card, effect, controller, moment)
         verdict.effect = effect["index"]
         verdicts.append(verdict)
-        if verdict.answer == "yes":
+        if verdict.answer == "yes" and not damage_step:
             break
-    return _best(verdicts, card, None)
+    best = _best(verdicts, card, None)
+    if damage_step and card.effect is None:
+        return _effect_not_said(best, verdicts, card)
+    return best
+
+
+_EVENT_ASSUMED = "the event just happened"
+
+
+def _effect_not_said(best: Verdict, verdicts: list[Verdict], card: EngineCard) -> Verdict:
+    """In the Damage Step, a yes that rests only on an effect waiting for an event the question does not tell
+    ("possible if ... is destroyed by battle"), while an effect the player uses at will cannot be activated
+    there, does not answer which the question means: unknown, naming both."""
+    if best.answer != "yes":
+        return best
+    yes = [v for v in verdicts if v.answer == "yes"]
+    at_will_no = [v for v in verdicts if v.answer == "no" and not any(
+        step["check"] == "activation condition" and step["result"] == "fail" for step in v.steps)
+        and not any(a.startswith(_EVENT_ASSUMED) for a in v.assumed)
+        and any(step["check"] == "activation condition" and "no event is needed" in step["detail"] for step in v.steps)]
+    if not at_will_no or not all(any(a.startswith(_EVENT_ASSUMED) for a in v.assumed) for v in yes):
+        return best
+    verdict = Verdict("unknown", effect=best.effect)
+    failing = next(step for step in at_will_no[0].steps if step["result"] == "fail")
+    event = next(a for a in best.assumed if a.startswith(_EVENT_ASSUMED))[len(_EVENT_ASSUMED) + 2:]
+    verdict.step("effect asked about", "unknown",
+                 f"which effect of {card.name} is meant is not said: effect #{at_will_no[0].effect}, used at will, "
+                 f"cannot ({failing['detail']}); effect #{best.effect} can only if {event}",
+                 "damage_step", "psct")
+    verdict.steps += [step for step in best.steps if step["check"] != "effects considered"]
+    return verdict
 
 
 def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Moment) -> Verdict:
