@@ -14,6 +14,14 @@ def _cited(got) -> set[str]:
     return {ident for step in got["steps"] for ident in step["cites"]}
 
 
+def _rule_fact(session, text, answer, rule=None):
+    """The question is read as a rule fact answered ``answer`` (citing section ``rule`` when given)."""
+    got = ask_plain(session, text)
+    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
+    assert got["answer"] == answer, got["explanation"]
+    assert rule is None or rule in _cited(got)
+
+
 @pytest.mark.parametrize(
     "text,answer,rule",
     [
@@ -65,10 +73,7 @@ def _cited(got) -> set[str]:
     ],
 )
 def test_turn_rule_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 @pytest.mark.parametrize(
@@ -101,6 +106,12 @@ def _simulated(session, text):
     assert got["understood"].startswith("Simulated:")
     assert all(step["cites"] and step["quote"]["text"] for step in got["steps"])
     return got
+
+
+def _simulated_as(session, text, answer):
+    """The question is simulated (every step cited and quoted) and answered ``answer``."""
+    got = _simulated(session, text)
+    assert got["answer"] == answer, got["explanation"]
 
 
 @pytest.mark.parametrize(
@@ -162,8 +173,7 @@ def _simulated(session, text):
     ],
 )
 def test_turn_and_battle_stories(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 def test_relation_says_the_values_it_simulated(session):
@@ -228,8 +238,7 @@ def test_turn_and_battle_not_read(session, text):
     ],
 )
 def test_more_attacks_and_phases(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -246,10 +255,7 @@ def test_more_attacks_and_phases(session, text, answer):
     ],
 )
 def test_more_turn_rule_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 @pytest.mark.parametrize(
@@ -285,8 +291,7 @@ def test_more_not_read(session, text):
     ],
 )
 def test_paraphrases_simulated(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -303,10 +308,7 @@ def test_paraphrases_simulated(session, text, answer):
     ],
 )
 def test_paraphrases_rule_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 def test_contractions_are_no_card_names(session):
@@ -331,10 +333,7 @@ def test_contractions_are_no_card_names(session):
     ],
 )
 def test_prb2017_turn_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 def test_when_attack_declared_fact_needs_such_a_card(session):
@@ -354,10 +353,7 @@ def test_when_attack_declared_fact_needs_such_a_card(session):
     ],
 )
 def test_md_battle_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 @pytest.mark.parametrize(
@@ -372,8 +368,7 @@ def test_md_battle_facts(session, text, answer, rule):
     ],
 )
 def test_battles_reworded(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 def test_it_after_a_battle_is_not_read(session):
@@ -428,10 +423,7 @@ def test_one_stat_gives_the_position(session, text, answer):
     ],
 )
 def test_two_battle_phases_ended(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 def test_two_battle_phases_needs_a_card_that_ends_it(session):
@@ -449,8 +441,7 @@ def test_two_battle_phases_needs_a_card_that_ends_it(session):
     ],
 )
 def test_win_after_a_battle(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 def test_win_without_lp_told_is_not_read(session):
@@ -469,8 +460,7 @@ def test_win_without_lp_told_is_not_read(session):
     ],
 )
 def test_phase_moves_and_main_phase_2(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -524,10 +514,7 @@ def test_next_phase(session, text, answer):
     ],
 )
 def test_cr_draft_turn_facts(session, text, answer, rule):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
-    assert rule in _cited(got)
+    _rule_fact(session, text, answer, rule)
 
 
 def test_main_phase_1_to_end_phase(session):
@@ -582,8 +569,7 @@ def test_summon_in_battle_phase_stays_unknown(session):
     ],
 )
 def test_replays_in_two_sentences_and_opponents_phases(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -597,9 +583,7 @@ def test_replays_in_two_sentences_and_opponents_phases(session, text, answer):
     ],
 )
 def test_more_rule_fact_paraphrases(session, text, answer):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
+    _rule_fact(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -613,8 +597,7 @@ def test_more_rule_fact_paraphrases(session, text, answer):
     ],
 )
 def test_yes_answers_simulated(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -628,9 +611,7 @@ def test_yes_answers_simulated(session, text, answer):
     ],
 )
 def test_yes_answers_rule_facts(session, text, answer):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
+    _rule_fact(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -670,9 +651,7 @@ def test_you_spoken_to_is_not_me():
     ],
 )
 def test_rulebook_phrasings_rule_facts(session, text, answer):
-    got = ask_plain(session, text)
-    assert (got.get("parsed") or {}).get("ask") == "rule_fact", got.get("explanation")
-    assert got["answer"] == answer, got["explanation"]
+    _rule_fact(session, text, answer)
 
 
 @pytest.mark.parametrize(
@@ -683,5 +662,4 @@ def test_rulebook_phrasings_rule_facts(session, text, answer):
     ],
 )
 def test_rulebook_phrasings_simulated(session, text, answer):
-    got = _simulated(session, text)
-    assert got["answer"] == answer, got["explanation"]
+    _simulated_as(session, text, answer)
