@@ -79,6 +79,10 @@ def concept_table() -> dict:
     phrases += [(tuple(p.split()), "marker", ("asked",)) for p in data.get("marker", {}).get("asked", [])]
     for form, said in data.get("form_shift", {}).items():
         phrases += [(tuple(p.split()), "form_shift", (form,)) for p in said]
+    for form, said in data.get("stop", {}).items():
+        if form == "phrases":  # several words that together carry no meaning ("once it", "at once")
+            phrases += [(tuple(p.split()), "stop", ()) for p in said]
+    phrases = [(tuple(w.strip("'\"") for w in words), kind, values) for words, kind, values in phrases]
     by_first: dict[str, list] = {}
     for entry in sorted(phrases, key=lambda e: -len(e[0])):
         by_first.setdefault(entry[0][0], []).append(entry)
@@ -175,6 +179,9 @@ def tag(words: list[str | None], clause_starts: set[int]) -> Tagged:
                 out.form = found[2][0]
                 i += found[0]
                 continue
+        if found is not None and found[1] == "stop":
+            i += found[0]
+            continue
         if found is not None:
             n, kind, values = found
             if kind == "form":
