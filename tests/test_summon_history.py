@@ -42,6 +42,18 @@ def test_events_in_order():
         ("Odd-Eyes Rebellion Dragon is face-up in my Extra Deck. Can I Xyz Summon it?", "no"),
         ("My Odd-Eyes Wing Dragon is face-up in the Extra Deck. Can I Synchro Summon it?", "no"),
         ("Odd-Eyes Vortex Dragon is face up in my extra deck. can i fusion summon it?", "unknown"),  # no Pendulum
+        # an effect "ignoring its Summoning conditions": from the hand or Deck yes (not properly); from the GY only
+        # a monster properly Summoned first (md Semi-Nomi)
+        ("Chaos Sorcerer was Special Summoned from my hand by Monster Reborn ignoring its Summoning conditions, "
+         "then destroyed. Can Call of the Haunted Special Summon it?", "no"),
+        ("My Chaos Sorcerer was Special Summoned from the Deck ignoring its Summoning conditions and then destroyed. "
+         "Can Monster Reborn revive it?", "no"),
+        ("My Chaos Sorcerer was discarded. Can an effect that ignores Summoning conditions Special Summon it from "
+         "the GY?", "no"),
+        ("Black Luster Soldier - Envoy of the Beginning was sent to the GY from my hand. Can an effect that ignores "
+         "Summoning conditions revive it?", "no"),
+        ("My properly Summoned Chaos Sorcerer was destroyed. Can an effect that ignores its Summoning conditions "
+         "Special Summon it?", "yes"),
         # near misses: whether it was properly Summoned is not told; a card that does not negate Summons
         ("My Chaos Sorcerer was destroyed. Can Monster Reborn Special Summon it?", "unknown"),
         ("My properly Summoned Chaos Sorcerer was returned to my hand. Can Monster Reborn Special Summon it?",
@@ -51,3 +63,31 @@ def test_events_in_order():
 def test_history_in_words(session, text, answer):
     got = ask_plain(session, text)
     assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
+
+
+def _legal(session, players, action):
+    from kb.engine import ask
+
+    return ask(session, {"ask": "scenario", "state": {"players": players}, "actions": [action],
+                         "query": {"kind": "legal"}})
+
+
+def test_ignoring_conditions_in_the_simulator(session):
+    act = {"do": "special_summon", "card": "Chaos Sorcerer", "how": "effect", "ignoring_conditions": True}
+    assert _legal(session, {"A": {"hand": ["Chaos Sorcerer"]}}, act)["answer"] == "yes"
+    assert _legal(session, {"A": {"hand": ["Chaos Sorcerer"]}}, {**act, "ignoring_conditions": False})["answer"] == "no"
+    gy = {**act, "from": "gy"}
+    assert _legal(session, {"A": {"gy": ["Chaos Sorcerer"]}}, gy)["answer"] == "no"
+    assert _legal(session, {"A": {"gy": [{"card": "Chaos Sorcerer", "properly": True, "summoned": "special"}]}},
+                  gy)["answer"] == "yes"
+    nomi = {**act, "card": "Chaos Emperor Dragon - Envoy of the End"}
+    assert _legal(session, {"A": {"hand": ["Chaos Emperor Dragon - Envoy of the End"]}}, nomi)["answer"] == "unknown"
+
+
+def test_ignoring_conditions_needs_an_effect(session):
+    from kb.errors import BadQuestionError
+
+    with pytest.raises(BadQuestionError) as err:
+        _legal(session, {"A": {"hand": ["Chaos Sorcerer"]}},
+               {"do": "special_summon", "card": "Chaos Sorcerer", "how": "procedure", "ignoring_conditions": True})
+    assert err.value.field == "actions[0].ignoring_conditions"

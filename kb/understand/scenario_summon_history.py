@@ -28,7 +28,9 @@ WORDS_FILE = Path(__file__).with_name("scenario_summon_history_words.toml")
 _MOVES = {"destroyed": {"to": "gy", "destroyed": True}, "sent": {"to": "gy"},
           "discarded": {"to": "gy", "discarded": True}, "to_hand": {"to": "hand"}, "to_deck": {"to": "deck"},
           "banished": {"to": "banished"}}
-_SAID = {"properly": "properly Summoned", "destroyed": "destroyed", "sent": "sent to the GY",
+_SAID = {"ignored": "Special Summoned from the hand by an effect ignoring its Summoning conditions (not properly)",
+         "ignored_deck": "Special Summoned from the Deck by an effect ignoring its Summoning conditions (not properly)",
+         "properly": "properly Summoned", "destroyed": "destroyed", "sent": "sent to the GY",
          "discarded": "discarded", "to_hand": "returned to the hand", "to_deck": "shuffled into the Deck",
          "banished": "banished", "flipped_down": "flipped face-down"}
 
@@ -47,9 +49,18 @@ def _alt(*path: str) -> str:
 
 @lru_cache(maxsize=1)
 def _event() -> re.Pattern:
-    events = "|".join(f"(?P<{k}>{alternation(ws)})" for k, ws in _words()["events"].items())
-    return re.compile(rf"^(?:(?:{_alt('be', 'words')}) )?(?:{events})(?: (?:{_alt('cause', 'words')}|by (?P<by>e\d+)))?"
-                      rf"(?= |$)")
+    events = alternation([w for ws in _words()["events"].values() for w in ws])  # the longest words first
+    return re.compile(rf"^(?:(?:{_alt('be', 'words')}) )?(?P<ev>{events})(?: (?:{_alt('cause', 'words')}|by "
+                      rf"(?P<by>e\d+)))?(?= |$)")
+
+
+@lru_cache(maxsize=1)
+def _ignored() -> re.Pattern:
+    """ "[was] Special Summoned [from my hand] [by X] ignoring its Summoning conditions": an event of its own."""
+    i = "ignoring"
+    return re.compile(rf"^(?:(?:{_alt('be', 'words')}) )?(?:{_alt(i, 'summoned')})(?: (?P<src>{_alt(i, 'from')}))?"
+                      rf"(?: by (?P<by>e\d+))?(?: (?:{_alt(i, 'from')}))? (?:{_alt(i, 'words')})"
+                      rf"(?: (?:{_alt(i, 'after')}))?(?= |$)")
 
 
 def _events(text: str) -> list[str] | None:
@@ -61,10 +72,15 @@ def _events(text: str) -> list[str] | None:
         if out:  # "and then" (a comma alone is not in the rendered sentence)
             m = joiner.match(rest)
             rest = rest[m.end():].strip() if m else rest
+        m = _ignored().match(rest)
+        if m is not None:
+            out.append("ignored_deck" if m["src"] and "deck" in m["src"] else "ignored")
+            rest = rest[m.end():].strip()
+            continue
         m = _event().match(rest)
         if m is None:
             return None
-        out.append(next(k for k in _words()["events"] if m.group(k)))
+        out.append(next(k for k, ws in _words()["events"].items() if m["ev"] in ws))
         rest = rest[m.end():].strip()
     return out or None
 
@@ -97,8 +113,16 @@ def _fact_history(d: Draft, m: re.Match) -> bool:
     elif events[0] in ("discarded", "sent") and not frame:
         d.player("A").setdefault("hand", []).append(card.name)  # never Summoned: from the hand
         where = "hand"
+    elif events[0] in ("ignored", "ignored_deck") and not frame:  # by an effect ignoring its conditions
+        where = "deck" if events[0] == "ignored_deck" else "hand"
+        d.player("A").setdefault(where, []).append(card.name)
+        d.actions.append({"do": "special_summon", "card": card.name, "how": "effect", "from": where,
+                          "ignoring_conditions": True})
+        events, where = events[1:], "field"
     else:
         return False  # where it was, and whether it was properly Summoned, is not said
+    if "ignored" in events or "ignored_deck" in events:
+        return False  # Special Summoned again later: not read
     for event in events:
         if event == "flipped_down":
             if where != "field":
@@ -114,6 +138,8 @@ def _fact_history(d: Draft, m: re.Match) -> bool:
     if where == "gy":
         d.chain = {"revive": card.name}  # the revival questions of scenario_summons.py
     told = ([_SAID["properly"]] if summoned_first else []) + [_SAID[e] for e in events]
+    if d.actions and d.actions[0].get("ignoring_conditions"):
+        told.insert(0, _SAID["ignored_deck" if d.actions[0]["from"] == "deck" else "ignored"])
     d.said.append(f"{card.name} was {', then '.join(told)}")
     return True
 
@@ -188,9 +214,28 @@ def history_facts() -> list:
     ]
 
 
+def _q_revive_ignoring(d: Draft, m: re.Match):
+    """The story's monster in the GY, Special Summoned by an effect that ignores its Summoning conditions."""
+    if not d.chain or "revive" not in d.chain:
+        return None
+    if m["by"]:
+        card = d.card_of(int(m["by"][1:]))
+        if card is None or "ignoring its summoning conditions" not in (card.text or "").lower():
+            return None  # the card's own words must say so
+    name = d.chain["revive"]
+    d.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "gy",
+                      "ignoring_conditions": True})
+    return {"kind": "legal"}, f"can an effect ignoring its Summoning conditions Special Summon {name} from the GY"
+
+
 @lru_cache(maxsize=1)
 def history_questions() -> list:
     """The question shapes of this module (name, pattern, handler(draft, match))."""
     t = _words()["tributes_asked"]
+    gy = r"(?: from (?:my |the )?(?:gy|graveyard))?(?: later| afterwards| again| now)?"
     return [("where the Tributes of a negated Summon are",
-             re.compile(rf"^(?:(?P<stay>{alternation(t['stay'])})|{alternation(t['gone'])})$"), _q_tributes_where)]
+             re.compile(rf"^(?:(?P<stay>{alternation(t['stay'])})|{alternation(t['gone'])})$"), _q_tributes_where),
+            ("an effect that ignores Summoning conditions, used on the story's monster in the GY",
+             re.compile(rf"^can (?:{_alt('ignoring', 'effect')}) (?:still )?(?:special summon|revive) it{gy}$|"
+                        rf"^can (?P<by>e\d+) (?:still )?(?:special summon|revive) it{gy} (?:{_alt('ignoring', 'words')})$"),
+             _q_revive_ignoring)]

@@ -18,7 +18,7 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "set_monster": ({"card"}, {"tributes", "zone"}),
     "flip_summon": ({"card"}, set()),
     "change_position": ({"card"}, set()),
-    "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials", "cost"}),  # cost: costs.py
+    "special_summon": ({"card"}, {"how", "from", "zone", "position", "materials", "cost", "ignoring_conditions"}),
     "pendulum_summon": ({"cards"}, {"zones"}),
     "set_spell_trap": ({"card"}, {"zone"}),
     "activate": ({"card"}, {"effect", "targets", "cost", "does", "zone", "effect_negated"}),  # see below
@@ -116,6 +116,10 @@ def parse_action(raw, index: int) -> dict:
         action["cost"] = _parse_cost(raw["cost"], f"{where}.cost")
     if "does" in raw:
         action["does"] = _parse_ops(raw["does"], f"{where}.does")
+    if "ignoring_conditions" in raw:  # an effect that Special Summons "ignoring its Summoning conditions"
+        if not isinstance(raw["ignoring_conditions"], bool) or raw.get("how") != "effect":
+            raise bad(f"{where}.ignoring_conditions", raw["ignoring_conditions"], "true or false, with how: effect")
+        action["ignoring_conditions"] = raw["ignoring_conditions"]
     if "effect_negated" in raw:  # the question states the effect is negated when it resolves (a lasting effect)
         if not isinstance(raw["effect_negated"], bool):
             raise bad(f"{where}.effect_negated", raw["effect_negated"], "must be true or false")

@@ -276,8 +276,9 @@ def zone_checks(state: GameState, player: str, inst: Instance, zone, from_extra:
 
 
 def check_special_summon(state: GameState, player: str, inst: Instance, how: str, zone,
-                         materials: list[Instance] | None = None) -> Legality:
-    """Summoning conditions (Nomi, Semi-Nomi, properly Summoned) and the zone, for a Special Summon."""
+                         materials: list[Instance] | None = None, ignoring: bool = False) -> Legality:
+    """Summoning conditions (Nomi, Semi-Nomi, properly Summoned; ``ignoring`` them: an effect that says so) and
+    the zone, for a Special Summon."""
     legal = Legality()
     card = inst.card
     if not card.is_monster:
@@ -285,10 +286,14 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
     if (barred := restrictions.barred(state, "special_summon", f"the Special Summon of {inst.name}")) is not None:
         return barred  # "Neither player can Special Summon monsters." (restrictions.py)
     condition, by_effect, origin = card.summon_condition, how == "effect", inst.location
-    if condition in ("cannot_special", "set_only"):
+    if condition in ("cannot_special", "set_only") and not (by_effect and ignoring):
         return legal.add("Summoning condition", "fail", f"{inst.name} cannot be Special Summoned",
                          "sim_special_summon_monster", "card_text_overrides")
-    if by_effect:
+    if by_effect and ignoring:  # "ignoring its Summoning conditions" (procedures.py)
+        legal.extend(procedures.check_ignoring(inst))
+        if legal.answer == "no":
+            return legal
+    elif by_effect:
         if condition == "nomi":
             rule_key = "sim_nomi"
             return legal.add("Summoning condition", "fail", f"{inst.name} must be Special Summoned its own way "

@@ -6,7 +6,8 @@ a procedure with another condition is "unknown", naming it; one with a cost ("by
 left to the action's cost (:mod:`kb.engine.sim.costs`).
 
 Called by :func:`kb.engine.sim.actions.check_special_summon` for ``how: "procedure"``; a card without such a
-sentence keeps the general behaviour (its requirements are assumed met when the question gives none).
+sentence keeps the general behaviour (its requirements are assumed met when the question gives none).  Also
+:func:`check_ignoring`: a Special Summon by an effect "ignoring its Summoning conditions".
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["CONDITIONS", "Procedure", "procedure_of", "check_procedure"]
+__all__ = ["CONDITIONS", "Procedure", "procedure_of", "check_procedure", "check_ignoring"]
 
 # "[If <condition>, ]you can Special Summon this card (from your <place>)[ by <cost>]."
 _SENTENCE = re.compile(r"(?:^|(?<=[.\n])\s*)(?:If (?P<cond>[^.:;]+?), )?you can Special Summon this card \(from "
@@ -97,3 +98,34 @@ def check_procedure(state, player: str, inst):
                                                      f"{other} {theirs}, so {said} does not hold", rule)
     return legal.add("Summon procedure", "pass", f"\"{proc.sentence}\": {player} controls {mine} monster(s) and "
                                                  f"{other} {theirs}", rule)
+
+
+def check_ignoring(inst):
+    """A Special Summon by an effect "ignoring its Summoning conditions": a Special Summon Monster from the hand
+    or Deck without its procedure; from the GY or banishment only one properly Summoned first (a Nomi monster,
+    "Cannot be Special Summoned" and conditions not read stay unknown)."""
+    from .actions import Legality
+
+    legal, condition, origin = Legality(), inst.card.summon_condition, inst.location
+    if condition == "normal":
+        return legal.add("Summoning condition", "pass", f"{inst.name} has no Summoning condition",
+                         "sim_special_summon_monster")
+    if condition != "semi_nomi":
+        return legal.add("Summoning condition", "unknown", f"what ignoring {inst.name}'s Summoning conditions "
+                                                           f"allows is not modelled for this kind of condition",
+                         "sim_ignore_conditions", "card_text_overrides")
+    if origin in ("gy", "banished"):
+        if not inst.properly:
+            return legal.add("properly Summoned", "fail", f"{inst.name} was not properly Summoned before it reached "
+                                                          f"the {'GY' if origin == 'gy' else 'banishment'}: even "
+                                                          f"ignoring its Summoning conditions, only its own procedure "
+                                                          f"Summons it", "sim_ignore_conditions_gy",
+                             "sim_properly_summoned")
+        return legal.add("properly Summoned", "pass", f"{inst.name} was properly Summoned earlier",
+                         "sim_properly_summoned")
+    if origin in ("hand", "deck"):
+        return legal.add("Summoning condition", "pass", f"ignoring its Summoning conditions, an effect Special "
+                                                        f"Summons {inst.name} from the {origin} (not properly)",
+                         "sim_ignore_conditions")
+    return legal.add("Summoning condition", "unknown", f"ignoring the Summoning conditions of {inst.name} in the "
+                                                       f"{inst.where()} is not modelled", "sim_ignore_conditions")
