@@ -65,6 +65,14 @@ def test_tagging_composes_concepts_and_form():
     ("Can a Link Monster in a Main Monster Zone point to my opponent's zones?", "link_mmz_point_opponent"),
     ("Does an effect lasting until the End Phase stop when the End Phase begins?", "until_end_phase_start"),
     ("Does an effect that lasts until the End Phase expire at the end of the End Phase?", "until_end_phase_end"),
+    # "able to" / "usable" make an is-question a can-question; casual words; a relative clause is given
+    ("Is a Token able to be used as Xyz Material?", "token_xyz_material"),
+    ("are tokens usable as xyz mats", "token_xyz_material"),
+    ("Can a monster that attacked change its battle position this turn?", "attacked_change_position"),
+    ("If I send a card from my hand to the GY for a cost, has it been discarded?", "sent_from_hand_not_discarded"),
+    ("Does a Counter Trap go to the GY once it resolves?", "normal_spell_to_gy"),
+    ("does the duel end in a draw if both players hit 0 at the same time", "both_zero_draw"),
+    ("Is adding a card from the Deck to the hand a draw?", "add_not_draw"),
 ])
 def test_own_phrasings_match_one_claim(text, claim):
     assert _match(text) == [claim]
@@ -79,6 +87,9 @@ def test_own_phrasings_match_one_claim(text, claim):
     "Must I activate a Field Spell if my Spell & Trap Zones are full?",  # another form
     "Can't I activate a Field Spell if my Spell & Trap Zones are full?",  # a negation is not read
     "Can a Link Monster in the Extra Monster Zone point to my opponent's Spell & Trap Zones?",
+    "Does a Pendulum Monster used as Synchro Material go to the GY?",  # material: not this rule's case
+    "Is a Pendulum Monster in the Extra Deck face-up?",  # no move is said
+    "Can I Special Summon a Link Monster from my Graveyard to the Extra Monster Zone?",  # kinds disagree
 ])
 def test_near_misses_match_nothing(text):
     assert _match(text) == []
@@ -119,6 +130,11 @@ ASKED = [
     ("Does a Link Summon count as a Special Summon?", "yes"),
     ("Can Book of Moon change the battle position of a Link Monster?", "no"),
     ("Does a monster with 0 ATK get destroyed?", "no"),
+    # a card with an activation condition ("...:") is not answered by the any-phase rule; one without is
+    ("can i activate emergency teleport on my opponents turn if i set it last turn", "yes"),
+    ("Can I activate Mystical Space Typhoon during the End Step of my Battle Phase?", "yes"),
+    ("Does Odd-Eyes Pendulum Dragon go to my Extra Deck if it is destroyed on the field?", "yes"),
+    ("Can I pay more Life Points than I have left?", "no"),
 ]
 
 
