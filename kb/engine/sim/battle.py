@@ -204,6 +204,13 @@ def aimed_at_nothing(state, inst, text: str) -> bool:
     return not any(_square(m) in pointed for m in monsters)
 
 
+def _not_a_number(game, legal: Legality, inst, stat: str, note: str = "") -> Legality:
+    """Damage calculation stops at a monster whose ``stat`` is "?": not modelled, the answer is unknown."""
+    game.unmodelled_part(f"{inst.name}'s {stat} is \"?\"{note}")
+    _end(game)
+    return legal.add("damage calculation", "unknown", f"{inst.name}'s {stat} is not a number", "sim_damage_calculation")
+
+
 def damage_calculation(game) -> Legality:
     """Compare ATK/DEF; inflict battle damage; destroy the loser(s) by battle."""
     state = game.state
@@ -237,10 +244,7 @@ def damage_calculation(game) -> Legality:
     atk = attacker.card.atk
     defender = other(attacker.controller)
     if atk is None:
-        game.unmodelled_part(f"{attacker.name}'s ATK is \"?\"")
-        _end(game)
-        return legal.add("damage calculation", "unknown", f"{attacker.name}'s ATK is not a number",
-                         "sim_damage_calculation")
+        return _not_a_number(game, legal, attacker, "ATK")
     destroyed, damage = [], {}
     if target is None:
         damage[defender] = atk
@@ -248,10 +252,7 @@ def damage_calculation(game) -> Legality:
     elif target.position == "attack":
         tatk = target.card.atk
         if tatk is None:
-            game.unmodelled_part(f"{target.name}'s ATK is \"?\"")
-            _end(game)
-            return legal.add("damage calculation", "unknown", f"{target.name}'s ATK is not a number",
-                             "sim_damage_calculation")
+            return _not_a_number(game, legal, target, "ATK")
         if atk > tatk:
             destroyed, damage[defender] = [target], atk - tatk
         elif atk < tatk:
@@ -265,10 +266,7 @@ def damage_calculation(game) -> Legality:
     else:
         tdef = target.card.defense
         if tdef is None:
-            game.unmodelled_part(f"{target.name}'s DEF is \"?\" (or it has none)")
-            _end(game)
-            return legal.add("damage calculation", "unknown", f"{target.name}'s DEF is not a number",
-                             "sim_damage_calculation")
+            return _not_a_number(game, legal, target, "DEF", " (or it has none)")
         if atk > tdef:
             destroyed = [target]
         elif atk < tdef:
