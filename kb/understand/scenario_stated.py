@@ -74,6 +74,8 @@ def _grammar() -> dict:
                      rf"(?:to|into) {pos} position){cause}{time}"),
         ("position", rf"(?:(?P<effect2>a card effect|an effect|a card|another effect)|(?P<cent2>e\d+)) (?:changed|changes|switched|switches) "
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
+        ("position", rf"{who} used (?:(?P<effect3>a card effect|an effect|a card)|(?P<cent3>e\d+)) to (?:change|switch) "
+                     rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
         ("declared", r"(?:my|the) attack declaration"),
         ("declared", rf"(?:i|we) (?:declare|declared) an attack(?: with {m})?{time}"),
         ("declared", rf"{m} (?:declares|declared) an attack{time}"),
@@ -93,12 +95,19 @@ def _grammar() -> dict:
                            rf"(?: in defense position)?{cause}{time}"),
         ("flip_face_up", rf"(?:{m} )?{be}(?:{_w('ops', 'flipped_up')})(?: (?:in |to |into )?{pos} position)?"
                          rf"{cause}{time}"),
+        ("flip_face_up", rf"{who} (?:flipped|flips|turned|turns|changed|changes) {m} (?:back )?(?:to )?face-up"
+                         rf"(?: (?:in |to |into )?{pos} position)?{cause}{time}"),
         ("take_control", rf"{who} (?:{_w('ops', 'control_take')}) {m}{cause}{time}"),
+        ("take_control", rf"(?:which|that|whom) {who} (?:{_w('ops', 'control_take')}){cause}{time}"),
+        ("subject", rf"{m}"),
+        ("counters_on", rf"{m} (?:has|had) (?P<cnt>a|an|one|\d+) (?:spell )?counters?(?: on it)?"),
         ("return_control", rf"(?:{_w('ops', 'control_return')})(?: to (?:{_w('who', 'opponent')}|its owner|me))?"
                            rf"(?: (?:during|in|at) the end phase)?"),
         ("zones_none", rf"{who} (?:has|have|had) (?:{_w('zones', 'none_free')})(?: left| then| at that time)?"),
         ("zones_none", rf"(?:{_w('zones', 'all_of')}) (?P<whose>my|my opponent's|their|its owner's) "
                        rf"(?:{_w('zones', 'main_zones')}) (?:are|were) (?:{_w('zones', 'full')})"),
+        ("zones_none", rf"(?P<whose>my|my opponent's|their|its owner's) (?:{_w('zones', 'main_zones')}) (?:are|were) "
+                       rf"(?:all )?(?:{_w('zones', 'full')})"),
         ("banish_temporarily", rf"(?:{m} )?{be}(?:{_w('ops', 'banished_until')}){cause}{time}"),
         ("banish_and_return", rf"(?:{m} )?{be}(?:{_w('ops', 'banished_until')}){cause} (?:{_w('ops', 'returns')})"
                               rf"(?: to the field)?(?: (?:during|in|at) the end phase)?"),
@@ -122,6 +131,7 @@ def _grammar() -> dict:
         ("fate", r"what happens to (?:(?P<qent>e\d+)|the equip spell|my equip spell)"),
         ("destroyed", r"is (?:it|(?P<qent>e\d+)|the equip spell) destroyed"),
         ("counters", rf"(?P<cq>{_w('questions', 'keep_counters')})"),
+        ("stays", r"(?:does|will) (?:it|(?P<qent>e\d+)|the equip spell) (?:stay|remain) on the field"),
         ("emz", rf"(?:{_w('questions', 'back_to_emz')})"),
         ("atk", rf"(?:does it|is it) (?:still )?(?:{_w('questions', 'keep_atk')}) (?:the |its |that )?(?:extra |additional )?"
                 rf"(?P<qamt>\d+) (?:atk|extra atk|atk boost|atk gain|atk increase)(?: gain| boost| increase)?"
@@ -163,7 +173,8 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
     return out
 
 
-_SPLIT = re.compile(r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|"
+_SPLIT = re.compile(r"(?:(?<=control return)|(?<=control returns)) (?=my |their |all |i |its owner)|"
+                    r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|"
                     r"control|the|all|its|their|they|was|is|got|gets|changed|flipped|turned|later|after)\b)")
 _LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |after |when |once |as |if |while )+")
 
@@ -222,7 +233,7 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
         d = m.groupdict()
         who = d.get("who")
         actor = None if who is None else ("A" if re.match(f"^(?:{_w('who', 'me')})$", who) else "B")
-        cent = d.get("cent") or d.get("cent2")
+        cent = d.get("cent") or d.get("cent2") or d.get("cent3")
         if cent is not None:
             index = int(cent[1:])
             words = _CAUSE_TEXT.get(op if op != "negated" else "negate_attack", r"$^")
@@ -243,10 +254,19 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
             return False
         if op == "take_control" and (actor is None or story.mon["owner"] == actor):
             return False
-        by_effect = bool(d.get("effect") or d.get("effect2") or cent)
+        by_effect = bool(d.get("effect") or d.get("effect2") or d.get("effect3") or cent)
         if op == "position" and actor is None and not by_effect:
             return False  # "it was changed to Defense Position": by whom is not said
         manual = op == "position" and actor == story.mon["owner"] and not by_effect
+        if op == "flip_face_up" and actor == story.mon["owner"] and not by_effect:
+            return False  # "I flipped it face-up": a Flip Summon or an effect? not said
+        if op == "subject":
+            return not story.events  # the monster a story begins with ("my opponent's monster, which ...")
+        if op == "counters_on":
+            if story.events or story.mon.get("counters"):
+                return False
+            story.mon["counters"] = 1 if d["cnt"] in ("a", "an", "one") else int(d["cnt"])
+            return True
         pos = d.get("pos")
         story.events.append((op, {"actor": actor, "manual": manual, "until": until,
                                   "pos": "defense" if pos in ("defense", "defence") else pos,

@@ -39,6 +39,7 @@ class Build:
             item["zone"] = "emz_left"
         self.item = item
         self.players[self.owner].setdefault("monsters", []).append(item)
+        self.equip = None
         if mon.get("equip") is not None:
             equip = name_of(mon["equip"])
             self.players[self.owner]["spells_traps"] = [{"card": equip, "equipped_to": self.label}]
@@ -54,6 +55,8 @@ class Build:
             return True
         if _ORDER.index(phase) < _ORDER.index(self.phase):
             return False
+        if phase == "main2" and self.phase == "main1":  # Main Phase 2 comes after a Battle Phase
+            self.actions.append({"do": "phase", "to": "battle"})
         if phase != self.phase:
             self.actions.append({"do": "phase", "to": phase})
             self.phase = phase
@@ -227,6 +230,12 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
         if ent is not None:
             return None, ""
         return {"kind": "outcome", "destroyed": label}, f"is {label} destroyed"
+    if kind == "stays":
+        ent = qm.group("qent")
+        card = build.equip if ent is not None or "equip" in qm.group(0) else label
+        if card is None or ent is not None and build.name_of(int(ent[1:])) != card:
+            return None, ""
+        return {"kind": "outcome", "where": card, "is": "field"}, f"is {card} still on the field"
     if kind == "counters":
         if not story.mon.get("counters"):
             return None, ""
