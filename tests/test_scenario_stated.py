@@ -88,6 +88,10 @@ CASES = [
      'yes'),
     ("I declared an attack and then my monster was changed to Defense Position by my opponent's effect. Does the Damage Step start?",
      'no'),
+    ("I took control of my opponent's monster with Change of Heart. Can I Tribute it to pay a cost?",
+     'yes'),
+    ("My opponent took control of my monster with Mind Control. Can I Tribute it for a cost?",
+     'no'),
     # LP costs
     ('I have 1337 LP and pay half my LP for a cost. How many LP do I have left?',
      '669'),

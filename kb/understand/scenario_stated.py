@@ -131,6 +131,8 @@ def _grammar() -> dict:
         ("fate", r"what happens to (?:(?P<qent>e\d+)|the equip spell|my equip spell)"),
         ("destroyed", r"is (?:it|(?P<qent>e\d+)|the equip spell) destroyed"),
         ("counters", rf"(?P<cq>{_w('questions', 'keep_counters')})"),
+        ("tribute_cost", rf"can (?:i|you) (?:still )?(?:tribute|use) (?:it|{m}) (?:to pay|for|as) (?:a|the|an effect's|my) "
+                         rf"cost{time}"),
         ("stays", r"(?:does|will) (?:it|(?P<qent>e\d+)|the equip spell) (?:stay|remain) on the field"),
         ("emz", rf"(?:{_w('questions', 'back_to_emz')})"),
         ("atk", rf"(?:does it|is it) (?:still )?(?:{_w('questions', 'keep_atk')}) (?:the |its |that )?(?:extra |additional )?"

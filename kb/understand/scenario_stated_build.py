@@ -197,6 +197,10 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
             return None, ""
         build.actions.append({"do": "attack", "attacker": label, "target": build.target()})
         return {"kind": "legal"}, f"can {label} declare an attack now"
+    if kind == "tribute_cost":
+        build.begin("main1")
+        build.actions.append({"do": "effect", "op": "tribute_for_cost", "card": label, "player": "A"})
+        return {"kind": "legal"}, f"can A Tribute {label} for a cost"
     if kind == "attack_direct":
         if build.controller != "A" or not build.to_phase("battle"):
             return None, ""

@@ -25,7 +25,7 @@ from .state import other
 __all__ = ["OPS", "parse_effect", "apply_effect"]
 
 OPS = ("change_position", "flip_face_down", "flip_face_up", "negate_attack", "take_control", "return_control",
-       "banish_temporarily", "return_from_banishment", "gain_atk")
+       "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost")
 _FIELD = ("monster", "emz")
 
 
@@ -244,6 +244,16 @@ def _gain_atk(game, inst, action, legal):
                      f"to it", "sim_face_down_effects")
 
 
-_OPS = {"gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
+def _tribute_for_cost(game, inst, action, legal):
+    player = action.get("player") or game.state.turn
+    if inst.controller != player:
+        return legal.add("control", "fail", f"{player} does not control {inst.name}: only monsters a player controls "
+                         f"can be Tributed for that player's costs", "sim_control_current")
+    game.move(inst, "gy", by="cost", tributed=True, cause=f"Tributed by {player} for a cost")
+    return legal.add("control", "pass", f"{player} controls {inst.name} (owned by {inst.owner}) and can Tribute it for "
+                     f"a cost; it goes to its owner's GY", "sim_control_current", "sim_control_owner_pile")
+
+
+_OPS = {"tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
         "negate_attack": _negate_attack, "take_control": _take_control, "return_control": _return_control,
         "banish_temporarily": _banish_temporarily, "return_from_banishment": _return_from_banishment}
