@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from ..errors import KbError
+from .prohibitions import prohibited_answer, prohibitions_of
 from .rules import citation
 
 __all__ = ["PERMISSIONS", "Grant", "grants_of", "answer_with_permissions"]
@@ -116,7 +117,12 @@ def answer_with_permissions(session: Session, question: dict, ask) -> dict:
         from . import card_profile
 
         row = resolve(session, name)
-        grants = grants_of(row.name, card_profile(session, row))
+        effects = card_profile(session, row)
+        grants = grants_of(row.name, effects)
+        prohibited = prohibited_answer(prohibitions_of(row.name, effects), card, _asked_type(session, card),
+                                       item.get("controller") if isinstance(item, dict) else None)
+        if prohibited is not None:  # "Trap Cards ... cannot be activated" (kb/engine/prohibitions.py)
+            return prohibited
         if not grants:
             return _unknown(f"{row.name}'s text grants no permission the engine reads (it may change the answer)")
         owner, asked_by = item.get("controller") if isinstance(item, dict) else None, card.get("controller")
