@@ -54,6 +54,11 @@ def test_events_in_order():
          "Summoning conditions revive it?", "no"),
         ("My properly Summoned Chaos Sorcerer was destroyed. Can an effect that ignores its Summoning conditions "
          "Special Summon it?", "yes"),
+        # a quote of the card's own text after its name is read as the card's data; other asides are not
+        ("Chaos Emperor Dragon - Envoy of the End ('Must be Special Summoned (from your hand) by') was properly "
+         "Special Summoned and later destroyed. Can Monster Reborn Special Summon it?", "no"),
+        ("Chaos Sorcerer ('cannot be revived ever') was properly Special Summoned and then destroyed. Can Call of "
+         "the Haunted Special Summon it?", "unknown"),
         # near misses: whether it was properly Summoned is not told; a card that does not negate Summons
         ("My Chaos Sorcerer was destroyed. Can Monster Reborn Special Summon it?", "unknown"),
         ("My properly Summoned Chaos Sorcerer was returned to my hand. Can Monster Reborn Special Summon it?",

@@ -85,6 +85,30 @@ def _events(text: str) -> list[str] | None:
     return out or None
 
 
+def _plain(text: str) -> str:
+    """Lower-case words; "your"/"you" as "my"/"i" (the question's "you" is read as the asker: generic_you)."""
+    words = re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+    return " ".join({"your": "my", "you": "i"}.get(w, w) for w in words)
+
+
+def _without_own_quote(rest: str, card_text: str) -> str:
+    """``rest`` without a parenthesised quote of the card's own text right after its name ("X ('Must be Special
+    Summoned by ...') was ..."): it says nothing the card's data does not.  Any other aside is kept (unread)."""
+    rest = rest.strip()
+    if not rest.startswith("("):
+        return rest
+    depth = 0
+    for i, ch in enumerate(rest):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0:
+            inner = _plain(rest[1:i].replace("...", " ").replace("\u2026", " "))
+            words, pool = inner.split(), iter(_plain(card_text).split())
+            if len(words) >= 3 and all(w in pool for w in words):  # its words, in the card's order
+                return rest[i + 1:].strip()
+            return rest
+    return rest
+
+
 def _fact_history(d: Draft, m: re.Match) -> bool:
     """A named monster of the asker's and what happened to it, replayed as simulator actions."""
     if d.actions or d.chain or d.said:
@@ -92,7 +116,7 @@ def _fact_history(d: Draft, m: re.Match) -> bool:
     card = d.card_of(int(m["c"][1:]))
     if card is None or not card.is_monster:
         return False
-    events = _events(m["rest"])
+    events = _events(_without_own_quote(m["rest"], card.text or ""))
     if events is None:
         return False
     if m["properly"]:
