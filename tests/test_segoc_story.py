@@ -39,3 +39,37 @@ def test_battle_triggers_told_casually(session, question, first):
 def test_the_turn_not_said_and_needed_stays_unknown(session, question):
     got = engine.ask(session, question)
     assert got["answer"] == "unknown" and not got.get("order"), (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # a list told without commas or with "all"; the last link; the answer names the player (A: the asker)
+        ("On my opponent's turn, my mandatory trigger, my opponent's optional trigger and my optional trigger all "
+         "activate at the same time. Whose effect is added to the chain last?", "A's optional effect"),
+        ("on my opponent's turn my optional trigger effect and my opponent's mandatory trigger effect activate at "
+         "the same time. which goes on the chain last?", "A's optional effect"),
+        # who orders one player's own group
+        ("On my opponent's turn, two of my mandatory trigger effects activate at the same time. Who chooses their "
+         "order?", "A (you do)"),
+    ],
+)
+def test_segoc_of_kinds_last_and_who_orders(session, question, answer):
+    got = engine.ask(session, question)
+    assert str(got["answer"]).startswith(answer), (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # two players' groups: the order is the rule's, nobody chooses it
+        "On my turn my optional trigger effect and my opponent's optional trigger effect activate at the same time. "
+        "Who decides their order on the chain?",
+        # whose turn it is not said and the owners are players: which side is the turn player's is unknown
+        "my optional trigger effect and my opponent's optional trigger effect activate at the same time. which goes "
+        "on the chain last?",
+    ],
+)
+def test_segoc_of_kinds_not_decided(session, question):
+    got = engine.ask(session, question)
+    assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))

@@ -38,7 +38,7 @@ _HAVERS = {"both players": "both", "each player": "both", "i": "A", "my opponent
 _TURNS = {"my": "A", "my own": "A", "my opponent's": "B", "the opponent's": "B", "your opponent's": "B"}
 _NOUN = r"(?:trigger effects?|effects?|triggers?|ones|e\d+)"
 _ITEM = re.compile(
-    r"^(?:(?:several|multiple|some|all|two|the|both) )?(?:(?P<own>"
+    r"^(?:(?:several|multiple|some|all|two|three|the|both)(?: of)? )?(?:(?P<own>"
     + "|".join(sorted(map(re.escape, _OWNERS), key=len, reverse=True))
     + r") )?(?:(?P<kind>mandatory|optional|mandatory\+optional) )?(?P<noun>" + _NOUN + r")"
     r"(?: (?:of|from) (?P<post>" + "|".join(sorted(map(re.escape, _POST_OWNERS), key=len, reverse=True)) + r"))?$"
@@ -54,7 +54,7 @@ _NONE_OF = re.compile(
 )
 _VERB = r"(?:activate|trigger|are activated|are triggered|go off|get activated|get triggered|happen)"
 _STORY_SHAPES = [
-    re.compile(rf"^(?P<list>.+?) {_VERB}$"),
+    re.compile(rf"^(?P<list>.+?)(?: all| both)? {_VERB}$"),
     # "both players have mandatory triggers (at the same time)"
     re.compile(r"^(?P<who>" + "|".join(map(re.escape, _HAVERS)) + r") (?:have|has) (?P<list>.+?)$"),
     re.compile(
@@ -78,6 +78,18 @@ _Q_WHOSE = re.compile(
     r"(?:go|goes|are placed|is placed|are put|get placed|come|comes|are added)(?: on the chain| on chain| onto the "
     r"chain)? first$|^(?:whose|which player's) (?P<kind2>mandatory|optional) (?:trigger )?(?:effects?|triggers?) "
     r"(?:start|starts|begin|begins) the chain$"
+)
+# "which goes on the chain last?" / "whose effect is added to the chain last?": the last group
+_Q_LAST = re.compile(
+    r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
+    r"(?:goes|go|is placed|is added|are added|is put|gets placed|gets added|comes|is|will be)"
+    r"(?: on the chain| on chain| to the chain| onto the chain)? last$|"
+    r"^(?:which|whose|what) (?:effect|one|trigger) is the last chain link$"
+)
+# "who decides their order on the chain?": each player orders their own effects of one group
+_Q_WHO_ORDERS = re.compile(
+    r"^who (?:decides|chooses|picks|determines|sets) (?:their|the|its) order(?: on the chain| in the chain| of them|"
+    r" of those effects)?$"
 )
 # "are they resolved in a special chain?": simultaneous Spell Speed 1 effects form one chain
 _Q_ONE_CHAIN = re.compile(
@@ -134,9 +146,14 @@ def _item(skeleton: Skeleton, text: str) -> dict | None:
     return {"owner": owner, "kinds": kinds, "plural": plural or both, "each": both}
 
 
+# a list told without commas ("my mandatory trigger my opponent's optional trigger"): a new item starts at an owner
+_NEXT_ITEM = re.compile(r" (?=(?:" + "|".join(sorted(map(re.escape, _OWNERS), key=len, reverse=True)) +
+                        r") (?:mandatory |optional )?(?:trigger|effect))")
+
+
 def _items(skeleton: Skeleton, text: str) -> list[dict] | None:
     text = re.sub(r"\b(?:mandatory and optional|optional and mandatory)\b", "mandatory+optional", text)
-    parts = re.split(r" and | , ", text)
+    parts = [q for p in re.split(r" and | , ", text) for q in _NEXT_ITEM.split(p)]
     out = [_item(skeleton, p.strip()) for p in parts]
     return out if out and None not in out else None
 
@@ -287,6 +304,15 @@ def read_segoc(skeleton: Skeleton, sentences: list[tuple[str, list[int]]]) -> Fr
         question["query"] = {"kind": "resolves_" + match["end"]}
         understood = (f"When {said} activate at the same time{_on_turn(turn)}, which effect resolves "
                       f"{match['end']}?")
+    elif _Q_LAST.match(asked):
+        question["query"] = {"kind": "last"}
+        understood = f"Which trigger effect is the last Chain Link when {said} activate at the same time{_on_turn(turn)}?"
+    elif _Q_WHO_ORDERS.match(asked):
+        owners = {i["owner"] for i in items}
+        if len(owners) != 1 or owners & {None, "both"} or len(possible) != 1:
+            return None  # the order of several players' or groups' effects is the rule's, not a player's choice
+        question["query"] = {"kind": "who_orders", "owner": owners.pop()}
+        understood = f"When {said} activate at the same time{_on_turn(turn)}, who decides their order on the chain?"
     elif _Q_WHICH.match(asked):
         question["query"] = {"kind": "first"}
         understood = f"Which trigger effect is Chain Link 1 when {said} activate at the same time{_on_turn(turn)}?"
@@ -405,6 +431,20 @@ def segoc_answer(question: dict) -> dict:
         else:
             detail += f"; whether there are {_cell_words(end, turn, True)} is not said"
         rule_key = "sim_chain_resolution"
+    elif query["kind"] == "last":
+        last = possible[-1] if possible else None
+        if last is not None and last in definite and len(possible) > 1:
+            answer, result = _cell_words(last, turn, plural[last]), "pass"
+            if turn is not None:  # "whose ...?": the player, the asker being A
+                player = turn if last[0] == "turn" else {"A": "B", "B": "A"}[turn]
+                answer = f"{player}'s {'mandatory' if last[1] else 'optional'} effect ({_group_words(*last, False)})"
+        else:
+            detail += (f"; whether there are {_cell_words(last, turn, True)} is not said" if last else "")
+    elif query["kind"] == "who_orders":
+        owner = query.get("owner")
+        answer, result = {"A": "A (you do)", "B": "B (your opponent does)", "turn": "the turn player",
+                          "nonturn": "the opponent (the non-turn player)"}.get(owner, "unknown"), "pass"
+        detail = f"{rule}; each player adds their own effects of one group in any order they choose"
     elif query["kind"] == "first":
         first = possible[0] if possible else None
         if first is not None and first in definite:
