@@ -96,3 +96,28 @@ def test_ignoring_conditions_needs_an_effect(session):
         _legal(session, {"A": {"hand": ["Chaos Sorcerer"]}},
                {"do": "special_summon", "card": "Chaos Sorcerer", "how": "procedure", "ignoring_conditions": True})
     assert err.value.field == "actions[0].ignoring_conditions"
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # lasting prohibitions with the players they bind (kb/engine/sim/restrictions.py)
+        ("While my opponent's Dark Simorgh is face-up on the field, can I normal set a monster?", "no"),
+        ("While my opponent's Dark Simorgh is face-up on the field, can I normal summon a monster?", "yes"),
+        ("While Dark Simorgh is face-up on the field, can I normal set a monster?", "yes"),  # binds the opponent
+        ("with my opponent's vanity's fiend on the field can i special summon a monster", "no"),
+    ],
+)
+def test_lasting_prohibitions_in_words(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))
+
+
+def test_set_prohibition_binds_the_opponent_only(session):
+    act = {"do": "set_monster", "card": "m"}
+    mine = _legal(session, {"A": {"hand": [{"name": "m", "level": 4}]}, "B": {"monsters": [{"card": "Dark Simorgh"}]}},
+                  act)
+    assert mine["answer"] == "no"
+    theirs = _legal(session, {"A": {"hand": [{"name": "m", "level": 4}], "monsters": [{"card": "Dark Simorgh"}]}},
+                    act)
+    assert theirs["answer"] == "yes"

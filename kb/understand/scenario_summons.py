@@ -279,17 +279,18 @@ def _q_summon_while(d: Draft, m: re.Match):
     if card is None or card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
             card.property not in ("Continuous",):
         return None  # only a card that stays face-up applies a lasting effect
+    owner = "B" if m["opp"] else "A"  # "while my opponent's X is active": X on B's field
     if card.is_monster:
-        d.player("A").setdefault("monsters", []).append({"card": card.name})
+        d.player(owner).setdefault("monsters", []).append({"card": card.name})
     elif card.property == "Field":
-        d.player("A")["field_zone"] = {"card": card.name}
+        d.player(owner)["field_zone"] = {"card": card.name}
     else:
-        d.player("A").setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
+        d.player(owner).setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
     how = m["how"]
     if how == "special summon":  # by a card effect, from the hand: whether a lasting effect forbids it
         name = d.add_monster("A", "hand", "a monster", level=int(m["lv"]) if m["lv"] else 4)
         d.actions.append({"do": "special_summon", "card": name, "how": "effect"})
-        d.said.append(f"{card.name} is face-up on the field")
+        d.said.append(f"{card.name} is face-up on {owner}'s field")
         return {"kind": "legal"}, "can A Special Summon a monster (by a card effect, from the hand)"
     level = int(m["lv"]) if m["lv"] else (5 if how.startswith("tribute") else 4)
     if not 1 <= level <= 12 or how.startswith("tribute") and level < 5:
@@ -300,7 +301,7 @@ def _q_summon_while(d: Draft, m: re.Match):
     set_it = how.endswith("set")
     d.actions.append({"do": "set_monster" if set_it else "normal_summon", "card": name,
                       **({"tributes": tributes} if tributes else {})})
-    d.said.append(f"{card.name} is face-up on the field")
+    d.said.append(f"{card.name} is face-up on {owner}'s field")
     verb = "Set" if set_it else "Normal Summon"
     by = f" by Tributing {count} monster(s)" if count else ""
     return {"kind": "legal"}, f"can A {verb} a Level {level} monster{by}"
@@ -419,7 +420,8 @@ def summon_questions() -> list:
         (
             "a Normal/Tribute Summon under a face-up card's lasting effect",
             re.compile(
-                rf"^(?:while|with|under) (?P<c>{_CARD}) (?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
+                rf"^(?:while|with|under) (?P<opp>my opponent's |my opponents |the opponent's )?(?P<c>{_CARD}) "
+                rf"(?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
                 rf"being applied|in effect|on the field|face-up on the field|in play)? ?(?:on the field )?"
                 rf"can i (?:still )?(?P<how>tribute summon|tribute set|normal summon|"
                 rf"normal set|special summon)(?: a monster)?"

@@ -112,6 +112,8 @@ def check_normal_summon(state: GameState, player: str, inst: Instance, tributes:
         return legal
     if not inst.card.is_monster:
         return legal.add("card type", "fail", f"{inst.name} is not a monster", "sim_normal_summon_once")
+    if set_it and (barred := restrictions.barred(state, "set", what, player)) is not None:
+        return barred  # "Your opponent cannot Set cards." (restrictions.py)
     condition = inst.card.summon_condition  # checked before where it is: an Extra Deck monster never is
     if condition in ("nomi", "semi_nomi") or inst.card.extra_deck_frame or "Ritual" in inst.card.abilities:
         return legal.add("Summoning condition", "fail", f"{inst.name} is a Special Summon Monster: it cannot be "
@@ -283,7 +285,8 @@ def check_special_summon(state: GameState, player: str, inst: Instance, how: str
     card = inst.card
     if not card.is_monster:
         return legal.add("card type", "fail", f"{inst.name} is not a monster", "sim_special_summon_monster")
-    if (barred := restrictions.barred(state, "special_summon", f"the Special Summon of {inst.name}")) is not None:
+    barred = restrictions.barred(state, "special_summon", f"the Special Summon of {inst.name}", player)
+    if barred is not None:
         return barred  # "Neither player can Special Summon monsters." (restrictions.py)
     condition, by_effect, origin = card.summon_condition, how == "effect", inst.location
     if condition in ("cannot_special", "set_only") and not (by_effect and ignoring):

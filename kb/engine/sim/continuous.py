@@ -92,6 +92,9 @@ SCOPES = {"normal_summon": {"summon"}, "set_monster": {"summon"}, "flip_summon":
           "draw": {"move"}, "finish": {"activate", "move", "summon"}}
 
 
+# a card's own extra Attribute ("this card is also WIND-Attribute"): the simulator reads no Attribute anywhere
+_OWN_ATTRIBUTE = re.compile(r"^(?:While (?:face-up )?on the field, )?this card is also (?:an? )?[A-Z]+[- ]Attribute"
+                            r"(?: monster)?\.?$", re.I)
 # lasting effects that only change damage calculation (battle._modifiers names them there)
 _AT_CALCULATION = re.compile(r"(?:\([^)]*\)\s*)?(?:If this card attacks a Defense Position monster, inflict "
                              r"piercing battle damage(?: to your opponent)?|Cannot be destroyed by battle)\.?$", re.I)
@@ -117,8 +120,8 @@ def lasting_effects(game, scope: set[str]) -> None:
                 continue  # about the monsters a Link Monster points to, and it points to none (battle.py)
             if ATTACK_LOCK.search(text) or _AT_CALCULATION.match(text):
                 continue  # applied by phases.py (attack lock) / weighed at damage calculation (battle._modifiers)
-            if restriction_applied(text):
-                continue  # a prohibition the checks apply (restrictions.py)
+            if restriction_applied(text) or _OWN_ATTRIBUTE.match(text.strip()):
+                continue  # a prohibition the checks apply (restrictions.py); its own Attribute (read nowhere)
             topics = {name for name, pattern in _TOPICS if pattern.search(text)}
             if "battle" in topics:
                 topics = {"battle"}  # what applies "if ... battles" / "during the Damage Step" concerns battle

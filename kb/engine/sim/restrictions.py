@@ -1,8 +1,9 @@
 """Lasting prohibitions of face-up cards that the simulator applies (the others make an answer "unknown",
 :func:`kb.engine.sim.continuous.lasting_effects`): each is a pattern over the whole text of a Continuous
 effect and the act it forbids, as data.  "Neither player can Tribute cards." forbids every Tribute (a Tribute
-Summon's included), "Neither player can Special Summon monsters." every Special Summon; card text takes
-precedence over the rules (RULES ``card_text_overrides``)."""
+Summon's included), "Neither player can Special Summon monsters." every Special Summon, "Your opponent cannot
+Set cards." a Normal Set by the card's controller's opponent; card text takes precedence over the rules (RULES
+``card_text_overrides``)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,15 @@ import re
 
 __all__ = ["RESTRICTIONS", "barred", "forbidding", "modelled"]
 
-# (pattern over a Continuous effect's whole text, the act it forbids, the players it binds: "both")
+# (pattern over a Continuous effect's whole text, the act it forbids, the players it binds: "both", or
+# "opponent" (the opponent of the card's controller))
 RESTRICTIONS: list[tuple[re.Pattern, str, str]] = [
     (re.compile(r"^Neither player can Tribute (?:any )?cards\.$", re.I), "tribute", "both"),
     (re.compile(r"^Neither player can Special Summon(?: any)?(?: monsters)?\.$", re.I), "special_summon", "both"),
+    (re.compile(r"^Your opponent cannot Special Summon(?: any)?(?: monsters)?\.$", re.I), "special_summon",
+     "opponent"),
+    (re.compile(r"^Neither player can Set (?:any )?cards\.$", re.I), "set", "both"),
+    (re.compile(r"^Your opponent cannot Set (?:any )?cards\.$", re.I), "set", "opponent"),
 ]
 
 
@@ -26,20 +32,22 @@ def modelled(text: str) -> bool:
     return any(pattern.match(text.strip()) for pattern, _act, _who in RESTRICTIONS)
 
 
-def forbidding(state, act: str):
-    """The face-up card on the field whose lasting effect forbids ``act``, and that effect's text, or None."""
+def forbidding(state, act: str, player: str | None = None):
+    """The face-up card on the field whose lasting effect forbids ``act`` (to ``player``, when given: a
+    restriction on "your opponent" does not bind the card's controller), and that effect's text, or None."""
     for inst in state.cards.values():
         if not inst.on_field or inst.face != "up" or (inst.card.is_monster and inst.pendulum_zone):
             continue
         for text in _texts(inst):
-            if any(pattern.match(text) and forbidden == act for pattern, forbidden, _who in RESTRICTIONS):
+            if any(pattern.match(text) and forbidden == act and (who == "both" or player != inst.controller)
+                   for pattern, forbidden, who in RESTRICTIONS):
                 return inst, text
     return None
 
 
-def barred(state, act: str, what: str):
+def barred(state, act: str, what: str, player: str | None = None):
     """A failed check (a ``Legality``) when a face-up card's lasting effect forbids ``act``, else None."""
-    found = forbidding(state, act)
+    found = forbidding(state, act, player)
     if found is None:
         return None
     from .actions import Legality
