@@ -92,6 +92,12 @@ CASES = [
      'yes'),
     ("My opponent took control of my monster with Mind Control. Can I Tribute it for a cost?",
      'no'),
+    # maintenance costs left unpaid: what the card's text says it does
+    ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
+    ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),
+    ("During my Standby Phase I can't pay the maintenance cost for Summoning Curse. Is it sent to the Graveyard?",
+     'yes'),
+    ("I cannot pay Pot of Greed's maintenance cost. Is Pot of Greed destroyed?", 'unknown'),
     # LP costs
     ('I have 1337 LP and pay half my LP for a cost. How many LP do I have left?',
      '669'),

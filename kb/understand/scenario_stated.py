@@ -29,7 +29,7 @@ from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["read_stated_story"]
 
-_WORDS = Path(__file__).with_name("scenario_stated_words.toml")
+WORDS_FILE = _WORDS = Path(__file__).with_name("scenario_stated_words.toml")
 # what a card named as the cause must say (in its text, lower case) for the clause to be taken from it
 _CAUSE_TEXT = {
     "flip_face_down": r"face-down",
@@ -283,6 +283,12 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
     sentences = _sentences(skeleton)
     if len(sentences) < 1:
         return None
+    from .scenario_maintenance import read_maintenance  # an unpaid maintenance cost (a card, not a monster)
+
+    frame = read_maintenance(sentences, card_of)
+    if frame is not None:
+        skeleton.use(skeleton.live())
+        return frame
     said = generic_you([t for t, _e in sentences])
     g = _grammar()
     *story_sents, (asked, _ents) = [(t, e) for t, (_x, e) in zip(said, sentences)]

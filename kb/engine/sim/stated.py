@@ -18,6 +18,8 @@ the rules of what follows from it, each citing its row (:mod:`.stated_rules`, ``
 
 from __future__ import annotations
 
+import re
+
 from .actions import Legality
 from .setup import bad
 from .state import other
@@ -25,8 +27,16 @@ from .state import other
 __all__ = ["OPS", "parse_effect", "apply_effect"]
 
 OPS = ("change_position", "flip_face_down", "flip_face_up", "negate_attack", "take_control", "return_control",
-       "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost")
+       "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost", "maintenance_unpaid")
 _FIELD = ("monster", "emz")
+# a maintenance cost in a card's text and what its card does when it is not paid (community 9.5.3)
+_MAINTENANCE = re.compile(
+    r"during (?:your|each player's|the|each) (?:standby|end) phase\b[^.]*?\b(?:pay|tribute|detach|discard|send|banish)"
+    r"\b[^.]*?,? or (?P<fate>destroy this card|this card is destroyed|send this card to the (?:gy|graveyard)|"
+    r"this card is sent to the (?:gy|graveyard))"
+    r"|during (?:your|each player's|the|each) (?:standby|end) phase\b[^.]*?\b(?:pay|tribute|detach|discard|banish)\b"
+    r"[^.]*\. if you (?:cannot|can't|do not|don't)[^.,]*, (?P<fate2>destroy (?:it|this card)|send (?:it|this card) to "
+    r"the (?:gy|graveyard))", re.I)
 
 
 def parse_effect(raw: dict, where: str) -> dict:
@@ -52,9 +62,15 @@ def apply_effect(game, action: dict) -> Legality:
     """Check and perform one stated effect (see the module doc)."""
     op = action["op"]
     where = f"actions[{action['index']}].card"
-    locations = ("banished",) if op == "return_from_banishment" else _FIELD
-    inst = game.find(action["card"], None, locations, where,
-                     natural=None if op == "return_from_banishment" else "monster")
+    locations = ("banished",) if op == "return_from_banishment" else \
+        ("monster", "emz", "spell_trap", "field_zone") if op == "maintenance_unpaid" else _FIELD
+    natural = None if op == "return_from_banishment" else "monster"
+    if op == "maintenance_unpaid":
+        card = game.catalog_card(action["card"], where)
+        natural = "monster" if card.is_monster else "field_zone" if card.property == "Field" else "spell_trap"
+    inst = game.find(action["card"], None, locations, where, natural=natural)
+    if op == "maintenance_unpaid" and inst.on_field and not inst.card.is_monster and inst.face == "down":
+        inst.face = "up"  # a card whose maintenance cost is due is face-up (its cost applies)
     game.state.new_step()
     legal = _OPS[op](game, inst, action, Legality())
     if legal.answer != "no" and not game.state.chain_open():
@@ -139,6 +155,7 @@ def _negate_attack(game, inst, action, legal):
     if battle is None or battle.calculated or battle.attacker != inst.uid:
         return legal.add("attack", "fail", f"{inst.name} is not attacking", "sim_attack_declaration")
     if game.state.step == "damage":
+        game.unmodelled_part(f"an attack negated in the Damage Step ({inst.name})")
         return legal.add("step", "unknown", "an attack negated in the Damage Step is not simulated",
                          "sim_no_damage_step")
     _end_attack(game, "the attack was negated")
@@ -254,6 +271,20 @@ def _tribute_for_cost(game, inst, action, legal):
                      f"a cost; it goes to its owner's GY", "sim_control_current", "sim_control_owner_pile")
 
 
-_OPS = {"tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
+def _maintenance_unpaid(game, inst, action, legal):
+    found = _MAINTENANCE.search(inst.card.text or "")
+    if found is None:
+        game.unmodelled_part(f"{inst.name}'s maintenance cost (none was read in its text)")
+        return legal.add("maintenance cost", "unknown", f"no maintenance cost was read in {inst.name}'s text",
+                         "sim_maintenance_unpaid")
+    fate = (found.group("fate") or found.group("fate2")).lower()
+    destroyed = "destroy" in fate
+    game.move(inst, "gy", by="rule", destroyed=destroyed, cause="its maintenance cost was not paid")
+    return legal.add("maintenance cost", "pass", f"{inst.name}'s maintenance cost was not paid: its text says "
+                     f"\"{fate}\", so it is {'destroyed' if destroyed else 'sent to the GY (not destroyed)'}",
+                     "sim_maintenance_unpaid")
+
+
+_OPS = {"maintenance_unpaid": _maintenance_unpaid, "tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
         "negate_attack": _negate_attack, "take_control": _take_control, "return_control": _return_control,
         "banish_temporarily": _banish_temporarily, "return_from_banishment": _return_from_banishment}
