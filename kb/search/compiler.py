@@ -94,6 +94,20 @@ def _is_compound(text: str) -> bool:
                 or re.fullmatch(r"\W*\w+(?:[-/.:]\w+)+\W*", text))
 
 
+_LONGEST: tuple[object, int] = (None, 0)  # the synonym table seen last, the length of its longest key
+
+
+def _longest_key(synonyms: dict) -> int:
+    """The number of tokens of the longest key of ``synonyms`` (an index's table is made once: remembered
+    for the last table seen instead of a pass over its few hundred keys for every query)."""
+    global _LONGEST
+    table, longest = _LONGEST
+    if table is not synonyms:
+        longest = max(map(len, synonyms), default=0)
+        _LONGEST = (synonyms, longest)
+    return longest
+
+
 def _units(words: list[Word], ctx: QueryContext) -> list[list[tuple[tuple[str, ...], float]]]:
     """Free-text words -> scoring units: each a list of (token tuple, weight) alternatives.
 
@@ -111,7 +125,7 @@ def _units(words: list[Word], ctx: QueryContext) -> list[list[tuple[tuple[str, .
         is_stop = re.sub(r"\W+", "", word.text.lower()) in STOP_WORDS
         flat.extend(tokens)
         stops.extend([is_stop] * len(tokens))
-    longest = max((len(key) for key in ctx.synonyms), default=0)
+    longest = _longest_key(ctx.synonyms)
     units: list[list[tuple[tuple[str, ...], float]]] = []
     stop_units: list[bool] = []
     i = 0

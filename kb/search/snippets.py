@@ -67,16 +67,58 @@ def _span_pattern(terms: frozenset[str]) -> re.Pattern | None:
     return re.compile("|".join(parts), re.I) if parts else None
 
 
+@lru_cache(maxsize=256)
+def _scan_pattern(terms: frozenset[str]) -> re.Pattern | None:
+    """:func:`_span_pattern` without its look-behind and case folding, for lower-cased ASCII text: the word
+    start is checked by :func:`_term_spans` on each candidate (a look-behind tried at every character of
+    the text was two thirds of the scan)."""
+    cjk = sorted({t for t in terms if t and re.match(f"[{CJK}]", t)}, key=len, reverse=True)
+    latin = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t and t not in cjk},
+                   key=len, reverse=True)
+    parts = []
+    if cjk:
+        parts.append("(?P<cjk>" + "|".join(re.escape(t) for t in cjk) + ")")
+    if latin:
+        parts.append("(?:" + "|".join(re.escape(p) for p in latin) + ")")
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _candidates(text: str, terms: frozenset[str]):
+    """The matches of :func:`_span_pattern` in ``text`` (up to 20,000 characters), in order.
+
+    An ASCII text is scanned lower-cased with :func:`_scan_pattern`, and a Latin match is kept when no
+    letter, digit or apostrophe stands before it — the look-behind of :func:`_span_pattern` — else the
+    scan goes on from the next character, as the look-behind's failure would: the same matches.
+    """
+    if not text.isascii():
+        pattern = _span_pattern(terms)
+        if pattern is not None:
+            yield from pattern.finditer(text, 0, 20000)
+        return
+    pattern = _scan_pattern(terms)
+    if pattern is None:
+        return
+    low, pos = text.lower(), 0
+    search = pattern.search
+    while True:
+        match = search(low, pos, 20000)
+        if match is None:
+            return
+        start = match.start()
+        if start and match.lastgroup != "cjk" and (low[start - 1].isalnum() or low[start - 1] == "'"):
+            pos = start + 1
+            continue
+        yield match
+        pos = match.end()
+
+
 def _term_spans(text: str, terms: set[str]) -> list[tuple[int, int]]:
     """Character spans of the words of ``text`` whose index token is in ``terms``.
 
     A regex over the stems (:func:`_span_pattern`) finds the candidate words and only those are analyzed.
     """
-    pattern = _span_pattern(frozenset(terms))
-    if pattern is None:
-        return []
     spans = []
-    for match in pattern.finditer(text, 0, 20000):
+    for match in _candidates(text, frozenset(terms)):
         start = match.start()
         if match.lastgroup == "cjk":
             spans.append((start, match.end()))
