@@ -48,6 +48,13 @@ def _fact_going_first(d: Draft, m: re.Match) -> bool:
     return True
 
 
+def _my_direct_attack(d: Draft) -> None:
+    """In the Battle Phase, A's monster (1000 ATK, face-up Attack Position, no effects) attacks directly."""
+    d.state["phase"] = "battle"
+    name = d.add_monster("A", "monsters", "my monster", atk=1000)
+    d.actions.append({"do": "attack", "attacker": name, "target": None})
+
+
 def _first_turn_action(d: Draft, battle_phase: bool):
     d.state.update(turn_number=1, phase="main1")
     if battle_phase:
@@ -90,9 +97,7 @@ def _q_direct_attack(d: Draft, m: re.Match):
         d.said.pop()
     elif d.actions or not d.player("B").get("monsters") or len(d.said) != 1:
         return None
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    _my_direct_attack(d)
     said = " (no card effect lets it attack directly)" if m["no_effect"] else ""
     count = len(d.player("B")["monsters"])
     return {"kind": "legal"}, (f"can A's monster (1000 ATK) attack directly while B controls "
@@ -116,9 +121,7 @@ def _q_direct_no_monsters(d: Draft, m: re.Match):
         d.said.pop()
     elif d.said != ["B controls no monster"] or d.actions:
         return None
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    _my_direct_attack(d)
     return {"kind": "legal"}, "can A's monster (1000 ATK) attack directly while B controls no monster"
 
 
@@ -139,9 +142,7 @@ def _battle_in_turn(d: Draft, m: re.Match, turn_number: int, whose: tuple[str, s
     if m["bp"]:
         d.actions.append({"do": "phase", "to": "battle"})
         return {"kind": "legal"}, f"can A {whose[0]}enter the Battle Phase in {whose[1]}"
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    _my_direct_attack(d)
     return {"kind": "legal"}, f"can A {whose[0]}declare an attack in {whose[1]}"
 
 
@@ -195,9 +196,7 @@ def _q_position_earlier_turn(d: Draft, m: re.Match):
 def _q_attack_position_attacker(d: Draft, m: re.Match):
     if d.actions or d.said:
         return None
-    d.state["phase"] = "battle"
-    name = d.add_monster("A", "monsters", "my monster", atk=1000)
-    d.actions.append({"do": "attack", "attacker": name, "target": None})
+    _my_direct_attack(d)
     return {"kind": "legal"}, "can A declare an attack with a face-up Attack Position monster (none attacked yet)"
 
 
