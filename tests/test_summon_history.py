@@ -121,3 +121,25 @@ def test_set_prohibition_binds_the_opponent_only(session):
     theirs = _legal(session, {"A": {"hand": [{"name": "m", "level": 4}], "monsters": [{"card": "Dark Simorgh"}]}},
                     act)
     assert theirs["answer"] == "yes"
+
+
+def test_normal_summon_counts(session):
+    """cr 301.8: a card setting the number of Normal Summons cannot be activated twice for the same number; the
+    number it sets is the turn's total (kb/engine/sim/summon_counts.py)."""
+    from kb.engine import ask
+    from kb.engine.sim.summon_counts import grant_of
+
+    def run(hand, actions, query):
+        return ask(session, {"ask": "scenario", "state": {"players": {"A": {"hand": hand}}}, "actions": actions,
+                             "query": query})
+
+    twice = run(["Double Summon", "Double Summon"], [{"do": "activate", "card": "Double Summon"}, {"do": "resolve"},
+                                                      {"do": "activate", "card": "Double Summon"}], {"kind": "legal"})
+    assert twice["answer"] == "no"
+    left = run(["Double Summon"], [{"do": "activate", "card": "Double Summon"}, {"do": "resolve"}],
+               {"kind": "outcome", "normal_summons": "A"})
+    assert left["answer"] == "2"
+    assert grant_of("You can conduct 2 Normal Summons/Sets this turn, not just 1.") == {"limit": 2}
+    assert grant_of("During your Main Phase, you can Normal Summon 1 monster in addition to your Normal "
+                    "Summon/Set.")["additional"] is True
+    assert grant_of("Draw 1 card.") is None

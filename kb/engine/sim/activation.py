@@ -12,6 +12,7 @@ from ..rules import citation
 from . import phases
 from .actions import Legality
 from .state import ChainLink, Instance, other
+from .summon_counts import check_limit_activation
 
 __all__ = ["activate", "lp_cost"]
 
@@ -161,6 +162,9 @@ def activate(game, action: dict) -> Legality:
     if effect.get("once_per_turn") and (inst.name, effect["index"]) in state.records[player].once_per_turn:
         return legal.add("once per turn", "fail", f"{inst.name}'s effect #{effect['index']} was already activated "
                                                   f"this turn", "once_per_turn", "sim_negated_activation")
+    same = check_limit_activation(state, player, effect.get("text") or "")  # Double Summon twice (summon_counts.py)
+    if same is not None:
+        return same
     # --- a zone for a Spell/Trap activated from the hand
     if inst.location == "hand" and not inst.card.is_monster:
         if inst.card.property == "Field":

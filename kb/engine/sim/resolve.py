@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .state import ChainLink, Instance, other
+from .summon_counts import apply_grant, grant_of
 
 __all__ = ["resolve_chain", "derive_ops"]
 
@@ -105,12 +106,9 @@ def derive_ops(game, link: ChainLink, effect: dict) -> tuple[list[dict], list[st
         if "damage" in cats and burn:
             ops.append({"op": "damage", "player": other(link.controller), "amount": int(burn.group(1)), "then": then})
             done.add("damage")
-    grant = re.search(r"conduct (\d) Normal Summons/Sets this turn", text) or \
-        re.search(r"(?:Normal|Tribute) Summon(/Set)? 1 [^.]*in addition to your Normal Summon/Set", text)
+    grant = grant_of(text)  # the number of Normal Summons set, or an additional one (summon_counts.py)
     if grant:
-        count = int(grant.group(1)) - 1 if grant.group(1) and grant.group(1).isdigit() else 1
-        set_ok = "Summons/Sets" in grant.group(0) or bool(grant.group(1))
-        ops.append({"op": "grant_normal_summon", "player": link.controller, "count": count, "set_ok": set_ok})
+        ops.append({"op": "grant_normal_summon", "player": link.controller, **grant})
         done |= {"set_card", "normal_summon"}
     missing = sorted(cats - done)
     return ops, missing
@@ -271,11 +269,8 @@ def _apply_op(game, link: ChainLink, source: Instance, op: dict) -> None:
             game.move(minst, "gy", by="rule", link=link.number, cause="its Summon was negated", origin="summoning")
         minst.properly, minst.summoned = False, None
         return
-    if kind == "grant_normal_summon":
-        state.records[player].extra_normal_summons += op.get("count", 1)
-        if not op.get("set_ok", True):
-            state.records[player].extra_summons_only += op.get("count", 1)
-        game.say(f"{player} may conduct {op.get('count', 1)} more Normal Summon/Set this turn")
+    if kind == "grant_normal_summon":  # cr 301.8 (summon_counts.py)
+        game.say(f"{player}: {apply_grant(state.records[player], op)}")
         return
     if kind in ("draw", "add_to_hand"):
         count = op.get("count", 1)

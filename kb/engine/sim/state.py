@@ -130,6 +130,8 @@ class TurnRecord:
     normal_summons_used: int = 0
     extra_normal_summons: int = 0
     extra_summons_only: int = 0  # of those, granted as "Normal Summon" only (not Set)
+    summon_limits: set = field(default_factory=set)  # numbers of Normal Summons set by cards (summon_counts.py)
+    additional_gained: bool = False  # an additional Normal Summon gained (only 1 a turn: summon_counts.py)
     once_per_turn: set = field(default_factory=set)  # (card name, effect index)
     battle_phase_conducted: bool = False
     attacks_declared: int = 0
