@@ -92,6 +92,10 @@ CASES = [
      'yes'),
     ("My opponent took control of my monster with Mind Control. Can I Tribute it for a cost?",
      'no'),
+    # the attack targets change during the Battle Step: a replay (cr-draft 405.5e/f)
+    ("I declare an attack with my monster. Then an effect makes their other monster unattackable. Does a replay "
+     "happen?", 'yes'),
+    ("My monster attacks, and then my attacking monster becomes able to attack directly. Does a replay occur?", 'yes'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),

@@ -76,6 +76,13 @@ def _grammar() -> dict:
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
         ("position", rf"{who} used (?:(?P<effect3>a card effect|an effect|a card)|(?P<cent3>e\d+)) to (?:change|switch) "
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
+        ("unattackable", rf"(?:{who} (?:applies|applied|activates|activated|uses|used) an effect that makes|(?:an|a card) "
+                         rf"effect makes|(?P<cent4>e\d+) makes) (?P<om>{_w('opponent_monster', 'words')}) "
+                         rf"(?:{_w('opponent_monster', 'unattackable')})"),
+        ("unattackable", rf"(?P<om>{_w('opponent_monster', 'words')}) (?:{_w('opponent_monster', 'becomes')})"),
+        ("direct_allowed", rf"(?:an effect|a card effect|{who}) (?:{_w('direct', 'lets')}) (?:{_w('direct', 'attacker')}) "
+                           rf"(?:to )?attack directly"),
+        ("direct_allowed", rf"(?:{_w('direct', 'attacker')}) (?:{_w('direct', 'can')}) attack directly"),
         ("declared", r"(?:my|the) attack declaration"),
         ("declared", rf"(?:i|we) (?:declare|declared) an attack(?: with {m})?{time}"),
         ("declared", rf"{m} (?:declares|declared) an attack{time}"),
@@ -131,6 +138,8 @@ def _grammar() -> dict:
         ("fate", r"what happens to (?:(?P<qent>e\d+)|the equip spell|my equip spell)"),
         ("destroyed", r"is (?:it|(?P<qent>e\d+)|the equip spell) destroyed"),
         ("counters", rf"(?P<cq>{_w('questions', 'keep_counters')})"),
+        ("replay", r"(?:is|was) (?:a |the )?(?:battle )?replay triggered|(?:does|will) (?:a |the )?(?:battle )?replay "
+                   r"(?:occur|happen|take place|get triggered|trigger)|is there a (?:battle )?replay"),
         ("tribute_cost", rf"can (?:i|you) (?:still )?(?:tribute|use) (?:it|{m}) (?:to pay|for|as) (?:a|the|an effect's|my) "
                          rf"cost{time}"),
         ("stays", r"(?:does|will) (?:it|(?P<qent>e\d+)|the equip spell) (?:stay|remain) on the field"),
@@ -235,7 +244,7 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
         d = m.groupdict()
         who = d.get("who")
         actor = None if who is None else ("A" if re.match(f"^(?:{_w('who', 'me')})$", who) else "B")
-        cent = d.get("cent") or d.get("cent2") or d.get("cent3")
+        cent = d.get("cent") or d.get("cent2") or d.get("cent3") or d.get("cent4")
         if cent is not None:
             index = int(cent[1:])
             words = _CAUSE_TEXT.get(op if op != "negated" else "negate_attack", r"$^")
@@ -243,6 +252,9 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
                     f"{d.get('amt')} atk" not in (card_text(index) or ""):
                 return False  # the named card does not say this: not taken on trust
             story.entities.add(index)
+        if op in ("unattackable", "direct_allowed"):
+            story.events.append((op, {"other": " other " in f" {d.get('om') or ''} " or "another" in (d.get("om") or "")}))
+            return True
         if op in ("controls", "zones_none") or op == "declared" and d.get("m") is None:
             story.events.append((op, {"actor": actor, "whose": d.get("whose"), "pos": d.get("pos") or d.get("pos2"),
                                       "face": (d.get("face") or d.get("face2") or "up").strip()}))
@@ -338,6 +350,7 @@ def read_stated_story(skeleton: Skeleton, card_of) -> Frame | None:
         if events[i][0] in ("return_control", "return_from_banishment") and \
                 events[i + 1][0] == "zones_none":
             events[i], events[i + 1] = events[i + 1], events[i]
+    build.prepare(events)
     for op, d in events:
         if not build.event(op, d):
             return None

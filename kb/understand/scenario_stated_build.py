@@ -45,6 +45,15 @@ class Build:
             self.players[self.owner]["spells_traps"] = [{"card": equip, "equipped_to": self.label}]
             self.equip = equip
 
+    def prepare(self, events: list) -> None:
+        """Monsters of the opponent an attack needs that the story implies ("one of their other monsters")."""
+        need = max([2 if d.get("other") else 1 for op, d in events if op == "unattackable"] +
+                   [1 for op, _d in events if op == "direct_allowed"] + [0])
+        for _ in range(need):
+            self.others += 1
+            self.players["B"].setdefault("monsters", []).append(
+                {"name": f"my opponent's other monster {self.others}", "atk": 1000, "def": 1000, "level": 4})
+
     def begin(self, phase: str) -> None:
         if self.phase is None:
             self.phase = self.start = phase
@@ -69,6 +78,8 @@ class Build:
 
     def effect(self, op: str, **more) -> None:
         self.actions.append({"do": "effect", "op": op, "card": self.label, **more})
+        if "card" in more:
+            self.actions[-1]["card"] = more["card"]
 
     def event(self, op: str, d: dict) -> bool:
         if op == "earlier":
@@ -92,6 +103,14 @@ class Build:
                 self.effect("negate_attack")
             elif op == "attacked":
                 self.actions.append({"do": "damage_calculation"})
+            return True
+        if op in ("unattackable", "direct_allowed"):
+            theirs = self.players["B"].get("monsters", [])
+            if self.phase != "battle" or not theirs:
+                return False
+            card = (theirs[1] if d.get("other") and len(theirs) > 1 else theirs[0])["name"] if op == "unattackable" \
+                else self.label
+            self.effect("unattackable" if op == "unattackable" else "direct_attack_allowed", card=card)
             return True
         if op == "controls":
             player = self._zones_player(d)
@@ -197,6 +216,10 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
             return None, ""
         build.actions.append({"do": "attack", "attacker": label, "target": build.target()})
         return {"kind": "legal"}, f"can {label} declare an attack now"
+    if kind == "replay":
+        if not any(op in ("unattackable", "direct_allowed") for op, _d in story.events):
+            return None, ""
+        return {"kind": "outcome", "replay": True}, "does a replay occur"
     if kind == "tribute_cost":
         build.begin("main1")
         build.actions.append({"do": "effect", "op": "tribute_for_cost", "card": label, "player": "A"})

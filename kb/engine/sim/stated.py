@@ -27,7 +27,8 @@ from .state import other
 __all__ = ["OPS", "parse_effect", "apply_effect"]
 
 OPS = ("change_position", "flip_face_down", "flip_face_up", "negate_attack", "take_control", "return_control",
-       "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost", "maintenance_unpaid")
+       "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost", "maintenance_unpaid",
+       "unattackable", "direct_attack_allowed")
 _FIELD = ("monster", "emz")
 # a maintenance cost in a card's text and what its card does when it is not paid (community 9.5.3)
 _MAINTENANCE = re.compile(
@@ -285,6 +286,35 @@ def _maintenance_unpaid(game, inst, action, legal):
                      "sim_maintenance_unpaid")
 
 
-_OPS = {"maintenance_unpaid": _maintenance_unpaid, "tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
+def _targets_change(game, inst, action, legal):
+    """An effect changes what the attacking monster may attack (a monster of the opponent can no longer be attacked,
+    or the attacker may now attack directly): a replay in the Battle Step, none in the Damage Step."""
+    state, op = game.state, action["op"]
+    key = "sim_replay_unattackable" if op == "unattackable" else "sim_replay_direct"
+    battle = state.battle
+    if battle is None or battle.calculated or state.step not in ("battle", None):
+        if battle is not None and state.step == "damage":
+            return legal.add("replay", "pass", "the attack targets changed in the Damage Step: no replay",
+                             "sim_no_replay_damage_step")
+        return legal.add("attack", "fail", "no attack is in progress in the Battle Step", "sim_attack_declaration")
+    attacker = state.cards[battle.attacker]
+    if op == "unattackable" and inst.controller == attacker.controller:
+        return legal.add("attack targets", "fail", f"{inst.name} is not a monster the attacker's opponent controls",
+                         key)
+    if op == "direct_attack_allowed" and inst.uid != attacker.uid:
+        return legal.add("attack targets", "fail", f"{inst.name} is not the attacking monster", key)
+    what = (f"{inst.name} can no longer be attacked" if op == "unattackable" else
+            f"{inst.name} may now attack directly")
+    if battle.replay:
+        return legal.add("replay", "pass", f"{what}; a replay is already under way", key)
+    battle.replay = True
+    state.replays += 1
+    state.log_event("replay", attacker)
+    game.say(f"an effect applies: {what}; the attack targets changed: a replay")
+    return legal.add("replay", "pass", f"{what}: the attack targets changed during the Battle Step, a replay", key)
+
+
+_OPS = {"unattackable": _targets_change, "direct_attack_allowed": _targets_change,
+        "maintenance_unpaid": _maintenance_unpaid, "tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
         "negate_attack": _negate_attack, "take_control": _take_control, "return_control": _return_control,
         "banish_temporarily": _banish_temporarily, "return_from_banishment": _return_from_banishment}
