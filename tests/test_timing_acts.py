@@ -57,3 +57,21 @@ def test_an_act_decides_the_timing(session, question, verdict):
 def test_an_act_not_wholly_read_stays_unknown(session, question):
     got = engine.ask(session, question)
     assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,verdict",
+    [
+        # the passive, who did it said after "by"; whose card said before it
+        ("does my fire hand activate if it is destroyed by my opponent's card", "activates"),
+        ("does ice hand activate if it gets destroyed by my own card", "no_trigger"),
+        ("does my opponent's ice hand activate if i destroy it with dark hole", "activates"),
+        ("does my ice hand activate if i destroy it with dark hole", "no_trigger"),
+        # a card named as what the cost paid for: "If this card is sent from the field to the GY" and a discard
+        ("does sangan activate if i discard it to activate lightning vortex", "no_trigger"),
+        ("does witch of the black forest miss the timing if it is tributed for a tribute summon", "activates"),
+    ],
+)
+def test_passive_and_whose_card(session, question, verdict):
+    got = engine.ask(session, question)
+    assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))

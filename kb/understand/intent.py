@@ -89,6 +89,9 @@ def _row(name: str, kind: str, pattern: str) -> tuple[str, str, re.Pattern]:
     return name, kind, re.compile(pattern + r"(?P<rest>.*)$")
 
 
+# whose card a timing question asks about ("does my Fire Hand activate"): its controller
+_TIMING_OWN = r"(?:(?P<actor>my|my opponent's|my opponents|your opponent's|the opponent's|their) )?"
+
 INTENTS: list[tuple[str, str, re.Pattern]] = [
     # negation: said with a negate verb
     _row(
@@ -193,12 +196,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
     _row(
         "does X miss the timing",
         "timing",
-        rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing",
+        rf"^(?:does|will|would|can) {_TIMING_OWN}(?P<x>{ENT}){_EFF} {_OPT}miss (?:the |its )?timing",
     ),
     _row(
         "does X's effect activate",
         "timing",
-        rf"^(?:does|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)",
+        rf"^(?:does|will|would|can) {_TIMING_OWN}(?P<x>{ENT}){_EFF} {_OPT}(?:activate|trigger|be activated|get activated)",
     ),
     # a fact of the card: its Spell Speed
     _row(

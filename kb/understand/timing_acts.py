@@ -80,7 +80,8 @@ def _grammar() -> dict:
         "pronoun": alternation(words["object"]["pronoun"]),
         "possessive": alternation(words["object"]["possessive"]),
         "how": {key: alternation(phrases) for key, phrases in words["how"].items()},
-        "cause_by": alternation(words["cause"]["by"]),
+        "cause_by": alternation(words["cause"]["by"] + words["cause"]["cost"]),
+        "by_actor": {key: alternation(phrases) for key, phrases in words["by_actor"].items()},
         "cause_effect": alternation(words["cause"]["effect"]),
         "chained": alternation(words["chained"]["to"]),
     }
@@ -111,10 +112,14 @@ def read_act(skeleton: Skeleton, indices: list[int], asked: int, effects_of=None
     obj = rf"(?:(?P<pron>{g['pronoun']})|(?:(?P<poss>{g['possessive']}) )?(?P<card>{card}))"
     subject = rf"(?:(?P<asker>{g['asker']})|(?P<opp>{g['opponent']}))"
     head = re.match(rf"^{_OPENERS}{subject} (?:(?:then|also|just|first) )?{g['verb_any']} {obj}(?=\s|$)", text)
-    if head is None:
+    passive = None if head else re.match(  # "if it is destroyed by my opponent's card"
+        rf"^{_OPENERS}{obj} (?:is|gets|got|was|is being|has been) {g['verb_any']}(?=\s|$)", text)
+    if head is None and passive is None:
         return None
+    head = head or passive
     event = next(key[2:] for key, value in head.groupdict().items() if key.startswith("v_") and value)
-    act = Act(event, actor="A" if head["asker"] else "B", owner=_owner_word(head["poss"]))
+    actor = None if passive else ("A" if head["asker"] else "B")
+    act = Act(event, actor=actor, owner=_owner_word(head["poss"]))
     rest, at = text[head.end():], head.end()
     needs = g["needs"].get(event)
     if needs is not None:
@@ -151,6 +156,13 @@ def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> i
         return None
     start = lead.end()
     tail = rest[start:]
+    for key, player in (("opponent", "B"), ("asker", "A")):  # "by my opponent('s card)": who, after a passive
+        m = re.match(rf"^(?:{g['by_actor'][key]})(?=\s|,|$)", tail)
+        if m and act.actor is None:
+            act.actor = player
+            if re.search(r"(?:card|effect)$", m.group()):
+                act.by = act.by or "effect"
+            return start + m.end()
     for key in ("own_effect", "effect", "battle", "cost", "procedure"):
         m = re.match(rf"^(?:{g['how'][key]})(?=\s|,|$)", tail)
         if m:
