@@ -143,3 +143,17 @@ def test_normal_summon_counts(session):
     assert grant_of("During your Main Phase, you can Normal Summon 1 monster in addition to your Normal "
                     "Summon/Set.")["additional"] is True
     assert grant_of("Draw 1 card.") is None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        ("I already activated Double Summon this turn. Can I activate a second Double Summon in the same turn?", "no"),
+        ("I activated Double Summon. Can I activate another Double Summon this turn?", "no"),
+        ("I already activated Pot of Greed this turn. Can I activate another Pot of Greed?", "yes"),
+        ("I activated Pot of Greed. Can I activate another Pot of Greed this turn?", "yes"),
+    ],
+)
+def test_second_copy_activated(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("explanation"))

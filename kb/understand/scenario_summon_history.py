@@ -220,6 +220,35 @@ def _q_tributes_where(d: Draft, m: re.Match):
     return {"kind": "outcome", "where": first, "is": "gy"}, f"is {first} (a Tribute) in the GY"
 
 
+def _fact_activated(d: Draft, m: re.Match) -> bool:
+    """ "I already activated X this turn": X (a Spell/Trap) activated and resolved earlier this turn."""
+    if d.actions or d.chain or d.said:
+        return False
+    card = d.card_of(int(m["c"][1:]))
+    if card is None or card.is_monster:
+        return False
+    d.player("A").setdefault("hand", []).append(card.name)
+    d.actions += [{"do": "activate", "player": "A", "card": card.name}, {"do": "resolve"}]
+    d.said.append(f"A activated {card.name} earlier this turn (resolved)")
+    return True
+
+
+def _q_again(d: Draft, m: re.Match):
+    """Another copy of the card the story activated, activated again this turn."""
+    told = [a for a in d.actions if a.get("do") == "activate" and a.get("player", "A") == "A"]
+    card = d.card_of(int(m["c"][1:]))
+    if len(told) != 1 or card is None or told[0]["card"] != card.name:
+        return None
+    if d.actions[-1].get("do") != "resolve":
+        d.actions.append({"do": "resolve"})  # the first one resolved before the second is activated
+    hand = [c for c in d.player("A").get("hand", []) if c != card.name]  # two copies, each named by its id
+    d.player("A")["hand"] = hand + [{"card": card.name, "id": f"{card.name} (1)"},
+                                    {"card": card.name, "id": f"{card.name} (2)"}]
+    told[0]["card"] = f"{card.name} (1)"
+    d.actions.append({"do": "activate", "player": "A", "card": f"{card.name} (2)"})
+    return {"kind": "legal"}, f"can A activate another {card.name} this turn"
+
+
 @lru_cache(maxsize=1)
 def history_facts() -> list:
     """The story shapes of this module (name, pattern, handler(draft, match))."""
@@ -231,6 +260,10 @@ def history_facts() -> list:
         ("a named Pendulum Monster face-up in the Extra Deck",
          re.compile(rf"^(?:{own} )?(?P<c>e\d+) (?:is|was|sits|lies|is now) (?:face-up|face up) in (?:my|the) extra deck$"),
          _fact_face_up_extra),
+        ("a Spell/Trap activated earlier this turn",
+         re.compile(r"^i (?:have |had )?(?:already )?(?:activated|used|resolved|played) (?P<c>e\d+)"
+                    r"(?: earlier)?(?: this turn)?(?: already)?$"),
+         _fact_activated),
         ("a Tribute Summon negated",
          re.compile(rf"^(?:{own} )?(?:{_alt('negated', 'summon')}) of (?P<c>e\d+) (?:{_alt('negated', 'verb')}) "
                     rf"(?:by|with) (?P<by>e\d+)$"),
@@ -259,6 +292,10 @@ def history_questions() -> list:
     gy = r"(?: from (?:my |the )?(?:gy|graveyard))?(?: later| afterwards| again| now)?"
     return [("where the Tributes of a negated Summon are",
              re.compile(rf"^(?:(?P<stay>{alternation(t['stay'])})|{alternation(t['gone'])})$"), _q_tributes_where),
+            ("another copy of the card the story activated, activated again",
+             re.compile(r"^can i (?:still )?(?:activate|use|play) (?:a second|another|one more|a 2nd|another copy of|"
+                        r"a second copy of) (?P<c>e\d+)(?: this turn| in the same turn| that turn)?$"),
+             _q_again),
             ("an effect that ignores Summoning conditions, used on the story's monster in the GY",
              re.compile(rf"^can (?:{_alt('ignoring', 'effect')}) (?:still )?(?:special summon|revive) it{gy}$|"
                         rf"^can (?P<by>e\d+) (?:still )?(?:special summon|revive) it{gy} (?:{_alt('ignoring', 'words')})$"),
