@@ -9,8 +9,9 @@ reader (``{"ask": "rule_fact"}``, answered by :mod:`kb.engine.rule_facts` from
 - what a kind of monster has or is, and deck construction: :mod:`kb.understand.kind_facts`.
 
 The question, flattened by :func:`kb.understand.scenario_cost._flatten`, must be read whole by one shape;
-the words are data (``zone_facts_words.toml``).  A shape only fills a proposition's slots: a proposition no
-rule row states gives no reading.
+the words are data (``zone_facts_words.toml``), and so are the shapes that read one fixed proposition each
+(``zone_facts_shapes.toml``).  A shape only fills a proposition's slots: a proposition no rule row states gives
+no reading.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .vocabulary import phrase_alternation, word_file
 __all__ = ["zone_fact_shapes"]
 
 WORDS_FILE = Path(__file__).with_name("zone_facts_words.toml")
+SHAPES_FILE = Path(__file__).with_name("zone_facts_shapes.toml")  # the shapes that read one proposition each
 _GY = r"(?:graveyard|gy)"
 _SEP = r"(?: \.)? "
 
@@ -192,8 +194,15 @@ def _zone_shapes() -> list:
     placed = r"(?:placed|put|activated|set|played)"
     z = "zone"
 
-    def fixed(subject: str, asked: str, said: str):
-        return lambda m, c: _fact(z, subject, asked, said)
+    parts = {"st": st, "field": field, "mmz": mmz, "the": the, "field_spell": field_spell, "pendulum": pendulum,
+             "treated": treated, "xyz_mat": xyz_mat, "placed": placed, "SEP": _SEP}
+    table = {(row["subject"], row["asked"]): row for row in word_file(SHAPES_FILE)["shape"]}
+
+    def shape(subject: str, asked: str):
+        """The shape of zone_facts_shapes.toml that reads the proposition ("zone", subject, asked)."""
+        row = table[subject, asked]
+        pattern = "|".join(re.sub(r"\{(\w+)\}", lambda m: parts[m[1]], p) for p in row["patterns"])
+        return row["name"], re.compile(pattern), lambda m, c: _fact(z, subject, asked, row["said"])
 
     token_leave = (
         rf"^(?:when|if|after|once) (?:{tokens}) (?:leaves?|are removed from|is removed from) the field{_SEP}"
@@ -210,63 +219,16 @@ def _zone_shapes() -> list:
         rf"(?P<term>e\d+)){_SEP}(?:does|do|will|is|are) (?:it|they) (?:go|be sent|sent|get sent) to the {_GY}$"
     )
     return [
-        ("can a Field Spell be placed in a Spell & Trap Zone",
-         re.compile(rf"^can {field_spell} be {placed} (?:in|into|on) {the} {st}$|^can (?:i|you|a player) "
-                    rf"(?:place|put|activate|set|play) {field_spell} (?:in|into|on) {the} {st}$"),
-         fixed("field_spell", "in_st_zone", "can a Field Spell be placed in a Spell & Trap Zone")),
-        ("is a Field Spell a card in the Spell & Trap Zone",
-         re.compile(rf"^(?:is|are) {field_spell}(?: (?:in|placed in) {the} {field})? {treated} (?:a card |cards |being )?"
-                    rf"in {the} {st}$|^(?:does|do) {field_spell}(?: in {the} {field})? (?:count as (?:a card |being )?in|"
-                    rf"occupy|take up) {the} {st}$"),
-         fixed("field_spell", "counts_as_st_zone", "does a Field Spell in the Field Zone count as a card in a "
-                                                   "Spell & Trap Zone")),
-        ("can I have two Field Spells in my Field Zone",
-         re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:two|2|more than one|multiple) field spells?"
-                    rf"(?: cards)?(?: face-up| active)? (?:in (?:my|your|their|one) {field}|on (?:my|your|their) "
-                    rf"(?:side of the )?field)(?: at (?:once|the same time))?$|^can (?:my|a|your) {field} (?:hold|have|"
-                    rf"contain) (?:two|2|more than one|multiple) (?:field spells?|cards)(?: at (?:once|the same time))?$"),
-         fixed("field_spell", "two_at_once", "can a player have two Field Spells in the Field Zone")),
-        ("a new Field Spell while one is face-up",
-         re.compile(rf"^(?:i|you) (?:already )?(?:have|control) (?:a field spell(?: card)?|one)(?: face-up)?(?: in (?:my|your) "
-                    rf"{field}| on the field)?(?: already)?{_SEP}can (?:i|you) (?:still )?(?:activate|set) (?:a|another|a new|"
-                    rf"a second|a different) field spell(?: card)?(?: from (?:my|your) hand)?$"
-                    rf"|^can (?:i|you) (?:still )?(?:activate|set) (?:another|a new|a second|a different) field spell(?: card)?"
-                    rf"(?: from (?:my|your) hand)? (?:while|when|if) (?:i|you) already (?:have|control) (?:one|a field spell"
-                    rf"(?: card)?)(?: in (?:my|your) {field}| on the field| face-up)?$"
-                    rf"|^(?:if|when|while) (?:my|your) {field} is (?:already )?occupied(?: by a field spell)?{_SEP}can "
-                    rf"(?:i|you) (?:still )?(?:activate|set) (?:a|another|a new) field spell(?: card)?(?: from (?:my|your) "
-                    rf"hand)?$"),
-         fixed("field_spell", "replace", "can a player whose Field Zone holds a Field Spell activate or Set a new "
-                                         "Field Spell from the hand")),
-        ("is a Monster Card placed in a Spell & Trap Zone a Spell Card",
-         re.compile(rf"^(?:when|if|once) a monster(?: card)? is (?:placed|put) in {the} {st}(?: by (?:an|a card|some) "
-                    rf"effect)?{_SEP}is it {treated} a spell(?: card)?$|^is a monster(?: card)? (?:that is |that was )?"
-                    rf"(?:placed|put) in {the} {st}(?: by (?:an|a card|some) effect)? {treated} a spell(?: card)?$"),
-         fixed("monster_in_st", "spell_card", "is a Monster Card placed in a Spell & Trap Zone by an effect a Spell "
-                                              "Card")),
-        ("is a Spell/Trap placed in a Monster Zone a monster",
-         re.compile(rf"^(?:when|if|once) a (?:spell|trap|spell or trap|spell/trap)(?: card)? is (?:placed|put) in {the} "
-                    rf"{mmz}(?: by (?:an|a card|some) effect)?{_SEP}is it {treated} a monster$|^is a (?:spell|trap|spell or "
-                    rf"trap|spell/trap)(?: card)? (?:that is |that was )?(?:placed|put) in {the} {mmz}(?: by (?:an|a card|"
-                    rf"some) effect)? {treated} a monster$"),
-         fixed("spell_trap_in_mz", "monster", "is a Spell/Trap Card placed in a Main Monster Zone by an effect a "
-                                              "monster")),
-        ("can I have 6 cards in my Spell & Trap Zones",
-         re.compile(rf"^can (?:i|you|a player) (?:have|control|place) (?:more than (?:5|five)|6|six) (?:cards|spells|"
-                    rf"spell/trap cards|spells and traps|spells/traps) in (?:my|your|their) {st}$"),
-         fixed("st_zone", "six", "can a player have more than 5 cards in the Spell & Trap Zones")),
-        ("can I have 6 monsters in my Main Monster Zones",
-         re.compile(r"^can (?:i|you|a player) (?:have|control|place) (?:more than (?:5|five)|6|six) monsters in "
-                    r"(?:my|your|their) main monster zones?$"),
-         fixed("mmz", "six", "can a player have more than 5 monsters in the Main Monster Zones")),
-        ("can I move a card in my Spell & Trap Zone to another",
-         re.compile(rf"^can (?:i|you|a player) move (?:a|my|the) (?:card|spell|trap|spell/trap card|spell card|trap card|"
-                    rf"set card)(?: (?:in|from) {the} {st})? (?:to|into) (?:another|a different|an adjacent) {st}$"),
-         fixed("st_zone", "move", "can a card in a Spell & Trap Zone be moved to another Spell & Trap Zone")),
-        ("can I move a monster to another Monster Zone",
-         re.compile(rf"^can (?:i|you|a player) (?:freely )?move (?:a|my|the) monster(?: (?:in|from) {the} {mmz})? (?:to|into) "
-                    rf"(?:another|a different|an adjacent) {mmz}$"),
-         fixed("monster_zone", "move", "can a monster be moved to another Monster Zone without an effect")),
+        shape("field_spell", "in_st_zone"),
+        shape("field_spell", "counts_as_st_zone"),
+        shape("field_spell", "two_at_once"),
+        shape("field_spell", "replace"),
+        shape("monster_in_st", "spell_card"),
+        shape("spell_trap_in_mz", "monster"),
+        shape("st_zone", "six"),
+        shape("mmz", "six"),
+        shape("st_zone", "move"),
+        shape("monster_zone", "move"),
         ("is a Pendulum Monster in a Pendulum Zone a Spell Card / a monster",
          re.compile(rf"^(?:is|are) {pendulum} (?:in|placed in) {the} {_alt('zone', 'pendulum')} (?:still )?{treated} "
                     rf"(?P<what>a spell(?: card)?|spell cards|a monster|monsters|a card in {the} {st}|cards in {the} {st}|"
@@ -274,14 +236,8 @@ def _zone_shapes() -> list:
          lambda m, c: _fact(z, "pendulum_zone", "spell_card" if "spell" in m["what"] and "zone" not in m["what"] else
                             "monster" if "monster" in m["what"] else "counts_as_st_zone",
                             f"is a Pendulum Monster in a Pendulum Zone treated as {m['what']}")),
-        ("are the Pendulum Zones the leftmost and rightmost Spell & Trap Zones",
-         re.compile(rf"^(?:are|is) the pendulum zones? (?:the )?(?:leftmost|left-most|far left) and (?:the )?"
-                    rf"(?:rightmost|right-most|far right) {st}$"),
-         fixed("pendulum_zone", "ends", "are the Pendulum Zones the leftmost and rightmost Spell & Trap Zones")),
-        ("the zone of a Pendulum Monster activated as a Spell",
-         re.compile(rf"^where (?:is|are) {pendulum} (?:activated|played) as (?:a )?spells?(?: cards?)? (?:placed|put)$"
-                    rf"|^where do (?:i|you) (?:place|put|activate) {pendulum}(?: activated)? as (?:a )?spells?(?: cards?)?$"),
-         fixed("pendulum_zone", "where", "where does a Pendulum Monster go when it is activated as a Spell")),
+        shape("pendulum_zone", "ends"),
+        shape("pendulum_zone", "where"),
         ("does a Pendulum Monster sent from the field go to the GY / Extra Deck", _pendulum_pattern(), _pendulum_dest),
         ("can a Link Arrow point to a Spell & Trap Zone / the opponent",
          re.compile(rf"^can (?:(?:a link monster's|a link monster 's|a link monsters|link monsters'|link monsters|the|its) )?"
@@ -310,24 +266,9 @@ def _zone_shapes() -> list:
          re.compile(r"^can (?:both players|each player|either player) (?:have|control) (?:a|one|their own) field spell(?: "
                     r"card)?(?: face-up| active)?(?: (?:at the same time|at once|simultaneously))?$"),
          lambda m, c: _fact(z, "field_spell", "each_player", "can each player have a Field Spell of their own")),
-        ("have Xyz Materials left the field",
-         re.compile(rf"^(?:are|is) {xyz_mat} (?:{treated} )?(?:to have left|as having left|having left|as leaving|"
-                    rf"to be leaving) the field$|^(?:do|does) (?:{xyz_mat}|a monster that becomes (?:an )?xyz material) "
-                    rf"(?:count as (?:having )?)?(?:leave|left|leaving) the field$"),
-         fixed("xyz_material", "left_field", "are monsters used as Xyz Material considered to have left the field")),
-        ("can Xyz Materials be targeted",
-         re.compile(rf"^can {xyz_mat} be targeted(?: (?:by|for|with) (?:a |an )?(?:card )?effects?)?$"
-                    rf"|^can (?:i|you|a card|an effect|card effects|a card effect|effects) target {xyz_mat}$"),
-         fixed("xyz_material", "targeted", "can Xyz Materials be targeted by effects")),
-        ("effects on cards in the hand or Deck: targeting",
-         re.compile(r"^(?:do|does) (?:an effect|effects|card effects|a card effect|a card) (?:that|which) (?:affects?|chooses?|"
-                    r"selects?|picks?|adds?|sends?|discards?|shuffles?|special summons?) (?:a |one |1 )?(?:cards?|monsters?) "
-                    r"(?:in|from) (?:the|my|your|a player's) (?:hand|deck|main deck|hand or deck|deck or hand|hand or the deck|"
-                    r"hand or main deck)(?: or other non-public locations)?(?: to (?:the|my|your) (?:hand|gy|graveyard))? target$"
-                    r"|^(?:is|does) (?:adding|choosing|selecting|sending|discarding|picking) (?:a |one |1 )?(?:cards?|monsters?) "
-                    r"(?:from|in) (?:the|my|your) (?:hand|deck|main deck)(?: to (?:the|my|your) (?:hand|gy|graveyard))? "
-                    r"(?:targeting|count as targeting|considered targeting|a target)$"),
-         fixed("hidden_effects", "target", "does an effect on cards in the hand or Deck target them")),
+        shape("xyz_material", "left_field"),
+        shape("xyz_material", "targeted"),
+        shape("hidden_effects", "target"),
         ("an Equip Spell whose monster leaves the field", _equip_pattern(), _equip),
         ("banished without saying face-up or face-down: face-up?",
          re.compile(rf"^(?:if|when) (?:an effect|a card|a card effect|a card's effect|an effect of a card) banishes? "
