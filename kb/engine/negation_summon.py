@@ -15,7 +15,7 @@ from . import engine as checks
 from .model import Moment, other_player
 from .summon_conditions import kind_condition
 
-__all__ = ["SUMMON_BY", "SUMMON_METHODS", "negate_summon", "summon_method_problem", "unread"]
+__all__ = ["SUMMON_BY", "SUMMON_METHODS", "match_summon", "negate_summon", "summon_method_problem", "unread"]
 
 SUMMON_METHODS = (
     "normal",
@@ -292,3 +292,6 @@ def _match_summon(
         keys,
         notes,
     )
+
+
+match_summon = _match_summon  # a Summon against one Summon pattern (also for kb/engine/activate_summon.py)

@@ -36,7 +36,7 @@ _MOMENT_FIELDS = ("turn", "phase", "step", "timing")
 _CARD_FIELDS = ("controller", "location", "face", "set_this_turn", "effect")
 FIELDS = {
     "chain": {"ask", "card", "to", "event", *_MOMENT_FIELDS, *_CARD_FIELDS},
-    "activate": {"ask", "card", *_MOMENT_FIELDS, *_CARD_FIELDS},
+    "activate": {"ask", "card", "after_summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "segoc": {"ask", "triggers", *_MOMENT_FIELDS},
     "timing": {"ask", "card", "event", "by", "last", "cause", "caused_by", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "negate": {"ask", "card", "to", "target", "summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
@@ -131,6 +131,9 @@ def normalise_question(question) -> dict:
     if kind == "negate":
         from .negation import normalise_negate
         normalise_negate(question, out, _card_item)
+    if kind == "activate" and "after_summon" in question:  # kb/engine/activate_summon.py
+        from .activate_summon import normalise_after_summon
+        normalise_after_summon(question, out, _card_item)
     if kind == "chain":
         to = question.get("to")
         if to is None or to == [] or to == "":
@@ -281,6 +284,17 @@ def answer_question(session: Session, question: dict) -> dict:
         generic.note_readings(verdict, tried)
         subject = f"{card.name} chained to {names[-1]}"
         others = _named_ids([options[0].card for options in chain_options])
+    elif kind == "activate" and "after_summon" in question:  # its condition against a told Summon
+        from .activate_summon import check_activate_after_summon, summon_stats
+        summoned = question["after_summon"].get("card")
+        row = resolve(session, summoned["card"]) if summoned and "card" in summoned else None
+        verdict, _combo, tried = generic.best_of(
+            lambda cards: check_activate_after_summon(cards[0], question["after_summon"], moment, summon_stats(row),
+                                                      row.name if row else "the monster"),
+            [card_options(session, question["card"])])
+        generic.note_readings(verdict, tried)
+        subject = f"activating {card.name} when a monster is {question['after_summon']['how'].capitalize()} Summoned"
+        others = [row.id] if row else []
     elif kind == "activate":
         check = generic.check_activate if generic.is_generic(question["card"]) else checks.check_activate
         verdict, _combo, tried = generic.best_of(lambda cards: check(cards[0], moment),

@@ -242,7 +242,8 @@ def _build(
             used = used | ({summoned} if summoned is not None else set())
         how = moments.get("event_how") or (story.summon or {}).get("how")
         if said_event == "summoning" and how:  # which kind of Summon the card answers decides
-            return summon_moment_frame(card, how, story, used, effects_of)
+            by = {"A": "B", "B": "A"}.get(card.get("controller")) if moments.get("event_by") == "opponent" else None
+            return summon_moment_frame(card, how, story, used, effects_of, by)
         # a kind of card that negates activations: the engine tries it as the next link of a chain
         # started at that moment (docs/engine.md, generic cards)
         if said_event and not waits_for(card, said_event, effects_of):

@@ -187,17 +187,25 @@ def any_card_frame(frame: Frame) -> Frame:
     return frame
 
 
-def summon_moment_frame(card: dict, how: str, story: Story, used: set[int], effects_of) -> Frame:
+def summon_moment_frame(card: dict, how: str, story: Story, used: set[int], effects_of,
+                        summoned_by: str | None = None) -> Frame:
     """ "can I activate X when my opponent Normal Summons a monster": for a card that negates Summons,
     whether it negates that kind of Summon; for others (which Summon they answer is not checked by an
     activation question) the reason there is no question."""
     effects = effects_of(card["card"]) if "card" in card and effects_of else []
     if not any("negate_summon" in (e.get("categories") or []) for e in effects):
+        if "card" in card and effects and (summoner := (story.summon or {}).get("controller") or summoned_by):
+            # "can I activate Trap Hole when my opponent Special Summons?": its own condition against that
+            # Summon (kb/engine/activate_summon.py)
+            question = {"ask": "activate", "card": card, "after_summon": {"how": how, "controller": summoner}}
+            return Frame(question, f"Can {card_phrase(card)} be activated when {summoner} {SUMMON_WORDS[how]}s "
+                         "a monster?", used_entities=used, uses_story=bool(story.summon))
         return Frame(
             None,
             "",
             f"the question asks about {card_phrase(card)} answering a {SUMMON_WORDS[how]}; which kinds of "
-            "Summon a card answers is checked only for cards that negate Summons",
+            "Summon a card answers is checked only for cards that negate Summons, or for a card whose "
+            "controller and the summoning player are said",
         )
     summoned: dict = {"class": {"type": "monster"}}
     if (story.summon or {}).get("controller"):

@@ -238,6 +238,8 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
             how = re.search(r"\b(normal|special|tribute|flip)\b", match.group())
             if how:
                 fields["event_how"] = how.group(1)
+            if re.search(r"\b(?:my opponent|the opponent|they|he|she)\b", match.group()):
+                fields["event_by"] = "opponent"  # who Summons: the asker's opponent (kb/engine/activate_summon.py)
         for key, value in values.items():
             if key in fields and fields[key] != value:
                 fields.setdefault("conflicts", []).append(f"{key}: {fields[key]} / {value}")
