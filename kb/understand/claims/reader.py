@@ -147,12 +147,12 @@ def read_claim(session, text: str, entities) -> Frame | None:
     if any(e.kind == "family" for e in entities):
         return None  # a word that begins several names: which card is not said
     tokens = tokenize(text[:MAX_QUESTION_CHARS])
-    frame = _read(session, tokens, entities)
-    if frame is None:  # a card whose name is only game words ("Synchro Material"): read as the words
-        words_only = [e for e in entities if not _game_words_only(tokens, e)]
-        if len(words_only) < len(entities):
-            frame = _read(session, tokens, words_only)
-    return frame
+    words_only = [e for e in entities if not _game_words_only(tokens, e)]
+    if len(words_only) < len(entities):  # a card whose name is only game words ("Synchro Material", "last turn")
+        frame = _read(session, tokens, words_only)  # read as the words first
+        if frame is not None:
+            return frame
+    return _read(session, tokens, entities)
 
 
 def _game_words_only(tokens, entity) -> bool:
