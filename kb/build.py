@@ -47,15 +47,17 @@ __all__ = ["STEPS", "BuildContext", "BuildError", "BuildLockedError", "COMPLETE_
 
 COMPLETE_MARKER = ".complete"  # written into a version directory once every step and check has passed
 
-# (name, "module:function") in the order they run.  Two steps start a background process as soon as what
-# they read is stored, and the build joins them before ``validate``: on two cores the profiles, the
+# (name, "module:function") in the order they run.  Two steps fork a background process, which waits until
+# what it reads is stored, and the build joins them before ``validate``: on two cores the profiles, the
 # search index and the remaining steps then run side by side.
 STEPS: list[tuple[str, str]] = [
-    ("cards", "importers.cards:load_cards"),  # first: the longest background job reads only the cards
-    ("profiles", "kb.build_cache:start_profiles"),  # reuses the profiles of unchanged cards
+    # the two background jobs are forked first: each imports its modules while the build reads the cards
+    # (a core is free then), and waits until what it reads is stored
+    ("profiles", "kb.build_cache:start_profiles"),  # reads the cards once stored; reuses unchanged ones
+    ("search-index", "kb.build_jobs:start_search_index"),  # after `aliases`; the rulings after `links`
+    ("cards", "importers.cards:load_cards"),
     ("rulebooks", "kb.corpus:load_rulebooks"),  # reads no card (mentions are linked in `links`)
     ("aliases", "importers.cards:load_aliases"),
-    ("search-index", "kb.search:build_index_step"),  # sections, terms and cards now; rulings after `links`
     ("rulings", "importers.rulings:load_rulings"),
     ("links", "kb.links:link_records"),
     ("graph", "kb.graph:write_graph"),
@@ -99,7 +101,7 @@ class BuildContext:
         """Add (or update) columns of the closing summary table for one source."""
         self.summary.setdefault(source, {}).update(columns)
 
-    def spawn(self, name: str, job: Callable, *, after: str | None = None,
+    def spawn(self, name: str, job: Callable, *, after: str | tuple[str, ...] | None = None,
               finish: Callable[["BuildContext", object], None] | None = None) -> None:
         """Run ``job(kb_dir)`` in a forked process while later steps go on.
 
@@ -107,19 +109,21 @@ class BuildContext:
         build's writer) and writes only its own files inside the KB directory.  With ``after`` (a step
         name), the job is called as ``job(kb_dir, ready)``: ``ready()`` blocks until that step has been
         committed (or the build joins its jobs), so a job can do what it can early and read the rest
-        later.  :meth:`join_background` waits for it and passes its (picklable) result to
-        ``finish(ctx, result)`` in the build process; by default the result is the step's summary
-        columns.  The build joins every job before the ``validate`` step.
+        later; with a tuple of step names, ``ready(step)`` waits for one of them.
+        :meth:`join_background` waits for it and passes its (picklable) result to ``finish(ctx, result)``
+        in the build process; by default the result is the step's summary columns.  The build joins
+        every job before the ``validate`` step.
         """
         self.session.commit()
         parent_end, child_end = _mp.Pipe(duplex=False)
         ready = None
-        if after is not None:
-            ready = _mp.Event()
-            if after in self._done:
-                ready.set()
+        for step in ((after,) if isinstance(after, str) else after or ()):
+            event = _mp.Event()
+            if step in self._done:
+                event.set()
             else:
-                self._waiting.setdefault(after, []).append(ready)
+                self._waiting.setdefault(step, []).append(event)
+            ready = event if isinstance(after, str) else {**(ready or {}), step: event}
         process = _mp.Process(target=_run_job, args=(job, self.kb_dir, child_end, os.getpid(), ready),
                               name=f"kb-build-{name}", daemon=True)
         process.start()
@@ -185,7 +189,10 @@ def _run_job(job, kb_dir: Path, pipe, parent_pid: int, ready=None) -> None:  # r
     gc.freeze()  # the parent's objects are not the job's garbage: never scan them
     gc.disable()  # a short-lived child: its memory is freed when it exits
     try:
-        result = job(kb_dir) if ready is None else job(kb_dir, ready.wait)
+        if ready is None:
+            result = job(kb_dir)
+        else:
+            result = job(kb_dir, ready.wait if not isinstance(ready, dict) else lambda step: ready[step].wait())
         pipe.send(("ok", result, _cpu_seconds()))
     except KbError as exc:
         pipe.send(("error", str(exc)))

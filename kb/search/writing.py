@@ -19,7 +19,7 @@ from .schema import META_FILE, build_schema
 from .segment import BulkWriter
 from .stored import pack, write_documents
 
-__all__ = ["write_index", "build_index_step"]
+__all__ = ["write_index", "write_index_job", "build_index_step"]
 
 class IndexCodec(W3Codec):
     """whoosh's default codec without per-term length statistics.
@@ -117,7 +117,7 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
     return dict(counts)
 
 
-def _write_index_job(kb_dir: Path, ready=None) -> dict:
+def write_index_job(kb_dir: Path, ready=None) -> dict:
     """Background build job: open the store being built and write its index (see BuildContext.spawn);
     ``ready()`` waits for the ``links`` step (see :func:`write_index`)."""
     from sqlmodel import Session
@@ -140,5 +140,5 @@ def build_index_step(ctx) -> None:
     sections, terms and cards committed so far, waits for the ``links`` step, then adds the sections'
     linked cards and the rulings (:func:`write_index`); the build waits for it before validating.
     """
-    ctx.spawn("search", _write_index_job, after="links")
+    ctx.spawn("search", write_index_job, after="links")
 
