@@ -75,6 +75,7 @@ def test_procedure_condition_in_the_simulator(session):
         ("can i tribute summon gemini elf with 1 tribute", "no"),  # a Level 4 monster takes no Tribute
         ("can i normal summon chaos sorcerer by tributing 1 monster", "no"),
         ("can i synchro summon stardust dragon with no tuner", "no"),
+        ("can i synchro summon black rose dragon without a tuner monster", "no"),  # "1 Tuner + 1+ non-Tuners"
         ("can i xyz summon stardust dragon", "no"),
         ("can i special summon kashtira fenrir if i control no monsters", "yes"),
         ("can i special summon kashtira fenrir while i have a monster on the field", "no"),

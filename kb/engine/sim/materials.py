@@ -81,7 +81,7 @@ _PLAIN = "(a monster described by its stats only"  # the text of a monster given
 # a material's own text about its use for these Summons or its Level there ("treated as a Level 5 monster")
 _OWN_LEVEL_RULE = re.compile(r"(?:Synchro|Xyz) (?:Material|Summon)|treated as (?:a )?Level|Level of (?:this card|a "
                              r"monster) (?:can be|is) treated", re.I)
-_SYNCHRO_LINE = re.compile(r"^1 Tuner(?: monster)? \+ (?P<n>\d+)(?P<plus>\+| or more) non-Tuner monsters?$")
+_SYNCHRO_LINE = re.compile(r"^1 Tuner(?: monster)? \+ (?P<n>\d+)(?P<plus>\+| or more) non-Tuner(?: monsters?|s)?$")
 _XYZ_LINE = re.compile(r"^(?P<n>\d+)(?P<plus>\+| or more)? Level (?P<lv>\d+) monsters$")
 
 
