@@ -76,6 +76,13 @@ def _grammar() -> dict:
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
         ("position", rf"{who} used (?:(?P<effect3>a card effect|an effect|a card)|(?P<cent3>e\d+)) to (?:change|switch) "
                      rf"(?:its|{m}(?:'s| 's)?)(?: battle)?(?: position)?(?: (?:to|into) {pos} position)?{time}"),
+        ("opp_leaves", rf"(?P<om>{_w('target', 'words')}) {be}(?P<to>{_w('target', 'leaves')}){cause}{time}"),
+        ("opp_summon", rf"(?:{_w('target', 'new')}) {be}special summoned(?: (?:to|on|onto) (?:their|my opponent's) "
+                       rf"(?:field|side(?: of the field)?))?{cause}{time}"),
+        ("opp_summon", rf"(?:{_w('who', 'opponent')}) special summons? (?:a|another|a new|one|a second) monster{cause}{time}"),
+        ("count_same", rf"(?:so )?(?:{_w('target', 'count_same')})"),
+        ("replay_happened", rf"(?:{_w('target', 'replay')})"),
+        ("stop_attack", rf"(?:i|we) (?:{_w('target', 'stop')})"),
         ("unattackable", rf"(?:{who} (?:applies|applied|activates|activated|uses|used) an effect that makes|(?:an|a card) "
                          rf"effect makes|(?P<cent4>e\d+) makes) (?P<om>{_w('opponent_monster', 'words')}) "
                          rf"(?:{_w('opponent_monster', 'unattackable')})"),
@@ -185,7 +192,7 @@ def _sentences(skeleton: Skeleton) -> list[tuple[str, list[int]]]:
 
 
 _SPLIT = re.compile(r"(?:(?<=control return)|(?<=control returns)) (?=my |their |all |i |its owner)|"
-                    r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|"
+                    r" , (?:and then |and |then |but |so )?| and then |(?<! was)(?<! is)(?<! got)(?<! gets) then | and (?=(?:i|my|it|when|another|a new|a different|a second|"
                     r"control|the|all|its|their|they|was|is|got|gets|changed|flipped|turned|later|after)\b)")
 _LEAD = re.compile(r"^(?:and |then |but |so |later |after that |afterwards |after |when |once |as |if |while )+")
 
@@ -252,6 +259,11 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
                     f"{d.get('amt')} atk" not in (card_text(index) or ""):
                 return False  # the named card does not say this: not taken on trust
             story.entities.add(index)
+        if op in ("opp_leaves", "opp_summon", "count_same", "replay_happened", "stop_attack"):
+            to = d.get("to") or ""
+            place = "hand" if re.search(r"bounce|hand", to) else "banished" if "banish" in to else "gy"
+            story.events.append((op, {"to": place, "destroyed": "destroy" in to}))
+            return _monster(None, story, g, "A")
         if op in ("unattackable", "direct_allowed"):
             story.events.append((op, {"other": " other " in f" {d.get('om') or ''} " or "another" in (d.get("om") or "")}))
             return True

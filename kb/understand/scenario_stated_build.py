@@ -48,7 +48,7 @@ class Build:
     def prepare(self, events: list) -> None:
         """Monsters of the opponent an attack needs that the story implies ("one of their other monsters")."""
         need = max([2 if d.get("other") else 1 for op, d in events if op == "unattackable"] +
-                   [1 for op, _d in events if op == "direct_allowed"] + [0])
+                   [1 for op, _d in events if op in ("direct_allowed", "opp_leaves", "replay_happened")] + [0])
         for _ in range(need):
             self.others += 1
             self.players["B"].setdefault("monsters", []).append(
@@ -103,6 +103,32 @@ class Build:
                 self.effect("negate_attack")
             elif op == "attacked":
                 self.actions.append({"do": "damage_calculation"})
+            return True
+        if op in ("opp_leaves", "replay_happened"):
+            target = self.target()
+            if self.phase != "battle" or target is None:
+                if op == "opp_leaves" or not self.event("declared", {}):
+                    return False
+                target = self.target()
+            self.actions.append({"do": "move", "card": target, "to": d.get("to") or "hand", "by": "effect",
+                                 "destroyed": bool(d.get("destroyed"))})
+            self.gone = getattr(self, "gone", 0) + 1
+            return True
+        if op == "opp_summon":
+            if self.phase != "battle":
+                return False
+            self.others += 1
+            name = f"my opponent's new monster {self.others}"
+            self.players["B"].setdefault("hand", []).append({"name": name, "atk": 1000, "def": 1000, "level": 4})
+            self.actions.append({"do": "special_summon", "card": name, "how": "effect", "from": "hand", "player": "B"})
+            self.came = getattr(self, "came", 0) + 1
+            return True
+        if op == "count_same":
+            return getattr(self, "gone", 0) == getattr(self, "came", 0) > 0
+        if op == "stop_attack":
+            if not any(a.get("do") == "move" for a in self.actions):
+                return False
+            self.effect("stop_attack")
             return True
         if op in ("unattackable", "direct_allowed"):
             theirs = self.players["B"].get("monsters", [])
@@ -217,7 +243,7 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
         build.actions.append({"do": "attack", "attacker": label, "target": build.target()})
         return {"kind": "legal"}, f"can {label} declare an attack now"
     if kind == "replay":
-        if not any(op in ("unattackable", "direct_allowed") for op, _d in story.events):
+        if not any(op in ("unattackable", "direct_allowed", "opp_leaves", "opp_summon") for op, _d in story.events):
             return None, ""
         return {"kind": "outcome", "replay": True}, "does a replay occur"
     if kind == "tribute_cost":

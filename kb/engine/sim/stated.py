@@ -28,7 +28,7 @@ __all__ = ["OPS", "parse_effect", "apply_effect"]
 
 OPS = ("change_position", "flip_face_down", "flip_face_up", "negate_attack", "take_control", "return_control",
        "banish_temporarily", "return_from_banishment", "gain_atk", "tribute_for_cost", "maintenance_unpaid",
-       "unattackable", "direct_attack_allowed")
+       "unattackable", "direct_attack_allowed", "stop_attack")
 _FIELD = ("monster", "emz")
 # a maintenance cost in a card's text and what its card does when it is not paid (community 9.5.3)
 _MAINTENANCE = re.compile(
@@ -314,7 +314,17 @@ def _targets_change(game, inst, action, legal):
     return legal.add("replay", "pass", f"{what}: the attack targets changed during the Battle Step, a replay", key)
 
 
-_OPS = {"unattackable": _targets_change, "direct_attack_allowed": _targets_change,
+def _stop_attack(game, inst, action, legal):
+    battle = game.state.battle
+    if battle is None or not battle.replay or battle.attacker != inst.uid:
+        return legal.add("replay", "fail", f"no replay is waiting for {inst.name}'s new attack target",
+                         "sim_replay_stop")
+    _end_attack(game, f"after the replay no target is chosen for {inst.name}")
+    return legal.add("replay", "pass", f"no target is chosen after the replay: the attack stops; {inst.name} still "
+                     f"declared an attack this Battle Phase", "sim_replay_stop")
+
+
+_OPS = {"stop_attack": _stop_attack, "unattackable": _targets_change, "direct_attack_allowed": _targets_change,
         "maintenance_unpaid": _maintenance_unpaid, "tribute_for_cost": _tribute_for_cost, "gain_atk": _gain_atk, "change_position": _change_position, "flip_face_down": _flip_face_down, "flip_face_up": _flip_face_up,
         "negate_attack": _negate_attack, "take_control": _take_control, "return_control": _return_control,
         "banish_temporarily": _banish_temporarily, "return_from_banishment": _return_from_banishment}
