@@ -99,7 +99,7 @@ CASES = [
     ("I declare an attack and my opponent's monster is destroyed by a card effect. Does a replay occur?", 'yes'),
     ("My monster attacks. The attack target is banished by an effect. Is a replay triggered?", 'yes'),
     ("There is a replay and I decide not to attack again. Can my monster attack later this turn?", 'no'),
-    ("During the Damage Step my opponent's monster is destroyed by a card effect. Does a replay occur?", 'unknown'),
+    ("During the Damage Step my opponent's monster is destroyed by a card effect. Does a replay occur?", 'no'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),
