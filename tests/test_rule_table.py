@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.engine.rule_table import ORIGIN, RuleTableError, load_rule_table, rule_row
+from kb.engine.rule_table import DEFINED, ORIGIN, RuleTableError, load_rule_table, rule_row
 from kb.engine.rules import RULES
 
 GOOD = '''
@@ -87,3 +87,10 @@ def test_each_fact_is_stated_in_one_place_and_names_a_row():
             stated.setdefault(question, name)
     assert not repeated, repeated
     assert {rule for _answer, rule, _said in rule_facts.FACTS.values()} <= set(RULES)
+
+
+def test_each_rules_key_is_defined_by_one_table():
+    """A RULES key written in two table files would silently take the row merged last (other sections, another
+    quote): each key has one place."""
+    twice = {key: sorted(files) for key, files in DEFINED.items() if len(files) > 1}
+    assert not twice, twice

@@ -26,9 +26,10 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-__all__ = ["RuleTableError", "load_rule_table", "rule_row", "ORIGIN"]
+__all__ = ["RuleTableError", "load_rule_table", "rule_row", "ORIGIN", "DEFINED"]
 
 ORIGIN: dict[str, str] = {}  # RULES key -> the table file of the package (kb/...) that holds its row
+DEFINED: dict[str, set[str]] = {}  # RULES key -> every table file of the package that defines it (one, or a bug)
 _PACKAGE = Path(__file__).resolve().parents[1]
 
 _ROW_FIELDS = {"statement", "sections", "quote", "quote_id"}
@@ -91,4 +92,6 @@ def load_rule_table(path: Path) -> tuple[dict[str, dict], dict[tuple[str, str, s
         facts[question] = answer
     if ours:
         ORIGIN.update(dict.fromkeys(rows, where))
+        for key in rows:
+            DEFINED.setdefault(key, set()).add(where)
     return rows, facts
