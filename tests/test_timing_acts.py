@@ -75,3 +75,36 @@ def test_an_act_not_wholly_read_stays_unknown(session, question):
 def test_passive_and_whose_card(session, question, verdict):
     got = engine.ask(session, question)
     assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,verdict",
+    [
+        # moved as a cost, then a chained card moved it away from where it met its trigger (rule trigger_location)
+        ("Sangan is sent to the GY as a cost, and my opponent chains D.D. Crow to banish it from the GY. Does "
+         "Sangan's effect activate?", "misses"),
+        ("I discard Dandylion to activate Raigeki Break, and my opponent chains a card that shuffles Dandylion into "
+         "my Deck. Does Dandylion's effect activate?", "misses"),
+        # not moved away: a mandatory "If" effect activates after the chain
+        ("I discard Dandylion to activate Raigeki Break. Does Dandylion activate?", "activates"),
+    ],
+)
+def test_moved_away_before_it_could_activate(session, question, verdict):
+    got = engine.ask(session, question)
+    assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # an effect Summoned it: a link chained to that effect resolves before it, the story does not hold together
+        "I Special Summon Elemental HERO Stratos with Monster Reborn and my opponent chains Compulsory Evacuation "
+        "Device to return it to my hand. Does Stratos activate?",
+        # "does it miss the timing" of a card moved away: not the question the rule answers
+        "Sangan is sent to the GY as a cost, and my opponent chains D.D. Crow to banish it from the GY. Does Sangan "
+        "miss the timing?",
+    ],
+)
+def test_moved_away_not_read(session, question):
+    got = engine.ask(session, question)
+    assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))

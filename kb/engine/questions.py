@@ -38,7 +38,7 @@ FIELDS = {
     "chain": {"ask", "card", "to", "event", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "activate": {"ask", "card", "after_summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "segoc": {"ask", "triggers", *_MOMENT_FIELDS},
-    "timing": {"ask", "card", "event", "by", "last", "cause", "caused_by", *_MOMENT_FIELDS, *_CARD_FIELDS},
+    "timing": {"ask", "card", "event", "by", "last", "cause", "caused_by", "moved", *_MOMENT_FIELDS, *_CARD_FIELDS},
     "negate": {"ask", "card", "to", "target", "summon", *_MOMENT_FIELDS, *_CARD_FIELDS},
 }
 CHAIN_EVENTS = ("attack_declared", "summoning", "normal_summoned", "flip_summoned", "special_summoned")
@@ -51,7 +51,7 @@ _ALLOWED = {"turn": PLAYERS, "controller": PLAYERS, "phase": PHASES, "step": BAT
 def _check_value(field: str, value, where: str = "") -> None:
     allowed = _ALLOWED.get(field)
     name = f"{where}{field}"
-    if field == "set_this_turn" or field == "last":
+    if field in ("set_this_turn", "last", "moved"):
         if not isinstance(value, bool):
             raise BadQuestionError(f"{name} must be true or false, not {value!r}", name, value)
         return
@@ -157,6 +157,9 @@ def normalise_question(question) -> dict:
         if "last" in question:
             _check_value("last", question["last"])
             out["last"] = question["last"]
+        if "moved" in question:  # the card left the place of its event before the chain finished resolving
+            _check_value("moved", question["moved"])
+            out["moved"] = question["moved"]
         if "caused_by" in question:  # who made it happen, relative to the card's controller
             _check_value("caused_by", question["caused_by"])
             out["caused_by"] = question["caused_by"]
@@ -319,6 +322,10 @@ def answer_question(session: Session, question: dict) -> dict:
                                       moment if question.get("step") else None, question.get("caused_by"))
         subject = f"{card.name} after {question['event']}"
         others = []
+    if question.get("moved") and verdict.answer in ("activates", "misses"):
+        from .timing import moved_away
+
+        verdict = moved_away(card, verdict)
     if verdict.effect is not None and not generic.is_generic(question["card"]):
         resolved["effect"] = verdict.effect
     if not verdict.steps:  # every answer cites: an empty check list would be a defect

@@ -218,3 +218,15 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
         verdict.step("damage step", "pass", f"allowed in the Damage Step: {why}", "damage_step_triggers")
     verdict.answer = "activates"
     return verdict
+
+
+def moved_away(card: EngineCard, verdict: Verdict) -> Verdict:
+    """``card`` met its trigger, then left the place where it met it before the chain finished resolving: its
+    Trigger Effect is not activated (rule ``trigger_location``), mandatory or optional, "when" or "if"."""
+    out = Verdict("misses")
+    out.effect = verdict.effect
+    out.steps = [s for s in verdict.steps if s.get("check") == "trigger condition"]
+    out.step("trigger location", "fail", f"{card.name} met its trigger, then left the place where it met it before "
+                                         "the chain finished resolving: its effect cannot be activated",
+             "trigger_location")
+    return out

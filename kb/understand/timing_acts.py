@@ -46,6 +46,7 @@ class Act:
     own: bool = False  # "with my own card": the card's controller did it
     owner: str | None = None  # the controller of the card acted on, when a possessive says it
     pieces: list[int] = field(default_factory=list)
+    moved: bool = False  # a later chain link moved it away from where it met its trigger
 
     @property
     def last(self) -> bool | None:
@@ -56,13 +57,15 @@ class Act:
         who = {"A": "me", "B": "my opponent"}.get(self.actor or "", "")
         text = f"it is {_EVENT_WORDS[self.event]}{' by ' + who if who else ''}"
         if self.cause is not None:
-            text += f" with {skeleton.entities[self.cause].name}"
+            text += f" {'as the cost of' if self.by == 'cost' else 'with'} {skeleton.entities[self.cause].name}"
         if self.chained_to is not None:
             text += f", chained to {skeleton.entities[self.chained_to].name} (which resolves afterwards)"
         if self.own:
             text += " with a card of the card's own controller"
         if self.by and self.cause is None:
-            text += f" (by {self.by})"
+            text += " (as a cost)" if self.by == "cost" else f" (by {self.by})"
+        if self.moved:
+            text += ", then moved away by a chained card before the chain finished"
         return text
 
 
@@ -80,10 +83,12 @@ def _grammar() -> dict:
         "pronoun": alternation(words["object"]["pronoun"]),
         "possessive": alternation(words["object"]["possessive"]),
         "how": {key: alternation(phrases) for key, phrases in words["how"].items()},
-        "cause_by": alternation(words["cause"]["by"] + words["cause"]["cost"]),
+        "cause_by": alternation(words["cause"]["by"]),
+        "cause_cost": alternation(words["cause"]["cost"]),
         "by_actor": {key: alternation(phrases) for key, phrases in words["by_actor"].items()},
         "cause_effect": alternation(words["cause"]["effect"]),
         "chained": alternation(words["chained"]["to"]),
+        "moved": {key: alternation(value) for key, value in words["moved"].items()},
     }
 
 
@@ -175,6 +180,9 @@ def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> i
             else:
                 act.by = key
             return start + m.end()
+    moved = _moved(g, skeleton, tail, asked, act)
+    if moved:
+        return start + moved
     m = re.match(rf"^(?:{g['chained']}) {_DETERMINER}e(?P<n>\d+)(?=\s|,|$)", tail)
     if m:
         n = int(m["n"])
@@ -182,14 +190,42 @@ def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> i
             return None
         act.chained_to = n
         return start + m.end()
-    m = re.match(rf"^(?:{g['cause_by']}) {_DETERMINER}e(?P<n>\d+)(?: ?(?:{g['cause_effect']}))?(?=\s|,|$)", tail)
+    m = re.match(rf"^(?:(?P<cost>{g['cause_cost']})|{g['cause_by']}) {_DETERMINER}e(?P<n>\d+)"
+                 rf"(?: ?(?:{g['cause_effect']}))?(?=\s|,|$)", tail)
     if m:
         n = int(m["n"])
         if act.cause is not None or not _named(skeleton, n, asked):
             return None
         act.cause = n
+        if m["cost"]:  # "discard it to activate X": moved as X's cost (X's text says what it costs)
+            act.by = "cost"
         return start + m.end()
     return None
+
+
+_IN_GY = {"sent_to_gy", "destroyed", "discarded", "tributed", "used_as_material"}
+_ON_FIELD = {"normal_summoned", "special_summoned", "tribute_summoned", "flip_summoned", "flipped"}
+
+
+def _moved(g: dict, skeleton: Skeleton, tail: str, asked: int, act: Act) -> int:
+    """How many characters a later chain link moving the card away reads ("and my opponent chains D.D. Crow to
+    banish it from the GY"), 0 when none: the verb must move a card from where its event left it."""
+    name = skeleton.entities[asked].name
+    same = "|".join(f"e{n}" for n, e in enumerate(skeleton.entities) if e.kind == "card" and e.name == name)
+    where = "from_gy" if act.event in _IN_GY else "from_field" if act.event in _ON_FIELD else None
+    if where is None:
+        return 0
+    m = re.match(
+        rf"^(?:then )?(?:in response )?(?:(?P<asker>{g['asker']})|(?P<opp>{g['opponent']})) (?:then )?"
+        rf"(?:{g['moved']['chains']}) (?:(?P<card>{_DETERMINER}e(?P<n>\d+))|{g['moved']['any_card']})"
+        rf"(?: in response)? (?:to|that|which|and) (?:{g['moved'][where]}) (?:it|them|that card|that monster|{same})"
+        rf"(?: (?:{g['moved']['place']}))*(?=\s|,|$)", tail)
+    if m is None or act.moved or act.by != "cost":
+        return 0  # a card moved by an effect: a link chained to that effect resolves before it (not read)
+    if m["n"] is not None and not _named(skeleton, int(m["n"]), asked):
+        return 0
+    act.moved = True
+    return m.end()
 
 
 def _named(skeleton: Skeleton, n: int, asked: int) -> bool:
@@ -201,7 +237,7 @@ def _named(skeleton: Skeleton, n: int, asked: int) -> bool:
 
 
 def act_pieces_before(skeleton: Skeleton, asked: int) -> list[int]:
-    """The unused pieces of the sentence told before the question about ``asked`` ("My opponent destroys my
+    """The pieces of the sentence told before the question about ``asked`` ("My opponent destroys my
     Fire Hand with Fissure. Does Fire Hand activate?"): the live pieces before the card asked about, from the
     start of the question or the last sentence break before its question word."""
     live = skeleton.live()
@@ -209,7 +245,8 @@ def act_pieces_before(skeleton: Skeleton, asked: int) -> list[int]:
     if at is None or at < 2:
         return []
     before = live[: at - 1]  # the question word ("does") before the card
-    return [i for i in before if not skeleton.pieces[i].used and skeleton.pieces[i].text not in (".", ",", ";")]
+    # pieces other stages read (a chain link, "as a cost") are read again here: the whole sentence must be an act
+    return [i for i in before if skeleton.pieces[i].text not in (".", ",", ";")]
 
 
 def act_frame(skeleton: Skeleton, intent, card: dict, when: dict, used: set, effects_of=None):
@@ -236,6 +273,10 @@ def act_frame(skeleton: Skeleton, intent, card: dict, when: dict, used: set, eff
         question["cause"] = {"card": skeleton.entities[act.cause].name}
     if act.last is not None:
         question["last"] = act.last
+    if act.moved:
+        if "miss" in intent.pattern:  # "moved away" is no missed timing: only "does it activate" is asked
+            return None
+        question["moved"] = True
     controller = card.get("controller") or act.owner
     if act.own:
         question["caused_by"] = "controller"
