@@ -100,6 +100,19 @@ CASES = [
     ("My monster attacks. The attack target is banished by an effect. Is a replay triggered?", 'yes'),
     ("There is a replay and I decide not to attack again. Can my monster attack later this turn?", 'no'),
     ("During the Damage Step my opponent's monster is destroyed by a card effect. Does a replay occur?", 'no'),
+    # third set: other orders and verbs ('X uses Y to ...', 'use Y on X', 'had its attack negated')
+    ("This turn I already changed my monster's battle position once. Can I change it again?", 'no'),
+    ("My monster had its attack negated by Negate Attack. Can it attack again this turn?", 'no'),
+    ("I use Snatch Steal on my opponent's monster, then I Tribute it for a cost. Whose Graveyard is it sent to?", 'B'),
+    ("I use Pot of Greed on my opponent's monster, then I Tribute it for a cost. Whose Graveyard is it sent to?",
+     'unknown'),
+    ("I took control of my opponent's Link Monster that was in their Extra Monster Zone until the End Phase. When "
+     "control returns, is it returned to the Extra Monster Zone?", 'no'),
+    ("I declare an attack, then my opponent's effect makes their other monster unable to be attacked. Does a replay "
+     "occur?", 'yes'),
+    ("I declare an attack and then my opponent uses Book of Moon to flip my attacking monster face-down. Does the "
+     "Damage Step begin?", 'no'),
+    ("I use Book of Moon on my monster equipped with Axe of Despair. Is Axe of Despair destroyed?", 'yes'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),

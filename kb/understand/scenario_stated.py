@@ -55,7 +55,8 @@ def _grammar() -> dict:
     mon = (rf"(?:{_w('owner', 'again')}|(?:the |my )?monster equipped with (?:my |an? )?e\d+|"
            rf"(?:{own} )?(?:{_w('monster', 'adjectives')} )?(?:(?:link|xyz|synchro|fusion|effect) )?"
            rf"(?:monster|e\d+)(?: equipped with (?:my |an? )?e\d+)?"
-           rf"(?: with (?:a|an|one|\d+) (?:spell )?counters?)?(?: (?:from|in) (?:their|my|its owner's) extra monster zone)?)")
+           rf"(?: with (?:a|an|one|\d+) (?:spell )?counters?)?(?: (?:from|in|(?:that|which) (?:was|is) in) (?:their|my|its owner's) "
+           rf"extra monster zone)?)")
     who = rf"(?P<who>{_w('who', 'me')}|{_w('who', 'opponent')})"
     be = rf"(?:(?:{_w('be', 'words')}) )?"
     cause = rf"(?: (?P<effect>{_w('cause', 'effect')})| (?:{_w('cause', 'card_lead')}) (?P<cent>e\d+))?"
@@ -66,7 +67,7 @@ def _grammar() -> dict:
         ("earlier", rf"(?:{m} )?{be}(?:{_w('ops', 'earlier')})"),
         ("summoned_now", rf"(?:i|we) (?:normal |special |tribute )?summoned {m} this turn"),
         ("summoned_now", rf"{m} {be}(?:normal |special |tribute )?summoned this turn"),
-        ("position", rf"{who} (?P<manual>manually )?(?:changed|change|changes|switched|switch|switches)"
+        ("position", rf"{who} (?:already )?(?P<manual>manually )?(?:changed|change|changes|switched|switch|switches)"
                      rf"(?: the battle position of| the position of)? {m}(?:'s| 's)?(?: battle)?(?: position)?"
                      rf"(?: back)?(?: from (?:attack|defense)(?: position)?)?(?: (?:to|into) {pos} position)?"
                      rf"{cause}{time}"),
@@ -83,8 +84,8 @@ def _grammar() -> dict:
         ("count_same", rf"(?:so )?(?:{_w('target', 'count_same')})"),
         ("replay_happened", rf"(?:{_w('target', 'replay')})"),
         ("stop_attack", rf"(?:i|we) (?:{_w('target', 'stop')})"),
-        ("unattackable", rf"(?:{who} (?:applies|applied|activates|activated|uses|used) an effect that makes|(?:an|a card) "
-                         rf"effect makes|(?P<cent4>e\d+) makes) (?P<om>{_w('opponent_monster', 'words')}) "
+        ("unattackable", rf"(?:{who} (?:applies|applied|activates|activated|uses|used) an effect that makes|(?:an|a card|my "
+                         rf"opponent's|their|an opponent's|the opponent's) effect makes|(?P<cent4>e\d+) makes) (?P<om>{_w('opponent_monster', 'words')}) "
                          rf"(?:{_w('opponent_monster', 'unattackable')})"),
         ("unattackable", rf"(?P<om>{_w('opponent_monster', 'words')}) (?:{_w('opponent_monster', 'becomes')})"),
         ("direct_allowed", rf"(?:an effect|a card effect|{who}) (?:{_w('direct', 'lets')}) (?:{_w('direct', 'attacker')}) "
@@ -103,6 +104,7 @@ def _grammar() -> dict:
         ("gain_atk", rf"(?:{m} )?{be}(?:gained|gains|gain|got|gets|received) (?P<amt>\d+) atk{cause}{time}"),
         ("attacked", rf"(?:i|we) (?:attacked|declared an attack) with {m}{time}"),
         ("negated", rf"(?:{m}(?:'s| 's)|my) attack {be}negated{cause}{time}"),
+        ("negated", rf"(?:{m} )?{be}its attack negated{cause}{time}"),
         ("negated", rf"{who} negated (?:my attack|{m}(?:'s| 's) attack){cause}{time}"),
         ("flip_face_down", rf"(?:{m} )?{be}(?:{_w('ops', 'flipped_down')}){cause}{time}"),
         ("flip_face_down", rf"(?:{who}|(?P<cent2>e\d+)) (?:{_w('ops', 'flip_down_verbs')}) {m} face-down"
@@ -112,6 +114,8 @@ def _grammar() -> dict:
         ("flip_face_up", rf"{who} (?:flipped|flips|turned|turns|changed|changes) {m} (?:back )?(?:to )?face-up"
                          rf"(?: (?:in |to |into )?{pos} position)?{cause}{time}"),
         ("take_control", rf"{who} (?:{_w('ops', 'control_take')}) {m}{cause}{time}"),
+        ("use_on", rf"{who} (?:uses|used|use|activates|activated|activate|plays|played) (?P<cuse>e\d+) "
+                   rf"(?:on|targeting|against) {m}{time}"),
         ("take_control", rf"(?:which|that|whom) {who} (?:{_w('ops', 'control_take')}){cause}{time}"),
         ("subject", rf"{m}"),
         ("counters_on", rf"{m} (?:has|had) (?P<cnt>a|an|one|\d+) (?:spell )?counters?(?: on it)?"),
@@ -240,7 +244,16 @@ def _monster(text: str | None, story: _Story, g: dict, default_owner: str) -> bo
     return True
 
 
+_TIME_FIRST = re.compile(r"^(?:this turn|earlier this turn|during this turn|in main phase 1|during main phase 1|"
+                         r"during (?:my|the) battle phase|in the battle phase) ")
+_USE_TO = re.compile(r"^(?P<who>.+?) (?:uses|used|use|activates|activated|activate) (?P<c>e\d+) to (?P<rest>.+)$")
+
+
 def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
+    text = _TIME_FIRST.sub("", text)
+    used = _USE_TO.match(text)
+    if used:  # "my opponent uses Book of Moon to flip it face-down": "... flip it face-down with Book of Moon"
+        text = f"{used['who']} {used['rest']} with {used['c']}"
     until = bool(g["until"].search(text)) and re.search(_w("ops", "control_take"), text) is not None
     if until:  # "take control of it until the End Phase": the return is told by its own clause
         text = g["until"].sub("", text)
@@ -251,6 +264,13 @@ def _read_clause(text: str, story: _Story, g: dict, card_text) -> bool:
         d = m.groupdict()
         who = d.get("who")
         actor = None if who is None else ("A" if re.match(f"^(?:{_w('who', 'me')})$", who) else "B")
+        if op == "use_on":  # what the card does, from its text: take control, or flip face-down
+            text_of = card_text(int(d["cuse"][1:]))
+            op = "take_control" if "take control" in text_of else "flip_face_down" if re.search(
+                r"change (?:that|the) target to face-down|to face-down defense position", text_of) else None
+            if op is None or ("take control" in text_of and "face-down" in text_of):
+                return False
+            d["cent"] = d["cuse"]
         cent = d.get("cent") or d.get("cent2") or d.get("cent3") or d.get("cent4")
         if cent is not None:
             index = int(cent[1:])
