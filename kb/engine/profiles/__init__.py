@@ -27,7 +27,8 @@ the build step that stores an :class:`kb.models.EffectProfile` row for every eff
 
 Modules: :mod:`.categories` (vocabulary of what effects do), :mod:`.sentences` (splitting text),
 :mod:`.conditions` (activation conditions), :mod:`.targets` (what a target can be), :mod:`.effects` (one
-effect), :mod:`.assembly` (a card's effects), :mod:`.store` (the build step).
+effect), :mod:`.assembly` (a card's effects), :mod:`.store` (the build step), :mod:`.objects` (what an effect
+destroys/banishes/damages, and what a condition's "that would destroy ..." names).
 """
 
 from __future__ import annotations
