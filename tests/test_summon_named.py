@@ -86,6 +86,11 @@ def test_procedure_condition_in_the_simulator(session):
         ("can cyber dragon be special summoned if neither player controls a monster", "no"),
         ("can i special summon cyber dragon from my graveyard if only my opponent controls a monster", "no"),
         ("can i normal summon cyber dragon without tributing", "no"),
+        # "Tribute Summon X" with no count: the Tributes its Level needs (a Level 4 or lower monster: none)
+        ("can i tribute summon jinzo", "yes"),
+        ("can i tribute summon blue-eyes white dragon", "yes"),
+        ("can i tribute summon gemini elf", "no"),
+        ("can i tribute summon beast king barbaros", "unknown"),  # a Tribute rule of its own
         # the Tributes told by where they are or whose they are
         ("can i tribute summon summoned skull by tributing a face-down monster", "yes"),
         ("can i tribute summon summoned skull by tributing my opponent's monster", "no"),

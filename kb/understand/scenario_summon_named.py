@@ -207,6 +207,10 @@ def _normal(d: Draft, card, act: str, mods: dict):
         return None  # the Tributes said twice, differently
     count = 0 if mods.get("none") else mods.get("count") or len(mods.get("tributed") or []) or None
     special = card.summon_condition in ("nomi", "semi_nomi") or card.extra_deck_frame or "Ritual" in card.abilities
+    implied = False
+    if count is None and act == "tribute_summon" and not special and card.summon_condition == "normal" and \
+            card.tributes_needed() is not None:
+        count, implied = max(card.tributes_needed(), 1), True  # "Tribute Summon X": the Tributes its Level needs
     if count is None:
         if not special and (card.summon_condition != "normal" or card.tributes_needed() != 0):
             return None  # Tributes the question does not count would decide it
@@ -222,6 +226,8 @@ def _normal(d: Draft, card, act: str, mods: dict):
     do = "set_monster" if act == "set_monster" else "normal_summon"
     d.actions.append({"do": do, "card": card.name, **({"tributes": tributes} if tributes else {})})
     by = f" by Tributing {count} monster(s)" if count else (" without Tributing" if "none" in mods else "")
+    if implied:
+        by += " (as many as a Tribute Summon of it takes, at least 1: A is taken to control them)"
     where = f" from the {'GY' if place == 'gy' else place.replace('extra', 'Extra Deck')}" if "place" in mods else ""
     return {"kind": "legal"}, f"can A {_SAID[act]} {card.describe()}{where}{by}"
 
