@@ -52,7 +52,7 @@ def test_bad_summon_is_a_clear_error(session):
 @pytest.mark.parametrize(
     "text, answer",
     [
-        ("can i activate trap hole when my opponent special summons", "no"),
+        ("can i use trap hole when they special summon a monster", "no"),
         ("can i activate trap hole when my opponent normal summons", "yes"),
         ("can i use bottomless trap hole when they special summon", "yes"),
         ("can i activate mirror force when my opponent special summons a monster", "no"),

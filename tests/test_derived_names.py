@@ -43,7 +43,7 @@ def test_shared_name_parts_stay_ambiguous(session):
 @pytest.mark.parametrize(
     "text, answer",
     [
-        ("can double cyclone be chained to pwwb", "yes"),
+        ("my opponent activates pwwb, can i chain twin twisters", "yes"),
         ("my opponent activates pwwb, can i chain fissure", "no"),  # Spell Speed 1
         ("what spell speed is pwwb", "2"),
         ("can i respond to raye with ash blossom", "no"),  # Raye's effects do not search or Summon from the Deck
@@ -57,7 +57,7 @@ def test_nicknames_in_questions(session, text, answer):
 def test_damage_step_effect_not_said(session):
     """Raye's Quick Effect cannot be used in the Damage Step, its GY effect can after a battle destruction:
     which one the question means is not said, so the answer is unknown, naming both."""
-    got = ask_plain(session, "can i use raye in the damage step")
+    got = ask_plain(session, "can i activate raye during the damage step")
     assert got["answer"] == "unknown", got["explanation"]
     assert "which effect" in got["explanation"]
     # one effect only: the answer stands

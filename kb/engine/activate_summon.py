@@ -1,5 +1,5 @@
 """Can a card be activated when a Summon happens: its own condition against a told Summon ("can I activate
-Trap Hole when my opponent Special Summons?").
+Bottomless Trap Hole when they Flip Summon?").
 
 The question is ``{"ask": "activate", "card": X, "after_summon": {"how": <method>, "controller": <summoner>,
 "card": <the monster, optional>}}``.  Each activated effect of X that waits for a Summon ("When your

@@ -195,7 +195,7 @@ def summon_moment_frame(card: dict, how: str, story: Story, used: set[int], effe
     effects = effects_of(card["card"]) if "card" in card and effects_of else []
     if not any("negate_summon" in (e.get("categories") or []) for e in effects):
         if "card" in card and effects and (summoner := (story.summon or {}).get("controller") or summoned_by):
-            # "can I activate Trap Hole when my opponent Special Summons?": its own condition against that
+            # "may I use Bottomless Trap Hole as they Flip Summon?": its own condition against that
             # Summon (kb/engine/activate_summon.py)
             question = {"ask": "activate", "card": card, "after_summon": {"how": how, "controller": summoner}}
             return Frame(question, f"Can {card_phrase(card)} be activated when {summoner} {SUMMON_WORDS[how]}s "
