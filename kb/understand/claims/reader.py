@@ -118,6 +118,22 @@ def _relative(words: list, at: int) -> bool:
                              and before[1] in _AUXILIARIES)
 
 
+def _kind_in_condition(claim: Claim, tagged: Tagged, words: list) -> bool:
+    """Whether a kind the claim is about is said only in a trailing condition ("can I use a monster as
+    Synchro Material if I control a Link Monster?": the Link Monster is not what is used)."""
+    form_at = tagged.form_at()
+    sub = next((k for k in range(form_at + 1, len(words)) if words[k] and words[k].lower() in _SUBORDINATORS), None)
+    if sub is None:
+        return False
+    category = concept_table()["category"]
+    for group in claim.requires:
+        at = [t.start for t in tagged.tags if t.kind == "concept" and t.value in group]
+        if at and all(category[t.value] == "kind" for t in tagged.tags if t.kind == "concept" and t.value in group) \
+                and min(at) > sub:
+            return True
+    return False
+
+
 def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list) -> list[Claim]:
     """The claims the tagged question (with the kinds of its named cards) says, in table order."""
     if tagged.unexplained or tagged.form is None:
@@ -134,7 +150,7 @@ def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: li
             continue
         if any(not (kinds & claim.allowed) for kinds in card_kind_sets):
             continue  # a named card the claim does not speak of
-        if _asked_fits(claim, tagged, words):
+        if _asked_fits(claim, tagged, words) and not _kind_in_condition(claim, tagged, words):
             out.append(claim)
     return out
 
