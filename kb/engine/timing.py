@@ -27,6 +27,7 @@ _EVENT_TO_PATTERN = {
 }
 # where a card can be when an event happens to it (for "sent from the <zone> to the GY" conditions)
 _EVENT_ORIGINS = {"destroyed": ("field",), "discarded": ("hand",)}
+_ORIGIN_PLACES = frozenset({"hand", "deck", "field"})  # a card's told place that is where an event moved it from
 # what happens to a card that makes it leave the field ("If this face-up card leaves the field")
 _LEAVES_FIELD_EVENTS = {"sent_to_gy", "destroyed", "banished", "returned", "tributed", "used_as_material"}
 _SUMMON_EVENTS = {"normal_summoned": "normal", "special_summoned": "special", "flip_summoned": "flip",
@@ -51,8 +52,9 @@ def required_origin(pattern: dict) -> str | None:
     return "field" if _ON_FIELD.search(pattern.get("raw") or "") else None
 
 
-def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[str]]:
-    """Does a card's own event pattern match what happened? (pass/fail/unknown, assumptions)."""
+def _timing_match(pattern: dict, event: str, by: str | None, where: str | None = None) -> tuple[str, list[str]]:
+    """Does a card's own event pattern match what happened? (pass/fail/unknown, assumptions).  ``where``: the
+    place the card was told to be in when it happened ("sent from my hand to the GY"), when said."""
     assumed: list[str] = []
     if event in _SUMMON_EVENTS:
         if pattern["type"] != "summon" or pattern.get("subject") != "this_card" or pattern["stage"] != "done":
@@ -94,6 +96,8 @@ def _timing_match(pattern: dict, event: str, by: str | None) -> tuple[str, list[
     origin = required_origin(pattern)
     if origin and origin not in _EVENT_ORIGINS.get(event, (origin,)):
         return "fail", assumed  # "sent from the hand to the GY" is not a destruction on the field
+    if origin and where in _ORIGIN_PLACES and where != origin:
+        return "fail", assumed  # "sent from the field to the GY", and it was sent from the hand
     if origin:
         assumed.append(f"it was moved from the {origin}")
     if by is None and ways:
@@ -140,7 +144,7 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
             matched.append((effect, []))
             continue
         for pattern in cond.get("events", []):
-            result, assumed = _timing_match(pattern, event, by)
+            result, assumed = _timing_match(pattern, event, by, card.location)
             if result == "pass":
                 matched.append((effect, assumed))
                 break

@@ -1,0 +1,38 @@
+"""Precision of this session's new readers: questions written from the rulebooks by a reviewer (not by the
+readers' authors) that each reader once answered WRONG, now answered right or left unknown.  A wrong yes/no
+is worse than "unknown": each case names what the question says that the reader had ignored."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.understand.answer import ask_plain
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # claims: no player said -> both players' Field Zones (each may hold one)
+        ("Can there be two Field Spells on the field?", "unknown"),
+        ("Can two Field Spells be on the field at the same time?", "unknown"),
+        # claims: a Tributed Pendulum Monster may come from the hand (Ritual); leaving / moved / bounced is not
+        # "sent from the field to the GY"
+        ("Does a tributed Pendulum Monster go to the Extra Deck?", "unknown"),
+        ("Does a Pendulum Monster that leaves the field go to the Extra Deck?", "unknown"),
+        ("Does a Pendulum Monster added to the hand from the field go to the Extra Deck?", "unknown"),
+        ("Does a Pendulum Monster that is moved go to the Extra Deck?", "unknown"),
+        ("If a Pendulum Monster on the field is sent to the GY, does it go to the Extra Deck?", "yes"),
+        # timing acts: where the card was moved from against its own "sent from the field to the GY"
+        ("does sangan activate if it is sent from my hand to the gy", "no"),
+        ("does witch of the black forest activate if it is sent from my hand to the graveyard", "no"),
+        ("does sangan activate if it is sent from the field to the gy", "yes"),
+        ("does dandylion activate if it is sent from my hand to the gy", "yes"),
+        # timing acts: Xyz Materials are attached, not sent to the GY; a bare "as material" says no kind
+        ("does sangan activate if it is used as xyz material", "unknown"),
+        ("does sangan activate if i use it as material", "unknown"),
+        ("does sangan activate if i use it as link material", "yes"),
+    ],
+)
+def test_reviewed_questions(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, (text, got.get("understood"), got.get("parsed"))
