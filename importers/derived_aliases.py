@@ -11,9 +11,9 @@ passcode) instead of being listed by hand:
     the Goddess" -> ``apollousa``; "Brionac, Dragon of the Ice Barrier" -> not ``brionac``: two names begin so).
 
 A derived nickname is kept only when it cannot mislead: exactly one card yields it, it is no card's name,
-no curated alias, no word the rulebooks write in lower case (:func:`kb.card_names.ordinary_words`), no word
+no curated alias, no word the rulebooks or card texts write in lower case (:func:`kb.card_names.ordinary_words`), no word
 or pair of words of another card's name ("Brionac" begins two names, so it stays ambiguous and is answered with the
-candidates), and it looks like a nickname (initials of at least 4 letters with at most one vowel, so that
+candidates), and it looks like a nickname (initials of at least 4 letters and no vowel (y counts as one), so that
 they do not spell an English word; segments of at least 4 letters and at most 2 words).
 """
 
@@ -32,7 +32,7 @@ __all__ = ["derived_aliases", "name_initials", "name_segments"]
 
 SMALL_WORDS = frozenset({"of", "the", "a", "an", "and", "to", "in", "on", "with", "for", "from", "at", "by"})
 MIN_INITIALS = 4
-MAX_INITIAL_VOWELS = 1
+MAX_INITIAL_VOWELS = 0  # "sits" (Supporter in the Shadows) is a word: initials with a vowel may spell one
 MIN_SEGMENT = 4
 MAX_SEGMENT_WORDS = 2
 _VOWELS = frozenset("aeiouy")
@@ -77,7 +77,8 @@ def derived_aliases(session: Session, taken: set[str]) -> list[Alias]:
             name_words[key].add(card_id)
             if i + 1 < len(keys):
                 name_words[key + keys[i + 1]].add(card_id)
-    ordinary = ordinary_words(session.exec(select(Section.text)).all())
+    # words written in lower case in the rulebooks and in card texts: English and game words ("engage")
+    ordinary = ordinary_words([*session.exec(select(Section.text)).all(), *session.exec(select(Card.text)).all()])
     yielded: dict[tuple[str, str], set[int]] = defaultdict(set)
     written: dict[tuple[str, str], str] = {}
     for card_id, name, password in rows:

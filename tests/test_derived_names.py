@@ -14,7 +14,8 @@ from kb.understand.answer import ask_plain
 def test_initials():
     assert name_initials("Phoenix Wing Wind Blast") == {"pwwb"}
     assert "hpt" not in name_initials("Harpie's Pet Trap")  # 3 letters: too short to be told from a word
-    assert name_initials("Sword of Revealing Light") == {"sorl"}  # "srl" is too short
+    assert name_initials("Sword of Revealing Light") == set()  # "sorl" has a vowel, "srl" is too short
+    assert name_initials("Supporter in the Shadows") == set()  # "sits" is an English word
     assert name_initials("Dark Hole") == set()  # two words
     assert name_initials("Ancient Elven Ice Oracle") == set()  # "aeio" spells vowels, not initials
 
