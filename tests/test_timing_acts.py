@@ -108,3 +108,18 @@ def test_moved_away_before_it_could_activate(session, question, verdict):
 def test_moved_away_not_read(session, question):
     got = engine.ask(session, question)
     assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,verdict",
+    [
+        # the act told before "can X's effect be activated?": a timing question
+        ("Gusto Falco is used as Synchro Material for Daigusto Falcos. Can Gusto Falco's effect be activated?",
+         "misses"),
+        ("I use Sangan as Link Material for Linkuriboh. Can Sangan's effect be activated?", "activates"),
+        ("I Normal Summon Goblindbergh. Can Goblindbergh's effect be activated?", "activates"),
+    ],
+)
+def test_an_act_told_before_can_it_be_activated(session, question, verdict):
+    got = engine.ask(session, question)
+    assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))

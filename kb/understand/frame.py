@@ -177,12 +177,14 @@ def _build(
         return Frame(
             question, f"Is {card['card']} {describe_kind(fields)}?", used_entities={intent.x, intent.y}
         )
-    if kind == "timing":
+    if kind == "timing" or kind == "activate" and story.summon is None and not story.attack:
         from .timing_acts import act_frame  # "if I Normal Summon it", "my opponent destroys it with X"
 
-        acted = act_frame(skeleton, intent, card, when, used | set(linked), effects_of)
+        # "X is used as Synchro Material. Can X's effect be activated?": the act told before makes it a timing question
+        acted = act_frame(skeleton, intent, card, when, used | set(linked), effects_of, told_only=kind == "activate")
         if acted is not None:
             return acted
+    if kind == "timing":
         rest = " ".join(skeleton.pieces[i].text for i in intent.rest)
         event = next((value for pattern, value in TIMING_EVENTS if pattern.search(rest)), None)
         if event is None:

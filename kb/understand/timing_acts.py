@@ -47,6 +47,7 @@ class Act:
     owner: str | None = None  # the controller of the card acted on, when a possessive says it
     pieces: list[int] = field(default_factory=list)
     moved: bool = False  # a later chain link moved it away from where it met its trigger
+    summoned: int | None = None  # the monster a material was used to Summon
 
     @property
     def last(self) -> bool | None:
@@ -109,7 +110,7 @@ def _owner_word(word: str | None) -> str | None:
 def read_act(skeleton: Skeleton, indices: list[int], asked: int, effects_of=None) -> Act | None:
     """The act a clause tells of the card ``asked`` (an entity), or None when some word of it is not read."""
     g = _grammar()
-    text, spans = skeleton.text_of(indices)
+    text, spans = _text_of(skeleton, indices)
     text = re.sub(r"\s*[?!.,]+\s*$", "", text)
     name = skeleton.entities[asked].name
     same = [n for n, e in enumerate(skeleton.entities) if e.kind == "card" and e.name == name]
@@ -150,8 +151,29 @@ def read_act(skeleton: Skeleton, indices: list[int], asked: int, effects_of=None
         act.event = "special_summoned"
     if act.event == "used_as_material" and act.cause is not None:
         return None
+    if act.summoned is not None and act.event != "used_as_material":
+        return None
     act.pieces = [i for s, e, i in spans if any(a <= s and e <= b for a, b in read_spans)]
     return act
+
+
+# card names that are game terms, read as their words here ("used as Synchro Material")
+_GAME_TERMS = frozenset({"synchro material", "link material", "fusion material", "xyz material", "xyz materials",
+                         "synchro materials", "link materials", "fusion materials"})
+
+
+def _text_of(skeleton: Skeleton, indices: list[int]) -> tuple[str, list[tuple[int, int, int]]]:
+    """:meth:`Skeleton.text_of`, with a card named by a game term ("Synchro Material") as its words."""
+    parts, spans, at = [], [], 0
+    for i in indices:
+        piece = skeleton.pieces[i]
+        text = piece.text
+        if piece.entity is not None and skeleton.entities[piece.entity].text.lower() in _GAME_TERMS:
+            text = skeleton.entities[piece.entity].text.lower()
+        parts.append(text)
+        spans.append((at, at + len(text), i))
+        at += len(text) + 1
+    return " ".join(parts), spans
 
 
 def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> int | None:
@@ -179,6 +201,12 @@ def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> i
                 act.by = "cost"  # Tributed to perform a Summon: the Summon happens afterwards
             else:
                 act.by = key
+            return start + m.end()
+    if act.event == "used_as_material":  # "... as Synchro Material for Daigusto Falcos": the monster Summoned
+        m = re.match(r"^(?:for|to summon|to synchro summon|to link summon|to fusion summon|to xyz summon) "
+                     rf"{_DETERMINER}e(?P<n>\d+)(?=\s|,|$)", tail)
+        if m and _named(skeleton, int(m["n"]), asked):
+            act.summoned = int(m["n"])
             return start + m.end()
     moved = _moved(g, skeleton, tail, asked, act)
     if moved:
@@ -249,15 +277,15 @@ def act_pieces_before(skeleton: Skeleton, asked: int) -> list[int]:
     return [i for i in before if skeleton.pieces[i].text not in (".", ",", ";")]
 
 
-def act_frame(skeleton: Skeleton, intent, card: dict, when: dict, used: set, effects_of=None):
+def act_frame(skeleton: Skeleton, intent, card: dict, when: dict, used: set, effects_of=None, told_only=False):
     """The timing frame of a question whose event is told as an act (after the question's words, or in the
-    sentence before it), or None when no act is read.  Marks the pieces read."""
+    sentence before it; ``told_only``: only before it), or None when no act is read.  Marks the pieces read."""
     from .frame_model import Frame
     from .saying import card_phrase
 
     if card.get("card") is None or intent.x is None:
         return None
-    act = read_act(skeleton, intent.rest, intent.x, effects_of) if intent.rest else None
+    act = read_act(skeleton, intent.rest, intent.x, effects_of) if intent.rest and not told_only else None
     told_before = False
     if act is None and not any(not skeleton.pieces[i].used and re.search(r"\w", skeleton.pieces[i].text)
                                for i in intent.rest):
@@ -284,7 +312,8 @@ def act_frame(skeleton: Skeleton, intent, card: dict, when: dict, used: set, eff
         question["caused_by"] = "controller" if act.actor == controller else "opponent"
     question.update(when)
     skeleton.use(act.pieces)
-    entities = {e for e in (act.cause, act.chained_to) if e is not None}
+    entities = {e for e in (act.cause, act.chained_to, act.summoned) if e is not None}
+    entities |= {skeleton.pieces[i].entity for i in act.pieces if skeleton.pieces[i].entity is not None}
     if told_before:
         entities |= {n for n, e in enumerate(skeleton.entities) if e.name == card["card"]}
     text = f"Does {card_phrase(card)}'s effect activate after {act.said(skeleton)}?"
