@@ -99,6 +99,12 @@ def test_procedure_condition_in_the_simulator(session):
         ("can i tribute summon dark magician by tributing a face-down monster and my monster in the extra monster "
          "zone", "yes"),
         ("can i tribute summon dark magician using a face-down monster as the tribute", "no"),
+        # the turn and phase said: the simulator checks who may Summon then
+        ("can i tribute summon jinzo with one tribute during my main phase 2", "yes"),
+        ("can i normal summon jinzo with one tribute during my battle phase", "no"),
+        ("can i xyz summon number 39 utopia during my opponent's turn", "no"),
+        ("can i xyz summon number 39 utopia during my main phase", "yes"),
+        ("can i special summon cyber dragon during my opponent's turn if only my opponent controls a monster", "no"),
         # a first word that begins several names: each is asked, all agree
         ("can i normal summon brionac with one tribute", "no"),
         # near misses: what decides it is not said, or the card's own rule is not read

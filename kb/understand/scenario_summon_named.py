@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine.sim.procedures import CONDITIONS, procedure_of
-from .scenario_draft import Draft
+from .scenario_draft import PHASE_NAMES, Draft, all_phases, phase_of
 from .scenario_summon_kinds import CAN, CAN_I
 from .vocabulary import alternation, word_file
 
@@ -152,6 +152,8 @@ def _mods() -> list[tuple[str, re.Pattern]]:
         ("place", re.compile(rf"^(?P<place>{_alt('places')})\b")),
         ("own", re.compile(rf"^{_alt('own', 'words')}\b")),
         ("face_down", re.compile(rf"^{_alt('face_down', 'words')}\b")),
+        ("when", re.compile(rf"^(?:during|in|on) (?P<whose>{_alt('when', 'whose')} )?(?:(?P<ph>{all_phases()})(?! ?\d)|turn)"
+                            rf"(?: of (?P<whose2>{_alt('when', 'whose')}) turn)?(?= |$)")),
         ("cond", re.compile(rf"^(?:{_alt('condition', 'open')}) (?P<cond>.+)$")),
     ]
 
@@ -177,6 +179,12 @@ def _read_mods(text: str) -> dict | None:
                 return None
             if name == "count":
                 out[name] = int(next(k[1:] for k, v in m.groupdict().items() if k.startswith("n") and v))
+            elif name == "when":  # "during my Battle Phase", "on my opponent's turn"
+                whose = (m["whose2"] or m["whose"] or "").strip()
+                theirs = _key("when", whose) == "theirs" if whose else False
+                if whose and _key("when", whose) is None or not m["ph"] and not whose:
+                    return None
+                out[name] = {"turn": "B" if theirs else "A", "phase": phase_of(m["ph"]) if m["ph"] else None}
             elif name == "tributed":
                 out[name] = [_tributed_kind(m[g]) for g in ("t1", "t2") if m[g]]
             elif name == "place":
@@ -298,6 +306,19 @@ def _frame_summon(d: Draft, card, how: str, mods: dict):
 def _ask(d: Draft, card, act: str, mods: dict):
     if card is None or not card.is_monster:
         return None
+    when = mods.get("when")
+    if when:  # the turn and phase said; the simulator checks who may Summon then
+        d.state["turn"] = when["turn"]
+        if when["phase"]:
+            d.state["phase"] = when["phase"]
+        mods = {k: v for k, v in mods.items() if k != "when"}
+        got = _ask(d, card, act, mods)
+        if got is None:
+            return None
+        for action in d.actions:
+            action.setdefault("player", "A")  # the asker acts, whoever's turn it is
+        said = f" during {when['turn']}'s turn" + (f", in {PHASE_NAMES[when['phase']]}" if when["phase"] else "")
+        return got[0], got[1] + said
     if act in ("normal_summon", "tribute_summon", "set_monster"):
         return _normal(d, card, act, mods)
     if act == "special_summon":
