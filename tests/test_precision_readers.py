@@ -22,6 +22,13 @@ from kb.understand.answer import ask_plain
         ("Does a Pendulum Monster added to the hand from the field go to the Extra Deck?", "unknown"),
         ("Does a Pendulum Monster that is moved go to the Extra Deck?", "unknown"),
         ("If a Pendulum Monster on the field is sent to the GY, does it go to the Extra Deck?", "yes"),
+        # claims: a Main Monster Zone said only as where the arrows point is not where the Link Monster is
+        ("Can a Link Monster's arrows point to my opponent's Main Monster Zone?", "unknown"),
+        ("Can a Link Monster point to my opponent's Main Monster Zone?", "unknown"),
+        ("Can my Link Monster in the Main Monster Zone point to my opponent's Main Monster Zones?", "no"),
+        # claims: a named card in a trailing condition is not what the claim is about
+        ("can i activate mirror force while jinzo is in my hand", "unknown"),
+        ("Can I activate Mirror Force from my hand?", "no"),
         # timing acts: where the card was moved from against its own "sent from the field to the GY"
         ("does sangan activate if it is sent from my hand to the gy", "no"),
         ("does witch of the black forest activate if it is sent from my hand to the graveyard", "no"),

@@ -134,6 +134,24 @@ def _kind_in_condition(claim: Claim, tagged: Tagged, words: list) -> bool:
     return False
 
 
+def _order_fits(claim: Claim, tagged: Tagged) -> bool:
+    """Whether each ``before`` pair of the claim is said in its order ("a Link Monster in a Main Monster Zone
+    point to ...": the zone it is in; "point to my opponent's Main Monster Zone": only the zone pointed to)."""
+    for first, then in claim.before:
+        a, b = tagged.positions(first), tagged.positions(then)
+        if not a or not b or min(a) > min(b):
+            return False
+    return True
+
+
+def _card_in_condition(tagged: Tagged, words: list, cards: list) -> bool:
+    """Whether a named card is said in a trailing condition ("can I activate Mirror Force while Jinzo is in my
+    hand?"): what that card is or does is not a concept of any claim, and it may change the answer."""
+    form_at = tagged.form_at()
+    sub = next((k for k in range(form_at + 1, len(words)) if words[k] and words[k].lower() in _SUBORDINATORS), None)
+    return sub is not None and any(at > sub for _index, at in cards)
+
+
 def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list) -> list[Claim]:
     """The claims the tagged question (with the kinds of its named cards) says, in table order."""
     if tagged.unexplained or tagged.form is None:
@@ -150,7 +168,8 @@ def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: li
             continue
         if any(not (kinds & claim.allowed) for kinds in card_kind_sets):
             continue  # a named card the claim does not speak of
-        if _asked_fits(claim, tagged, words) and not _kind_in_condition(claim, tagged, words):
+        if _asked_fits(claim, tagged, words) and not _kind_in_condition(claim, tagged, words) \
+                and _order_fits(claim, tagged):
             out.append(claim)
     return out
 
@@ -184,7 +203,7 @@ def _read(session, tokens, entities) -> Frame | None:
     from ...cards import card_by_id
 
     tagged, cards, words = tag_question(tokens, entities)
-    if len(cards) > 2:
+    if len(cards) > 2 or _card_in_condition(tagged, words, cards):
         return None
     named = []
     for index, _at in cards:

@@ -40,6 +40,7 @@ class Claim:
     excludes: frozenset[str] = frozenset()  # concepts (said, or kinds of a named card) that rule it out
     guard: tuple[str, ...] | None = None  # phrases of a named card's text that speak to it (None: its acts')
     marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
+    before: tuple[tuple[str, str], ...] = ()  # (a, b): a is said before b ("in a Main Monster Zone point to")
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -83,6 +84,7 @@ def claims() -> tuple[Claim, ...]:
             answer=row["answer"], rule=row["rule"], detail=row["detail"],
             asked=frozenset(row.get("asked", [])), excludes=frozenset(row.get("excludes", [])),
             guard=tuple(row["guard"]) if "guard" in row else None, marker=bool(row.get("marker", False)),
+            before=tuple(tuple(pair) for pair in row.get("before", [])),
         ))
     return tuple(out)
 
@@ -102,6 +104,8 @@ def problems() -> list[str]:
             out.append(f"{where}: duplicate id")
         ids.add(claim.id)
         used = {c for g in claim.requires for c in g} | claim.tolerates | claim.asked | claim.excludes
+        out += [f"{where}: before {list(p)!r} is not two concepts" for p in claim.before if len(p) != 2]
+        used |= {c for p in claim.before for c in p}
         out += [f"{where}: unknown concept {c!r}" for c in sorted(used - known)]
         out += [f"{where}: unknown form {f!r}" for f in sorted(claim.forms - _FORMS)]
         if claim.rule not in RULES:
