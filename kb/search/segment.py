@@ -85,6 +85,8 @@ class BulkWriter(SegmentWriter):
                 items = self._text_items(field, value)
             elif way == "keywords":
                 items = _keyword_items(value)
+            elif way == "counts":
+                items = _count_items(field.analyzer.token_texts(value))
             else:
                 items = field.index(value)
             scorable = field.scorable
@@ -101,7 +103,8 @@ class BulkWriter(SegmentWriter):
             self._lengths[name].append((docnum, length))
 
     def _way(self, name: str, field) -> str:
-        """How a field's postings are made: ``text`` (:class:`KbAnalyzer` with positions),
+        """How a field's postings are made: ``text`` (:class:`KbAnalyzer` with positions), ``counts``
+        (:class:`KbAnalyzer` with frequencies: ``Frequency.word_values`` of the analyzer's tokens),
         ``keywords`` (whoosh's default ``KEYWORD``: words split at white space, with frequencies) or
         ``whoosh`` (the field's own ``index``)."""
         if field.stored or field.vector or field.separate_spelling():
@@ -112,6 +115,8 @@ class BulkWriter(SegmentWriter):
             return "whoosh"
         if isinstance(field.analyzer, KbAnalyzer) and isinstance(field.format, Positions):
             return "text"
+        if isinstance(field.analyzer, KbAnalyzer) and type(field.format) is Frequency:
+            return "counts"
         if type(field.format) is Frequency and field.analyzer == _KEYWORDS:
             return "keywords"
         return "whoosh"
@@ -184,8 +189,14 @@ _SPACES = re.compile(r"[^ \t\r\n]+")  # whoosh's SpaceSeparatedTokenizer
 
 def _keyword_items(value: str):
     """``Frequency.word_values`` of a default ``KEYWORD`` field: words split at white space."""
+    return _count_items(_SPACES.findall(value))
+
+
+def _count_items(words: list[str]):
+    """``Frequency.word_values`` (term bytes, frequency, weight, value) of a field's words in order (every
+    token's boost 1, the field's boost 1)."""
     counts: dict[str, int] = {}
-    for word in _SPACES.findall(value):
+    for word in words:
         counts[word] = counts.get(word, 0) + 1
     return [(word.encode("utf-8"), n, float(n), pack_uint(n)) for word, n in counts.items()]
 
