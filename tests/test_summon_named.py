@@ -105,6 +105,11 @@ def test_procedure_condition_in_the_simulator(session):
         ("can i xyz summon number 39 utopia during my opponent's turn", "no"),
         ("can i xyz summon number 39 utopia during my main phase", "yes"),
         ("can i special summon cyber dragon during my opponent's turn if only my opponent controls a monster", "no"),
+        # after the asker's Normal Summon told this turn
+        ("I already Normal Summoned this turn. Can I Normal Summon Jinzo with one tribute?", "no"),
+        ("I already Normal Summoned this turn. Can I Synchro Summon Stardust Dragon?", "yes"),
+        ("I Normal Summoned a monster this turn. Can I Special Summon Cyber Dragon if only my opponent controls a "
+         "monster?", "unknown"),  # the story's monster is on the asker's field
         # a first word that begins several names: each is asked, all agree
         ("can i normal summon brionac with one tribute", "no"),
         # near misses: what decides it is not said, or the card's own rule is not read

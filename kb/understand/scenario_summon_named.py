@@ -264,6 +264,8 @@ def _procedure(d: Draft, card, mods: dict):
     counts = mods.get("cond") or getattr(d, "field_counts", None) or {}
     if mods.get("cond") and getattr(d, "field_counts", None):
         return None  # two conditions
+    if d.actions and counts.get("A") == 0:
+        return None  # "I control no monsters" after a Summon told this turn: not read
     if proc.condition is not None:
         known = CONDITIONS.get(proc.condition.lower().strip())
         needs = known[1] if known else ("A", "B")
@@ -328,8 +330,9 @@ def _ask(d: Draft, card, act: str, mods: dict):
 
 def _q_named(d: Draft, m: re.Match):
     """The question of the module doc: one card, or each card a first word stands for (all must agree)."""
-    if d.actions or d.chain or d.said and getattr(d, "field_counts", None) is None:
-        return None
+    earlier = [a for a in d.actions if a.get("do") in ("normal_summon", "set_monster") and a.get("player", "A") == "A"]
+    if d.chain or len(earlier) != len(d.actions) or d.said and getattr(d, "field_counts", None) is None and not earlier:
+        return None  # only a story of the asker's earlier Normal Summons / Sets this turn, or of the field
     verb = m["v"] or m["v2"]
     act = _key("verbs" if m["v"] else "passive", verb)
     mods = _read_mods(m["rest"] or m["rest2"] or "")
