@@ -113,6 +113,12 @@ CASES = [
     ("I declare an attack and then my opponent uses Book of Moon to flip my attacking monster face-down. Does the "
      "Damage Step begin?", 'no'),
     ("I use Book of Moon on my monster equipped with Axe of Despair. Is Axe of Despair destroyed?", 'yes'),
+    # Flip Summon after an effect flipped it face-down (prb2017 'Flipping monsters face-down')
+    ("I Normal Summoned my monster this turn, then my opponent flipped it face-down with Book of Moon. Can I Flip "
+     "Summon it this turn?", 'no'),
+    ("My monster, Summoned on an earlier turn, is flipped face-down by Book of Moon. Can I Flip Summon it this turn?",
+     'yes'),
+    ("My monster attacked, then it was flipped face-down by an effect. Can I Flip Summon it in Main Phase 2?", 'no'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),

@@ -139,6 +139,8 @@ def _grammar() -> dict:
         ("change", rf"can (?:i|you) (?:{_w('questions', 'change')}) (?:its|it|{m})(?:'s| 's)?(?: (?:back|again))?"
                    rf"(?: (?:{_w('questions', 'position_words')}))?(?: (?:back|again))?(?: to (?:attack|defense) position)?"
                    rf"(?: (?:again|manually|myself))?(?P<mp2> (?:in|during) (?:my )?main phase 2)?{time}"),
+        ("flip_summon", rf"can (?:i|you) (?:still )?flip summon (?:it|{m})(?: (?:again|back))?"
+                        rf"(?P<mp2> (?:in|during) (?:my )?main phase 2)?{time}"),
         ("attack", rf"can (?:it|{m}) (?:{_w('questions', 'attack_again')})(?: again)?{time}"),
         ("attack_direct", rf"can (?:i|you) (?:still )?attack (?:my opponent |your opponent |them )?directly"
                           rf"(?: with (?:it|{m}))?{time}"),

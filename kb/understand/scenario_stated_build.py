@@ -237,6 +237,13 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
             return None, ""
         build.actions.append({"do": "change_position", "card": label, "player": "A"})
         return {"kind": "legal"}, f"can A change the battle position of {label} (in {build.phase})"
+    if kind == "flip_summon":
+        if build.controller != "A" or not any(op == "flip_face_down" for op, _d in story.events):
+            return None, ""
+        if not build.to_phase("main2" if build.phase in ("battle", "main2") or qm.group("mp2") else "main1"):
+            return None, ""
+        build.actions.append({"do": "flip_summon", "card": label, "player": "A"})
+        return {"kind": "legal"}, f"can A Flip Summon {label} now"
     if kind == "attack":
         if build.controller != "A" or not build.to_phase("battle"):
             return None, ""
