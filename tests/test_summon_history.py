@@ -24,6 +24,8 @@ def test_events_in_order():
          "Special Summon it?", "no"),
         ("My properly Summoned Chaos Sorcerer got bounced and then discarded. Can I Special Summon it with Monster "
          "Reborn?", "no"),
+        ("My properly Special Summoned Chaos Sorcerer was returned to the hand, then discarded. Could Call of the "
+         "Haunted Special Summon it?", "no"),
         ("Chaos Sorcerer was properly Special Summoned, returned to my hand by Compulsory Evacuation Device, then "
          "sent to the GY. Can Monster Reborn Special Summon it?", "no"),
         ("Chaos Sorcerer was properly Special Summoned, flipped face-down by Book of Moon, then destroyed. Can "
@@ -106,6 +108,7 @@ def test_ignoring_conditions_needs_an_effect(session):
         ("While my opponent's Dark Simorgh is face-up on the field, can I normal summon a monster?", "yes"),
         ("While Dark Simorgh is face-up on the field, can I normal set a monster?", "yes"),  # binds the opponent
         ("with my opponent's vanity's fiend on the field can i special summon a monster", "no"),
+        ("while my opponent's dark simorgh is face-up can i set a monster", "no"),
     ],
 )
 def test_lasting_prohibitions_in_words(session, text, answer):

@@ -25,6 +25,7 @@ from kb.understand.scenario_summon_named import read_field
         ("my field is empty", {"A": 0}),
         ("they have no monsters but i do", {"A": 1, "B": 0}),
         ("my opponent and i both control monsters", {"A": 1, "B": 1}),
+        ("i control a monster and my opponent does too", {"A": 1, "B": 1}),
         ("i control a monster and i control no monsters", None),  # contradicts itself
         ("my opponent controls a spell card", None),  # not a count of monsters
     ],

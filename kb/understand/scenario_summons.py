@@ -49,6 +49,15 @@ def plain(frame: str, name: str, level: int = 4, **more) -> dict:
 _entity, _plain = entity, plain
 
 
+def _binds_one_side(card) -> bool:
+    """Whether a lasting prohibition of ``card`` binds only its controller's opponent ("Your opponent cannot
+    Set cards."): then whose card it is decides the answer."""
+    from ..engine.sim.restrictions import RESTRICTIONS
+
+    texts = [(e.get("text") or "").strip() for e in card.effects if e.get("kind") == "continuous"]
+    return any(pattern.match(text) and who != "both" for pattern, _act, who in RESTRICTIONS for text in texts)
+
+
 class Pick:
     """A match read through the first of several alternative group names that matched."""
 
@@ -279,6 +288,8 @@ def _q_summon_while(d: Draft, m: re.Match):
     if card is None or card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
             card.property not in ("Continuous",):
         return None  # only a card that stays face-up applies a lasting effect
+    if not m["opp"] and _binds_one_side(card):
+        return None  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
     owner = "B" if m["opp"] else "A"  # "while my opponent's X is active": X on B's field
     if card.is_monster:
         d.player(owner).setdefault("monsters", []).append({"card": card.name})
@@ -369,7 +380,7 @@ def summon_questions() -> list:
         (
             "a Spell/Trap that Special Summons any monster from the GY, used on the story's monster",
             re.compile(
-                rf"^can (?P<by>{_CARD}) (?:still )?(?:special summon|revive) (?:it|(?P<z>{_CARD})){gy}$|"
+                rf"^(?:can|could) (?P<by>{_CARD}) (?:still )?(?:special summon|revive) (?:it|(?P<z>{_CARD})){gy}$|"
                 rf"^can i (?:still )?(?:special summon|revive) (?:it|(?P<z2>{_CARD})){gy} (?:with|using|by "
                 rf"activating) (?P<by2>{_CARD})$"
             ),
@@ -424,7 +435,7 @@ def summon_questions() -> list:
                 rf"(?:(?:is|remains) )?(?:still )?(?:active|face-up|applying|"
                 rf"being applied|in effect|on the field|face-up on the field|in play)? ?(?:on the field )?"
                 rf"can i (?:still )?(?P<how>tribute summon|tribute set|normal summon|"
-                rf"normal set|special summon)(?: a monster)?"
+                rf"normal set|special summon|set)(?: a monster)?"
                 rf"(?: a level (?P<lv>\d+) monster)?$"
             ),
             _q_summon_while,
