@@ -47,6 +47,7 @@ _ANSWERERS = {
     "timing_wording": ("kb.engine.timing_wording", "answer_timing_wording", True),  # triggers in the middle of a chain
     "claim": ("kb.understand.claims.answer", "claim_answer", True),  # rule propositions (kb/understand/claims/)
     "monster_left": ("kb.understand.resolve_left", "monster_left_answer", True),  # its monster moved away
+    "targets_left": ("kb.understand.targets_left", "targets_left_answer", True),  # one of its targets left
 }
 
 

@@ -23,6 +23,7 @@ import re
 
 from ..engine.rules import citation
 from .resolve_left import read_monster_left
+from .targets_left import read_targets_left
 from .chain_facts import (
     chain_fact_answer,
     read_chain_to_action,
@@ -149,6 +150,7 @@ def read_chain_rule(skeleton: Skeleton, card_of, effects_of) -> Frame | None:
             lambda: read_chain_to_action(skeleton, told, effects_of),
             lambda: read_left_field(skeleton, told, card_of),
             lambda: read_monster_left(skeleton, told, effects_of),  # resolve_left.py
+            lambda: read_targets_left(skeleton, told, effects_of),  # targets_left.py
             lambda: read_pendulum_left_field(skeleton, told),
             lambda: read_control_change(skeleton, told, card_of),
             lambda: read_when_activated(skeleton, told, card_of),
