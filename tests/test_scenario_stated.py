@@ -119,6 +119,8 @@ CASES = [
     ("My monster, Summoned on an earlier turn, is flipped face-down by Book of Moon. Can I Flip Summon it this turn?",
      'yes'),
     ("My monster attacked, then it was flipped face-down by an effect. Can I Flip Summon it in Main Phase 2?", 'no'),
+    ("My monster banished until the End Phase would return, but all five of my Main Monster Zones are full. What "
+     "happens to it?", 'it is sent to the graveyard'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),

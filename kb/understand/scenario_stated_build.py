@@ -279,7 +279,8 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
             if getattr(build, "equip", None) is None or ent is not None and build.name_of(int(ent[1:])) != build.equip:
                 return None, ""
             return {"kind": "outcome", "fate": build.equip}, f"what becomes of {build.equip}"
-        moved = {"return_control", "return_from_banishment", "send", "tribute_cost", "banish_temporarily"}
+        moved = {"return_control", "return_from_banishment", "send", "tribute_cost", "banish_temporarily",
+                 "banish_and_return"}
         if not moved & {op for op, _d in story.events}:
             return None, ""  # it stays where it was: "what happens" asks about something the story leaves open
         return {"kind": "outcome", "fate": label}, f"what becomes of {label}"
