@@ -63,3 +63,10 @@ def test_damage_step_effect_not_said(session):
     assert "which effect" in got["explanation"]
     # one effect only: the answer stands
     assert ask_plain(session, "can i activate mirror force in the damage step")["answer"] == "no"
+
+
+@pytest.mark.parametrize("text, answer", [("whats kagaris spell speed", "1"),  # a nickname's possessive, no "'"
+                                          ("what is the spell speed of nibirus effect", "2")])
+def test_possessive_of_a_nickname(session, text, answer):
+    got = ask_plain(session, text)
+    assert got["answer"] == answer, got["explanation"]

@@ -181,11 +181,11 @@ def _has_name_word(index: MentionIndex, tokens: list[Token]) -> bool:
 
 
 def _possessive_of_name(index: MentionIndex, stem: str) -> bool:
-    """Whether one word less its final "s" is a whole one-word card name ("goblindberghs effect"), not an
-    ordinary or game word."""
+    """Whether one word less its final "s" is a whole one-word card name or nickname ("goblindberghs effect",
+    "apollousas spell speed"), not an ordinary or game word."""
     entry = index.full.get(stem)
     return (
-        entry is not None and entry[1] == "name" and len(stem) >= 5
+        entry is not None and entry[1] in ("name", "alias") and len(stem) >= 5
         and stem not in index.linker.ordinary and not _game_word(stem)
     )
 
