@@ -58,6 +58,15 @@ def _binds_one_side(card) -> bool:
     return any(pattern.match(text) and who != "both" for pattern, _act, who in RESTRICTIONS for text in texts)
 
 
+def _binds_one_side(card) -> bool:
+    """Whether a lasting prohibition of ``card`` binds only its controller's opponent ("Your opponent cannot
+    Set cards."): then whose card it is decides the answer."""
+    from ..engine.sim.restrictions import RESTRICTIONS
+
+    texts = [(e.get("text") or "").strip() for e in card.effects if e.get("kind") == "continuous"]
+    return any(pattern.match(text) and who != "both" for pattern, _act, who in RESTRICTIONS for text in texts)
+
+
 class Pick:
     """A match read through the first of several alternative group names that matched."""
 
@@ -288,6 +297,8 @@ def _q_summon_while(d: Draft, m: re.Match):
     if card is None or card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
             card.property not in ("Continuous",):
         return None  # only a card that stays face-up applies a lasting effect
+    if not m["opp"] and _binds_one_side(card):
+        return None  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
     if not m["opp"] and _binds_one_side(card):
         return None  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
     owner = "B" if m["opp"] else "A"  # "while my opponent's X is active": X on B's field
