@@ -29,6 +29,14 @@ from kb.understand.answer import ask_plain
         # claims: a named card in a trailing condition is not what the claim is about
         ("can i activate mirror force while jinzo is in my hand", "unknown"),
         ("Can I activate Mirror Force from my hand?", "no"),
+        # a card's activation against a told Summon: a Spell Speed 1 card waiting for no event is not activated
+        # in answer to the opponent's Special Summon (whose turn is not said)
+        ("can i activate dark hole when my opponent special summons", "unknown"),
+        ("can i activate raigeki when my opponent normal summons", "no"),
+        ("can i activate fiendish chain when my opponent special summons", "yes"),
+        # a prohibition binding only its controller's opponent, on a card whose controller is not said
+        ("While Dark Simorgh is face-up on the field, can I normal set a monster?", "unknown"),
+        ("While my opponent's Dark Simorgh is face-up on the field, can I normal set a monster?", "no"),
         # timing acts: where the card was moved from against its own "sent from the field to the GY"
         ("does sangan activate if it is sent from my hand to the gy", "no"),
         ("does witch of the black forest activate if it is sent from my hand to the graveyard", "no"),

@@ -106,7 +106,8 @@ def test_ignoring_conditions_needs_an_effect(session):
         # lasting prohibitions with the players they bind (kb/engine/sim/restrictions.py)
         ("While my opponent's Dark Simorgh is face-up on the field, can I normal set a monster?", "no"),
         ("While my opponent's Dark Simorgh is face-up on the field, can I normal summon a monster?", "yes"),
-        ("While Dark Simorgh is face-up on the field, can I normal set a monster?", "yes"),  # binds the opponent
+        # it binds only its controller's opponent, and whose it is is not said: mine (yes) or theirs (no)
+        ("While Dark Simorgh is face-up on the field, can I normal set a monster?", "unknown"),
         ("with my opponent's vanity's fiend on the field can i special summon a monster", "no"),
         ("while my opponent's dark simorgh is face-up can i set a monster", "no"),
     ],

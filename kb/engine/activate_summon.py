@@ -112,6 +112,13 @@ def _one(card, effect, how, summoner, controller, moment, stats, monster) -> che
         return verdict.fail("activation condition", f"{checks._effect_label(card, effect)} waits for "
                             f"{checks._describe_pattern(events[0])}, not for {summon_words}",
                             "activation_condition")
+    if not events and effect.get("spell_speed") == 1 and summoner and summoner != controller and moment.turn is None:
+        verdict.answer = "unknown"  # "can I activate Dark Hole when my opponent Special Summons?"
+        verdict.step("activation window", "unknown", f"{checks._effect_label(card, effect)} is Spell Speed 1 and "
+                     f"waits for no event: it is not activated in answer to {summon_words}, only in {controller}'s "
+                     "own Main Phase with no chain; whose turn it is and whether a chain is resolving are not said",
+                     "spell_card_speed", "chain_only_activations")
+        return verdict
     if patterns:
         raw = cond.get("raw") or ""
         results = [match_summon(p, raw, how, None, summoner, controller, stats) for p in patterns]
