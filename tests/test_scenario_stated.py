@@ -121,6 +121,14 @@ CASES = [
     ("My monster attacked, then it was flipped face-down by an effect. Can I Flip Summon it in Main Phase 2?", 'no'),
     ("My monster banished until the End Phase would return, but all five of my Main Monster Zones are full. What "
      "happens to it?", 'it is sent to the graveyard'),
+    # near-misses: a face-down monster's 'position change' (a Flip Summon?), another monster asked about, an Extra
+    # Monster Zone the story never placed it in
+    ("My monster was flipped face-down by Book of Moon. Can I change its battle position this turn?", 'unknown'),
+    ("My monster's attack was negated. Can my opponent's monster attack?", 'unknown'),
+    ("I took control of my opponent's monster. When control returns, does it go back to their Extra Monster Zone?",
+     'unknown'),
+    ("My opponent's monster with a Spell Counter is flipped face-down by my Book of Moon. Are its counters removed?",
+     'yes'),
     # maintenance costs left unpaid: what the card's text says it does
     ("I don't pay the maintenance cost of Messenger of Peace during my Standby Phase. Is it destroyed?", 'yes'),
     ("If I choose not to pay Imperial Order's maintenance cost, what happens to it?", 'it is destroyed'),

@@ -23,6 +23,7 @@ class Build:
         self.actions: list = []
         self.players = {"A": {}, "B": {}}
         self.fillers = self.others = 0
+        self.face_down = False  # flipped face-down by the story (and not back up)
         if mon.get("entity") is not None:
             self.label = "the monster"
             item = {"card": name_of(mon["entity"]), "id": self.label}
@@ -153,6 +154,7 @@ class Build:
             return True
         if op in ("flip_face_down", "flip_face_up"):
             self.begin("main1")
+            self.face_down = op == "flip_face_down"
             self.effect(op, **({"position": d["pos"]} if op == "flip_face_up" and d["pos"] else {}))
             return True
         if op == "take_control":
@@ -228,7 +230,7 @@ def query_of(kind: str, qm: re.Match, build: Build, story) -> tuple[dict | None,
     """The query the question asks and how it is said (None when the story does not fit it)."""
     label = build.label
     if kind == "change":
-        if build.controller != "A":
+        if build.controller != "A" or build.face_down:  # face-down: is a Flip Summon "changing" it? not said
             return None, ""
         if qm.group("mp2") or build.phase in ("battle", "main2"):
             if not build.to_phase("main2"):
