@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .tagger import concept_table
@@ -42,7 +42,7 @@ class Claim:
     marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
     before: tuple[tuple[str, str], ...] = ()  # (a, b): a is said before b ("in a Main Monster Zone point to")
 
-    @property
+    @cached_property
     def allowed(self) -> frozenset[str]:
         """Every concept a question may carry for this claim."""
         out = set(self.tolerates) | default_tolerated()
