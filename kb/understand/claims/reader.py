@@ -135,11 +135,12 @@ def _kind_in_condition(claim: Claim, tagged: Tagged, words: list) -> bool:
 
 
 def _order_fits(claim: Claim, tagged: Tagged) -> bool:
-    """Whether each ``before`` pair of the claim is said in its order ("a Link Monster in a Main Monster Zone
-    point to ...": the zone it is in; "point to my opponent's Main Monster Zone": only the zone pointed to)."""
+    """Whether each ``before`` pair of the claim, when both are said, is said in its order ("a Link Monster in
+    a Main Monster Zone point to ...": the zone it is in; "point to my opponent's Main Monster Zone": only the
+    zone pointed to; "I took control of my opponent's monster" vs "my opponent took control")."""
     for first, then in claim.before:
         a, b = tagged.positions(first), tagged.positions(then)
-        if not a or not b or min(a) > min(b):
+        if a and b and min(a) > min(b):
             return False
     return True
 

@@ -40,7 +40,7 @@ class Claim:
     excludes: frozenset[str] = frozenset()  # concepts (said, or kinds of a named card) that rule it out
     guard: tuple[str, ...] | None = None  # phrases of a named card's text that speak to it (None: its acts')
     marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
-    before: tuple[tuple[str, str], ...] = ()  # (a, b): a is said before b ("in a Main Monster Zone point to")
+    before: tuple[tuple[str, str], ...] = ()  # (a, b): when both are said, a first ("in a Main Monster Zone point to")
 
     @cached_property
     def allowed(self) -> frozenset[str]:
