@@ -29,6 +29,11 @@ from kb.understand.answer import ask_plain
         # claims: a named card in a trailing condition is not what the claim is about
         ("can i activate mirror force while jinzo is in my hand", "unknown"),
         ("Can I activate Mirror Force from my hand?", "no"),
+        # claims: who took control ("my opponent took control of my monster": not "a monster whose control I took")
+        ("My opponent took control of my monster with Change of Heart. Can I Tribute it for a Tribute Summon?",
+         "unknown"),
+        ("My opponent took control of my monster. Can I use it as Xyz Material?", "unknown"),
+        ("I took control of my opponent's monster with Change of Heart. Can I Tribute it for a Tribute Summon?", "yes"),
         # a card's activation against a told Summon: a Spell Speed 1 card waiting for no event is not activated
         # in answer to the opponent's Special Summon (whose turn is not said)
         ("can i activate dark hole when my opponent special summons", "unknown"),
