@@ -52,6 +52,10 @@ def test_bad_place_is_a_clear_error(session):
         ("can i use a monster from my hand as fusion material with dark fusion", "yes"),
         ("can flash fusion use a monster from my hand", "no"),
         ("Can Shaddoll Fusion use a monster from my Deck?", "unknown"),  # only on a condition
+        # a face-down monster on the field is a monster there (prb2017 Fusion Summoning)
+        ("Can I use a face-down monster I control as Fusion Material for Polymerization?", "yes"),
+        ("can flash fusion use a face-down monster i control", "yes"),
+        ("can shaddoll fusion use a face-down monster", "unknown"),
         ("Can Mirror Force use a monster from my Deck?", "unknown"),  # performs no Fusion Summon
     ],
 )

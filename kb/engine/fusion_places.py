@@ -4,7 +4,7 @@ monsters from your hand or field as Fusion Material" (Polymerization), "... from
 text names: a Fusion Material from the Deck only when the card says so (prb2017 Fusion Summoning, cr 304.4).
 
 ``{"ask": "fusion_places", "card": "<name>", "from": "hand" | "field" | "deck" | "gy" | "extra" | "banished" |
-"opponent_field"}`` -> yes / no (unknown when the card's text names its places in words not read).
+"opponent_field", "face_down": true (a face-down monster on the field)}`` -> yes / no (unknown when the card's text names its places in words not read).
 """
 
 from __future__ import annotations
@@ -80,9 +80,16 @@ def answer_fusion_places(session, question: dict) -> dict:
                 **citation("sim_fusion_places")}
         return {**base, "answer": "unknown", "steps": [step], "explanation": f"unknown: {step['detail']}."}
     answer = "yes" if place in places else "no"
+    if question.get("face_down") and place != "field":
+        raise BadQuestionError("face_down: only monsters on the field are face-down", "face_down", True)
     named = " and ".join(_SAID[p] for p in PLACES if p in places)
     detail = (f"{row.name} uses Fusion Materials from {named}" +
               ("" if answer == "yes" else f", not from {_SAID[place]}"))
     step = {"check": "material places", "result": "pass" if answer == "yes" else "fail", "detail": detail,
             **citation("sim_fusion_places")}
-    return {**base, "answer": answer, "steps": [step], "explanation": f"{answer}: {detail}."}
+    steps = [step]
+    if question.get("face_down") and answer == "yes":  # a face-down monster on the field is a monster there
+        detail += "; face-down monsters on the field can be used too"
+        steps.append({"check": "face-down", "result": "pass", "detail": "face-down monsters on the field can be used",
+                      **citation("sim_fusion_face_down")})
+    return {**base, "answer": answer, "steps": steps, "explanation": f"{answer}: {detail}."}

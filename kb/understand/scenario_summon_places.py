@@ -35,28 +35,34 @@ def _place(words: str) -> str | None:
 
 
 def _fusion_places(m: re.Match, card_of):
-    """The card named performs a Fusion Summon (its text says so); the place asked."""
+    """The card named performs a Fusion Summon (its text says so); the place asked (a face-down monster: the
+    field)."""
     card = card_of(int((m["c"] or m["c2"] or m["c3"])[1:]))
-    place = _place(m["p"] or m["p2"] or m["p3"] or "")
+    down = bool(m["d"] or m["d2"] or m["d3"])
+    place = "field" if down else _place(m["p"] or m["p2"] or m["p3"] or "")
     if card is None or card.is_monster or place is None or "fusion summon" not in (card.text or "").lower():
         return None
-    return ({"ask": "fusion_places", "card": card.name, "from": place},
-            f"can {card.name} use Fusion Materials from {_SAID[place]}")
+    question = {"ask": "fusion_places", "card": card.name, "from": place}
+    if down:
+        question["face_down"] = True
+        return question, f"can {card.name} use a face-down monster on the field as Fusion Material"
+    return question, f"can {card.name} use Fusion Materials from {_SAID[place]}"
 
 
 @lru_cache(maxsize=1)
 def place_shapes() -> list:
     """The shapes of this module (name, pattern over the rendered sentence, handler(match, card_of))."""
     mat, as_, frm, for_, use = (_alt("material", k) for k in ("words", "as", "from", "for", "use"))
-    place = _alt("places")
+    place, down = _alt("places"), _alt("material", "face_down")
     can_i = r"(?:can|could|may) (?:i|you)"
     return [(
         "where a card that performs a Fusion Summon takes its materials",
         re.compile(
-            rf"^(?:can|could|does|will) (?P<c>e\d+) (?:(?:let|allow) (?:me|you) (?:to )?)?(?:{use}) (?:{mat}) "
-            rf"(?:{frm}) (?P<p>{place})(?: (?:{as_}))?$|"
-            rf"^{can_i} (?:{use}) (?:{mat}) (?:{frm}) (?P<p2>{place})(?: (?:{as_}))? (?:{for_}) (?P<c2>e\d+)$|"
-            rf"^(?:with|using|when i activate|when activating|for) (?P<c3>e\d+) {can_i} (?:{use}) (?:{mat}) "
-            rf"(?:{frm}) (?P<p3>{place})(?: (?:{as_}))?$"),
+            rf"^(?:can|could|does|will) (?P<c>e\d+) (?:(?:let|allow) (?:me|you) (?:to )?)?(?:{use}) (?:(?:{mat}) "
+            rf"(?:{frm}) (?P<p>{place})|(?P<d>{down}))(?: (?:{as_}))?$|"
+            rf"^{can_i} (?:{use}) (?:(?:{mat}) (?:{frm}) (?P<p2>{place})|(?P<d2>{down}))(?: (?:{as_}))? (?:{for_}) "
+            rf"(?P<c2>e\d+)$|"
+            rf"^(?:with|using|when i activate|when activating|for) (?P<c3>e\d+) {can_i} (?:{use}) (?:(?:{mat}) "
+            rf"(?:{frm}) (?P<p3>{place})|(?P<d3>{down}))(?: (?:{as_}))?$"),
         _fusion_places,
     )]
