@@ -33,7 +33,7 @@ _WHERE = (r"(?: (?:to|into|back to) (?:my|the|its owner's|their|his|her|your|its
           r"graveyard)| face-down)?")
 _STORY = re.compile(
     rf"^(?:(?P<a1>{_ACTOR}) {_ACTIVATE} (?P<x>e\d+)(?: (?P<xk>e\d+))?(?: effect)?"
-    rf"|(?P<xp>e\d+)(?: (?P<xpk>e\d+))? (?:is|was|gets|got|has been) activated"
+    rf"|(?:(?:my|their|his|her|my opponent's|the) )?(?P<xp>e\d+)(?: (?P<xpk>e\d+))? (?:is|was|gets|got|has been) activated"
     rf"|(?P<xs>e\d+) (?:activates|activated|uses|used) its (?:(?P<kw>ignition|trigger|quick) )?effect)"
     rf" (?:and )?(?:then )?(?P<a2>{_ACTOR}) (?:then )?(?:chains|chain|chained|responds with|responded with|"
     rf"activates|activated|activate|uses|used) (?:(?P<y>e\d+)|(?P<ya>an effect|a card|a card effect|an ability))"

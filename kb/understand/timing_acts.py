@@ -218,13 +218,15 @@ def _modifier(g: dict, skeleton: Skeleton, rest: str, asked: int, act: Act) -> i
             return None
         act.chained_to = n
         return start + m.end()
-    m = re.match(rf"^(?:(?P<cost>{g['cause_cost']})|{g['cause_by']}) {_DETERMINER}e(?P<n>\d+)"
+    m = re.match(rf"^(?:(?P<cost>{g['cause_cost']})|{g['cause_by']}) (?:(?P<own>my own|their own|his own|her own) )?"
+                 rf"{_DETERMINER}e(?P<n>\d+)"
                  rf"(?: ?(?:{g['cause_effect']}))?(?=\s|,|$)", tail)
     if m:
         n = int(m["n"])
         if act.cause is not None or not _named(skeleton, n, asked):
             return None
         act.cause = n
+        act.own = act.own or bool(m["own"])  # "with my own Torrential Tribute": the card's controller did it
         if m["cost"]:  # "discard it to activate X": moved as X's cost (X's text says what it costs)
             act.by = "cost"
         return start + m.end()
