@@ -34,6 +34,9 @@ from kb.understand.answer import ask_plain
          "unknown"),
         ("My opponent took control of my monster. Can I use it as Xyz Material?", "unknown"),
         ("I took control of my opponent's monster with Change of Heart. Can I Tribute it for a Tribute Summon?", "yes"),
+        # claims: whose Equip Spell vs whose monster
+        ("Can I equip my opponent's Equip Spell to my monster?", "unknown"),
+        ("Can an Equip Spell be equipped to my opponent's monster?", "yes"),
         # a card's activation against a told Summon: a Spell Speed 1 card waiting for no event is not activated
         # in answer to the opponent's Special Summon (whose turn is not said)
         ("can i activate dark hole when my opponent special summons", "unknown"),
