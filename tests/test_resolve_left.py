@@ -50,3 +50,21 @@ def test_a_monster_effect_whose_monster_left(session, question, answer):
 def test_not_this_question(session, question):
     got = engine.ask(session, question)
     assert got["answer"] == "unknown" and (got.get("parsed") or {}).get("ask") != "monster_left", got.get("parsed")
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # removed from the field to pay its own effect's cost: the exception of the left-the-field rule
+        ("My face-up Continuous Trap sends itself to the GY as the cost of its effect. Does the effect still "
+         "resolve?", "yes"),
+        ("My face-up Equip Spell sends itself to the Graveyard as the cost of its own effect. Does that effect "
+         "resolve?", "yes"),
+        # a Quick-Play Spell has no effect on the field that stays: not read
+        ("My face-up Quick-Play Spell sends itself to the Graveyard as the cost of its own effect. Does that effect "
+         "still resolve?", "unknown"),
+    ],
+)
+def test_left_the_field_for_its_own_cost(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))

@@ -34,7 +34,7 @@ READER_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(fields) for kind, fi
                   "monster", "none", "pay", "qualifier", "stated", "subject", "topic", "value", "what", "where"),
     "timing_wording": ("asked", "card", "cause", "event", "quote", "sort", "wording"),  # kb/engine/timing_wording.py
     "claim": ("cards", "claim", "concepts"),  # rule propositions: kb/understand/claims/
-    "monster_left": ("card", "does", "effect_kind"),  # kb/understand/resolve_left.py
+    "monster_left": ("card", "does", "effect_kind", "own_cost"),  # kb/understand/resolve_left.py
     "targets_left": ("card", "does"),  # kb/understand/targets_left.py
     "chain_rule": ("action", "activated_by", "answers", "asked", "card", "control_to", "definite", "end", "fact",
                    "kind", "links", "optional", "phase", "possible", "query", "relation", "rule", "rule_key",

@@ -64,11 +64,41 @@ def _resolution(text: str) -> str:
     return body.split(";", 1)[1] if ";" in body else body
 
 
+# a face-up Continuous / Equip / Field Spell or Continuous Trap that left the field to pay its own effect's cost
+_OWN_COST = re.compile(
+    r"^(?:(?:my|their|his|her|my opponent's|a|the) )?(?P<x>e\d+) (?:sends|sent|banishes|banished|returns|returned) "
+    r"itself(?: to the (?:gy|graveyard|hand|deck))? (?:as|for|to pay) (?:the|a) cost (?:of|for|to activate) its (?:own )?"
+    r"effect$|^(?P<a>i|my opponent|they|he|she) (?:send|sends|sent) (?P<x2>e\d+) to the (?:gy|graveyard) (?:as|for|to "
+    r"pay) (?:the|a) cost (?:of|for|to activate) its (?:own )?effect$"
+)
+_STAYS = {("spell", "continuous"): "continuous_spell", ("spell", "equip"): "equip_spell",
+          ("spell", "field"): "field_spell", ("trap", "continuous"): "continuous_trap"}
+
+
+def _read_own_cost(skeleton: Skeleton, told: str, asked: str) -> Frame | None:
+    """ "My face-up Continuous Spell sends itself to the GY as the cost of its own effect. Does that effect still
+    resolve?" (a kind of card): yes, the exception of the left-the-field rule."""
+    story, ask = _OWN_COST.match(told), _ASKED.match(asked)
+    if story is None or ask is None or ask["qx"] or ask.groupdict().get("qkw") not in (None,):
+        return None
+    x = skeleton.entities[int((story["x"] or story["x2"])[1:])]
+    kind = _STAYS.get(((x.cls or {}).get("type"), (x.cls or {}).get("property"))) if x.kind == "class" else None
+    if kind is None or set(x.cls) - {"type", "property", "effect"}:
+        return None
+    skeleton.use(skeleton.live())
+    return Frame({"ask": "monster_left", "card": {"class": dict(x.cls)}, "own_cost": True},
+                 f"Does the effect of {x.text} resolve when the card left the field to pay that effect's own cost?",
+                 used_entities=set(range(len(skeleton.entities))), uses_story=True)
+
+
 def read_monster_left(skeleton: Skeleton, sentences, effects_of) -> Frame | None:
     """The question as a frame (``{"ask": "monster_left"}``), or None."""
     if len(sentences) != 2:
         return None
     (told, _), (asked, _) = sentences
+    own_cost = _read_own_cost(skeleton, told, asked)
+    if own_cost is not None:
+        return own_cost
     story = _STORY.match(told)
     if story is None:
         return None
@@ -168,6 +198,14 @@ def monster_left_answer(session, question: dict) -> dict:
         return card_profile(session, name)
 
     card = question.get("card") or {}
+    if question.get("own_cost"):  # a Continuous/Equip/Field card removed to pay its own effect's cost
+        cls = card.get("class") or {}
+        kind = _STAYS.get((cls.get("type"), cls.get("property")))
+        if kind is None:
+            return _answer("unknown", "only a Continuous / Equip / Field Spell or Continuous Trap is read",
+                           "monster_left_trigger", [])
+        return _answer("yes", "a card removed from the field to pay the cost of activating itself or one of its "
+                              "effects is the exception: that effect still resolves", f"left_field_own_cost_{kind}", [])
     kind = question.get("effect_kind") or (card.get("class") or {}).get("effect")
     rule = f"monster_left_{kind}" if kind in _KINDS else "monster_left_trigger"
     if "class" in card:  # a kind of monster effect: "is it possible?"
