@@ -90,6 +90,9 @@ def test_own_phrasings_match_one_claim(text, claim):
     "Does a Pendulum Monster used as Synchro Material go to the GY?",  # material: not this rule's case
     "Is a Pendulum Monster in the Extra Deck face-up?",  # no move is said
     "Can I Special Summon a Link Monster from my Graveyard to the Extra Monster Zone?",  # kinds disagree
+    "Can I use a monster as Synchro Material if I control a Link Monster?",  # the kind is in the condition
+    "Can I destroy a monster with an effect from the GY?",  # the GY is where the effect is
+    "If my monster activates its effect targeting a card and is destroyed, does the effect resolve?",
 ])
 def test_near_misses_match_nothing(text):
     assert _match(text) == []
@@ -135,6 +138,12 @@ ASKED = [
     ("Can I activate Mystical Space Typhoon during the End Step of my Battle Phase?", "yes"),
     ("Does Odd-Eyes Pendulum Dragon go to my Extra Deck if it is destroyed on the field?", "yes"),
     ("Can I pay more Life Points than I have left?", "no"),
+    ("Will I get my LP back if my card's activation is negated?", "no"),
+    ("Can I activate a Trap Card that I Set last turn during my own Standby Phase?", "yes"),  # "last turn": words
+    ("Can I Fusion Summon without a card effect like Polymerization?", "no"),
+    ("Does paying LP as a cost count as damage?", "no"),
+    ("If my monster activates its effect and is then banished, does the effect still resolve?", "yes"),
+    ("Do I have to discard down to 6 cards at the end of my turn?", "yes"),
 ]
 
 
