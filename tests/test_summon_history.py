@@ -36,12 +36,12 @@ def test_events_in_order():
          "Special Summon it from the GY later?", "yes"),
         ("My properly Special Summoned Chaos Emperor Dragon - Envoy of the End was destroyed. Can Monster Reborn "
          "Special Summon it?", "no"),  # Nomi: only its own way, even after a proper Summon
-        ("My Tribute Summon of Summoned Skull is negated by Solemn Warning. Do the monsters I Tributed stay on the "
+        ("My Tribute Summon of Dark Magician was negated by Solemn Warning. Do the tributed monsters remain on the "
          "field?", "no"),
         ("My Tribute Summon of Blue-Eyes White Dragon was negated by Solemn Judgment. Are the tributes still sent "
          "to the GY?", "yes"),
         # a Pendulum Monster of an Extra Deck frame face-up in the Extra Deck: not by its own kind of Summon
-        ("Odd-Eyes Rebellion Dragon is face-up in my Extra Deck. Can I Xyz Summon it?", "no"),
+        ("Odd-Eyes Raging Dragon is face-up in my Extra Deck. Can I Xyz Summon it?", "no"),
         ("My Odd-Eyes Wing Dragon is face-up in the Extra Deck. Can I Synchro Summon it?", "no"),
         ("Odd-Eyes Vortex Dragon is face up in my extra deck. can i fusion summon it?", "unknown"),  # no Pendulum
         # an effect "ignoring its Summoning conditions": from the hand or Deck yes (not properly); from the GY only
@@ -57,8 +57,8 @@ def test_events_in_order():
         ("My properly Summoned Chaos Sorcerer was destroyed. Can an effect that ignores its Summoning conditions "
          "Special Summon it?", "yes"),
         # a quote of the card's own text after its name is read as the card's data; other asides are not
-        ("Chaos Emperor Dragon - Envoy of the End ('Must be Special Summoned (from your hand) by') was properly "
-         "Special Summoned and later destroyed. Can Monster Reborn Special Summon it?", "no"),
+        ("Black Luster Soldier - Envoy of the Beginning ('Must first be Special Summoned (from your hand) by "
+         "banishing') was properly Special Summoned and later destroyed. Can Monster Reborn Special Summon it?", "yes"),
         ("Chaos Sorcerer ('cannot be revived ever') was properly Special Summoned and then destroyed. Can Call of "
          "the Haunted Special Summon it?", "unknown"),
         # near misses: whether it was properly Summoned is not told; a card that does not negate Summons

@@ -112,7 +112,7 @@ def test_procedure_condition_in_the_simulator(session):
         ("I Normal Summoned a monster this turn. Can I Special Summon Cyber Dragon if only my opponent controls a "
          "monster?", "unknown"),  # the story's monster is on the asker's field
         # a first word that begins several names: each is asked, all agree
-        ("can i normal summon brionac with one tribute", "no"),
+        ("can i normal summon trishula with two tributes", "no"),
         # near misses: what decides it is not said, or the card's own rule is not read
         ("can i special summon cyber dragon if my opponent controls a monster", "unknown"),
         ("can i normal summon beast king barbaros without tributing", "unknown"),
