@@ -123,3 +123,12 @@ def test_moved_away_not_read(session, question):
 def test_an_act_told_before_can_it_be_activated(session, question, verdict):
     got = engine.ask(session, question)
     assert got.get("timing") == verdict, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize("field,value", [("caused_by", "someone"), ("moved", "yes")])
+def test_bad_timing_fields_are_named(session, field, value):
+    from kb.errors import BadQuestionError
+
+    with pytest.raises(BadQuestionError) as caught:
+        engine.ask(session, {"ask": "timing", "card": "Ice Hand", "event": "destroyed", field: value})
+    assert field in str(caught.value)
