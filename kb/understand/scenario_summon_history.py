@@ -4,8 +4,8 @@ destroyed." -- then the revival asked (``scenario_summons._q_revive_by``: "Can Z
 simulator decides whether it is still properly Summoned (``properly`` is lost in the hand and the Deck, kept in
 the GY and banishment: :mod:`kb.engine.sim.game`), never the reader.
 
-Also a Summon negated after its Tributes: "My Tribute Summon of X is negated by Y." then "Do the monsters I
-Tributed stay on the field?" -- the simulator Tributes by X's Level, Y negates the Summon, and the query asks
+Also a Summon negated after its Tributes: "My Tribute Summon of X was negated by Y." then "Are the tributes
+still sent to the GY?" -- the simulator Tributes by X's Level, Y negates the Summon, and the query asks
 where the Tributes are.
 
 The story is read in parts (``scenario_summon_history_words.toml``): the monster ("my properly Summoned X",

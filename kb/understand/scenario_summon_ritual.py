@@ -1,6 +1,6 @@
 """A Ritual Spell given by its kind and the total its text asks ("A Ritual Spell requires Tributes whose total
 Levels equal 8 or more."), then the Tributes asked, by their Levels or by their total ("Can I Tribute a Level 4
-and a Level 5 monster?", "Can I Tribute monsters whose Levels total 9?") -> the rule facts ``ritual_tributes``
+and a Level 5 monster?", "Can I Tribute monsters whose Levels add up to 11?") -> the rule facts ``ritual_tributes``
 of :mod:`kb.engine.sim.summon_rules` (below the total; not the exact total; more monsters than necessary; the
 total reached).  A total "or more" exceeded, with only the total asked, stays unread: whether a monster is
 more than necessary depends on the Levels, which the question does not give.
