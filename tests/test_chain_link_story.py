@@ -33,3 +33,15 @@ def test_two_cards_said_chain_link_1_is_no_chain(session):
     got = engine.ask(session, "Dark Hole is Chain Link 1 and Raigeki is Chain Link 1 and my opponent chains Dust "
                               "Tornado to it. Can I chain Magic Jammer to negate Dark Hole?")
     assert got["answer"] == "unknown", (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        ("can a continous spell be chained to a quick play", "no"),  # Spell Speed 1 to 2
+        ("can a quick play be chained to a contineous trap", "yes"),
+    ],
+)
+def test_kinds_misspelt_casually(session, question, answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
