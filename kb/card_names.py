@@ -97,6 +97,9 @@ class CardNameIndex:
     series: dict[str, str] = field(default_factory=dict)  # name_key -> series name (not a card name)
     fuzzy_keys: list[str] = field(default_factory=list)
     fuzzy_ids: list[int] = field(default_factory=list)
+    # key length -> (the fuzzy keys whose length can score the cut-off against it, their positions in
+    # fuzzy_keys), in fuzzy_keys' order; filled as lengths are asked (:func:`_fuzzy_candidates`)
+    fuzzy_by_length: dict[int, tuple[list[str], list[int]]] = field(default_factory=dict)
     # first one or two words -> [(words, capitalised flags, phrase-break flags, card id)]: for prose
     by_start: dict[tuple[str, ...], list[tuple[tuple[str, ...], tuple[bool, ...], tuple[bool, ...], int]]] = (
         field(default_factory=dict))
@@ -220,16 +223,33 @@ def _words_agree(written: str, name: str) -> bool:
     return all(a == b or fuzz.ratio(a, b) >= FUZZY_WORD_CUTOFF for a, b in zip(ours, theirs))
 
 
+def _fuzzy_candidates(index: CardNameIndex, size: int) -> tuple[list[str], list[int]]:
+    """The fuzzy keys a key of ``size`` characters can match: ``fuzz.ratio`` is at most
+    ``200 * min / (a + b)`` for lengths ``a`` and ``b``, so a key much shorter or longer cannot reach the
+    lowest score looked for (the same matches as comparing with every key, in the same order)."""
+    found = index.fuzzy_by_length.get(size)
+    if found is None:
+        lowest = (FUZZY_CUTOFF - FUZZY_MARGIN) / 100.0
+        keys, positions = [], []
+        for position, key in enumerate(index.fuzzy_keys):
+            shorter, longer = sorted((size, len(key)))
+            if 2.0 * shorter / (shorter + longer) >= lowest:
+                keys.append(key)
+                positions.append(position)
+        found = index.fuzzy_by_length.setdefault(size, (keys, positions))
+    return found
+
+
 def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
     key = name_key(written)
     if len(key) < FUZZY_MIN_KEY or not index.fuzzy_keys:
         return None
-    found = process.extract(key, index.fuzzy_keys, scorer=fuzz.ratio, limit=3,
-                            score_cutoff=FUZZY_CUTOFF - FUZZY_MARGIN)
+    keys, positions = _fuzzy_candidates(index, len(key))
+    found = process.extract(key, keys, scorer=fuzz.ratio, limit=3, score_cutoff=FUZZY_CUTOFF - FUZZY_MARGIN)
     if not found or found[0][1] < FUZZY_CUTOFF:
         return None
-    _key, best_score, best_pos = found[0]
-    rivals = [f for f in found[1:] if index.fuzzy_ids[f[2]] != index.fuzzy_ids[best_pos]]
+    best_score, best_pos = found[0][1], positions[found[0][2]]
+    rivals = [f for f in found[1:] if index.fuzzy_ids[positions[f[2]]] != index.fuzzy_ids[best_pos]]
     if rivals and best_score - rivals[0][1] < FUZZY_MARGIN:
         return None
     card_id = index.fuzzy_ids[best_pos]
