@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import numpy as np
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 from sqlmodel import Session, select
@@ -191,6 +192,7 @@ def build_name_index(session: Session) -> CardNameIndex:
             index.passwords.setdefault(password, card_id)
     index.fuzzy_keys = list(index.by_key)
     index.fuzzy_ids = [index.by_key[k] for k in index.fuzzy_keys]
+    _fill_fuzzy_lengths(index)
     for card_id, name, key, *_ in rows:
         if index.by_key.get(key or name_key(name)) != card_id:
             continue
@@ -226,18 +228,30 @@ def _words_agree(written: str, name: str) -> bool:
 def _fuzzy_candidates(index: CardNameIndex, size: int) -> tuple[list[str], list[int]]:
     """The fuzzy keys a key of ``size`` characters can match: ``fuzz.ratio`` is at most
     ``200 * min / (a + b)`` for lengths ``a`` and ``b``, so a key much shorter or longer cannot reach the
-    lowest score looked for (the same matches as comparing with every key, in the same order)."""
+    lowest score looked for (the same matches as comparing with every key, in the same order).  Every
+    length a name has is computed with the index (:func:`_fill_fuzzy_lengths`); others when asked."""
     found = index.fuzzy_by_length.get(size)
     if found is None:
-        lowest = (FUZZY_CUTOFF - FUZZY_MARGIN) / 100.0
-        keys, positions = [], []
-        for position, key in enumerate(index.fuzzy_keys):
-            shorter, longer = sorted((size, len(key)))
-            if 2.0 * shorter / (shorter + longer) >= lowest:
-                keys.append(key)
-                positions.append(position)
-        found = index.fuzzy_by_length.setdefault(size, (keys, positions))
+        lengths = np.fromiter((len(key) for key in index.fuzzy_keys), dtype=np.int32, count=len(index.fuzzy_keys))
+        found = index.fuzzy_by_length.setdefault(size, _fuzzy_band(index.fuzzy_keys, lengths, size))
     return found
+
+
+def _fuzzy_band(keys: list[str], lengths: "np.ndarray", size: int) -> tuple[list[str], list[int]]:
+    """The keys (and their positions) whose length can reach the fuzzy cut-off against ``size``."""
+    lowest = (FUZZY_CUTOFF - FUZZY_MARGIN) / 100.0
+    shorter = np.minimum(lengths, size)
+    positions = np.nonzero(2.0 * shorter / (lengths + size) >= lowest)[0].tolist()
+    return [keys[p] for p in positions], positions
+
+
+def _fill_fuzzy_lengths(index: CardNameIndex) -> None:
+    """:attr:`CardNameIndex.fuzzy_by_length` for every length from :data:`FUZZY_MIN_KEY` to the longest key."""
+    if not index.fuzzy_keys:
+        return
+    lengths = np.fromiter((len(key) for key in index.fuzzy_keys), dtype=np.int32, count=len(index.fuzzy_keys))
+    for size in range(FUZZY_MIN_KEY, int(lengths.max()) + 1):
+        index.fuzzy_by_length[size] = _fuzzy_band(index.fuzzy_keys, lengths, size)
 
 
 def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:

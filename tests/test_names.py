@@ -169,3 +169,33 @@ def test_names_equal_but_for_punctuation_from_rows():
     assert (index.match("Rai-Mei").card_id, index.match("RAI-MEI").card_id, index.match("raimei").card_id) == (2, 2, 1)
     assert index.match("Rai-Mei").how == "name"
     assert set(index.complete("rai")) >= {"Raimei", "Rai-Mei"}
+
+
+def test_fuzzy_length_band_finds_what_comparing_with_every_name_finds():
+    """The written-name matcher compares a misspelt name only with names whose length can reach the
+    cut-off; on names of many lengths and misspellings of each kind, the three best matches are the same
+    (score and position) as comparing with every name."""
+    import random
+
+    from rapidfuzz import fuzz, process
+
+    from kb import card_names as C
+
+    rng = random.Random(5)
+    words = ["dragon", "blue", "eyes", "white", "magician", "dark", "cyber", "end", "chaos", "emperor",
+             "warrior", "knight", "storm", "mirror", "force", "jar", "pot", "greed", "of", "the"]
+    index = C.CardNameIndex()
+    index.fuzzy_keys = sorted({C.name_key(" ".join(rng.choices(words, k=rng.randint(1, 6)))) for _ in range(3000)})
+    index.fuzzy_ids = list(range(len(index.fuzzy_keys)))
+    C._fill_fuzzy_lengths(index)
+    cutoff = C.FUZZY_CUTOFF - C.FUZZY_MARGIN
+    for key in rng.sample(index.fuzzy_keys, 300):
+        letters = list(key)
+        for _ in range(rng.randint(0, 4)):
+            at = rng.randrange(len(letters))
+            letters[at:at + 1] = rng.choice([[], [letters[at], "x"], ["q"]])
+        written = "".join(letters) + rng.choice(["", "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"])
+        everything = process.extract(written, index.fuzzy_keys, scorer=fuzz.ratio, limit=3, score_cutoff=cutoff)
+        keys, positions = C._fuzzy_candidates(index, len(written))
+        banded = process.extract(written, keys, scorer=fuzz.ratio, limit=3, score_cutoff=cutoff)
+        assert [(score, pos) for _, score, pos in everything] == [(score, positions[p]) for _, score, p in banded]
