@@ -48,26 +48,14 @@ from kb.errors import KbError  # noqa: E402
 from kb.models import Section  # noqa: E402
 from kb.text import fold_quotes  # noqa: E402
 from kb.understand.answer import TIMING_VERDICTS, timing_as_yes_no  # noqa: E402
+from kb.understand.warm import WARM_UP  # noqa: E402
 
 __all__ = ["SEED_FILE", "ASK_FILE", "WARM_UP", "load_items", "score", "warm_up", "evaluate", "main"]
 
 SEED_FILE = REPO_ROOT.parent / "shared" / "eval" / "seed-questions-dev.jsonl"
 ASK_FILE = REPO_ROOT.parent / "shared" / "eval" / "ask-dev.jsonl"
 CITED_DEPTH = 5
-# Asked before timing, to load the per-knowledge-base caches and the readers of each kind of question;
-# written for the bench: they name no card of the evaluation sets.
-WARM_UP = (
-    "Can a Counter Trap be chained to a Quick-Play Spell?",
-    "Can I activate Swords of Revealing Light during my opponent's Battle Phase?",
-    "The activation of my Continuous Trap is negated. Is it sent to the Graveyard?",
-    "Can a Quick Effect that changes ATK be activated during damage calculation?",
-    "Can I Tribute Summon a Level 7 monster by Tributing one monster?",
-    "My monster with 1500 ATK attacks a monster with 1000 DEF in Defense Position. How much damage is dealt?",
-    "Is discarding a card to activate an effect a cost?",
-    "A monster is sent to the Graveyard as a cost. Does an optional 'if' effect miss the timing?",
-    "Two mandatory trigger effects of the turn player activate at the same time. Which is Chain Link 1?",
-    "What happens to an Equip Spell when the monster it equips leaves the field?",
-)
+# Asked before timing (the questions the server asks at start): kb/understand/warm.py.
 
 
 def load_items(paths) -> list[dict]:

@@ -1,0 +1,46 @@
+"""Questions asked once before serving (``kb serve``, before its workers fork) and before timing
+(``bench/ask_eval.py``): each reader builds its patterns and the per-knowledge-base caches (card names,
+mentions, rulebook index, profiles) fill on the first question that needs them, so asking one question of
+each kind up front keeps that work off the first real requests.  Written for this purpose: they name no
+card of the evaluation sets.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+__all__ = ["WARM_UP", "warm_readers"]
+
+WARM_UP = (
+    "Can a Counter Trap be chained to a Quick-Play Spell?",
+    "Can I activate Swords of Revealing Light during my opponent's Battle Phase?",
+    "The activation of my Continuous Trap is negated. Is it sent to the Graveyard?",
+    "Can a Quick Effect that changes ATK be activated during damage calculation?",
+    "Can I Tribute Summon a Level 7 monster by Tributing one monster?",
+    "My monster with 1500 ATK attacks a monster with 1000 DEF in Defense Position. How much damage is dealt?",
+    "Is discarding a card to activate an effect a cost?",
+    "A monster is sent to the Graveyard as a cost. Does an optional 'if' effect miss the timing?",
+    "Two mandatory trigger effects of the turn player activate at the same time. Which is Chain Link 1?",
+    "What happens to an Equip Spell when the monster it equips leaves the field?",
+    "Is a monster Token treated as a Normal Monster?",
+    "Can I use a Link Monster as a Tribute for a Ritual Summon?",
+    "Does a monster's 'When this card is Normal Summoned' effect activate if I Special Summon it?",
+    "My monster was flipped face-down by an effect this turn. Can it attack?",
+    "Can I Normal Summon Gemini Elf without tributing?",
+    "My monster is destroyed by battle. Can I activate a Quick-Play Spell before it is sent to the Graveyard?",
+    "An effect targets 2 monsters and one of them leaves the field before it resolves. Does it still apply?",
+    "My opponent negates my Spell Card. Do I get back the LP I paid as its cost?",
+)
+
+
+def warm_readers(session: Session, kb_path=None) -> None:
+    """Ask every :data:`WARM_UP` question on ``session`` (answers are dropped; a question the knowledge
+    base refuses, e.g. a card name it does not hold, is skipped)."""
+    from ..engine import ask
+    from ..errors import KbError
+
+    for question in WARM_UP:
+        try:
+            ask(session, question, kb_path=kb_path)
+        except KbError:
+            continue
