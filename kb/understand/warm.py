@@ -14,9 +14,9 @@ __all__ = ["WARM_UP", "warm_readers"]
 WARM_UP = (
     "Is a Normal Trap able to respond to a Counter Trap Card?",
     "Can I activate Swords of Revealing Light during my opponent's Battle Phase?",
-    "The activation of my Field Spell is negated. Does it go to the Graveyard?",
+    "The activation of my Field Spell Card was negated. Is that card sent to the GY?",
     "Can a Quick Effect that changes ATK be activated during damage calculation?",
-    "Can I Tribute Summon a Level 8 monster with one Tribute?",
+    "Can I Tribute Summon a Level 8 monster by Tributing 1 monster?",
     "My monster with 1500 ATK attacks a monster with 1000 DEF in Defense Position. How much damage is dealt?",
     "Is discarding a card to activate an effect a cost?",
     "A monster is sent to the Graveyard as a cost. Does an optional 'if' effect miss the timing?",
