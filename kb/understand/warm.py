@@ -16,7 +16,6 @@ WARM_UP = (
     "Can I activate Swords of Revealing Light during my opponent's Battle Phase?",
     "The activation of my Field Spell Card was negated. Is that card sent to the GY?",
     "Can a Quick Effect that changes ATK be activated during damage calculation?",
-    "Can I Tribute Summon a Level 8 monster by Tributing 1 monster?",
     "My monster with 1500 ATK attacks a monster with 1000 DEF in Defense Position. How much damage is dealt?",
     "Is discarding a card to activate an effect a cost?",
     "A monster is sent to the Graveyard as a cost. Does an optional 'if' effect miss the timing?",
