@@ -73,7 +73,7 @@ def link_conflict(skeleton: Skeleton, asked: int | None, position: int, answered
 
 
 def first_link_said(link_is: dict[int, int]) -> int | None:
-    """The one card said to be Chain Link 1 ("X is Chain Link 1 and my opponent chains Y to it": the link
-    "it" names), or None."""
+    """The one card said to be Chain Link 1 (e.g. "A is CL1, then B responds to it": the link the
+    pronoun names), or None."""
     firsts = [entity for entity, number in link_is.items() if number == 1]
     return firsts[0] if len(firsts) == 1 else None

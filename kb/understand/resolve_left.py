@@ -1,7 +1,7 @@
 """A monster's effect activated, the monster moved away by a chained card before it resolves, and whether the
-effect still resolves ("I activate Summoner Monk's Ignition Effect and my opponent chains Phoenix Wing Wind Blast
-to return Summoner Monk to my Deck. Does Summoner Monk's effect still resolve?", "My monster's Trigger Effect is
-activated and my opponent chains an effect that banishes that monster. Does the Trigger Effect still resolve?").
+effect still resolves (e.g. an Ignition Effect of Blackwing - Shura ... answered by a card that puts
+Shura back in the hand, asked whether Shura's effect is still applied; or a Trigger Effect whose monster is
+removed from play by a response, asked whether it is still applied).
 
 Read in parts: the activation (who, the monster, the kind of effect said), the response (who, the card or "an
 effect", what it does to the monster: destroy, banish, return ...), and the question (the effect resolves /
@@ -76,8 +76,8 @@ _STAYS = {("spell", "continuous"): "continuous_spell", ("spell", "equip"): "equi
 
 
 def _read_own_cost(skeleton: Skeleton, told: str, asked: str) -> Frame | None:
-    """ "My face-up Continuous Spell sends itself to the GY as the cost of its own effect. Does that effect still
-    resolve?" (a kind of card): yes, the exception of the left-the-field rule."""
+    """A card (given by its kind) that goes to the GY as the cost of its own effect, asked whether that effect
+    is still applied: yes, the exception of the left-the-field rule."""
     story, ask = _OWN_COST.match(told), _ASKED.match(asked)
     if story is None or ask is None or ask["qx"] or ask.groupdict().get("qkw") not in (None,):
         return None

@@ -2,8 +2,8 @@
 
 The story says an activation (or effect) was negated -- passive ("my Cursed Seal gets negated", "the
 activation of my card was negated by X") or active ("my opponent negates my X with Y") -- and the question
-asks whether what was paid comes back ("do I get back the 1000 LP I paid?", "do I get my discarded Spell
-back?", "is the Tributed monster returned?").  The words are data (``scenario_refund_words.toml``); the
+asks whether what was paid comes back (e.g. "are the 500 Life Points refunded?", "does the card I discarded
+return to my hand?", "is my Tribute given back?").  The words are data (``scenario_refund_words.toml``); the
 answer is the rule (costs are not refunded), whoever negated it and with whatever card.
 """
 

@@ -1,7 +1,7 @@
 """Synchro and Xyz Summons with materials given by Level (or named), answered by the simulator's material
-checks (:mod:`kb.engine.sim.materials`): "I control a Level 3 Tuner and a Level 5 non-Tuner monster. Can I
-Synchro Summon a Level 8 Synchro Monster?", "Can I Xyz Summon a Rank 4 Xyz Monster using two Level 4
-monsters?", "Can I Synchro Summon Stardust Dragon using Junk Synchron and a Level 5 monster?".
+checks (:mod:`kb.engine.sim.materials`): e.g. a Level 2 Tuner plus a Level 4 non-Tuner asked to make a
+Level 6 Synchro Monster, three Level 3 monsters asked to make a Rank 3 Xyz Monster, or a named Synchro Monster
+asked with a named Tuner and a monster given by its Level.
 
 The monsters the question gives by their Level are face-up monsters without effects on A's field (Tuners
 when it says so); a Synchro or Xyz Monster given by its Level or Rank is one without effects, whose material

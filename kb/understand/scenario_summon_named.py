@@ -69,7 +69,7 @@ def _part() -> re.Pattern:
 
 def read_field(text: str) -> dict | None:
     """``{"A": 0 or 1, "B": 0 or 1}`` (monsters each player controls; a side not said is absent) from words
-    such as "my opponent has a monster and i don't", or None when some word is not read."""
+    such as "only the other player controls a monster", or None when some word is not read."""
     counts: dict[str, int] = {}
 
     def put(who: str, n: int) -> bool:

@@ -79,7 +79,7 @@ _Q_WHOSE = re.compile(
     r"chain)? first$|^(?:whose|which player's) (?P<kind2>mandatory|optional) (?:trigger )?(?:effects?|triggers?) "
     r"(?:start|starts|begin|begins) the chain$"
 )
-# "which goes on the chain last?" / "whose effect is added to the chain last?": the last group
+# which effect / whose effects are put on the chain as its final link(s): the last group
 _Q_LAST = re.compile(
     r"^(?:which|whose|what) (?:one |effect |effects |trigger |of them |player's (?:effect |effects )?)?"
     r"(?:goes|go|is placed|is added|are added|is put|gets placed|gets added|comes|is|will be)"

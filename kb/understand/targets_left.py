@@ -1,6 +1,6 @@
 """A card that targets several cards, one of which a chained card removes before it resolves, and whether it still
-acts on the others ("Heavy Storm Duster targets 2 Spells/Traps and one is banished by a chained effect. Does it still
-destroy the other?").
+acts on the others (e.g. a card that targets 2 monsters, one of them returned to the hand by a response;
+is the remaining one still affected?).
 
 Read in parts: the card and its targets (a number, what they are), the one removed (how, by what), and the question
 (the card "still <does what its text does>" to "the other(s)" / "the remaining targets").  Decided from the card's

@@ -1,8 +1,7 @@
-"""What a player did to the card of a timing question, told as an act: "does Tour Guide miss the timing if I
-Normal Summon it", "does Stratos activate if I Set it", "if I use it for a Synchro Summon", "if I Tribute it for
-a Ritual Summon", "if my opponent destroys it with Fissure", "if I summon it with Call of the Haunted chained to
-my opponent's Foolish Burial Goods", and the same told before the question ("My opponent destroys my Fire Hand
-with Fissure. Does Fire Hand activate?").
+"""What a player did to the card of a timing question, told as an act: a question of whether a card's
+effect triggers (or misses the timing) after an act on it -- summoned, Set, used as material, Tributed,
+destroyed by a named card, summoned by a card chained to another -- told either in an "if ..." clause after the
+question or in a sentence before it (e.g. "Sangan is destroyed by Raigeki. Does Sangan's effect trigger?").
 
 The clause is read in parts, each from the word file ``timing_acts_words.toml``: who acts (the subject), the act
 (a verb and the timing event it makes), the card (a pronoun or the card asked about named again), then, in any
@@ -238,8 +237,8 @@ _ON_FIELD = {"normal_summoned", "special_summoned", "tribute_summoned", "flip_su
 
 
 def _moved(g: dict, skeleton: Skeleton, tail: str, asked: int, act: Act) -> int:
-    """How many characters a later chain link moving the card away reads ("and my opponent chains D.D. Crow to
-    banish it from the GY"), 0 when none: the verb must move a card from where its event left it."""
+    """How many characters a later chain link moving the card away reads (e.g. a response that
+    removes it from the GY), 0 when none: the verb must move a card from where its event left it."""
     name = skeleton.entities[asked].name
     same = "|".join(f"e{n}" for n, e in enumerate(skeleton.entities) if e.kind == "card" and e.name == name)
     where = "from_gy" if act.event in _IN_GY else "from_field" if act.event in _ON_FIELD else None

@@ -345,7 +345,7 @@ def _extend(effect: dict, head: str, bullets: list[str]) -> None:
     effect["text"] = (effect["text"] + " " + head + ("\n" + "\n".join("● " + b for b in bullets) if bullets
                                                      else "")).strip()
     if effect["kind"] == "activation" and effect["condition"] is None:
-        # "Discard 1 card. Negate the activation of a Spell Card ... that destroys ...": the condition the
+        # older text of the shape "<cost>. Negate the activation of <a kind of card> that <does X>": the condition the
         # older wording implies, in the sentence after the cost
         effect["condition"] = implied_response_condition(fold_quotes(head))
         if effect["condition"]:

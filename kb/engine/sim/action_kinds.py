@@ -116,7 +116,7 @@ def parse_action(raw, index: int) -> dict:
         action["cost"] = _parse_cost(raw["cost"], f"{where}.cost")
     if "does" in raw:
         action["does"] = _parse_ops(raw["does"], f"{where}.does")
-    if "ignoring_conditions" in raw:  # an effect that Special Summons "ignoring its Summoning conditions"
+    if "ignoring_conditions" in raw:  # a Special Summon by an effect that disregards the Summoning conditions
         if not isinstance(raw["ignoring_conditions"], bool) or raw.get("how") != "effect":
             raise bad(f"{where}.ignoring_conditions", raw["ignoring_conditions"], "true or false, with how: effect")
         action["ignoring_conditions"] = raw["ignoring_conditions"]
