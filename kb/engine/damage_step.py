@@ -106,9 +106,9 @@ def _sent_answer(question: dict) -> dict:
     base = {"card": None, "resolved": {}, "assumed": [], "rulings": [], "steps": steps}
     if at is None:
         return dict(base, answer=TIMING_WORDS[timing],
-                    explanation="Monsters destroyed by battle are sent to the GY at the end of the Damage Step.")
+                    explanation="A monster destroyed by battle goes to the GY at the end of the Damage Step.")
     answer = "yes" if at == timing else "no"
-    return dict(base, answer=answer, explanation="Monsters destroyed by battle are sent to the GY at the end of the "
+    return dict(base, answer=answer, explanation="A monster destroyed by battle goes to the GY at the end of the "
                 "Damage Step" + ("." if answer == "yes" else f", not {TIMING_WORDS[at]}."))
 
 

@@ -387,7 +387,7 @@ def _questions() -> list:
             _q_attack_in_other_turn,
         ),
         (
-            "can I attack twice with the same monster",
+            "can one monster declare two attacks in a turn",
             re.compile(
                 rf"^can i (?:declare an )?attack twice with (?:the same|one|a|my) {mon()}"
                 rf"(?: in (?:one|the same|a single) (?:turn|battle phase)| this turn)?$"

@@ -87,7 +87,7 @@ def _phase_move(start: str, to: str, said: str):
 
 
 _q_main2_after_battle = _phase_move("battle", "main2", "can A go from the Battle Phase to Main Phase 2")
-_q_main1_to_end = _phase_move("main1", "end", "can A go from Main Phase 1 to the End Phase (without a Battle Phase)")
+_q_main1_to_end = _phase_move("main1", "end", "can A skip the Battle Phase, moving from Main Phase 1 straight into the End Phase")
 
 
 def _q_go_back(d: Draft, m: re.Match):

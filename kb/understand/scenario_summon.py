@@ -388,7 +388,7 @@ def _shapes() -> list:
             lambda m, c: _gemini(_Pick(m, {"c": "c2"}), c),
         ),
         (
-            "can I Normal Summon a monster in face-up Defense Position",
+            "Normal, Tribute or Flip Summon into face-up Defense Position",
             re.compile(
                 r"^can (?:i|you|a player) (?P<how>normal summon|tribute summon|flip summon) (?:a monster|a level \d+ "
                 r"monster|it|(?P<c>e\d+)) (?:in|into|to) face-up defen[cs]e position$|"

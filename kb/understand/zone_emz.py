@@ -25,7 +25,7 @@ def emz_and_field_shapes() -> list:
         return next((key for pattern, key in on_field.items() if re.fullmatch(pattern, words)), None)
 
     return [
-        ("can a monster Special Summoned from the hand be placed in the Extra Monster Zone",
+        ("a monster from the hand, GY or Deck into an Extra Monster Zone",
          re.compile(rf"^can (?:a|my) monster (?:special summoned |summoned )?from (?:my|the) {where} be (?:placed|special "
                     rf"summoned|summoned|put) (?:in|into|to) {emz}$|^can (?:i|you) special summon (?:a|my) monster from "
                     rf"(?:my|the) {where} (?:in|into|to) {emz}$|^can (?:a|my) monster (?:that is|that was) not special "
