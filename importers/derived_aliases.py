@@ -24,7 +24,7 @@ from collections import defaultdict
 
 from sqlmodel import Session, select
 
-from kb.card_names import ordinary_words
+from kb.card_names import DERIVED_ALIAS_KINDS, ordinary_words
 from kb.models import Alias, Card, Section
 from kb.text import name_key
 
@@ -84,7 +84,7 @@ def derived_aliases(session: Session, taken: set[str]) -> list[Alias]:
     for card_id, name, password in rows:
         if password is None:
             continue  # an unreleased or duplicate record: the released card keeps the nickname
-        for kind, forms in (("initials", name_initials(name)), ("segment", name_segments(name))):
+        for kind, forms in zip(DERIVED_ALIAS_KINDS, (name_initials(name), name_segments(name))):
             for form in forms:
                 key = name_key(form)
                 yielded[(kind, key)].add(card_id)

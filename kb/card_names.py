@@ -55,6 +55,9 @@ MIN_UNQUOTED_KEY = 4
 # Fuzzy matching of a misspelt name: rapidfuzz ratio on name keys.  Short keys never match fuzzily (too
 # many near neighbours); the best match must beat the runner-up by a margin and keep the name's words
 # (each written word at least FUZZY_WORD_CUTOFF close to the printed one).
+# Alias kinds derived from a card name's own words (importers/derived_aliases.py): the search index's card
+# documents leave them out (their words are the title's); its nicknames table widens a search for one
+DERIVED_ALIAS_KINDS = ("initials", "segment")
 FUZZY_MIN_KEY = 7
 FUZZY_CUTOFF = 88.0
 FUZZY_MARGIN = 2.0

@@ -6,6 +6,7 @@ import re
 
 from sqlmodel import select
 
+from ..card_names import DERIVED_ALIAS_KINDS
 from ..query import keyword_key
 from ..text import name_key
 
@@ -93,9 +94,12 @@ def _term_docs(session):
 def _card_docs(session):
     from ..models import Alias, Card
 
+    # curated aliases are written in `alt` and as name keys; nicknames derived from a name's own words are
+    # not (their words are the title's; a search for one is widened to the name by the index's nicknames)
     aliases: dict[int, list[str]] = {}
-    for alias, card_id in session.exec(select(Alias.alias, Alias.card_id)).all():
-        aliases.setdefault(card_id, []).append(alias)
+    for alias, card_id, kind in session.exec(select(Alias.alias, Alias.card_id, Alias.kind)).all():
+        if kind not in DERIVED_ALIAS_KINDS:
+            aliases.setdefault(card_id, []).append(alias)
     table = Card.__table__  # plain rows (attributes as the model's): no ORM objects to build
     for card in session.execute(select(table).order_by(table.c.name, table.c.id)).all():
         abilities = [keyword_key(a) for a in (card.abilities or [])]
