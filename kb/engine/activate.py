@@ -29,7 +29,8 @@ def check_activate(card: EngineCard, moment: Moment) -> Verdict:
             break
     best = _best(verdicts, card, None)
     if damage_step and card.effect is None:
-        return _effect_not_said(best, verdicts, card)
+        kinds = {effect["index"]: effect["kind"] for effect in effects}
+        return _effect_not_said(best, [v for v in verdicts if kinds.get(v.effect) != "ignition"], card)
     return best
 
 
@@ -39,7 +40,8 @@ _EVENT_ASSUMED = "the event just happened"
 def _effect_not_said(best: Verdict, verdicts: list[Verdict], card: EngineCard) -> Verdict:
     """In the Damage Step, a yes that rests only on an effect waiting for an event the question does not tell
     ("possible if ... is destroyed by battle"), while an effect the player uses at will cannot be activated
-    there, does not answer which the question means: unknown, naming both."""
+    there, does not answer which the question means: unknown, naming both.  ``verdicts`` leave out Ignition
+    Effects: never activated outside the Main Phase, no question about the Damage Step means one."""
     if best.answer != "yes":
         return best
     yes = [v for v in verdicts if v.answer == "yes"]
