@@ -132,3 +132,11 @@ def test_bad_timing_fields_are_named(session, field, value):
     with pytest.raises(BadQuestionError) as caught:
         engine.ask(session, {"ask": "timing", "card": "Ice Hand", "event": "destroyed", field: value})
     assert field in str(caught.value)
+
+
+def test_fusion_material_is_not_read_as_a_procedure(session, full_kb):
+    """Fusion Materials are sent by the effect of the card that Fusion Summons, not by a Summon's procedure as
+    Synchro/Link Materials are: 'use it as Fusion Material' is not read (an 'if sent by a card effect' trigger
+    would be judged as if it were a cost)."""
+    answer = engine.ask(session, "does sangan miss the timing if i use it as fusion material", kb_path=full_kb)
+    assert answer["answer"] == "unknown"
