@@ -30,19 +30,16 @@ def default_workers() -> int:
 
 def warm_up(app) -> None:
     """Load the fork-safe, read-only caches (graph, card-name index, the rulebook index of unknown
-    answers) and the question readers' patterns (:mod:`kb.understand.warm`) so that forked workers share
-    them."""
+    answers) so that forked workers share them."""
     from webapp import kb_graph, kb_session
 
     from .cards import name_index
     from .understand.rulebook_index import rulebook_index
-    from .understand.warm import warm_readers
 
     with app.app_context():
         kb_graph()
         name_index(kb_session())
         rulebook_index(kb_session())
-        warm_readers(kb_session(), app.config.get("KB_PATH"))
 
 
 # Worker classes `kb serve` offers.  gevent is the default: each connection is a greenlet, so a client

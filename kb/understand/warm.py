@@ -1,8 +1,8 @@
-"""Questions asked once before serving (``kb serve``, before its workers fork) and before timing
-(``bench/ask_eval.py``): each reader builds its patterns and the per-knowledge-base caches (card names,
-mentions, rulebook index, profiles) fill on the first question that needs them, so asking one question of
-each kind up front keeps that work off the first real requests.  Written for this purpose: they name no
-card of the evaluation sets.
+"""Questions asked once before timing (``bench/ask_eval.py``): each reader builds its patterns and the
+per-knowledge-base caches (card names, mentions, rulebook index, profiles) fill on the first question that
+needs them, so asking one question of each kind up front measures first asks of a warm process.  Written
+for this purpose: they name no card of the evaluation sets.  (``kb serve`` does not ask them: its master
+process only loads read-only indexes before forking.)
 """
 
 from __future__ import annotations
