@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .scenario_draft import Draft
-from .vocabulary import alternation, word_file
+from .vocabulary import alternation, phrase_alternation, word_file
 
 __all__ = ["history_facts", "history_questions", "WORDS_FILE"]
 
@@ -41,10 +41,7 @@ def _words() -> dict:
 
 
 def _alt(*path: str) -> str:
-    node = _words()
-    for key in path:
-        node = node[key]
-    return alternation(node)
+    return phrase_alternation(_words(), *path)
 
 
 @lru_cache(maxsize=1)
