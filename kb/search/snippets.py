@@ -50,15 +50,21 @@ def _stem_of(word: str) -> str:
     return found
 
 
+def _term_parts(terms: frozenset[str]) -> tuple[list[str], list[str]]:
+    """A query's terms as (Japanese bigrams, Latin stem prefixes), each longest first (so that it wins)."""
+    cjk = sorted({t for t in terms if t and re.match(f"[{CJK}]", t)}, key=len, reverse=True)
+    latin = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t and t not in cjk},
+                   key=len, reverse=True)
+    return cjk, latin
+
+
 @lru_cache(maxsize=256)
 def _span_pattern(terms: frozenset[str]) -> re.Pattern | None:
     """One regex for a query's terms: Japanese bigrams literally, Latin stems at the start of a word.
 
     Stems are (nearly always) prefixes of their words (``destroi`` is matched as ``destro``).
     """
-    cjk = sorted({t for t in terms if t and re.match(f"[{CJK}]", t)}, key=len, reverse=True)
-    latin = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t and t not in cjk},
-                   key=len, reverse=True)
+    cjk, latin = _term_parts(terms)
     parts = []
     if cjk:
         parts.append("(?P<cjk>" + "|".join(re.escape(t) for t in cjk) + ")")
@@ -72,9 +78,7 @@ def _scan_pattern(terms: frozenset[str]) -> re.Pattern | None:
     """:func:`_span_pattern` without its look-behind and case folding, for lower-cased ASCII text: the word
     start is checked by :func:`_term_spans` on each candidate (a look-behind tried at every character of
     the text was two thirds of the scan)."""
-    cjk = sorted({t for t in terms if t and re.match(f"[{CJK}]", t)}, key=len, reverse=True)
-    latin = sorted({t[:-1] if t.endswith("i") and len(t) > 2 else t for t in terms if t and t not in cjk},
-                   key=len, reverse=True)
+    cjk, latin = _term_parts(terms)
     parts = []
     if cjk:
         parts.append("(?P<cjk>" + "|".join(re.escape(t) for t in cjk) + ")")
