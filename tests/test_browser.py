@@ -361,6 +361,28 @@ def test_arrow_down_opens_the_list_on_a_whole_name_before_any_answer(server, pag
     expect(page.get_by_role("listbox").first).to_be_visible()
 
 
+def test_autocomplete_list_opened_after_refocus_is_not_closed_by_the_old_blur(server, page):
+    """Leaving the box and coming back at once, then asking for the list: the delayed close of the
+    first blur must not hide the list that the second focus opened (a race seen under load)."""
+    expect = playwright.expect
+    answer = json.dumps({"data": ["Pot of Greed", "Pot of Duality"]})
+    page.route("**/api/v1/cards/autocomplete*",
+               lambda route: route.fulfill(status=200, content_type="application/json", body=answer))
+    page.goto(server + "/chain")
+    box = page.get_by_label("Chain Link 1", exact=True)
+    box.fill("pot of")
+    page.wait_for_timeout(400)
+    box.press("Escape")
+    page.evaluate("id => { const box = document.getElementById(id); box.blur(); box.focus(); }",
+                  box.get_attribute("id"))
+    box.press("ArrowDown")
+    listbox = page.get_by_role("listbox").first
+    expect(listbox).to_be_visible(timeout=5000)
+    page.wait_for_timeout(400)  # well past the 100 ms close that followed the blur
+    expect(listbox).to_be_visible(timeout=1)
+    expect(box).to_have_attribute("aria-expanded", "true")
+
+
 def test_autocomplete_stays_closed_on_a_whole_name(server, page):
     expect = playwright.expect
     page.goto(server + "/chain")

@@ -31,7 +31,7 @@
     input.setAttribute("aria-controls", list.id);
     input.setAttribute("autocomplete", "off");
 
-    var timer = null, asked = "", active = -1, names = [];
+    var timer = null, blurTimer = null, asked = "", active = -1, names = [], latest = 0;
     var quoted = input.getAttribute("data-autocomplete") === "quoted-cards";
 
     // the part of the value being completed: all of it, or the text after an unclosed '"' before the caret
@@ -105,13 +105,14 @@
       if (prefix.length < 2) { asked = ""; show([]); return; }
       if (prefix === asked) { return; }
       asked = prefix;
+      var ticket = ++latest;  // only the newest look-up's answer may change the list
       fetch("/api/v1/cards/autocomplete?limit=" + LIMIT + "&q=" + encodeURIComponent(prefix), {
         headers: { "Accept": "application/json" }
       }).then(function (response) {
         return response.ok ? response.json() : { data: [] };
       }).then(function (body) {
         var now = fragment();
-        if (!now || now.text !== prefix || document.activeElement !== input) { return; }
+        if (ticket !== latest || !now || now.text !== prefix || document.activeElement !== input) { return; }
         var found = (body.data || []).map(String);
         show(found);
         // a name already typed in full is not covered up by the list (Arrow Down still opens it)
@@ -146,7 +147,10 @@
         close();
       }
     });
-    input.addEventListener("blur", function () { setTimeout(close, 100); });
+    // the list closes a moment after the input loses focus (so a click on a name still lands), unless
+    // the input has the focus back by then: a list opened after refocusing is not closed by the old blur
+    input.addEventListener("blur", function () { blurTimer = setTimeout(close, 100); });
+    input.addEventListener("focus", function () { if (blurTimer) { clearTimeout(blurTimer); blurTimer = null; } });
   }
 
   // ------------------------------------------------------------------ the chain checker's links
