@@ -71,6 +71,25 @@ def test_mentions_names_written_with_quotes_and_initials(session, text, names):
     assert found == names if names is not None else found[0] == "D.D. Crow"
 
 
+@pytest.mark.parametrize(
+    "text,question",
+    [
+        ("Can Swift Samurai Storm! be activated during the Damage Step?",
+         "Can Swift Samurai Storm! be activated during the Damage Step?"),
+        ("can i chain swift samurai storm! to mystical space typhoon",
+         "Can Swift Samurai Storm! (A) be activated as Chain Link 2 in response to Mystical Space Typhoon?"),
+        ("Can Ojama Delta Hurricane!! be chained to Dark Hole?",
+         "Can Ojama Delta Hurricane!! be activated as Chain Link 2 in response to Dark Hole?"),
+    ],
+)
+def test_mentions_a_name_ending_in_an_exclamation_mark_keeps_it(session, text, question):
+    """The "!" of "Swift Samurai Storm!" typed without quotes belongs to the name: it does not end the
+    sentence and leave the rest of the question unread."""
+    reading = understand(session, text)
+    assert reading.frame is not None and not reading.unused_words
+    assert reading.understood == question
+
+
 def test_mentions_read_asides_and_later_short_references(session):
     entities = find_mentions(
         session,

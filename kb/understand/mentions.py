@@ -445,6 +445,21 @@ def _attach_asides(tokens: list[Token], entities: list[Entity], covered: list[bo
                 entity.aside["text"] = (i, close + 1)  # a description; the generic stage reads it
 
 
+_NAME_TAIL = re.compile(r"[!?]+$")
+
+
+def _closing_punctuation(tokens: list[Token], end: int, covered: list[bool], name: str) -> int:
+    """The end of a mention whose card's name ends in "!" or "?" ("Swift Samurai Storm!", "Ojama Delta
+    Hurricane!!"): the marks typed right after the words belong to the name, not to the sentence."""
+    tail = _NAME_TAIL.search(name)
+    for mark in tail.group() if tail else "":
+        if end < len(tokens) and not covered[end] and tokens[end].punct and tokens[end].text == mark:
+            end += 1
+        else:
+            break
+    return end
+
+
 def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
     """The cards named in the question, in order (see the module doc).
 
@@ -467,6 +482,7 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
                 found = _misspelt_longer(index, tokens, i, covered) or found
             if found and _acceptable(index, tokens, i, found[0], found[2]):
                 end, card_id, how = found
+                end = _closing_punctuation(tokens, end, covered, index.names[card_id])
                 text = " ".join(t.text for t in tokens[i:end])
                 entities.append(Entity(i, end, "card", text, card_id, index.names[card_id], how=how))
                 for k in range(i, end):
