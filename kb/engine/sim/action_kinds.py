@@ -27,7 +27,8 @@ ACTIONS: dict[str, tuple[set, set]] = {
     "attack": ({"attacker"}, {"target"}),
     "damage_step": (set(), set()),
     "damage_calculation": (set(), set()),
-    "move": ({"card", "to"}, {"by", "destroyed", "discarded"}),  # discarded: from the hand (else only "sent")
+    # discarded: from the hand (else only "sent"); "cards" instead of "card": several moved at once (one step)
+    "move": ({"to"}, {"card", "cards", "by", "destroyed", "discarded"}),
     "end_turn": (set(), set()),
     "draw": (set(), set()),
     "hand_size": (set(), {"cards"}),  # the hand-size discard at the end of the End Phase (phases.py)
@@ -133,6 +134,9 @@ def parse_action(raw, index: int) -> dict:
         from .stated import parse_effect
         action.update(parse_effect(raw, where))
     if kind == "move":
+        if ("card" in raw) == ("cards" in raw) or ("cards" in raw and not action.get("cards")):
+            raise bad(f"{where}.card", raw.get("card", raw.get("cards")), "a move action names one card (\"card\") or "
+                                                                         "several moved at once (\"cards\": a list)")
         if raw["to"] not in _MOVE_TO:
             raise bad(f"{where}.to", raw["to"], f"expected one of {', '.join(_MOVE_TO)}")
         action["to"] = raw["to"]

@@ -372,25 +372,33 @@ class Game:
         return battle.damage_calculation(self)
 
     def _do_move(self, action: dict) -> act.Legality:
-        where = f"actions[{action['index']}].card"
         player = action.get("player")
-        inst = self.find(action["card"], player, ("monster", "emz", "spell_trap", "field_zone", "hand", "deck", "gy",
-                                                  "banished", "extra"), where)
+        refs = [("card", action["card"])] if "card" in action else [(f"cards[{i}]", ref)
+                                                                     for i, ref in enumerate(action["cards"])]
+        insts = []
+        for key, ref in refs:
+            inst = self.find(ref, player, ("monster", "emz", "spell_trap", "field_zone", "hand", "deck", "gy",
+                                           "banished", "extra"), f"actions[{action['index']}].{key}")
+            if any(inst is other for other in insts):
+                raise bad(f"actions[{action['index']}].{key}", ref, "names a card already moved by this action")
+            insts.append(inst)
         legal = act.Legality()
-        if action["to"] == "extra" and not (inst.card.extra_deck_frame or inst.card.is_pendulum):
-            return legal.add("destination", "fail", f"{inst.name} is not a card of the Extra Deck",
-                             "sim_special_summon_monster")
-        if action["destroyed"] and not inst.on_field:
-            return legal.add("destroy", "fail", f"{inst.name} is in the {inst.location}, not on the field: it cannot be "
-                                                f"destroyed", "sim_destroy_on_field")
-        if action.get("discarded") and (inst.location != "hand" or action["to"] != "gy"):
-            return legal.add("discard", "fail", f"only a card in the hand is discarded, to the GY ({inst.name} is in "
-                                                f"the {inst.location})", "fact_discard_sent")
+        for inst in insts:
+            if action["to"] == "extra" and not (inst.card.extra_deck_frame or inst.card.is_pendulum):
+                return legal.add("destination", "fail", f"{inst.name} is not a card of the Extra Deck",
+                                 "sim_special_summon_monster")
+            if action["destroyed"] and not inst.on_field:
+                return legal.add("destroy", "fail", f"{inst.name} is in the {inst.location}, not on the field: it "
+                                                    f"cannot be destroyed", "sim_destroy_on_field")
+            if action.get("discarded") and (inst.location != "hand" or action["to"] != "gy"):
+                return legal.add("discard", "fail", f"only a card in the hand is discarded, to the GY ({inst.name} is "
+                                                    f"in the {inst.location})", "fact_discard_sent")
         self.state.new_step()  # a card sent from the hand to the GY is not discarded unless the move says so
-        self.move(inst, action["to"], by=action["by"], destroyed=action["destroyed"],
-                  discarded=bool(action.get("discarded")), cause="as the question states")
-        legal.add("move", "pass", f"{inst.name} moves to the {action['to']} by {action['by']} (as stated)",
-                  "cost_vs_effect")
+        for inst in insts:  # several cards: moved at once, in one step (their events happen simultaneously)
+            self.move(inst, action["to"], by=action["by"], destroyed=action["destroyed"],
+                      discarded=bool(action.get("discarded")), cause="as the question states")
+            legal.add("move", "pass", f"{inst.name} moves to the {action['to']} by {action['by']} (as stated"
+                      + (", at the same time as the others)" if len(insts) > 1 else ")"), "cost_vs_effect")
         if not self.state.chain_open():
             self.settle()
         return legal

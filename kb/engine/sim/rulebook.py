@@ -54,3 +54,9 @@ STARTING_LP = 8000
 
 # the rows of effects a question states (control, temporary banishment, flips face-down: stated.py)
 SIM_RULES.update(load_rule_table(Path(__file__).with_name("stated_rules.toml"))[0])
+# the rows of SEGOC questions asked of a simulated game (triggers_segoc.py)
+SIM_RULES.update(load_rule_table(Path(__file__).with_name("triggers_rules.toml"))[0])
+# the rows of ATK/DEF arithmetic and battle damage (stats.py, battle.py)
+SIM_RULES.update(load_rule_table(Path(__file__).with_name("battle_rules.toml"))[0])
+# the rows of what a card needs from the state to be activated (costs, targets, zones, Deck: requirements.py)
+SIM_RULES.update(load_rule_table(Path(__file__).with_name("requirements.toml"))[0])

@@ -17,6 +17,7 @@ from .rulebook import DEFAULT_RULESET, RULESETS
 from .setup import bad, build_state
 from .state import PLAYERS
 from .triggers import segoc_order
+from .triggers_segoc import check_segoc_query, segoc_query
 
 __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
@@ -45,7 +46,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", "segoc", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -80,6 +81,10 @@ def normalise_scenario(question: dict) -> dict:
                                                "or where")
         if type(query["is"]) not in (int, str):
             raise bad("query.is", query["is"], "must be a number or a word")
+    if "segoc" in query:  # a question about the next chain the waiting triggers build (triggers_segoc.py)
+        if kind != "order":
+            raise bad("query.segoc", query["segoc"], "asks about the next chain, with an order query")
+        check_segoc_query(query["segoc"])
     if "misses" in query and (kind != "activates" or query["misses"] is not True):
         raise bad("query.misses", query["misses"], "is true, with an activates query (\"does it miss the timing?\")")
     if "over" in query:  # "does my opponent take damage?": yes/no whether the number asked is above this one
@@ -156,7 +161,7 @@ def answer_scenario(session: Session, question: dict) -> dict:
                 answer = {"misses": "yes", "activates": "no"}.get(timing, "unknown")
                 explanation = f"does it miss the timing: {answer}: {explanation}"
         elif kind == "order":
-            answer, explanation, extra = _order(game)
+            answer, explanation, extra = segoc_query(game, query["segoc"]) if "segoc" in query else _order(game)
         else:
             answer, explanation, extra = _outcome(game, query)
             if "normal_summons" in query:  # the count applies the once-a-turn rule (and what granted more)
@@ -169,7 +174,7 @@ def answer_scenario(session: Session, question: dict) -> dict:
             elif "over" in query:
                 explanation = f"{explanation} (asked: more than {query['over']})"
                 answer = "yes" if int(answer) > query["over"] else "no"
-        if kind != "activates":
+        if kind != "activates" and "segoc" not in query:  # (a segoc query asks about those very triggers)
             game.note_unactivated()
         # battle damage is dealt at damage calculation: a trigger activating after it cannot change it
         if "damage" in query:
