@@ -21,6 +21,7 @@ _ACTS = {
     "detach": r"detach",
     "pay_lp": r"pay(?:ing)?\b[^;.]*?\bLP",  # "Pay 1500 LP;" / "Activate this card by paying 800 LP"
     "draw": r"\bdraw\b",
+    "destroy": r"\bdestroy",
 }
 
 
@@ -41,12 +42,17 @@ def _cost_part(session, question: dict) -> dict:
         if does and not any(c.startswith(does) for c in effect.get("categories") or []):
             continue  # "its negation effect": only the effects that do that
         text = effect.get("text") or ""
-        cost = effect.get("cost") or ""
-        body = text.split(";", 1)[1] if ";" in text else text
-        if re.search(pattern, cost, re.I):
-            verdicts.add("yes")
-        elif re.search(pattern, body, re.I):
-            verdicts.add("no")
+        if "\u25cf" in text:  # "Activate 1 of these effects; \u25cf A; B \u25cf C; D": each choice has its own cost
+            head, *choices = text.split("\u25cf")
+            parts = [(p.split(";", 1)[0], p.split(";", 1)[1]) if ";" in p else ("", p) for p in choices]
+            parts.append((head.split(";", 1)[0] if ";" in head else "", ""))
+        else:
+            parts = [(effect.get("cost") or "", text.split(";", 1)[1] if ";" in text else text)]
+        for cost, body in parts:
+            if re.search(pattern, cost, re.I):
+                verdicts.add("yes")
+            elif re.search(pattern, body, re.I):
+                verdicts.add("no")
     where = f"{card.name}'s text"
     if len(verdicts) != 1:
         why = "several effects say it, as cost and as effect" if verdicts else "no effect says it"
@@ -439,16 +445,24 @@ def _cost_text_under_banish(question: dict, banishing, scopes: set[str]) -> dict
 
 
 def _targets(session, question: dict) -> dict:
-    """``{"topic": "targets", "card"}``: does the card (its effects) target?  Read from each effect's profile (an
-    effect targets when its text says "target"): all do -> yes, none -> no, some -> unknown (which effect?)."""
+    """``{"topic": "targets", "card", "effect"?}``: does the card (its effects; ``effect``: only those of one kind,
+    "flip", "quick" ...) target?  Read from each activated effect's profile (an effect targets when its text says
+    "target"; a card with no activated effect, from its other effects): all do -> yes, none -> no, some ->
+    unknown (which effect?); an effect that is not activated but says "target" -> unknown."""
     from . import card_profile
     from .questions import resolve
 
     card = resolve(session, question["card"])
-    flags = {bool(e.get("targets")) for e in card_profile(session, card) if e.get("targets") is not None}
+    kind = question.get("effect")
+    profile = [e for e in card_profile(session, card) if e.get("kind") != "rule" and (not kind or e.get("kind") == kind)]
+    activated = [e for e in profile if e.get("kind") in ("activation", "ignition", "quick", "trigger", "flip")]
     said = f"does {card.name} target"
-    if len(flags) != 1:
-        why = "some of its effects target and some do not" if flags else "no effect of it was read"
+    unsure = [e for e in profile if e not in activated
+              and re.search(r"\btarget (?:\d|up to|any|a |an |one)", e.get("text") or "", re.I)]
+    flags = {bool(e.get("targets")) for e in (activated or profile) if e.get("targets") is not None}
+    if len(flags) != 1 or unsure:
+        why = ("an effect of it that is not activated speaks of a target" if unsure else
+               "some of its effects target and some do not" if flags else "no effect of it was read")
         return _with_card(answer_object("unknown", f"{card.name}: {why}", "fact_targets_word", said), card.name)
     targets = flags.pop()
     detail = (f"{card.name}'s text says \"target\": it targets" if targets else

@@ -192,8 +192,14 @@ def card_kind_answer(session: Session, question: dict) -> dict:
     card = resolve(session, question["card"]["card"])
     kind = question["kind"]
     actual = {"type": (card.card_type or "").lower(), "property": (card.property or "").lower()}
+    abilities = [a for a in (card.abilities or [])]
+    if card.card_type == "Monster":  # a monster's kind ("a Normal Monster", "a Ritual Monster") is one of its abilities
+        actual["property"] = kind.get("property") if str(kind.get("property", "")).lower() in (
+            a.lower() for a in abilities) else "|".join(a.lower() for a in abilities)
+        actual["ability"] = "effect" if "Effect" in abilities else "|".join(a.lower() for a in abilities)
     said = ", ".join(f"{k} {v}" for k, v in kind.items())
-    detail = f"{card.name} is a {(card.property + ' ') if card.property else ''}{card.card_type}"
+    what = " ".join(abilities) if card.card_type == "Monster" and abilities else (card.property or "")
+    detail = f"{card.name} is {'an' if (what or card.card_type)[:1] in 'AEIOU' else 'a'} {(what + ' ') if what else ''}{card.card_type}"
     same = all(actual.get(k) == v for k, v in kind.items())
     base = {"card": card.name, "resolved": {"card": card.name}, "assumed": [], "rulings": []}
     return {

@@ -167,6 +167,8 @@ def _build(
     if kind == "card_kind":
         other = skeleton.entities[intent.y]
         fields = {k: v for k, v in (other.cls or {}).items() if k in ("type", "property")}
+        if "effect monster" in (other.text or "").lower():  # an ability the class does not carry
+            fields["ability"] = "effect"
         if (
             skeleton.entities[intent.x].kind != "card"
             or other.kind != "class"
