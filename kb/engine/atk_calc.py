@@ -6,11 +6,13 @@ merged into ``RULES`` by :mod:`kb.engine.rule_facts`):
   current ATK to a determined value are wiped;
 - an activated effect that makes the current ATK "become" a value ("become half its current ATK") fixes it:
   earlier increases are not reapplied; later ones apply on top of it;
-- increases and decreases add up; a result below 0 is 0 (a negative value on the way is left "unknown").
+- increases and decreases add up; a result below 0 is 0, and the decrease below 0 is stored for later increases.
+The arithmetic is :func:`kb.engine.sim.stats.apply_changes` (shared with the simulator's battles).
 
 Each applied card is read from its text: exactly one ATK phrase of a known kind, else "unknown" (the card's
 other words are not checked).  A monster whose own text changes its ATK, or "?" ATK, is "unknown".
-``{"ask": "rule_fact", "topic": "atk", "monster": <card name> | {"atk": N}, "applied": [card names, in order],
+``{"ask": "rule_fact", "topic": "atk", "monster": <card name> | {"atk": N}, "applied": [card names or changes
+told without a card ({"kind", "amount"}, stats.KINDS), in order],
 "stated": [N | null, ...]}`` (``stated``: the ATK the question says after each card, checked).
 """
 
@@ -59,8 +61,15 @@ def read_modifier(card) -> tuple[str, int | None] | None:
     return found[0][2], found[0][3]
 
 
-def _half_up(value: int) -> int:
-    return (value + 1) // 2
+_KIND_OF = {"half_current": "half", "double_current": "double"}  # read_modifier's kinds -> stats.KINDS
+_KIND_OF.update({k: k for k in ("gain", "lose", "set", "original_half", "original_double", "original_set")})
+
+
+def _said(change: dict) -> str:
+    amount = change.get("amount")
+    return {"gain": f"+{amount} ATK", "lose": f"-{amount} ATK", "set": f"ATK becomes {amount}", "half": "ATK halved",
+            "double": "ATK doubled", "original_half": "original ATK halved",
+            "original_double": "original ATK doubled", "original_set": f"original ATK becomes {amount}"}[change["kind"]]
 
 
 def atk_answer(session, question: dict) -> dict:
@@ -68,6 +77,7 @@ def atk_answer(session, question: dict) -> dict:
     from ..errors import BadQuestionError
     from .rules import citation
     from .sim.cards import Catalog
+    from .sim.stats import apply_changes, check_changes
 
     catalog = Catalog(session)
     monster = question.get("monster")
@@ -94,46 +104,24 @@ def atk_answer(session, question: dict) -> dict:
         if card.effects and _ANY_ATK.search(card.text or ""):
             return unknown(f"{card.name}'s own text changes or uses its ATK")
         original = card.atk
-    layers: list[tuple[str, int]] = []
-    steps, rules_used = [], []
-    current = original
+    changes = []
     for i, ref in enumerate(applied):
-        card = catalog.card(ref)
-        mod = read_modifier(card)
-        if mod is None:
-            return unknown(f"{card.name}'s text was not read as one change of ATK")
-        kind, amount = mod
-        if kind.startswith("original"):
-            original = {"original_half": _half_up(original), "original_double": original * 2,
-                        "original_set": amount}[kind]
-            wiped = [layer for layer in layers if layer[0] == "set"]
-            layers = [layer for layer in layers if layer[0] != "set"]
-            rule = "atk_original_wipes_set" if wiped else "atk_original_recalculates"
-            said = f"{card.name} makes the original ATK {original}; " + (
-                "the earlier determined value is wiped and the increases are recalculated" if wiped else
-                "earlier increases/decreases are recalculated on it")
-        elif kind in ("half_current", "double_current", "set"):
-            value = _half_up(current) if kind == "half_current" else current * 2 if kind == "double_current" else amount
-            layers.append(("set", value))
-            rule = "atk_set_not_reapplied" if any(layer[0] == "add" for layer in layers) else "atk_after_set"
-            said = f"{card.name} makes the ATK become {value}; earlier increases/decreases are not reapplied"
+        if isinstance(ref, dict):  # a change told without its card ({"kind", "amount"}: kb/engine/sim/stats.py)
+            change = check_changes([ref], f"applied[{i}]")[0]
         else:
-            delta = amount if kind == "gain" else -amount
-            layers.append(("add", delta))
-            rule = "atk_after_set" if any(layer[0] == "set" for layer in layers) else "atk_original_recalculates"
-            said = f"{card.name}: {'+' if delta > 0 else ''}{delta} ATK"
-        current = original
-        for layer_kind, value in layers:
-            current = value if layer_kind == "set" else current + value
-            if current < 0:
-                return unknown(f"the ATK would go below 0 along the way ({current}); how later changes apply then "
-                               "is not modelled", "atk_not_below_zero")
-        if stated[i] is not None and stated[i] != current:
-            return unknown(f"after {card.name} the ATK would be {current}, not {stated[i]} as the question says")
-        steps.append({"check": f"ATK after {card.name}", "result": "pass", "detail": f"{said}: ATK {current}",
-                      **citation(rule)})
-        rules_used.append(rule)
+            card = catalog.card(ref)
+            mod = read_modifier(card)
+            if mod is None:
+                return unknown(f"{card.name}'s text was not read as one change of ATK")
+            change = {"kind": _KIND_OF[mod[0]], "by": card.name, **({"amount": mod[1]} if mod[1] is not None else {})}
+        changes.append(dict(change, **({"stated": stated[i]} if stated[i] is not None else {})))
+    result = apply_changes(original, changes)
+    if result.value is None:
+        return unknown(result.why or "an ATK change that is not modelled")
+    current, steps = result.value, result.steps
+    applied = [ref if isinstance(ref, str) else _said(ref) for ref in applied]
     return {"answer": str(current), "card": None, "resolved": {"monster": name, "applied": list(applied)},
             "explanation": f"{current}: {name}'s ATK after " + ", then ".join(map(str, applied)) + f" is {current}.",
-            "assumed": ["each card's effect is applied to the monster, in the order given"], "rulings": [],
+            "assumed": ["each card's effect is applied to the monster, in the order given", *result.assumed],
+            "rulings": [],
             "steps": steps}

@@ -241,7 +241,7 @@ def damage_calculation(game) -> Legality:
         target.face = "up"
         state.log_event("flipped", target, by="battle", origin="field")
         game.say(f"{target.name} is flipped face-up")
-    atk = attacker.card.atk
+    atk = _stat(game, attacker, "atk")
     defender = other(attacker.controller)
     if atk is None:
         return _not_a_number(game, legal, attacker, "ATK")
@@ -249,8 +249,9 @@ def damage_calculation(game) -> Legality:
     if target is None:
         damage[defender] = atk
         detail = f"direct attack: {defender} takes {atk}"
+        game.steps.append(_step("damage calculation", "pass", detail, "battle_direct_damage"))
     elif target.position == "attack":
-        tatk = target.card.atk
+        tatk = _stat(game, target, "atk")
         if tatk is None:
             return _not_a_number(game, legal, target, "ATK")
         if atk > tatk:
@@ -263,15 +264,27 @@ def damage_calculation(game) -> Legality:
             game.steps.append(_step("damage calculation", "pass", "both monsters have 0 ATK: no damage is inflicted "
                                     "and neither is destroyed", "sim_zero_atk_battle"))
         detail = f"ATK {atk} against ATK {tatk}"
+        if atk != tatk:
+            game.steps.append(_step("damage calculation", "pass", f"{detail}: the lower ATK is destroyed and its "
+                                    f"controller takes the difference", "battle_attack_position"))
     else:
-        tdef = target.card.defense
+        tdef = _stat(game, target, "def")
         if tdef is None:
             return _not_a_number(game, legal, target, "DEF", " (or it has none)")
         if atk > tdef:
             destroyed = [target]
+            if (attacker.battle_stats or {}).get("piercing"):
+                damage[defender] = atk - tdef
+                game.steps.append(_step("piercing", "pass", f"{attacker.name} inflicts piercing battle damage: "
+                                        f"{defender} takes {atk - tdef}", "battle_piercing"))
         elif atk < tdef:
             damage[attacker.controller] = tdef - atk
         detail = f"ATK {atk} against DEF {tdef}"
+        game.steps.append(_step("damage calculation", "pass", f"{detail} (Defense Position)", "battle_defense_position"))
+    if not _modified_damage(game, attacker, target, damage):
+        _end(game)
+        return legal.add("damage calculation", "unknown", "the battle damage modifiers are not modelled",
+                         "battle_damage_modified")
     for player, amount in damage.items():
         state.players[player].lp = max(0, state.players[player].lp - amount)
         state.log_event("takes_damage", None, player=player, by="battle", amount=amount)
@@ -288,6 +301,40 @@ def damage_calculation(game) -> Legality:
         game.move(inst, "gy", by="battle", destroyed=True, cause="destroyed by battle")
     _end(game)
     return legal
+
+
+def _stat(game, inst, stat: str) -> int | None:
+    """A battling monster's current ATK/DEF (stats.py): its printed value after the changes its state told; the
+    steps of those changes are added to the answer (None: "?" or a change not modelled, said as such)."""
+    from .stats import current
+
+    got = current(inst, stat)
+    if got.value is None and (inst.battle_stats or {}).get(f"{stat}_changes"):
+        game.unmodelled_part(got.why or f"a change of {inst.name}'s {stat.upper()}")
+    game.steps.extend(dict(step, check=f"{inst.name}: {step['check']}") for step in got.steps)
+    game.assumed.extend(a for a in got.assumed if a not in game.assumed)
+    return got.value
+
+
+def _modified_damage(game, attacker, target, damage: dict) -> bool:
+    """Battle damage the battling monsters' effects double or halve (their state's ``battle_damage``: the damage
+    the controller's opponent takes from their battles); False when that is not modelled."""
+    from .stats import modify_damage
+
+    for inst in (attacker, target):
+        changes = (inst.battle_stats or {}).get("battle_damage") if inst is not None else None
+        victim = other(inst.controller) if inst is not None else None
+        if not changes or victim not in damage:
+            continue
+        amount, said = modify_damage(damage[victim], changes)
+        if amount is None:
+            game.unmodelled_part(f"the battle damage {victim} takes is {said}")
+            return False
+        game.steps.append(_step("battle damage", "pass", f"the battle damage {victim} takes is {said}: "
+                                f"{damage[victim]} -> {amount}", "sim_halving_no_stack" if len(changes) > 1
+                                else "battle_damage_modified"))
+        damage[victim] = amount
+    return True
 
 
 def _end(game) -> None:

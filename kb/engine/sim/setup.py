@@ -11,6 +11,7 @@ from ..rules import BATTLE_STEPS, PHASES
 from .cards import Catalog, SimCard
 from .rulebook import MAIN_ZONES, RULESETS, SPELL_TRAP_ZONES
 from .state import EMZ_NAMES, PILES, PLAYERS, GameState, Instance
+from .stats import BATTLE_FIELDS, battle_fields
 
 __all__ = ["build_state", "card_name_at", "bad", "SUMMON_KINDS"]
 
@@ -21,7 +22,8 @@ _STAT_FIELDS = {"name", "atk", "def", "level", "scale", "frame", "link_arrows", 
 _PLAIN_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")  # "frame" of a monster given by its stats
 _ARROWS = ("Top-Left", "Top", "Top-Right", "Left", "Right", "Bottom-Left", "Bottom", "Bottom-Right")
 _MONSTER_FIELDS = {*_STAT_FIELDS, "card", "id", "zone", "position", "face", "summoned", "properly", "summoned_this_turn",
-                   "set_this_turn", "attacked_this_turn", "counters", "owner", "position_changed_this_turn"}
+                   "set_this_turn", "attacked_this_turn", "counters", "owner", "position_changed_this_turn",
+                   *BATTLE_FIELDS}
 _SPELL_FIELDS = {"card", "id", "zone", "face", "set_this_turn", "equipped_to", "owner", "counters", "name", "level",
                  "scale"}
 _PILE_CARD_FIELDS = {*_STAT_FIELDS, "card", "id", "properly", "summoned", "face"}
@@ -214,7 +216,8 @@ class _Builder:
                    set_this_turn=_bool(obj, "set_this_turn", field),
                    attacked_this_turn=_bool(obj, "attacked_this_turn", field),
                    position_changed_this_turn=_bool(obj, "position_changed_this_turn", field),
-                   counters=_int(obj.get("counters", 0), f"{field}.counters"))
+                   counters=_int(obj.get("counters", 0), f"{field}.counters"),
+                   battle_stats=battle_fields(obj, field))
 
     def _numbered_zone(self, player: str, field: str, card, zone_value, location: str, count: int,
                        free: list[int], where: str, allowed: str) -> int:

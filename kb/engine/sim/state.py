@@ -56,6 +56,7 @@ class Instance:
     linked_to: int | None = None  # "that monster" of a Continuous card that Special Summoned it
     returns_to: dict | None = None  # banished for a time: its controller, position, zone kind (stated.py)
     atk_change: int = 0  # ATK gained (or lost) by an effect the question states, while it applies (stated.py)
+    battle_stats: dict | None = None  # ATK/DEF changes told with the monster, piercing, battle damage (stats.py)
 
     @property
     def name(self) -> str:
