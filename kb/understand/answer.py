@@ -48,6 +48,7 @@ _ANSWERERS = {
     "claim": ("kb.understand.claims.answer", "claim_answer", True),  # rule propositions (kb/understand/claims/)
     "monster_left": ("kb.understand.resolve_left", "monster_left_answer", True),  # its monster moved away
     "targets_left": ("kb.understand.targets_left", "targets_left_answer", True),  # one of its targets left
+    "card_property": ("kb.engine.card_properties", "card_property_answer", True),  # what a card IS (card_property.py)
 }
 
 

@@ -1,0 +1,249 @@
+"""The card property reader: a question asking what a card, one of its effects or a kind of card IS, read by
+filling slots (``card_property_words.toml``), answered by :mod:`kb.engine.card_properties`.
+
+The question's pieces (kb/understand/skeleton.py: card and kind mentions as entities) are read left to right:
+each word is explained by the longest phrase of the vocabulary that starts there (a slot and a value: the
+asked ``property``, a cost's ``act``, a ``summon``, an ``effect_kind``, a ``moment``, ``of_effect``, the
+``form``) or by a filler; a number fills ``number``.  Any word nothing explains, a negation, or a second
+asked property leaves the question to the other readers (None).  The subject is the one named card or kind
+of card; a kind of effect said right after a card ("Man-Eater Bug's flip effect") narrows it, one said
+after the subject with an article ("is X's effect a Quick Effect") is the asked value.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from .claims.tagger import lemmas
+from .frame import Frame
+from .skeleton import Skeleton
+
+__all__ = ["read_card_property", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("card_property_words.toml")
+_PUNCT = frozenset({"?", ",", ".", "!", "(", ")", '"', "'", ":", ";", "-", "..."})
+_NUMBERS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
+_EFFECT_KINDS = ("ignition", "trigger", "quick", "continuous", "flip")
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> dict[str, list[tuple[tuple[str, ...], tuple[tuple[str, str], ...]]]]:
+    """First word -> [(phrase words, ((slot, value), ...))], longest first."""
+    with WORDS_FILE.open("rb") as handle:
+        data = tomllib.load(handle)
+    meanings: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for slot, values in data.items():
+        if slot == "filler":
+            for phrase in values["words"]:
+                meanings.setdefault(tuple(phrase.split()), []).append(("filler", ""))
+            continue
+        for value, said in values.items():
+            for phrase in said:
+                meanings.setdefault(tuple(phrase.split()), []).append((slot, value))
+    out: dict[str, list] = {}
+    for words, means in sorted(meanings.items(), key=lambda item: -len(item[0])):
+        out.setdefault(words[0], []).append((words, tuple(means)))
+    return out
+
+
+def _match(words: list[str | None], i: int):
+    """The longest phrase at word ``i``: (length, meanings) or None."""
+    best = None
+    for first in lemmas(words[i]) | {words[i]}:
+        for phrase, means in _phrases().get(first, ()):
+            n = len(phrase)
+            if best is not None and n <= best[0] or i + n > len(words):
+                continue
+            if all(words[i + k] is not None and (phrase[k] == words[i + k] or phrase[k] in lemmas(words[i + k]))
+                   for k in range(1, n)):
+                best = (n, means)
+    return best
+
+
+def _pieces(skeleton: Skeleton) -> list[tuple[str | None, int | None]] | None:
+    """(word, None) or (None, entity index) for each live piece, punctuation left out."""
+    out = []
+    for i in skeleton.live():
+        piece = skeleton.pieces[i]
+        if piece.entity is not None:
+            out.append((None, piece.entity))
+        elif piece.text not in _PUNCT:
+            out.append((piece.text.lower(), None))
+    return out
+
+
+def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | None:
+    """The slots said (slot -> values, in order) and the entities ``(position, index)``; None when a word is
+    not explained."""
+    words = [w for w, _e in pieces]
+    slots: dict[str, list[str]] = {}
+    entities = []
+    i = 0
+    while i < len(pieces):
+        word, entity = pieces[i]
+        if entity is not None:
+            entities.append((i, entity))
+            i += 1
+            continue
+        if word in _NUMBERS or word.isdigit():
+            slots.setdefault("number", []).append(str(_NUMBERS.get(word, word)))
+            i += 1
+            continue
+        found = _match(words, i)
+        if found is None:
+            return None
+        n, means = found
+        for slot, value in means:
+            if slot != "filler":
+                slots.setdefault(slot, []).append(value)
+        if all(slot == "filler" for slot, _v in means):
+            slots.setdefault("_filler", []).append(" ".join(w for w in words[i:i + n] if w))
+        slots.setdefault("_at_" + means[0][0], []).append(str(i))
+        i += n
+    return slots, entities
+
+
+def _property(slots: dict) -> tuple[str, str | None] | None:
+    """The asked property and the cost's act (None when not one property)."""
+    props = list(dict.fromkeys(slots.get("property", [])))
+    acts = list(dict.fromkeys(slots.get("act", [])))
+    if "cost" in props:
+        rest = [p for p in props if p != "cost" and not (p == "targets" and "target" in acts)]
+        if rest or len(acts) != 1:
+            return None
+        return "cost", acts[0]
+    if acts and not (acts == ["target"] and props == ["targets"]):
+        return None  # an act said with no cost asked: "does destroying X ..." is not read here
+    if "activated" in props and "effect_kind" not in props and len(props) > 1:
+        props = [p for p in props if p != "activated"]  # "an activated effect" said beside another property
+    if len(props) != 1:
+        return None
+    return props[0], None
+
+
+def _summon(values: list[str]) -> str | None:
+    kinds = set(values)
+    if "procedure" in kinds:
+        return "procedure"
+    if "own_effect" in kinds:  # "by its own effect": its procedure, or an activated effect of its own (the card decides)
+        return "own_effect"
+    specific = kinds - {"summon", "special_summon"}
+    if len(specific) == 1:
+        return specific.pop()
+    if not specific and "special_summon" in kinds:
+        return "special_summon"
+    return None
+
+
+def read_card_property(skeleton: Skeleton) -> Frame | None:
+    """The card property question the whole question asks, as a frame, or None (see the module doc)."""
+    pieces = _pieces(skeleton)
+    if not pieces:
+        return None
+    read = _read_slots(pieces)
+    if read is None:
+        return None
+    slots, entities = read
+    ents = skeleton.entities
+    if not slots.get("property") and not slots.get("act") and (slots.get("effect_kind") or any(
+            ents[i].kind == "class" and set(ents[i].cls or {}) == {"effect"} for _at, i in entities[1:])):
+        slots["property"] = ["effect_kind"]  # "is X's effect a Quick Effect": the kind of effect is asked
+    got = _property(slots)
+    if got is None:
+        return None
+    prop, act = got
+    if not slots.get("form"):  # "spell speed of X?": a noun phrase asks the value
+        if prop not in ("spell_speed", "effect_kind") or slots.get("number") or len(entities) != 1:
+            return None
+        slots["form"] = ["what"]
+    slots["form"] = ["what"] if "what" in slots["form"] else ["yesno"]
+    if any(ents[i].kind not in ("card", "class") for _at, i in entities):
+        return None
+    subject, value, effect = None, None, None
+    for at, index in entities:
+        entity = ents[index]
+        cls = entity.cls or {}
+        if subject is None:
+            subject = index
+            continue
+        if entity.kind == "class" and set(cls) == {"effect"} and cls["effect"] in _EFFECT_KINDS:
+            adjacent = at > 0 and pieces[at - 1][1] == subject
+            if adjacent and not entity.text.lower().startswith(("a ", "an ")) and effect is None:
+                effect = cls["effect"]  # "Man-Eater Bug's flip effect": which effect of the card
+                continue
+            if value is None:
+                value = cls["effect"]  # "is X's effect a Quick Effect": the asked kind
+                continue
+        return None  # a second card or kind: another question (a kind compared, a chain ...)
+    said_kinds = list(dict.fromkeys(slots.get("effect_kind", [])))
+    if said_kinds:
+        if len(said_kinds) > 1 or value is not None:
+            return None
+        value = said_kinds[0]
+    summon = _summon(slots["summon"]) if slots.get("summon") else None
+    if slots.get("summon") and (summon is None or prop != "activated"):
+        return None
+    if slots.get("moment") and prop not in ("stays", "to_gy"):
+        return None
+    if prop == "spell_speed":
+        numbers = slots.get("number", [])
+        if len(numbers) > 1 or value is not None:
+            return None
+        value = int(numbers[0]) if numbers else None
+        if (value is None) != ("what" in slots["form"]):
+            return None
+    elif slots.get("number") and not (prop == "cost" and act == "pay_lp" and len(slots["number"]) == 1):
+        return None  # a number is only an LP cost's amount ("is paying 1500 LP for X a cost")
+    if prop == "effect_kind" or value is not None and prop == "activated" and "what" not in slots["form"]:
+        prop = "effect_kind"  # "is X's effect an activated Quick Effect"
+        if (value is None) != ("what" in slots["form"]):
+            return None
+    elif value is not None and prop != "spell_speed":
+        return None
+    elif "what" in slots["form"] and prop not in ("spell_speed", "effect_kind"):
+        return None
+    if subject is None:
+        if summon is None:
+            return None
+        card: dict = {"class": {"type": "spell" if summon == "set" else "monster"}}
+    else:
+        entity = ents[subject]
+        card = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls or {})}
+        if entity.kind == "class" and not card["class"]:
+            return None
+    question = {"ask": "card_property", "property": prop, "card": card}
+    of_effect = bool(slots.get("of_effect")) or (subject is not None and bool(ents[subject].aside.get("effect_of")))
+    amount = int(slots["number"][0]) if prop == "cost" and slots.get("number") else None
+    for key, val in (("value", value), ("act", act), ("amount", amount), ("effect", effect), ("summon", summon),
+                     ("of_effect", of_effect or None)):
+        if val is not None:
+            question[key] = val
+    skeleton.use(skeleton.live())
+    return Frame(question, _understood(question, ents[subject].text if subject is not None else None),
+                 used_entities={i for _at, i in entities}, uses_story=True)
+
+
+_ASKED = {"spell_speed": "what is the Spell Speed of {s}", "targets": "does {s} target",
+          "cost": "is the {act} of {s} a cost", "activated": "is {s} activated (does it start a chain)",
+          "stays": "does {s} stay on the field after it resolves", "to_gy": "does {s} go to the GY after it resolves",
+          "effect_kind": "what kind of effect is {s}"}
+
+
+def _understood(question: dict, subject_text: str | None) -> str:
+    card = question["card"]
+    name = card.get("card") or subject_text or "a monster"
+    if question.get("effect"):
+        name = f"{name}'s {question['effect']} effect"
+    elif question.get("of_effect") and "card" in card:
+        name = f"{name}'s effect"
+    if question.get("summon"):
+        name = f"{question['summon'].replace('_', ' ')} of {name}"
+    said = _ASKED[question["property"]].format(s=name, act=str(question.get("act", "")).replace("_", " "))
+    value = question.get("value")
+    if value is not None and question["property"] == "spell_speed":
+        said = f"is {name} Spell Speed {value}"
+    elif value is not None:
+        said = f"is {name} a {value} effect"
+    return f"Card property: {said}?"
