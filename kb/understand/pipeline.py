@@ -274,6 +274,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         _adopt(reading, skeleton, read_timing_wording(skeleton))
     if reading.frame is None:  # costs, missing the timing, kinds of monsters as rule facts (scenario_cost.py)
         _adopt(reading, skeleton, read_rule_fact(skeleton, card_of))
+    if reading.frame is None:  # what a card, its effect or a kind IS: Spell Speed, targets, cost ... (card_property.py)
+        from .card_property import read_card_property
+
+        _adopt(reading, skeleton, read_card_property(skeleton))
 
 
 def words_of(text: str) -> bool:
