@@ -300,7 +300,6 @@ def test_kind_scenarios(session, text, answer):
         "Can I Normal Summon Beast King Barbaros?",  # a Tribute rule of its own
         "Can I Normal Summon Summoned Skull?",  # its Tributes are not said
         "Can I Set Cyber Dragon?",  # Level 5: its Tributes are not said
-        "I Normal Summoned in Main Phase 1. Can I Normal Summon again in the Battle Phase?",
         "Can I Flip Summon it?",  # no monster told
         "Can I Fusion Summon a monster from my GY?",  # its materials may be meant
         "Can I Xyz Summon a Synchro Monster from my GY?",

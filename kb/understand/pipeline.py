@@ -278,6 +278,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .card_property import read_card_property
 
         _adopt(reading, skeleton, read_card_property(skeleton))
+    if reading.frame is None:  # Summon questions read by filling slots, any word order (summon_slots.py)
+        from .summon_slot_scenario import read_summon_slots
+
+        _adopt(reading, skeleton, read_summon_slots(skeleton, card_of))
 
 
 def words_of(text: str) -> bool:
