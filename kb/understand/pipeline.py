@@ -249,6 +249,14 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
 
         return what_it_negates(effects_of(skeleton.entities[index].name or ""))
 
+    # SEGOC told with named cards (segoc_story.py): it replaces an earlier reading (the simulator decides which
+    # effects trigger and how they are ordered); read but refused (an aside the card contradicts): unknown
+    from .segoc_story import read_segoc_story
+
+    told = read_segoc_story(skeleton, card_of)
+    if told is not None and not _adopt(reading, skeleton, told):
+        reading.frame, reading.frames, reading.reason = None, [told], told.reason
+        return
     if reading.frame is None:  # a story of Summons, battles, phases, costs for the simulator (scenario.py)
         _adopt(reading, skeleton, read_scenario(skeleton, card_of))
     if reading.frame is None:  # what happened to one monster: flips, control, attacks negated (scenario_stated.py)

@@ -95,6 +95,11 @@ SCOPES = {"normal_summon": {"summon"}, "set_monster": {"summon"}, "flip_summon":
 # a card's own extra Attribute ("this card is also WIND-Attribute"): the simulator reads no Attribute anywhere
 _OWN_ATTRIBUTE = re.compile(r"^(?:While (?:face-up )?on the field, )?this card is also (?:an? )?[A-Z]+[- ]Attribute"
                             r"(?: monster)?\.?$", re.I)
+# an effect granted to the monster Summoned using this card as material ("A Synchro Monster that used this card as
+# Synchro Material is unaffected by Trap effects"): it applies to that monster, never while this card is on the field
+_GRANTED_AS_MATERIAL = re.compile(r"^(?:An? |The )?(?:(?:Fusion|Synchro|Xyz|Link|Ritual) )?Monster (?:that|which) "
+                                  r"(?:used|uses) this card as (?:its |a )?(?:(?:Fusion|Synchro|Xyz|Link|Ritual) )?"
+                                  r"Materials?\b", re.I)
 # lasting effects that only change damage calculation (battle._modifiers names them there)
 _AT_CALCULATION = re.compile(r"(?:\([^)]*\)\s*)?(?:If this card attacks a Defense Position monster, inflict "
                              r"piercing battle damage(?: to your opponent)?|Cannot be destroyed by battle)\.?$", re.I)
@@ -120,6 +125,8 @@ def lasting_effects(game, scope: set[str]) -> None:
                 continue  # about the monsters a Link Monster points to, and it points to none (battle.py)
             if ATTACK_LOCK.search(text) or _AT_CALCULATION.match(text):
                 continue  # applied by phases.py (attack lock) / weighed at damage calculation (battle._modifiers)
+            if _GRANTED_AS_MATERIAL.match(text.strip()):
+                continue  # granted to the monster Summoned with it as material: not while it is on the field itself
             if restriction_applied(text) or _OWN_ATTRIBUTE.match(text.strip()):
                 continue  # a prohibition the checks apply (restrictions.py); its own Attribute (read nowhere)
             topics = {name for name, pattern in _TOPICS if pattern.search(text)}

@@ -15,6 +15,7 @@ not add the last link may respond first (``segoc_priority_after``).
 - ``{"asked": "order"}``: the whole chain, link 1 first;
 - ``{"asked": "whose_first"}``: whose effect is Chain Link 1 (the card and its player);
 - ``{"asked": "is_link", "card": X, "link": N}``: is X Chain Link N (yes/no);
+- ``{"asked": "is_last", "card": X}``: is X the last Chain Link (the one that resolves first; yes/no);
 - ``{"asked": "before", "card": X, "other": Y}``: does X go on the chain before Y (yes/no);
 - ``{"asked": "responds"}``: who may respond first once the chain is built;
 - optional ``"said"``: ``[{"card": X, "mandatory": bool}]``, what the question says of a trigger (an aside such
@@ -31,8 +32,9 @@ from .triggers import segoc_order
 
 __all__ = ["check_segoc_query", "segoc_query"]
 
-_ASKED = ("link", "resolves", "order", "whose_first", "is_link", "before", "responds")
-_NEEDS = {"link": {"link"}, "resolves": {"end"}, "is_link": {"card", "link"}, "before": {"card", "other"}}
+_ASKED = ("link", "resolves", "order", "whose_first", "is_link", "is_last", "before", "responds")
+_NEEDS = {"link": {"link"}, "resolves": {"end"}, "is_link": {"card", "link"}, "is_last": {"card"},
+          "before": {"card", "other"}}
 
 
 def check_segoc_query(segoc) -> None:
@@ -160,8 +162,8 @@ def segoc_query(game, segoc: dict) -> tuple[str, str, dict]:
             text = tie_text(ties[0])
         else:
             answer, text = ", then ".join(order), "Chain Link 1 first: " + ", ".join(order)
-    elif asked == "is_link":
-        card, n = segoc["card"], segoc["link"]
+    elif asked in ("is_link", "is_last"):
+        card, n = segoc["card"], segoc.get("link", len(order))
         if card not in position:
             answer, text = "no", (f"{card}'s effect does not go on the chain: " + (
                 "it missed the timing" if card in missed else "nothing that happened meets its trigger condition"))
