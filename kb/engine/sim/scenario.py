@@ -13,6 +13,7 @@ from . import battle
 from .actions import parse_action
 from .cards import Catalog
 from .game import Game
+from .requirements import parse_known
 from .rulebook import DEFAULT_RULESET, RULESETS
 from .setup import bad, build_state
 from .state import PLAYERS
@@ -21,7 +22,7 @@ from .triggers_segoc import check_segoc_query, segoc_query
 
 __all__ = ["QUERY_KINDS", "normalise_scenario", "answer_scenario", "run"]
 
-QUERY_KINDS = ("legal", "outcome", "order", "activates")
+QUERY_KINDS = ("legal", "outcome", "order", "activates", "requirements")
 _FIELDS = {"ask", "ruleset", "state", "actions", "query"}
 _OUTCOME_FIELDS = ("lp", "where", "destroyed", "replay", "damage", "count", "normal_summons", "whose", "counters",
                    "zone", "fate", "atk_change")
@@ -46,14 +47,20 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", "segoc", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", "segoc", "player", "from", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
     if kind == "legal" and not actions:
         raise bad("actions", raw_actions, "a legal query asks about the last action: give at least one")
-    if kind == "activates" and not isinstance(query.get("card"), str):
-        raise bad("query.card", query.get("card"), "an activates query names a card")
+    if kind in ("activates", "requirements") and not isinstance(query.get("card"), str):
+        raise bad("query.card", query.get("card"), f"an {kind} query names a card")
+    if kind == "requirements":  # can X be activated in this state (requirements.py)
+        if query.get("player", "A") not in PLAYERS:
+            raise bad("query.player", query.get("player"), "must be A or B")
+        if "from" in query and (not isinstance(query["from"], list) or set(query["from"]) - {"hand", "field", "gy",
+                                                                                             "banished"}):
+            raise bad("query.from", query["from"], "must be a list of hand, field, gy, banished")
     asked = [f for f in _OUTCOME_FIELDS if f in query]
     if len(asked) > 1:
         raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
@@ -101,7 +108,12 @@ def normalise_scenario(question: dict) -> dict:
 def run(session: Session, scenario: dict) -> Game:
     """Build the state and apply the actions (all but the last for a ``legal`` query keep going only while legal)."""
     catalog = Catalog(session)
-    state = build_state(catalog, scenario["state"], scenario["ruleset"])
+    spec = scenario["state"]
+    known = spec.get("known") if isinstance(spec, dict) else None  # facts stated of places (requirements.py)
+    if known is not None:
+        spec = {k: v for k, v in spec.items() if k != "known"}
+    state = build_state(catalog, spec, scenario["ruleset"])
+    state.known = parse_known(known, "state.known")
     game = Game(state, catalog)
     game.say(f"start: {state.turn}'s turn {state.turn_number}, {state.phase}"
              + (f", {state.step} step" if state.step else "") + f"; LP A {state.players['A'].lp}, "
@@ -121,8 +133,8 @@ def answer_scenario(session: Session, question: dict) -> dict:
     kind = query["kind"]
     ruleset = RULESETS[scenario["ruleset"]]
     last_index = len(scenario["actions"]) - 1
-    if kind != "legal" and game.illegal is None:
-        game.finish()
+    if kind not in ("legal", "requirements") and game.illegal is None:
+        game.finish()  # (a requirements query weighs the lasting effects itself: requirements.py)
     steps = list(game.steps)
     answer, explanation, extra = "unknown", "", {}
     if game.illegal is not None and not (kind == "legal" and game.illegal[0] == last_index):
@@ -160,6 +172,10 @@ def answer_scenario(session: Session, question: dict) -> dict:
                 timing = _traced_timing(game, query)
                 answer = {"misses": "yes", "activates": "no"}.get(timing, "unknown")
                 explanation = f"does it miss the timing: {answer}: {explanation}"
+        elif kind == "requirements":
+            from .requirements import answer_requirements
+
+            answer, explanation = answer_requirements(game, query, steps)
         elif kind == "order":
             answer, explanation, extra = segoc_query(game, query["segoc"]) if "segoc" in query else _order(game)
         else:

@@ -1,0 +1,439 @@
+"""Can a card be activated in this state?  What its activation needs (its cost, its targets, the first act of
+its resolution, a free zone, cards in the Deck, its written activation requirement: :mod:`.needs`) checked
+against what the question states about the game state.
+
+A question rarely lists every card; it states some facts ("I have no cards in my hand", "my opponent controls
+no face-up monsters", "my Deck has 1 card").  Those are the state's ``known`` entries (:class:`Known`: "the
+cards of this kind in this place are exactly those the state lists"); :func:`count` answers "how many cards of
+a kind are there" with whether that number is certain.  A check fails only on a certain shortfall (a rule row
+of ``requirements.toml`` names why); it passes only when the cards needed are there; anything else is
+"unknown".  The timing of the activation is taken as met: the ``requirements`` query asks about the state.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+
+from .actions import Legality
+from .needs import Need, read_needs
+from .procedures import CONDITIONS
+from .restrictions import RESTRICTIONS
+from .setup import bad
+from .state import PLAYERS, Instance, other
+
+__all__ = ["Known", "KNOWN_PLACES", "parse_known", "count", "check_requirements", "answer_requirements"]
+
+KNOWN_PLACES = ("hand", "deck", "gy", "banished", "extra", "field", "monsters", "spells_traps", "lp")
+_KINDS = (None, "monster", "spell", "trap", "spell_trap")
+_LOCATIONS = {"hand": ("hand",), "deck": ("deck",), "gy": ("gy",), "banished": ("banished",), "extra": ("extra",),
+              "monsters": ("monster", "emz"), "spells_traps": ("spell_trap", "field_zone"),
+              "field": ("monster", "emz", "spell_trap", "field_zone")}
+_ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
+
+# Lasting effects that make a cost unpayable, as data: (pattern over a Continuous effect's text, what it does,
+# the kind of card it concerns).  "Neither player can Tribute cards." is restrictions.RESTRICTIONS' row.
+COST_BARS: list[tuple[re.Pattern, str, str | None]] = [
+    (re.compile(r"^Neither player can banish (?:any )?cards\.$", re.I), "banish", None),
+    (re.compile(r"\bany card sent to the (?:GY|Graveyard) is banished instead\.$", re.I), "to_gy", None),
+    (re.compile(r"^Any monster sent to the (?:GY|Graveyard) is banished instead\.$", re.I), "to_gy", "monster"),
+]
+
+
+@dataclass(frozen=True)
+class Known:
+    """A fact the question states: the cards of ``kind`` (face ``face``) in ``place`` of ``player`` are exactly
+    those the state lists (``place`` ``lp``: the LP given are the player's LP)."""
+
+    player: str
+    place: str
+    kind: str | None = None
+    face: str | None = None
+
+    def covers(self, player: str, place: str, kind: str | None, face: str | None) -> bool:
+        if self.player != player:
+            return False
+        if self.place != place and not (self.place == "field" and place in ("monsters", "spells_traps")):
+            return False
+        if self.kind is not None and self.kind != kind and not (self.kind == "spell_trap" and kind in ("spell", "trap")):
+            return False
+        return self.face is None or self.face == face
+
+
+def parse_known(value, field: str) -> list[Known]:
+    """The state's ``known`` list: ``[{"player": "A", "where": "hand", "kind": "monster", "face": "up"}]``."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise bad(field, value, "must be a list of {\"player\", \"where\", \"kind\", \"face\"}")
+    out = []
+    for i, item in enumerate(value):
+        where = f"{field}[{i}]"
+        if not isinstance(item, dict) or set(item) - {"player", "where", "kind", "face"}:
+            raise bad(where, item, "must be {\"player\", \"where\"[, \"kind\", \"face\"]}")
+        if item.get("player") not in PLAYERS:
+            raise bad(f"{where}.player", item.get("player"), "must be A or B")
+        if item.get("where") not in KNOWN_PLACES:
+            raise bad(f"{where}.where", item.get("where"), f"expected one of {', '.join(KNOWN_PLACES)}")
+        if item.get("kind") not in _KINDS:
+            raise bad(f"{where}.kind", item.get("kind"), "expected monster, spell, trap or spell_trap")
+        if item.get("face") not in (None, "up", "down"):
+            raise bad(f"{where}.face", item.get("face"), "must be up or down")
+        out.append(Known(item["player"], item["where"], item.get("kind"), item.get("face")))
+    return out
+
+
+def _kind(inst: Instance) -> str:
+    if inst.location in ("monster", "emz"):
+        return "monster"
+    if inst.location in ("spell_trap", "field_zone"):
+        return "trap" if inst.card.card_type == "Trap" else "spell"
+    return inst.card.card_type.lower()
+
+
+def _fits(inst: Instance, kind: str | None, face: str | None) -> bool:
+    mine = _kind(inst)
+    if kind is not None and mine != kind and not (kind == "spell_trap" and mine in ("spell", "trap")):
+        return False
+    return face is None or not inst.on_field or inst.face == face
+
+
+def known(state, player: str, place: str, kind: str | None = None, face: str | None = None) -> bool:
+    """Whether the state says all the cards of that kind in that place (the whole field and GYs when the
+    state is ``complete``)."""
+    if any(k.covers(player, place, kind, face) for k in getattr(state, "known", ())):
+        return True
+    return bool(state.complete) and place in ("monsters", "spells_traps", "field", "gy")
+
+
+def count(state, player: str, place: str, kind: str | None = None, face: str | None = None,
+          exclude: int | None = None) -> tuple[int, bool]:
+    """How many cards of a kind a player has in a place (piles by owner, the field by controller), and whether
+    that number is certain (the question states them all)."""
+    if player == "both":
+        a, b = (count(state, p, place, kind, face, exclude) for p in PLAYERS)
+        return a[0] + b[0], a[1] and b[1]
+    if place == "field" and not known(state, player, "field", kind, face):
+        a, b = (count(state, player, p, kind, face, exclude) for p in ("monsters", "spells_traps"))
+        return a[0] + b[0], a[1] and b[1]
+    key = "owner" if place in _LOCATIONS and place not in ("monsters", "spells_traps", "field") else "controller"
+    n = sum(1 for inst in state.cards.values() if inst.location in _LOCATIONS[place] and getattr(inst, key) == player
+            and inst.uid != exclude and _fits(inst, kind, face))
+    unnamed = state.players[player].unnamed.get(place, 0)
+    exact = known(state, player, place, kind, face)
+    if kind is None:
+        n += unnamed
+    elif unnamed and not any(k.covers(player, place, kind, face) and k.kind is not None
+                             for k in getattr(state, "known", ())):
+        exact = False  # cards given by no name may be of that kind
+    return n, exact
+
+
+# ------------------------------------------------------------------------------------------- checks
+
+
+def _lasting(state, inst: Instance, player: str) -> tuple[list[tuple[Instance, str, str, str | None]], list]:
+    """Face-up cards whose lasting effects bar a kind of cost or act (COST_BARS, and the prohibitions of
+    restrictions.RESTRICTIONS that bind ``player``), and the face-up cards with other lasting effects (not
+    applied here)."""
+    bars, others = [], []
+    for card in state.cards.values():
+        if not card.on_field or card.face != "up" or card.uid == inst.uid or card.pendulum_zone:
+            continue
+        for effect in card.card.effects:
+            if effect.get("kind") != "continuous":
+                continue
+            text = (effect.get("text") or "").strip()
+            hit = next(((act, kind) for pattern, act, kind in COST_BARS if pattern.search(text)), None)
+            if hit is None:
+                hit = next(((act, None) for pattern, act, who in RESTRICTIONS if pattern.match(text) and
+                            (who == "both" or player != card.controller)), None)
+            if hit is not None:
+                bars.append((card, text, *hit))
+            elif card not in others:
+                others.append(card)
+    return bars, others
+
+
+def _bar(need: Need, bars, legal: Legality, inst: Instance) -> bool:
+    """A lasting effect that makes this cost (or this Special Summon) impossible (a fail added), or one that
+    may concern it (unknown)."""
+    act = need.places[0] if need.act == "self" else need.act
+    kind = _kind(inst) if need.act == "self" else need.kind
+    for card, text, barred, bar_kind in bars:
+        hits = barred == act or (barred == "to_gy" and need.cost and (need.to_gy or act == "send")) or \
+            (barred == "special_summon" and act == "summon")
+        if not hits:
+            continue
+        if bar_kind is not None and kind != bar_kind:
+            if kind is None:
+                legal.add("lasting effect", "unknown", f"{card.name} is face-up (\"{text}\"): whether the card paid "
+                                                       f"for \"{need.said}\" is a {bar_kind} is not said",
+                          "sim_cost_send_banished")
+            continue
+        rule = "sim_cost_send_banished" if barred == "to_gy" else "sim_cost_prohibited"
+        what = "cost" if need.cost else "resolution"
+        legal.add(what, "fail", f"{card.name} is face-up (\"{text}\"): \"{need.said}\" cannot be performed",
+                  rule, "card_text_overrides")
+        return True
+    return False
+
+
+def _players(need: Need, player: str) -> str:
+    return {"self": player, "other": other(player), "both": "both"}[need.player]
+
+
+def _cards(state, need: Need, player: str, exclude: int | None) -> tuple[int, bool]:
+    total, exact = 0, True
+    for place in need.places:
+        face = need.face if place in ("monsters", "spells_traps", "field") else None
+        n, sure = count(state, _players(need, player), place, need.kind, face, exclude)
+        total, exact = total + n, exact and sure
+    return total, exact
+
+
+def _deck_needed(needs) -> int:
+    return sum(n.count for n in needs.needs if n.places == ("deck",) and n.act in ("banish", "draw"))
+
+
+def _condition(state, inst: Instance, effect: dict, player: str, legal: Legality) -> None:
+    """The written activation requirement ("If your opponent controls more monsters than you do")."""
+    raw = ((effect.get("condition") or {}).get("raw") or "").strip()
+    if not raw:
+        return
+    words = re.sub(r"\s*\((?:Quick Effect|Ignition Effect)\)\s*$", "", raw, flags=re.I)
+    words = re.sub(r"^(?:During either player's turn, )?If ", "", words, flags=re.I).strip().lower()
+    found = CONDITIONS.get(words)
+    if found is None:
+        if re.match(r"^(?:when|during|at the start|at the end|once per turn)", raw, re.I):
+            legal.assumed.append(f"{inst.name}'s timing (\"{raw}\") is taken as met")
+        else:
+            legal.add("activation requirement", "unknown", f"\"{raw}\" is not modelled", "sim_activation_requirement")
+        return
+    said, _sides, test = found
+    mine, mine_sure = count(state, player, "monsters", "monster", exclude=inst.uid)
+    theirs, theirs_sure = count(state, other(player), "monsters", "monster")
+    results = {test(m, t) for m in ([mine] if mine_sure else range(mine, mine + 8))
+               for t in ([theirs] if theirs_sure else range(theirs, theirs + 8))}
+    if results == {False}:
+        legal.add("activation requirement", "fail", f"\"{raw}\": {said} cannot hold ({player} controls "
+                                                    f"{mine}{'' if mine_sure else '+'} monster(s), {other(player)} "
+                                                    f"{theirs}{'' if theirs_sure else '+'})",
+                  "sim_activation_requirement", "activation_condition")
+    elif results == {True}:
+        legal.add("activation requirement", "pass", f"\"{raw}\" holds", "sim_activation_requirement")
+    else:
+        legal.add("activation requirement", "unknown", f"whether {said} is not stated", "sim_activation_requirement")
+
+
+def check_requirements(state, inst: Instance, effect: dict, player: str) -> Legality:
+    """Whether the state lets ``inst``'s ``effect`` be activated by ``player`` as far as its cost, targets,
+    resolution, zones and Deck go (its timing taken as met)."""
+    legal = Legality()
+    needs = read_needs(effect)
+    for part in needs.unread:
+        legal.add("card text", "unknown", f"{part} of {inst.name} is not read", "psct")
+    bars, others = _lasting(state, inst, player)
+    for card in others:
+        legal.add("lasting effect", "unknown", f"{card.name}'s lasting effect is not applied here", "card_text_overrides")
+    if inst.location == "hand" and inst.card.card_type == "Spell" and inst.card.property != "Field":
+        free = state.free_spell_trap_zones(player)
+        if not free:
+            legal.add("zone", "fail", f"{player} has no available Spell & Trap Zone to activate {inst.name} from the "
+                                      "hand", "sim_spell_zone")
+        elif known(state, player, "spells_traps"):
+            legal.add("zone", "pass", f"{player} has a free Spell & Trap Zone", "sim_spell_zone")
+        else:
+            legal.add("zone", "unknown", f"whether {player} has a free Spell & Trap Zone is not stated", "sim_spell_zone")
+    _condition(state, inst, effect, player, legal)
+    for need in needs.needs:
+        _check_need(state, inst, player, need, needs, bars, legal)
+    if not needs.whole:
+        legal.add("resolution", "unknown", f"whether the rest of {inst.name}'s effect can be performed is not "
+                                           "modelled", "sim_resolve_possible")
+    return legal
+
+
+def _check_need(state, inst: Instance, player: str, need: Need, needs, bars, legal: Legality) -> None:
+    if need.act == "lp":
+        lp = state.players[player].lp
+        if not known(state, player, "lp"):
+            legal.add("cost", "unknown", f"{player}'s LP are not stated (\"{need.said}\")", "sim_cost_unpayable")
+        elif need.kind != "half" and lp < need.count:
+            legal.add("cost", "fail", f"{player} has {lp} LP and cannot pay {need.count} (\"{need.said}\")",
+                      "sim_cost_unpayable", "cost")
+        else:
+            legal.add("cost", "pass", f"{player} has {lp} LP: \"{need.said}\" can be paid", "sim_cost_unpayable")
+        return
+    if need.cost and _bar(need, bars, legal, inst):
+        return
+    if need.act == "self":
+        legal.add("cost", "pass", f"{inst.name} pays its own cost (\"{need.said}\")", "sim_cost_unpayable")
+        return
+    if need.act in ("discard", "tribute", "send", "banish") and need.places != ("deck",):
+        have, sure = _cards(state, need, player, inst.uid)
+        if sure and have < need.count:
+            legal.add("cost", "fail", f"\"{need.said}\": {player} has {have} such card(s) in the "
+                                      f"{' or '.join(need.places)}", "sim_cost_unpayable", "cost")
+        elif have >= need.count and not need.qualified:
+            legal.add("cost", "pass", f"\"{need.said}\": {player} has {have} card(s) to pay it with", "sim_cost_unpayable")
+        else:
+            legal.add("cost", "unknown", f"whether {player} has the cards for \"{need.said}\" is not stated",
+                      "sim_cost_unpayable")
+        return
+    if need.act in ("draw", "banish"):  # cards from the Deck: a cost from its top and the draw that follows
+        wanted = _deck_needed(needs) if need.act == "draw" else need.count
+        have, sure = count(state, player, "deck")
+        rule = "sim_draw_deck" if need.act == "draw" else "sim_cost_unpayable"
+        if sure and have < wanted:
+            legal.add("Deck", "fail", f"{player}'s Deck has {have} card(s); {inst.name} needs {wanted} "
+                                      f"(\"{need.said}\")", rule, "sim_resolve_possible")
+        elif have >= wanted:
+            legal.add("Deck", "pass", f"{player}'s Deck has {have} card(s)", rule)
+        else:
+            legal.add("Deck", "unknown", f"how many cards {player}'s Deck has is not stated", rule)
+        return
+    if need.act in ("target", "affect"):
+        exclude = inst.uid if need.act == "target" else None
+        have, sure = _cards(state, need, player, exclude)
+        rule = "sim_target_exists" if need.act == "target" else "sim_resolve_possible"
+        with_self, _ = _cards(state, need, player, None)
+        doubt = need.act == "target" and (with_self > have or (needs.cost_to_gy and "gy" in need.places))
+        if sure and have < need.count and not doubt:
+            legal.add("targets" if need.act == "target" else "resolution", "fail",
+                      f"\"{need.said}\": there are {have} such card(s)", rule, "activation_condition")
+        elif have >= need.count and not need.qualified:
+            legal.add("targets" if need.act == "target" else "resolution", "pass", f"\"{need.said}\": there are "
+                                                                                   f"{have} such card(s)", rule)
+        else:
+            legal.add("targets" if need.act == "target" else "resolution", "unknown",
+                      f"whether there is a card for \"{need.said}\" is not stated", rule)
+        return
+    if need.act in ("summon", "control"):
+        if need.act == "summon" and _bar(need, bars, legal, inst):
+            return
+        free = len(state.free_main_zones(player))
+        rule = "sim_summon_zone" if need.act == "summon" else "sim_control_zone"
+        if need.act == "summon" and needs.cost_leaves_field:
+            legal.add("zone", "unknown", f"a monster {inst.name}'s cost removes may free a zone", rule)
+        elif free < need.count:
+            legal.add("zone", "fail", f"{player} has {free} available Main Monster Zone(s); \"{need.said}\" needs "
+                                      f"{need.count}", rule, "sim_resolve_possible")
+        elif known(state, player, "monsters"):
+            legal.add("zone", "pass", f"{player} has {free} available Main Monster Zone(s)", rule)
+        else:
+            legal.add("zone", "unknown", f"how many Main Monster Zones {player} has free is not stated", rule)
+
+
+# --------------------------------------------------------------------------------------- the query
+
+
+def _placements(state, card, player: str, wanted: tuple[str, ...] | None) -> list[str]:
+    """Where the asked card may be, when the state does not place it."""
+    if card.card_type == "Trap":
+        places = ["set"]
+    elif card.card_type == "Spell":
+        places = ["hand"] if card.property == "Field" else ["hand", "set"]
+    else:
+        places = []
+        for effect in card.effects:
+            if effect["kind"] in _ACTIVATED:
+                for loc in effect.get("locations") or ["field"]:
+                    place = {"field": "monster"}.get(loc, loc)
+                    if place in ("monster", "hand", "gy", "banished") and place not in places:
+                        places.append(place)
+    if wanted:
+        places = [p for p in places if ("field" if p in ("set", "monster") else p) in wanted]
+    return places
+
+
+def _place(state, card, player: str, place: str) -> Instance | None:
+    """A copy of the state with the card placed there (None when the state leaves it no room there)."""
+    inst = Instance(uid=state.next_uid(), card=card, owner=player, controller=player, location=place)
+    if place in ("hand", "gy", "banished"):
+        kind = card.card_type.lower()
+        if known(state, player, place, kind):
+            if state.players[player].unnamed[place] <= 0 or any(k.covers(player, place, kind, None) and k.kind
+                                                                 for k in state.known):
+                return None
+            state.players[player].unnamed[place] -= 1
+    elif place == "set":
+        free = state.free_spell_trap_zones(player)
+        nameless = [c for c in state.cards.values() if c.location == "spell_trap" and c.controller == player and
+                    c.face == "down" and c.card.id < 0]
+        if nameless:
+            inst.zone = nameless[0].zone
+            del state.cards[nameless[0].uid]
+        elif free and not known(state, player, "spells_traps", "trap" if card.card_type == "Trap" else "spell",
+                                "down"):
+            inst.zone = free[0]
+        else:
+            return None
+        inst.location, inst.face = "spell_trap", "down"
+    elif place == "monster":
+        nameless = [c for c in state.monsters(player) if c.card.id < 0 and c.location == "monster" and c.face == "up"]
+        free = state.free_main_zones(player)
+        if nameless and not free:
+            inst.zone = nameless[0].zone
+            del state.cards[nameless[0].uid]
+        elif free and not known(state, player, "monsters", "monster", "up"):
+            inst.zone = free[0]
+        else:
+            return None
+        inst.position, inst.face = "attack", "up"
+    return state.add(inst)
+
+
+def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
+    """``{"kind": "requirements", "card": X}``: can X (its ``effect``, else each effect it activates) be
+    activated in this state as far as costs, targets, resolution, zones and the Deck go?"""
+    card = game.catalog_card(query["card"].strip(), "query.card")
+    player = query.get("player", "A")
+    named = [c for c in game.state.cards.values() if c.card.name == card.name]
+    if len(named) > 1:
+        return "unknown", f"{card.name} is in the state more than once: which copy is asked is not said."
+    if named:
+        cases = [(game.state, named[0])]
+        player = named[0].controller if named[0].on_field else named[0].owner
+    else:
+        cases = []
+        for place in _placements(game.state, card, player, tuple(query.get("from") or ()) or None):
+            state = copy.deepcopy(game.state)
+            inst = _place(state, card, player, place)
+            if inst is not None:
+                cases.append((state, inst))
+    if not cases:
+        return "unknown", f"the state leaves {card.name} no place it could be activated from."
+    verdicts = []
+    for state, inst in cases:
+        face_up = inst.on_field and inst.face == "up"
+        kinds = ("activation",) if not card.is_monster and not face_up else \
+            ("ignition", "quick", "trigger", "flip") if card.is_monster else ("ignition", "quick", "trigger")
+        effects = [e for e in card.effects if e["kind"] in kinds and ("effect" not in query or
+                                                                      e["index"] == query["effect"])]
+        if not effects or any(e["kind"] == "unknown" for e in card.effects):
+            return "unknown", f"no activated effect of {card.name} was read whole."
+        for effect in effects:
+            verdicts.append((inst, effect, check_requirements(state, inst, effect, player)))
+    answers = {legal.answer for _i, _e, legal in verdicts}
+    inst, effect, legal = next(v for v in verdicts if v[2].answer == ("no" if answers == {"no"} else
+                                                                       "unknown" if "unknown" in answers else
+                                                                       next(iter(answers))))
+    game.assume(f"the timing of {card.name}'s activation is taken as met (the question asks about the state)")
+    for text in legal.assumed:
+        game.assume(text)
+    if answers == {"no"}:
+        for _i, _e, each in verdicts:
+            fail = each.first("fail")
+            if fail.step() not in steps:
+                steps.append(fail.step())
+        return "no", f"{card.name} cannot be activated: {legal.first('fail').detail}."
+    if answers == {"yes"}:
+        steps.extend(c.step() for c in legal.checks)
+        return "yes", f"{card.name} can be activated: " + "; ".join(c.detail for c in legal.checks) + "."
+    doubt = next((c for _i, _e, each in verdicts for c in each.checks if c.result == "unknown"), None)
+    if doubt is not None:
+        steps.append(doubt.step())
+    why = doubt.detail if doubt is not None else "its effects or places give different answers"
+    return "unknown", f"whether {card.name} can be activated is not decided: {why}."
