@@ -119,7 +119,7 @@ def atk_answer(session, question: dict) -> dict:
     if result.value is None:
         return unknown(result.why or "an ATK change that is not modelled")
     current, steps = result.value, result.steps
-    applied = [ref if isinstance(ref, str) else _said(ref) for ref in applied]
+    applied = [ref if isinstance(ref, str) else ref.get("by") or _said(ref) for ref in applied]
     return {"answer": str(current), "card": None, "resolved": {"monster": name, "applied": list(applied)},
             "explanation": f"{current}: {name}'s ATK after " + ", then ".join(map(str, applied)) + f" is {current}.",
             "assumed": ["each card's effect is applied to the monster, in the order given", *result.assumed],
