@@ -271,7 +271,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
             reading.reason = frame.reason  # read, but the words may mean something else: say why
     if reading.frame is not None and (reading.frame.question or {}).get("applying"):
         # "while X is applying, ...": only a lasting negation of monsters (Skill Drain) replaces it
-        _adopt(reading, skeleton, read_lingering_negation(skeleton))
+        if not _adopt(reading, skeleton, read_lingering_negation(skeleton)):
+            from .activation_state import read_activation_state  # or a cost / act X forbids (activation_state.py)
+
+            _adopt(reading, skeleton, read_activation_state(skeleton, card_of))
     elif reading.frame is None:  # what happens after a negation; lasting negations; Summons of several
         _adopt(reading, skeleton, read_negation_outcome(skeleton, card_type_of, negates_of)
                or read_lingering_negation(skeleton) or read_negated_effects(skeleton)
@@ -286,6 +289,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .battle_slots_ask import read_battle_numbers
 
         _adopt(reading, skeleton, read_battle_numbers(skeleton, card_of))
+    if reading.frame is None:  # can X be activated in a stated state: costs, targets, zones (activation_state.py)
+        from .activation_state import read_activation_state
+
+        _adopt(reading, skeleton, read_activation_state(skeleton, card_of))
     if reading.frame is None:  # what a card, its effect or a kind IS: Spell Speed, targets, cost ... (card_property.py)
         from .card_property import read_card_property
 
