@@ -42,6 +42,11 @@ _ST_KIND = {("Spell", "Normal"): "normal_spell", ("Spell", "Ritual"): "ritual_sp
             ("Trap", "Continuous"): "continuous_trap", ("Trap", "Counter"): "counter_trap"}
 # a Normal-kind card whose activation equips it stays on the field as an Equip Card
 _EQUIPS_ITSELF = re.compile(r"\bequip (?:this card|it with this card)\b", re.I)
+# a card of a kind that goes to the GY whose text speaks of itself ("it remains on the field", "this card")
+_SPEAKS_OF_ITSELF = re.compile(r"\bremains? (?:face-up )?on the field\b|\bthis card\b|\bequip|\binstead of sending\b", re.I)
+# a card of such a kind that says it stays ("After this card's activation, it remains on the field")
+_SAYS_IT_REMAINS = re.compile(r"\bafter this card's activation, it remains on the field\b|"
+                              r"\bthis card remains on the field\b", re.I)
 # a card whose activation moves itself: where it ends up is its text's, not the kind's
 _MOVES_ITSELF = re.compile(r"\b(?:destroy|banish|send|return|shuffle|set|place|special summon|add) this card\b|"
                            r"\bthis card (?:is|becomes) (?:a |an )?(?:monster|equip)|"
@@ -248,9 +253,18 @@ def _stays(session, question: dict) -> dict:
         if effect.get("kind") not in ("activation", "rule") and effect.get("text"):
             text = text.replace(effect["text"], " ")
     answer, rule, detail = FACTS[("spell_trap", key, "stays")]
-    if answer == "no" and _EQUIPS_ITSELF.search(text) and card.card_type == "Trap":
+    whole = card.text or ""
+    if answer == "no" and _EQUIPS_ITSELF.search(whole) and card.card_type == "Trap":
         answer, rule = "yes", "st_equip_trap"
         detail = f"{card.name} equips itself to a monster when it resolves: it stays on the field as an Equip Card"
+    elif answer == "no" and _SAYS_IT_REMAINS.search(whole):
+        answer, rule = "yes", "hand_trap_exception"
+        detail = (f"{card.name}'s own text says it remains on the field (\"{_SAYS_IT_REMAINS.search(whole).group(0)}\"), "
+                  "and a card's text takes precedence over the rule for its kind")
+    elif answer == "no" and _SPEAKS_OF_ITSELF.search(whole):
+        return _done(answer_object("unknown", f"{card.name}'s own text speaks of where this card is "
+                                   f"(\"{_SPEAKS_OF_ITSELF.search(whole).group(0)}\"): its kind does not decide it",
+                                   rule, said), question, card.name)
     elif _MOVES_ITSELF.search(text):
         return _done(answer_object("unknown", f"{card.name}'s own text moves or changes this card "
                                    f"(\"{_MOVES_ITSELF.search(text).group(0)}\"): its kind does not decide where it is",

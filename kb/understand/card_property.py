@@ -98,6 +98,8 @@ def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | 
         for slot, value in means:
             if slot != "filler":
                 slots.setdefault(slot, []).append(value)
+            if slot == "effect_kind":
+                slots.setdefault("_effect_kind_at", []).append(str(i))
         if all(slot == "filler" for slot, _v in means):
             slots.setdefault("_filler", []).append(" ".join(w for w in words[i:i + n] if w))
         slots.setdefault("_at_" + means[0][0], []).append(str(i))
@@ -178,6 +180,10 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
                 continue
         return None  # a second card or kind: another question (a kind compared, a chain ...)
     said_kinds = list(dict.fromkeys(slots.get("effect_kind", [])))
+    subject_at = next((at for at, i in entities if i == subject), None)
+    if len(said_kinds) == 1 and subject_at is not None and effect is None and \
+            str(subject_at + 1) in slots.get("_effect_kind_at", []) and ents[subject].kind == "card":
+        effect, said_kinds = said_kinds[0], []  # "Skill Drain's continuous effect": which effect of the card
     if said_kinds:
         if len(said_kinds) > 1 or value is not None:
             return None
@@ -213,6 +219,12 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         card = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls or {})}
         if entity.kind == "class" and not card["class"]:
             return None
+    if prop == "spell_speed" and effect is None:  # the Spell Speed form of its one place (kb/understand/facts.py)
+        question = {"ask": "spell_speed", "card": card, **({"speed": value} if value is not None else {})}
+        skeleton.use(skeleton.live())
+        said = f"Is {ents[subject].text} Spell Speed {value}?" if value is not None else \
+            f"What is the Spell Speed of {ents[subject].text}?"
+        return Frame(question, said, used_entities={i for _at, i in entities}, uses_story=True)
     question = {"ask": "card_property", "property": prop, "card": card}
     of_effect = bool(slots.get("of_effect")) or (subject is not None and bool(ents[subject].aside.get("effect_of")))
     amount = int(slots["number"][0]) if prop == "cost" and slots.get("number") else None
