@@ -103,3 +103,38 @@ def test_own_questions_written_before_the_reader(session):
 ])
 def test_answers(session, q, expect):
     assert ask(session, q)["answer"] == expect
+
+
+# ------------------------------------------------------------- can a card negate a Summon (summon_negation.py)
+
+
+@pytest.mark.parametrize("q,expect", [
+    # written before the reader (with tests/golden/ask_summon_slots.jsonl's method): Summons outside a chain
+    ("Monster Reborn Special Summons my opponent's Dark Magician. Can I negate the Special Summon with Solemn "
+     "Warning?", "no"),
+    ("My opponent Tribute Summons Jinzo. Can I negate it with Solemn Warning?", "yes"),
+    ("can black horn of heaven negate a flip summon", "no"),
+    ("My opponent Xyz Summons. Can I negate that Xyz Summon with Black Horn of Heaven?", "yes"),
+    ("can i use solemn strike against my opponents link summon", "yes"),
+    ("my opponent ritual summons with a ritual spell, can i negate the ritual summon with solemn warning", "no"),
+    ("can solemn judgment negate a monster special summoned by call of the haunted", "no"),
+    ("can i negate my opponent's pendulum summon with solemn warning", "yes"),
+    ("A monster is Fusion Summoned by Polymerization. Can my opponent negate that Fusion Summon with Black Horn of "
+     "Heaven?", "no"),
+    # near misses: no Summon told before "it"; two Summons of different kinds
+    ("can i negate it with solemn warning", "unknown"),
+    ("my opponent xyz summons . can i negate the link summon with solemn strike", "unknown"),
+])
+def test_summon_negation(session, q, expect):
+    assert ask(session, q)["answer"] == expect
+
+
+def test_summon_negation_question_shape(session):
+    answer = ask(session, "my opponent synchro summons stardust dragon . can i stop it with solemn strike")
+    assert answer["parsed"]["ask"] == "negate" and answer["parsed"]["summon"]["how"] == "synchro"
+    assert answer["answer"] == "yes"
+    from kb.understand.summon_negation import scan_negation
+
+    slots = scan_negation("my opponent synchro summons e3 . can i stop it with e7")
+    assert [(s.kind, s.key) for s in slots] == [("story", "active"), ("what", "named"), ("ask", "me"),
+                                                ("verb", "negate"), ("summon", "back"), ("by", "effect")]

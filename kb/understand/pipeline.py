@@ -301,6 +301,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .summon_slot_scenario import read_summon_slots
 
         _adopt(reading, skeleton, read_summon_slots(skeleton, card_of))
+    if reading.frame is None:  # can a card negate a Summon, read by filling slots (summon_negation.py)
+        from .summon_negation import read_summon_negation
+
+        _adopt(reading, skeleton, read_summon_negation(skeleton, card_of))
 
 
 def words_of(text: str) -> bool:

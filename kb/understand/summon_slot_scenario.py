@@ -97,8 +97,9 @@ def _before_act(d: Draft, event: Event, card_of) -> str | None:
     if event.act in ("normal_summon", "set_monster", "tribute_summon"):
         tributes = []
         if event.act == "tribute_summon":
-            if named:
-                return None
+            needed = card.tributes_needed() if named else None
+            if named and (not needed or level is None or level < 5):
+                return None  # its own Tribute rule, or not a monster that is Tribute Summoned
             level = level if level >= 5 else 5
             tributes = [d.add_monster("A", "monsters", "my Tribute", level=4) for _ in range(1 if level < 7 else 2)]
         elif level >= 5:
@@ -275,6 +276,14 @@ def build(reading: Reading, card_of) -> tuple[dict, str, list] | None:
     """The scenario question of ``reading``, how it reads and the same question asked the other ways the
     words allow (all must agree), or None when the events cannot be one."""
     asked = reading.asked
+    told = [e for e in reading.before if not e.relative]
+    if asked.act == "flip_summon" and asked.monster is not None and asked.monster.key == "same" and len(told) == 1 \
+            and len(reading.before) == 1 and told[0].act == "set_monster" and told[0].fate is None and \
+            (told[0].monster is None or told[0].monster.key in ("any", "face_down", "named", "level")):
+        # "I Set a monster last turn. Can I Flip Summon it?": the monster of the story is the one asked
+        told[0].relative = True
+        if told[0].monster is not None and told[0].monster.key in ("named", "level"):
+            asked.monster = told[0].monster
     if asked.act == "flip_summon":
         turn, ok = _relative_turn(reading)
         if not ok:

@@ -250,6 +250,9 @@ def read_events(slots: list[Slot]) -> Reading | None:
             if opener is not None:
                 return None
             opener = s.key
+        elif s.kind == "act" and opener is None and asked is None:  # "Having Normal Set a monster, ...": told
+            before.append(Event(s.key, False))
+            last = before[-1]
         elif s.kind == "act":
             if opener != "can_i" or asked is not None:
                 return None
