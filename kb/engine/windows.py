@@ -4,6 +4,8 @@ matches a chain link (see :mod:`kb.engine.engine`)."""
 
 from __future__ import annotations
 
+import re
+
 from . import rules
 from .damage_step import stats_left_to_chance
 from .engine_card import EngineCard, _PHASE_NAMES, _State, _effect_label, _is_card_activation, link_tags
@@ -214,6 +216,9 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
         break
     if not kind_ok:
         return "fail"
+    where = _context_vs_link(pattern.get("context"), link_card, link_effect, card_activation, verdict_notes)
+    if where != "pass":
+        return where
     tags = link_tags(link_effect)
     for key in ("includes", "would"):
         wanted = pattern.get(key) or []
@@ -240,6 +245,37 @@ def _match_activation_pattern(pattern: dict, link_card: EngineCard, link_effect:
     return "pass"
 
 
+# what a condition's trailing phrase adds to "when a card or effect is activated …": a phase ("during …")
+# is read into the condition's phases by the profile; these say nothing more than the event itself
+_NO_RESTRICTION = re.compile(r"^in response to (?:a|another) card or effect activation$")
+
+
+def _context_vs_link(context: str | None, link_card: EngineCard, link_effect: dict, card_activation: bool,
+                     verdict_notes: list[str]) -> str:
+    """Does the chain link meet the phrase after the activation in the condition ("is activated on the
+    field")? ``pass``/``fail``/``unknown``: a phrase not modelled here is ``unknown``, never ignored.
+
+    A card is activated on the field (a Spell/Trap is placed there, even from the hand); a monster's
+    effect is activated where the monster is (Droll & Lock Bird's in the hand is not "on the field").
+    """
+    if not context or context.startswith("during") or _NO_RESTRICTION.match(context):
+        return "pass"
+    if context != "on the field":
+        return "unknown"
+    if card_activation:
+        return "pass"
+    where = {"field" if loc == "pendulum_zone" else loc for loc in link_effect.get("locations") or []}
+    if not where:
+        return "unknown"
+    if "field" not in where:
+        verdict_notes.append(f"{link_card.name} activates this effect in the {'/'.join(sorted(where))}, "
+                             f"not on the field")
+        return "fail"
+    if where != {"field"}:
+        verdict_notes.append(f"assume: {link_card.name} activated its effect on the field")
+    return "pass"
+
+
 def _describe_pattern(pattern: dict) -> str:
     if pattern["type"] == "activation":
         alts = []
@@ -256,6 +292,8 @@ def _describe_pattern(pattern: dict) -> str:
             extra += f" that would {', '.join(pattern['would'])}"
         if pattern.get("targets"):
             extra += f" that {pattern['targets']}"
+        if pattern.get("context") == "on the field":
+            extra += " on the field"
         who = {"opponent": " by the opponent", "you": " by its controller"}.get(pattern.get("player"), "")
         return " or ".join(alts) + who + extra
     if pattern["type"] == "summon":
