@@ -110,3 +110,19 @@ def test_move_of_several_cards_needs_one_form(session):
     with pytest.raises(BadQuestionError) as info:
         engine.ask(session, question)
     assert info.value.field == "actions[0].card"
+
+
+@pytest.mark.parametrize("text,expect", [
+    ("Man-Eater Bug is flipped face-up by Book of Taiyou. Does its effect activate?", "Man-Eater Bug"),
+    ("my peten was used as synchro material does it activate", "Peten the Dark Clown"),
+    ("Elemental HERO Stratos is Special Summoned by Monster Reborn. Does it miss the timing?",
+     "Elemental HERO Stratos"),
+    ("I discard Dandylion to activate Raigeki Break. Does it activate?", None),  # "it": Dandylion or Raigeki Break
+    ("Sangan is destroyed. Does Sangan's effect activate?", None),  # the question names its card
+])
+def test_pronoun_asked_is_the_told_subject(session, text, expect):
+    from kb.understand.pipeline import understand
+
+    reading = understand(session, text)
+    added = [e for e in reading.entities if e.text.lower() in ("it", "its", "it's", "this card", "that card")]
+    assert [e.name for e in added] == ([expect] if expect else [])

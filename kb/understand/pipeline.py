@@ -21,6 +21,7 @@ from .intent import read_intents
 from .clauses import read_clauses
 from .mentions import Entity, find_mentions
 from .permissions import read_applying
+from .pronouns import resolve_told_pronoun
 from .scenario import read_scenario
 from .skeleton import Skeleton
 from .link_numbers import absorb_link_phrases
@@ -87,6 +88,7 @@ def understand(session: Session, text: str) -> Reading:
     absorb_link_phrases(skeleton)  # "a Trap Card which is Chain Link 2" (link_numbers.py)
     reading.moments = read_moments(skeleton, skeleton.live())
     story_pieces, question_pieces = split_question(skeleton)
+    resolve_told_pronoun(skeleton, story_pieces, question_pieces)  # "X is ... . Does it activate?" (pronouns.py)
     reading.story = read_story(skeleton, story_pieces)
     candidates = []
 
