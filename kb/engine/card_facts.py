@@ -88,6 +88,17 @@ def _with_card(answer: dict, name: str, assumed: list[str] | None = None) -> dic
     return dict(answer, card=name, resolved={"card": name}, assumed=list(assumed or []))
 
 
+def _simulated(session, name: str, players: dict, checks: tuple[str, ...] = (), known: list | None = None):
+    """The answer of the simulator's ``requirements`` query (kb/engine/sim/requirements.py) for a card in a
+    state, as this module's answer, when it is yes/no (decided by ``checks`` when given); else None."""
+    from .sim.requirements import decide
+
+    out = decide(session, name, {"players": players, **({"known": known} if known else {})}, checks)
+    if out is None:
+        return None
+    return _with_card(dict(out, card=name), name, out.get("assumed"))
+
+
 def _cost_under_banish(session, question: dict) -> dict:
     """Can the card's cost be paid while ``banishing`` (a card whose face-up effect banishes cards that would
     be sent to the GY instead) applies: "discard ... to the GY" and "send ... to the GY" cannot, a plain
@@ -125,6 +136,11 @@ def _cost_under_banish(session, question: dict) -> dict:
     if wanted is not None:
         found = {f for f in found if f[0] in wanted}
     if len({f[1] for f in found}) != 1 or next(iter(found))[1] == "unknown":
+        from .sim.requirements import placed
+
+        decided = _simulated(session, card.name, placed(banishing), ("cost",)) if wanted is None else None
+        if decided is not None:  # the simulator's reading of the costs (kb/engine/sim/requirements.py)
+            return decided
         why = ("no cost of it was read as moving cards to the GY" if not found else
                "its costs differ" if len({f[1] for f in found}) > 1 else next(iter(found))[3])
         return _with_card(answer_object("unknown", f"{card.name}: {why}", "psct", card.name), card.name)
@@ -330,6 +346,20 @@ _NONE_WHERE = {"on the field": {"on the field", "you control", "your opponent co
                "in my gy": {"in your gy"}}
 
 
+def _none_known(none_kind: str | None, none_where: str) -> list | None:
+    """The simulator's ``known`` facts of a "there are no <kind> <where>" phrase (requirements.Known)."""
+    kind, face = {"monsters": ("monster", None), "face-up monsters": ("monster", "up"),
+                  "face-down monsters": ("monster", "down"), "cards": (None, None),
+                  "spell/trap cards": ("spell_trap", None), "spells/traps": ("spell_trap", None)}.get(none_kind,
+                                                                                                     (0, 0))
+    if kind == 0:
+        return None
+    place = "gy" if "gy" in none_where else {None: "field", "monster": "monsters"}.get(kind, "spells_traps")
+    players = ("A",) if none_where == "in my gy" else ("A", "B")
+    return [{"player": p, "where": place, **({"kind": kind} if kind else {}), **({"face": face} if face else {})}
+            for p in players]
+
+
 def _target_none(session, question: dict) -> dict:
     """Can the card be activated when there is none of a kind of card where it targets: no, when every
     activated effect of it targets a kind of card that the "none" covers (rule: a target must exist)."""
@@ -343,6 +373,10 @@ def _target_none(session, question: dict) -> dict:
                                                                              "trigger", "flip")]
     hits = [_TARGETS.search(e.get("text") or "") for e in effects]
     if covered is None or places is None or not effects or not all(hits) or len(effects) != 1:
+        known = _none_known(none_kind, none_where)
+        decided = _simulated(session, card.name, {}, known=known) if known else None
+        if decided is not None and decided["answer"] == "no":  # what it needs, read by the simulator
+            return decided
         return _with_card(answer_object("unknown", f"{card.name}'s activation was not read as one that targets only "
                                              f"{none_kind} {none_where}", "psct", card.name), card.name)
     hit = hits[0]

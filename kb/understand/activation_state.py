@@ -90,18 +90,22 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     card = rf"(?P<card>{_CARD})"
     return [
         # piles: "i have no cards in my hand", "my deck has 1 card", "there are no monsters in my gy"
+        ("both_gy", re.compile(rf"(?:neither|no) player (?:has|have) (?P<none>a|an|any) {kind} in (?:their|his or her|"
+                               rf"the|either) (?:gy|graveyard|gys|graveyards)")),
         ("pile", re.compile(rf"{who} (?:only |just )?(?:{_alt('verbs', 'have')}) {qty} {kind}{left} in "
                             rf"(?:{whose} )?{pile}")),
         ("pile", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}{left} in (?:{whose} )?{pile}(?P<none>)")),
         ("pile", re.compile(rf"there (?:is|are) {qty} {kind}{left} in {whose} {pile}")),
-        ("pile", re.compile(rf"(?:with )?{qty} {kind}{left} in (?:{whose} )?{pile}")),
+        ("pile", re.compile(rf"(?:with )?{qty} {kind}(?: (?:is|are))?{left} in (?:{whose} )?{pile}")),
+        ("pile", re.compile(rf"(?:with|and|having) (?P<none>an empty) {pile}")),
         ("pile", re.compile(rf"{whose} {pile} (?:has|contains|holds|has got) {qty} {kind}(?: (?:left|in it))?")),
         ("pile", re.compile(rf"{whose} {pile} (?:has|contains) (?P<none>no) {kind}")),
         ("pile", re.compile(rf"{whose} {pile} (?P<none>{_alt('verbs', 'is_empty')})")),
         ("both_gy", re.compile(rf"there (?:is|are) {qty} {kind} in (?:either|both|each) (?:player's )?"
                                rf"(?:gy|graveyard|gys|graveyards)")),
         ("both_gy", re.compile(rf"(?:both|the two) (?:gys|graveyards|gy|graveyard) (?:have|contain) {qty} {kind}")),
-        ("both_gy", re.compile(r"(?:both|the two) (?:gys|graveyards) (?P<none>are empty)")),
+        ("both_gy", re.compile(r"(?:both|the two|both players'|both players 's|both players) (?:gys|graveyards) "
+                               r"(?P<none>are empty)")),
         # the field: "i control no monsters", "my opponent controls no face-up monsters"
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) {qty} {kind}")),
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control_not')}) {kind}(?P<none>)")),
@@ -109,8 +113,10 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind} on (?:the|{whose}) (?:{field})"
                              rf"(?P<none>)")),
         ("field", re.compile(rf"{whose} (?:{field}) (?P<none>{_alt('verbs', 'is_empty')})")),
+        ("field", re.compile(rf"{whose} (?:{field}) (?:has|contains) {qty} {kind}")),
+        ("field_bare", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}(?P<none>)")),
         ("both_field", re.compile(rf"there (?:is|are) {qty} {kind} on the (?:{field})")),
-        ("face_down_only", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) only (?:{_alt('kinds', 'face_down_monsters')})")),
+        ("face_down_only", re.compile(rf"{who} (?:only )?(?:{_alt('verbs', 'control')}) (?:only )?(?:{_alt('kinds', 'face_down_monsters')})")),
         # zones: "all five of my main monster zones are full"
         ("zones", re.compile(rf"(?:{_alt('zones', 'all')}) (?:of )?{whose} {zone} are (?:{full})")),
         ("zones", re.compile(rf"{whose} {zone} are (?:{full})")),
@@ -122,7 +128,10 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         # a card whose lasting effect applies
         ("applying", re.compile(rf"{card}(?: 's| ' s)? (?:{_alt('applying', 'is')})")),
         ("applying", re.compile(rf"with {card} (?:face-up |face up )?(?:on the field|applying|active|out)")),
-        ("controls", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) (?:a face-up )?{card}")),
+        ("controls", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) (?:a face-up )?{card}(?: face-up| face up)?"
+                                rf"(?: on the field)?")),
+        ("controls", re.compile(rf"{who} (?:has|have|has got|have got) (?:a face-up )?{card} (?:face-up|face up|on the "
+                                rf"field|face-up on the field|out|active)")),
         # the only card in the hand
         ("only_card", re.compile(rf"{card} is (?:the only|my only|the one|my last|the last) card (?:left )?in "
                                  rf"{whose} {pile}")),
@@ -182,6 +191,10 @@ def _fact(kind: str, m: re.Match) -> dict | None:
     if groups.get("kind") is not None:
         fact["kind"], fact["face"] = _KIND[_which("kinds", groups["kind"])]
         fact["other"] = groups["kind"].startswith("other")
+    if kind == "field_bare":
+        if fact.get("kind") is None:
+            return None
+        kind = fact["t"] = "field"
     if kind in ("pile", "field", "both_gy", "both_field"):
         fact["n"] = _qty(m)
         if fact["n"] is None:

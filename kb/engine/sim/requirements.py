@@ -437,3 +437,29 @@ def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
         steps.append(doubt.step())
     why = doubt.detail if doubt is not None else "its effects or places give different answers"
     return "unknown", f"whether {card.name} can be activated is not decided: {why}."
+
+
+def placed(card, player: str = "B") -> dict:
+    """A state's player entry with ``card`` face-up on the field (a card whose lasting effect applies)."""
+    if card.card_type == "Monster":
+        return {player: {"monsters": [card.name]}}
+    if card.property == "Field":
+        return {player: {"field_zone": card.name}}
+    return {player: {"spells_traps": [{"card": card.name, "face": "up"}]}}
+
+
+def decide(session, card_name: str, state: dict, checks: tuple[str, ...] = ()) -> dict | None:
+    """The ``requirements`` answer for ``card_name`` in ``state`` (a scenario state), when it is ``yes`` or
+    ``no`` (and, with ``checks``, decided by a check of those names: e.g. ``("cost",)`` for a question on
+    the cost alone); else None.  Other readers of the same rules (kb/engine/card_facts.py) ask it here."""
+    from .scenario import answer_scenario
+
+    out = answer_scenario(session, {"ask": "scenario", "state": state, "actions": [],
+                                    "query": {"kind": "requirements", "card": card_name}})
+    if out["answer"] not in ("yes", "no"):
+        return None
+    if checks and out["answer"] == "no" and not all(s["check"] in checks for s in out["steps"] if s["result"] == "fail"):
+        return None
+    if checks and out["answer"] == "yes":
+        return None
+    return out
