@@ -168,6 +168,28 @@ ANSWERED = [
     ('are there spell speed 3 cards besides counter traps', 'no'),
     ('is a trap card that became a monster still a trap', 'yes'),
     ('is the trap monster a trap card too', 'yes'),
+    # third batch, written after the second version: a sentence before the question, 'have', 'afterwards'
+    ('My opponent activates Dark Hole. Does it target?', 'no'),
+    ('I activate Book of Moon. Does it target?', 'yes'),
+    ('I activate Lightning Vortex. Is discarding a card a cost?', 'yes'),
+    ('pot of greeds effect starts a chain right', 'yes'),
+    ('does the activation of pot of greed start a chain', 'yes'),
+    ('is a pendulum monster in my pendulum zone treated as a continuous spell card', 'no'),
+    ('is a pendulum monster in the pendulum zone a field spell', 'no'),
+    ('Is Tributing a monster for Horn of Heaven a cost?', 'yes'),
+    ("is solemn warning's lp payment a cost", 'yes'),
+    ("Does Cyber Dragon's Special Summon from the hand start a chain?", 'no'),
+    ('Is the effect of Effect Veiler a Quick Effect?', 'yes'),
+    ("What is the Spell Speed of Sangan's effect?", '1'),
+    ('sangan has what kind of effect', 'trigger'),
+    ('does jinzo have a quick effect', 'no'),
+    ('does stardust dragon have a quick effect', 'yes'),
+    ("Is Call of the Haunted's activation Spell Speed 2?", 'yes'),
+    ('My opponent activates Mirror Force. Is it still on the field after it resolves?', 'no'),
+    ('I activate Swords of Revealing Light. does it stay on the field afterwards?', 'yes'),
+    ('does a continuous effect use a chain link', 'no'),
+    ('is a flip effect spell speed 1', 'yes'),
+    ('is a flip summon an activation', 'no'),
 ]
 
 NOT_YET = [
@@ -180,6 +202,11 @@ NOT_YET = [
 ]
 
 STAY_UNKNOWN = [
+    'I chain Book of Moon. Does it start a chain?',
+    'My opponent activates Dark Hole. Does it target my monster?',
+    'I activate Call of the Haunted. Is it destroyed?',
+    'My opponent activates Dark Hole and I chain Mirror Force. Does it target?',
+    'I activate Dark Hole. Does a continuous effect start a chain?',
     'is my monsters effect spell speed 2',
     'is a trap card spell speed 2',
     'does my trap target',

@@ -200,11 +200,14 @@ def _activated(session, question: dict) -> dict:
                      question, card.name)
     kinds = {e.get("kind") for e in _effects(session, card, question.get("effect"), activated_only=False)
              if e.get("kind") != "rule"}
-    if card.card_type != "Monster":
-        kinds.discard("activation")  # "X's effect" of a Spell/Trap: the effects besides its activation
+    if card.card_type != "Monster" and kinds - {"activation"}:
+        kinds.discard("activation")  # "X's effect" of a Spell/Trap: the effects besides its activation, if any
     if not kinds or len(kinds) > 1 and ("continuous" in kinds or kinds - set(_KIND_RULE)):
         why = "no effect of it was read" if not kinds else f"its effects are of several kinds ({', '.join(sorted(kinds))})"
         return _done(answer_object("unknown", f"{card.name}: {why}", "not_activated", said), question, card.name)
+    if kinds == {"activation"}:  # "Pot of Greed's effect": a Spell/Trap whose only effect is its activation
+        return _done(answer_object("yes", f"{card.name}'s effect is applied by activating the card, which always "
+                                   "starts a chain", "prop_card_activation_chain", said), question, card.name)
     kind = sorted(kinds)[0] if kinds == {"continuous"} else next(iter(kinds - {"continuous"}))
     if kinds == {"continuous"}:
         return _done(answer_object("no", f"{said} is a Continuous Effect: it is not activated and starts no chain",
@@ -296,6 +299,15 @@ def _effect_kind(session, question: dict) -> dict:
         why = "no effect of it was read" if not kinds else f"effects of kind {', '.join(sorted(kinds - set(_KIND_RULE)))}"
         return _done(answer_object("unknown", f"{card.name}: {why}", "psct", said), question, card.name)
     words = " and ".join(_KIND_SAID[k] for k in sorted(kinds))
+    if question.get("has") and value is not None:  # "does X have a Quick Effect": one of its effects is
+        if value in kinds:
+            return _done(answer_object("yes", f"{card.name} has {words}", _KIND_RULE[value], said), question,
+                         card.name)
+        if value in ("trigger", "flip") and kinds & {"trigger", "flip"}:
+            return _done(answer_object("unknown", f"{card.name} has {words}; whether a Flip effect is counted as a "
+                                       "Trigger Effect is not decided here", "flip", said), question, card.name)
+        return _done(answer_object("no", f"{card.name}'s effects are {words}: none is {_KIND_SAID[value]}",
+                                   _KIND_RULE[next(iter(sorted(kinds)))], said), question, card.name)
     if value is None:
         if len(kinds) != 1:
             return _done(answer_object("unknown", f"{card.name} has {words}: which effect is meant is not said",

@@ -12,6 +12,7 @@ after the subject with an article ("is X's effect a Quick Effect") is the asked 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,11 @@ __all__ = ["read_card_property", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("card_property_words.toml")
 _PUNCT = frozenset({"?", ",", ".", "!", "(", ")", '"', "'", ":", ";", "-", "..."})
+_ENDS = frozenset({".", "?", "!"})
+# a sentence before the question that only says who activates the card ("I activate X.", "my opponent uses X")
+_TELLS = re.compile(r"(?:i|you|my opponent|the opponent|opponent|they|he|she|we|a player) (?:activate|activates|"
+                    r"activated|use|uses|used|play|plays|played)(?: the effect of| the)?")
+_PRONOUNS = frozenset({"it", "its", "it's", "that card", "this card"})
 _NUMBERS = {"1": 1, "2": 2, "3": 3, "one": 1, "two": 2, "three": 3}
 _EFFECT_KINDS = ("ignition", "trigger", "quick", "continuous", "flip")
 
@@ -62,16 +68,33 @@ def _match(words: list[str | None], i: int):
     return best
 
 
-def _pieces(skeleton: Skeleton) -> list[tuple[str | None, int | None]] | None:
-    """(word, None) or (None, entity index) for each live piece, punctuation left out."""
-    out = []
+def _pieces(skeleton: Skeleton) -> list[list[tuple[str | None, int | None]]]:
+    """The sentences of the question, each a list of (word, None) or (None, entity index), punctuation left
+    out ("." "?" "!" end a sentence)."""
+    out: list[list] = [[]]
     for i in skeleton.live():
         piece = skeleton.pieces[i]
         if piece.entity is not None:
-            out.append((None, piece.entity))
+            out[-1].append((None, piece.entity))
+        elif piece.text in _ENDS:
+            if out[-1]:
+                out.append([])
         elif piece.text not in _PUNCT:
-            out.append((piece.text.lower(), None))
-    return out
+            out[-1].append((piece.text.lower(), None))
+    return [sentence for sentence in out if sentence]
+
+
+def _context(sentence) -> int | None:
+    """The card a sentence told before the question introduces ("I activate Book of Moon.", "My opponent
+    uses Effect Veiler's effect."): its entity index, or None when the sentence says anything else."""
+    at = [k for k, (_w, e) in enumerate(sentence) if e is not None]
+    if len(at) != 1:
+        return None
+    before = " ".join(w for w, _e in sentence[:at[0]])
+    after = [w for w, _e in sentence[at[0] + 1:]]
+    if after not in ([], ["effect"], ["'s", "effect"], ["its", "effect"]):
+        return None
+    return sentence[at[0]][1] if _TELLS.fullmatch(before) else None
 
 
 def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | None:
@@ -141,13 +164,25 @@ def _summon(values: list[str]) -> str | None:
 
 def read_card_property(skeleton: Skeleton) -> Frame | None:
     """The card property question the whole question asks, as a frame, or None (see the module doc)."""
-    pieces = _pieces(skeleton)
-    if not pieces:
+    sentences = _pieces(skeleton)
+    if not sentences:
         return None
+    *told, pieces = sentences
+    context = [_context(sentence) for sentence in told]
+    if None in context or len(set(skeleton.entities[i].card_id for i in context)) > 1:
+        return None  # a sentence before the question that says more than who activates the card
     read = _read_slots(pieces)
     if read is None:
         return None
     slots, entities = read
+    if context:  # "I activate X. Does it target?": X is the subject the question's "it" names
+        if not entities:
+            if not any(w in _PRONOUNS for w, _e in pieces) and slots.get("effect_kind"):
+                return None  # "I activate X. Does a Continuous Effect ...": not X
+            entities = [(-1, context[0])]
+        elif any(skeleton.entities[i].card_id != skeleton.entities[context[0]].card_id
+                 for _at, i in entities[:1]):
+            return None
     ents = skeleton.entities
     if not slots.get("property") and not slots.get("act") and (slots.get("effect_kind") or any(
             ents[i].kind == "class" and set(ents[i].cls or {}) == {"effect"} for _at, i in entities[1:])):
@@ -181,9 +216,13 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         return None  # a second card or kind: another question (a kind compared, a chain ...)
     said_kinds = list(dict.fromkeys(slots.get("effect_kind", [])))
     subject_at = next((at for at, i in entities if i == subject), None)
-    if len(said_kinds) == 1 and subject_at is not None and effect is None and \
+    if len(said_kinds) == 1 and subject_at is not None and subject_at >= 0 and effect is None and \
             str(subject_at + 1) in slots.get("_effect_kind_at", []) and ents[subject].kind == "card":
         effect, said_kinds = said_kinds[0], []  # "Skill Drain's continuous effect": which effect of the card
+    kind_subject = None
+    if subject is None and not slots.get("summon") and len(said_kinds) == 1 and prop in ("activated", "spell_speed",
+                                                                                           "targets"):
+        kind_subject, said_kinds = said_kinds[0], []  # "does a continuous effect use a chain link"
     if said_kinds:
         if len(said_kinds) > 1 or value is not None:
             return None
@@ -210,10 +249,12 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         return None
     elif "what" in slots["form"] and prop not in ("spell_speed", "effect_kind"):
         return None
-    if subject is None:
+    if kind_subject is not None:
+        card: dict = {"class": {"effect": kind_subject}}
+    elif subject is None:
         if summon is None:
             return None
-        card: dict = {"class": {"type": "spell" if summon == "set" else "monster"}}
+        card = {"class": {"type": "spell" if summon == "set" else "monster"}}
     else:
         entity = ents[subject]
         card = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls or {})}
@@ -222,19 +263,21 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     if prop == "spell_speed" and effect is None:  # the Spell Speed form of its one place (kb/understand/facts.py)
         question = {"ask": "spell_speed", "card": card, **({"speed": value} if value is not None else {})}
         skeleton.use(skeleton.live())
-        said = f"Is {ents[subject].text} Spell Speed {value}?" if value is not None else \
-            f"What is the Spell Speed of {ents[subject].text}?"
-        return Frame(question, said, used_entities={i for _at, i in entities}, uses_story=True)
+        name = ents[subject].text if subject is not None else f"a {kind_subject} effect"
+        said = f"Is {name} Spell Speed {value}?" if value is not None else f"What is the Spell Speed of {name}?"
+        return Frame(question, said, used_entities={i for _at, i in entities} | set(context), uses_story=True)
     question = {"ask": "card_property", "property": prop, "card": card}
     of_effect = bool(slots.get("of_effect")) or (subject is not None and bool(ents[subject].aside.get("effect_of")))
     amount = int(slots["number"][0]) if prop == "cost" and slots.get("number") else None
+    has = bool(slots.get("has")) and prop == "effect_kind" and value is not None  # "does X have a Quick Effect"
     for key, val in (("value", value), ("act", act), ("amount", amount), ("effect", effect), ("summon", summon),
+                     ("has", has or None),
                      ("of_effect", of_effect or None)):
         if val is not None:
             question[key] = val
     skeleton.use(skeleton.live())
     return Frame(question, _understood(question, ents[subject].text if subject is not None else None),
-                 used_entities={i for _at, i in entities}, uses_story=True)
+                 used_entities={i for _at, i in entities} | set(context), uses_story=True)
 
 
 _ASKED = {"spell_speed": "what is the Spell Speed of {s}", "targets": "does {s} target",
