@@ -98,12 +98,21 @@ def _chunks() -> list:
         ("becomes", rf"{sub}(?P<orig>original )?(?P<stat>{stat}) (?:{a('change', 'becomes')}) (?P<n>\d+)"),
         ("card_from", rf"(?P<v>{a('card', 'from')}) (?P<e>e\d+)"),
         ("card_on", rf"(?:(?P<v>{a('card', 'equipped')}|{a('card', 'applied_by')}|{a('card', 'activate')}) )?"
-                    rf"(?P<e>e\d+)(?: (?P<v2>{a('card', 'applied')}))?(?: (?:{a('card', 'on')}) (?P<tgt>it|e\d+))?"),
+                    rf"(?P<e>e\d+)(?: (?P<v2>{a('card', 'applied')}))?(?: (?:(?:{a('card', 'on')}) )?(?P<tgt>it|e\d+))?"),
+        ("card_effect", rf"(?P<e>e\d+)(?:'s| 's)? (?:effect|ability) (?:{a('card', 'applied')}|{a('card', 'effect_on')})"
+                        rf"(?: (?:{a('card', 'on')}))? (?P<tgt>it|e\d+)"),
         ("piercing", rf"(?:{a('damage', 'piercing')})"),
         ("damage", rf"(?:{a('damage', 'word')})(?: (?P<taker>{a('damage', 'taker')}))? (?P<v>{a('damage', 'halved')}|"
                    rf"{a('damage', 'doubled')})(?: (?P<twice>{a('damage', 'twice')}))?"),
         ("ask_atk_of", rf"(?:{a('ask', 'atk_of')})(?: (?P<who>e\d+|it|the monster)(?: (?:{a('ask', 'atk_of_tail')}))?)?"),
         ("twice", rf"(?:{a('change', 'twice')})"),
+        ("raised_to", rf"{sub}(?:(?P<stat>{stat}) )?(?:(?:is|was|gets|got|has been) )?(?P<v>{a('change', 'raised')}|"
+                      rf"{a('change', 'lowered')}) to (?P<to>\d+)(?: {stat})?"),
+        ("stated", rf"(?:{a('change', 'going_to')}) (?P<to>\d+)(?: {stat})?"),
+        ("ask_atk_named", rf"(?:what is|what's|what is the|what's the) (?P<who>e\d+)(?:'s| 's)? "
+                          rf"(?:(?:final|current|new|total|resulting) )?(?:atk|attack)(?: (?:now|then|after that))?"),
+        ("ask_damage_is", rf"(?:do (?P<me>i)|will (?P<me2>i)|(?:does|will) (?:my opponent|the opponent)|do they|will they) "
+                          rf"take (?:exactly |only |just )?(?P<n>\d+)(?: points of)?(?: battle)? damage"),
         ("ask_destroyed", rf"(?:{a('ask', 'is_')}) (?P<who>{a('ask', 'me_monster')}|{a('ask', 'them_monster')}|"
                           rf"{a('ask', 'attacker')}|{a('ask', 'target')}|e\d+|it) (?:{a('ask', 'destroyed')})"),
         *[(f"ask_{key}", f"(?:{a('ask', key)})") for key in (
@@ -209,6 +218,16 @@ def _change(s: Slots, kind: str, amount: int | None, stat: str, told: int | None
     s.change = change
 
 
+def _current(mon: Mon, card_of) -> int | None:
+    """The ATK of ``mon`` after the changes told so far (None when not known)."""
+    from ..engine.sim.stats import apply_changes
+
+    original = mon.stats.get("atk", mon.card.atk if mon.card is not None else None)
+    if original is None:
+        return None
+    return apply_changes(original, [{k: v for k, v in c.items() if k != "stated"} for c in mon.atk]).value
+
+
 def _fits(card_kind: str, told: dict) -> bool:
     kind = told["kind"]
     if kind in ("half", "double"):
@@ -227,25 +246,26 @@ def _check_card_change(s: Slots, told: dict, stat: str) -> None:
         changes[0]["stated"] = told["stated"]
 
 
-def _card(s: Slots, index: int, card_of, target: Mon | None) -> None:
+def _card(s: Slots, index: int, card_of, target: Mon | None, told_by: bool = False) -> None:
     """A Spell/Trap applied to the subject (or ``target``): its text gives the changes."""
     from ..engine.sim.card_stats import read_card_stats
 
     card = card_of(index)
-    if card is None or card.is_monster:
-        raise Unread("not a Spell/Trap")
+    if card is None:
+        raise Unread("not a card")
     read = read_card_stats(card)
     mon = target or s.subject
     if read is None or mon is None:
         raise Unread(f"{card.name}'s text is not read")
-    if s.change is not None and s.last in ("gain", "plus", "halved", "halves", "becomes"):
+    if told_by and s.change is not None and s.last in ("gain", "plus", "halved", "halves", "becomes", "raised_to",
+                                                      "stated"):
         # "gains 700 ATK from e1": the change told is the card's
         told, s.change = s.change, None
         lst = mon.atk if told in mon.atk else mon.defense
         if told not in lst or len(read.atk) != 1 or not _fits(read.atk[0]["kind"], told) or \
                 told.get("amount") not in (None, read.atk[0].get("amount")):
             raise Unread("the card does not do what the story says")
-        lst[lst.index(told)] = dict(read.atk[0], **({"stated": told["stated"]} if "stated" in told else {}))
+        lst[lst.index(told)] = s.change = dict(read.atk[0], **({"stated": told["stated"]} if "stated" in told else {}))
         mon.defense += read.defense
         mon.piercing |= read.piercing
         return
@@ -271,6 +291,7 @@ def fill(chunks, card_of) -> Slots:
                     _card(s, int(head[1:]), card_of, None)
                     s.last = "card_on"
                     continue
+            s.pending_card = None  # a card named before what it does is followed by that, not by a monster
             if m["two"]:
                 mon.count = 2
             if m["n1"]:
@@ -323,16 +344,30 @@ def fill(chunks, card_of) -> Slots:
             if name == "halved" and not m["stat"] and s.last not in ("monster", "pronoun", "filler", "card_on", "halved"):
                 raise Unread("halved: of what")
             _change(s, kind, None, _stat_key(m["stat"]) if m["stat"] else "atk", int(m["to"]) if m["to"] else None)
+        elif name == "raised_to":  # "raised to 3200 (by e1)": the change that gives that value
+            if s.subject is None:
+                raise Unread("a change of no monster")
+            up = bool(re.fullmatch(alt("change", "raised"), m["v"]))
+            now = _current(s.subject, card_of)
+            to = int(m["to"])
+            if now is None or (to > now) != up or to == now:
+                raise Unread("raised to a value that is not higher (or lowered to one not lower)")
+            _change(s, "gain" if up else "lose", abs(to - now), _stat_key(m["stat"]) if m["stat"] else "atk", to)
+        elif name == "stated":  # "loses 800 ATK, going to 0": the value after the last change, checked
+            if s.change is None or s.last not in ("gain", "plus", "halved", "halves", "becomes", "card_from"):
+                raise Unread("a value of no change")
+            s.change["stated"] = int(m["to"])
         elif name == "becomes":
             _change(s, "original_set" if m["orig"] else "set", int(m["n"]), _stat_key(m["stat"]))
-        elif name in ("card_from", "card_on"):
+        elif name in ("card_from", "card_on", "card_effect"):
             target = None
-            if name == "card_on" and m["tgt"] and m["tgt"] != "it":
-                found = [x for x in s.mons if x.card is not None and x.card is card_of(int(m["tgt"][1:]))]
-                if len(found) != 1:
-                    raise Unread("the target of a card")
-                target = found[0]
-            _card(s, int(m["e"][1:]), card_of, target)
+            if name != "card_from" and m["tgt"] and m["tgt"] != "it":
+                card = card_of(int(m["tgt"][1:]))
+                if card is None or not card.is_monster:
+                    raise Unread("the target of a card is not a monster")
+                target = _mention(s, Mon(card=card))
+                _attach(s, target)
+            _card(s, int(m["e"][1:]), card_of, target, told_by=name == "card_from")
         elif name == "twice":  # "gains 300 ATK twice": the change told again
             if s.last not in ("gain", "plus") or s.change is None or s.subject is None:
                 raise Unread("twice: of what")
@@ -345,7 +380,7 @@ def fill(chunks, card_of) -> Slots:
         elif name == "damage":
             s.damage.append(("half" if "halved" in m["v"] else "double", m["taker"], bool(m["twice"])))
         elif name.startswith("ask_"):
-            if name == "ask_atk_of" and (m["who"] or "").startswith("e"):  # "what is the ATK of e0 after ...": its subject
+            if name in ("ask_atk_of", "ask_atk_named") and (m["who"] or "").startswith("e"):  # "what is the ATK of e0 after ...": its subject
                 mon = Mon(card=card_of(int(m["who"][1:])))
                 if mon.card is None or not mon.card.is_monster:
                     raise Unread("the ATK of a card that is not a monster")

@@ -125,7 +125,7 @@ def _battle_question(s: Slots, card_of) -> Frame:
             raise Unread("battle damage changed for the attacking player")
         attacker.damage += [kind, kind] if _twice else [kind]
     kind, m = s.asked
-    if kind == "atk" or kind == "atk_of":
+    if kind in ("atk", "atk_of", "atk_named"):
         raise Unread("an ATK asked in a battle")
     # who controls the attacker: told, or the other side of a told target
     owners = [attacker.owner] if attacker.owner else (
@@ -174,6 +174,9 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
         query, asked = _QUERIES[kind]
         if kind in ("win_me", "lose_me") and query["lp"] not in s.lp:
             raise Unread("a win asked with the loser's LP not told")
+    elif kind == "damage_is":
+        who = "A" if m["me"] or m["me2"] else "B"
+        query, asked = {"damage": who, "is": int(m["n"])}, f"does {who} take exactly {m['n']} battle damage"
     elif kind == "both":
         query, asked = {"destroyed": [a_name, t_name]}, "are both monsters destroyed"
     elif kind == "either":
@@ -216,7 +219,7 @@ def read_battle_numbers(skeleton: Skeleton, card_of) -> Frame | None:
     try:
         s = fill(chunks, card_of)
         kind, m = s.asked
-        if kind == "atk_of" and m["who"]:
+        if kind in ("atk_of", "atk_named") and m["who"]:
             mon = _asked_monster(s, m["who"], card_of)
             frame = _atk_question(s, mon)
         elif kind in ("atk", "atk_of"):

@@ -1,4 +1,4 @@
-"""What a Spell/Trap does to the ATK/DEF of the monster it is applied to, and whether it gives piercing battle
+"""What a Spell/Trap (or a monster's effect) does to the ATK/DEF of the monster it is applied to, and whether it gives piercing battle
 damage, read from its whole text (patterns are data: ``card_stats.toml``).  Every sentence must be read (an
 effect of a known kind, or a sentence that changes nothing in a told battle: "Equip only to ...", "When this
 card is sent to the GY: ..."); a card with any other sentence is "not read" (``None``), so that a clause the
@@ -46,15 +46,21 @@ def _sentences(text: str) -> list[str]:
 
 
 def read_card_stats(card) -> CardStats | None:
-    """The ATK/DEF changes and piercing of a Spell/Trap ``card``, or None when a sentence is not read."""
-    if card is None or card.card_type not in ("Spell", "Trap"):
+    """The ATK/DEF changes and piercing a Spell/Trap ``card`` applies (or the one effect of a monster that changes
+    ATK), or None when a sentence is not read."""
+    if card is None:
         return None
-    if card.property in ("Continuous", "Field"):
+    if card.card_type in ("Spell", "Trap") and card.property in ("Continuous", "Field"):
         return None  # applied while face-up to whatever matches: another rule (not modelled here)
     table = _table()
     out = CardStats(lasting=card.property == "Equip")
     read_any = False
-    for sentence in _sentences(card.text or ""):
+    sentences = _sentences(card.text or "")
+    if card.is_monster:  # the one effect of the monster that changes ATK (its other effects are not applied)
+        sentences = [s for s in sentences if re.search(r"\bATK\b", s)]
+        if len(sentences) != 1:
+            return None
+    for sentence in sentences:
         sentence = re.sub(r"\.\)$", ")", sentence).rstrip(".").strip()
         if any(p.match(sentence) for p in table["ignored"]):
             continue
