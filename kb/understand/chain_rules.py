@@ -182,6 +182,10 @@ def chain_rule_answer(question: dict) -> dict:
         return pendulum_left_field_answer(question)
     if rule == "link_order":
         return link_order_answer(question)
+    if rule == "segoc_level":  # priority levels of kinds of simultaneous triggers (segoc_levels.py)
+        from .segoc_levels import segoc_level_answer
+
+        return segoc_level_answer(question)
     if rule in ("kind_fact", "fact", "speed_one"):
         return chain_rule_fact_answer(question)
     answer = chain_fact_answer(question)

@@ -259,6 +259,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
     if told is not None and not _adopt(reading, skeleton, told):
         reading.frame, reading.frames, reading.reason = None, [told], told.reason
         return
+    if reading.frame is None:  # priority levels of kinds of simultaneous triggers (segoc_levels.py)
+        from .segoc_levels import read_segoc_level
+
+        _adopt(reading, skeleton, read_segoc_level(skeleton))
     if reading.frame is None:  # a story of Summons, battles, phases, costs for the simulator (scenario.py)
         _adopt(reading, skeleton, read_scenario(skeleton, card_of))
     if reading.frame is None:  # what happened to one monster: flips, control, attacks negated (scenario_stated.py)
