@@ -190,9 +190,28 @@ ANSWERED = [
     ('does a continuous effect use a chain link', 'no'),
     ('is a flip effect spell speed 1', 'yes'),
     ('is a flip summon an activation', 'no'),
+    # fourth batch: seed-style phrasings ("or part of the effect", "when it is activated", "need to be")
+    ('When I activate Mystical Space Typhoon, do I target a card?', 'yes'),
+    ('Is discarding a card for Lightning Vortex a cost or part of the effect?', 'yes'),
+    ("Is Pot of Greed's draw a cost?", 'no'),
+    ('Is a Pendulum Monster in my Pendulum Zone treated as a Continuous Spell Card?', 'no'),
+    ('Is a Pendulum Monster in the Pendulum Zone a Normal Spell?', 'no'),
+    ('Does Call of the Haunted target when it is activated?', 'yes'),
+    ("Is Mirror Force's activation Spell Speed 3?", 'no'),
+    ('Is sending Effect Veiler from the hand to the Graveyard a cost?', 'yes'),
+    ('Does Snatch Steal stay on the field after it resolves?', 'yes'),
+    ("Is Solemn Judgment's LP payment a cost, or part of its effect?", 'yes'),
+    ('Does the activation of Torrential Tribute target?', 'no'),
+    ("What Spell Speed is Effect Veiler's effect?", '2'),
+    ("Is D.D. Crow's discard a cost?", 'yes'),
+    ("Is Dark Hole's activation a chain link?", 'yes'),
+    ("Does Jinzo's effect need to be activated?", 'no'),
 ]
 
 NOT_YET = [
+    ('When I activate Raigeki, do I target any monsters?', 'no'),
+    ("Does Sangan's effect target the monster it adds?", 'no'),
+    ('Does Monster Reborn remain on the field after it Special Summons the monster?', 'no'),
     ('does paying a cost start a chain', 'no'),
     ('jinzos effect doesnt use the chain right? it is not activated?', 'no'),
     ('is cyber dragons special summon from the hand a summon by its own procedure?', 'yes'),

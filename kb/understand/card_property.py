@@ -134,6 +134,8 @@ def _property(slots: dict) -> tuple[str, str | None] | None:
     """The asked property and the cost's act (None when not one property)."""
     props = list(dict.fromkeys(slots.get("property", [])))
     acts = list(dict.fromkeys(slots.get("act", [])))
+    if "activated" in props and "effect_kind" not in props and len(props) > 1:
+        props = [p for p in props if p != "activated"]  # "does X target when it is activated": another property
     if "cost" in props:
         rest = [p for p in props if p != "cost" and not (p == "targets" and "target" in acts)]
         if rest or len(acts) != 1:
@@ -141,8 +143,6 @@ def _property(slots: dict) -> tuple[str, str | None] | None:
         return "cost", acts[0]
     if acts and not (acts == ["target"] and props == ["targets"]):
         return None  # an act said with no cost asked: "does destroying X ..." is not read here
-    if "activated" in props and "effect_kind" not in props and len(props) > 1:
-        props = [p for p in props if p != "activated"]  # "an activated effect" said beside another property
     if len(props) != 1:
         return None
     return props[0], None
