@@ -65,6 +65,7 @@ class Slots:
     pending_card: object = None  # a card named before what it does ("e1 doubles its original ATK")
     pending_attacker: bool = False  # "i attack directly with <monster>"
     damage: list = field(default_factory=list)  # battle damage halved/doubled: (kind, taker words, twice)
+    no_monsters: bool = False  # "my opponent controls no monsters"
 
 
 # --------------------------------------------------------------------------------------------- chunks
@@ -88,6 +89,9 @@ def _chunks() -> list:
         ("attack_by", rf"(?:{a('attack', 'attacked_by')})"),
         ("i_attack", rf"(?P<who>{a('attack', 'i_attack')})(?: (?P<direct>{a('attack', 'directly')}))?(?: with)?"),
         ("attack", rf"(?:{a('attack', 'attacks')})(?: (?P<direct>{a('attack', 'directly')}))?"),
+        ("can", r"can"),
+        ("destroy", rf"(?:{a('attack', 'destroy')})"),
+        ("no_monsters", rf"(?:{a('attack', 'no_monsters')})"),
         ("gain", rf"(?P<v>{a('change', 'gain')}|{a('change', 'lose')}) (?:(?P<plus>[+-]))?(?P<n>\d+)"
                  rf"(?: (?P<stat>{stat}))?(?: points)?"),
         ("plus", rf"(?:(?:{a('change', 'gain')}) )?(?P<plus>[+-])(?P<n>\d+)(?: (?P<stat>{stat}))?"),
@@ -193,9 +197,7 @@ def _mention(s: Slots, mon: Mon) -> Mon:
 
 def _attach(s: Slots, mon: Mon) -> None:
     """A monster mentioned: the subject of what follows, and the attack target or attacker waiting for it."""
-    if s.attack is not None and s.attack["target"] is None and mon is not s.attack["attacker"]:
-        s.attack["target"] = mon
-    elif s.pending_attacker:
+    if s.pending_attacker:
         told = s.attack or {}
         if mon.owner is None:
             mon.owner = told.get("owner")
@@ -203,6 +205,8 @@ def _attach(s: Slots, mon: Mon) -> None:
             raise Unread("a player attacks with a monster of the other player")
         s.attack = {"attacker": mon, "target": told.get("target")}
         s.pending_attacker = False
+    elif s.attack is not None and s.attack["target"] is None and mon is not s.attack["attacker"]:
+        s.attack["target"] = mon
     s.subject = mon
 
 
@@ -327,6 +331,17 @@ def fill(chunks, card_of) -> Slots:
                 if direct and re.search(r"\bme\b|at me", direct):
                     s.subject.owner = s.subject.owner or "B"
                 s.attack = {"attacker": s.subject, "target": "direct" if direct else None}
+        elif name == "can":  # "can <monster> destroy <monster> by battle?"
+            if s.last is not None or s.asked is not None:
+                raise Unread("'can' inside a story")
+        elif name == "destroy":  # the subject attacks the next monster; asked: is that monster destroyed
+            if s.last not in ("monster", "stats", "position") or s.attack is not None or s.subject is None or \
+                    not any(n == "can" for n, _m in chunks):
+                raise Unread("destroy: not 'can X destroy Y'")
+            s.attack = {"attacker": s.subject, "target": None}
+            s.asked = ("destroyed_target", m)
+        elif name == "no_monsters":  # the attack told is a direct one
+            s.no_monsters = True
         elif name == "i_attack":
             if s.attack is not None:
                 raise Unread("a second attack")
@@ -390,6 +405,11 @@ def fill(chunks, card_of) -> Slots:
             s.asked = (name[4:], m)
         if name != "filler":
             s.last = name
+    if s.no_monsters:
+        if s.attack is None or s.attack.get("target") not in (None, "direct") or \
+                any(x is not s.attack.get("attacker") for x in s.mons if x is not None) and not s.pending_attacker:
+            raise Unread("no monsters, but a monster attacked")
+        s.attack["target"] = "direct"
     if s.pending_attacker or s.asked is None:
         raise Unread("an attack with no attacker, or nothing asked")
     return s

@@ -181,7 +181,13 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
         query, asked = {"destroyed": [a_name, t_name]}, "are both monsters destroyed"
     elif kind == "either":
         query, asked = {"destroyed": [a_name, t_name], "any": True}, "is either monster destroyed"
+    elif kind == "destroyed_target":
+        if target is None:
+            raise Unread("destruction asked of a direct attack")
+        query, asked = {"destroyed": t_name}, f"is {t_name} destroyed by battle"
     elif kind == "destroyed":
+        if m["who"] == "it" and target is not None:
+            raise Unread("'it' could be either battling monster")
         mon = _asked_monster(s, m["who"], card_of)
         name = a_name if mon is attacker else t_name if mon is target else None
         if name is None:
@@ -230,7 +236,7 @@ def read_battle_numbers(skeleton: Skeleton, card_of) -> Frame | None:
             raise Unread("a battle question with no attack")
         else:
             frame = _battle_question(s, card_of)
-    except Unread:
+    except (Unread, KeyError, IndexError, TypeError, ValueError):  # a story the slots cannot hold: unread
         return None
     frame.used_entities = set(ents)
     skeleton.use(skeleton.live())
