@@ -100,8 +100,7 @@ def build_profiles_cached(ctx) -> None:
     store_profile_rows(ctx, *_cached_rows(ctx.session, Path(ctx.kb_dir).parent / CACHE_FILE, ctx.log))
 
 
-# The search index is the build's longest job (it starts once the rulebooks, cards and aliases are stored
-# and runs to the end); the profiles only have to be ready when the build validates.  On two cores shared
+# The search index is the build's longest job (it starts once the cards are stored and runs to the end); the profiles only have to be ready when the build validates.  On two cores shared
 # by the build, the index and the profiles, the scheduler then gives the index a core of its own.
 PROFILES_NICENESS = 5
 

@@ -114,3 +114,32 @@ def test_gap_positions_round_trip():
         assert fmt.decode_frequency(value) == len(positions) == fmt.decode_weight(value)
     assert len(fmt.encode([5])) == 1 and len(fmt.encode([300])) == 2
     assert fmt.decode_positions(fmt.combine([fmt.encode([1, 9]), fmt.encode([4])])) == [1, 4, 9]
+
+
+def test_postings_prepared_before_their_docnum_is_known_make_the_same_index(tmp_path):
+    """The build analyses the cards' documents before the sections are indexed (BulkWriter.prepare) and adds
+    them after, with the fields their aliases change analysed then: the index is the one ``add`` makes."""
+    plain = _write(tmp_path, "plain", True, blocklimit=4, compression=6, inlinelimit=2)
+    path = tmp_path / "prepared"
+    path.mkdir()
+    ix = windex.create_in(str(path), build_schema())
+    writer = BulkWriter(ix, codec=IndexCodec(blocklimit=4, compression=6, inlinelimit=2))
+    docs = [{k: v for k, v in doc.items() if v is not None} for doc in _documents()]
+    late = ("title_key", "alt")
+    prepared = {n: writer.prepare({k: v for k, v in doc.items() if k not in late})  # the later docs first
+                for n, doc in reversed(list(enumerate(docs))) if n % 2}
+    for n, doc in enumerate(docs):
+        writer.add(doc, prepared.get(n))
+    writer.commit(optimize=True)
+    a, b = windex.open_dir(str(path)).reader(), plain.reader()
+    terms = list(a.all_terms())
+    assert terms == list(b.all_terms()) and ("alt", "かみ".encode()) in terms
+    for fieldname, text in terms:
+        assert list(a.postings(fieldname, text).items_as("weight")) == \
+            list(b.postings(fieldname, text).items_as("weight")), (fieldname, text)
+        if a.schema[fieldname].format.supports("positions"):
+            assert list(a.postings(fieldname, text).items_as("positions")) == \
+                list(b.postings(fieldname, text).items_as("positions")), (fieldname, text)
+    for fieldname in a.schema.names():
+        assert [a.doc_field_length(d, fieldname) for d in range(a.doc_count_all())] == \
+            [b.doc_field_length(d, fieldname) for d in range(b.doc_count_all())], fieldname

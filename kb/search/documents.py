@@ -10,7 +10,8 @@ from ..card_names import DERIVED_ALIAS_KINDS
 from ..query import keyword_key
 from ..text import name_key
 
-__all__ = ["all_documents", "early_documents", "ruling_documents", "section_cards", "RUBY"]
+__all__ = ["all_documents", "early_documents", "rulebook_documents", "card_documents", "card_aliases", "CardDoc",
+           "ruling_documents", "section_cards", "RUBY"]
 
 RUBY = re.compile(r"<ruby>(.*?)<rt>(.*?)</rt></ruby>", re.S)
 
@@ -91,15 +92,44 @@ def _term_docs(session):
             info={"id": term.id, "section_id": term.section_id, "official": term.official})
 
 
-def _card_docs(session):
-    from ..models import Alias, Card
+def card_aliases(session) -> dict[int, list[str]]:
+    """Card id -> its curated aliases, as the card documents' ``alt`` and ``title_key`` fields hold them.
 
-    # curated aliases are written in `alt` and as name keys; nicknames derived from a name's own words are
-    # not (their words are the title's; a search for one is widened to the name by the index's nicknames)
+    Curated aliases are written in ``alt`` and as name keys; nicknames derived from a name's own words are
+    not (their words are the title's; a search for one is widened to the name by the index's nicknames)."""
+    from ..models import Alias
+
     aliases: dict[int, list[str]] = {}
     for alias, card_id, kind in session.exec(select(Alias.alias, Alias.card_id, Alias.kind)).all():
         if kind not in DERIVED_ALIAS_KINDS:
             aliases.setdefault(card_id, []).append(alias)
+    return aliases
+
+
+class CardDoc(dict):
+    """A card's document before its aliases are known (:func:`card_documents`): every field but
+    ``title_key`` and ``alt``, which :meth:`with_aliases` adds (the only fields the aliases change)."""
+
+    __slots__ = ("name_keys", "japanese")
+
+    def with_aliases(self, aliases: list[str]) -> dict:
+        """The whole document, given the card's curated aliases (:func:`card_aliases`)."""
+        return {**self,
+                "title_key": " ".join(dict.fromkeys(filter(None, self.name_keys + [name_key(a) for a in aliases]))),
+                "alt": "\n".join([self.japanese] + aliases)}
+
+
+def _card_docs(session):
+    aliases = card_aliases(session)
+    for doc in card_documents(session):
+        yield doc.with_aliases(aliases.get(doc["info"]["id"], []))
+
+
+def card_documents(session):
+    """The cards' documents in docnum order, without the fields the aliases change (:class:`CardDoc`):
+    they read the cards only, stored by the build's ``cards`` step."""
+    from ..models import Card
+
     table = Card.__table__  # plain rows (attributes as the model's): no ORM objects to build
     for card in session.execute(select(table).order_by(table.c.name, table.c.id)).all():
         abilities = [keyword_key(a) for a in (card.abilities or [])]
@@ -114,13 +144,9 @@ def _card_docs(session):
                    if status and status.lower() not in ("not yet released", "illegal", "unreleased")]
         body = "\n".join(t for t in (card.materials if card.materials and card.materials not in card.text
                                      else "", card.pendulum_text, card.text) if t)
-        doc = dict(
+        doc = CardDoc(
             doc=f"card/{card.id}", kind="card", source=card.source or "cards", region=" ".join(regions),
-            card_type=card.card_type.lower(), title=card.name,
-            title_key=" ".join(dict.fromkeys(filter(None, [card.name_key or name_key(card.name),
-                                                           name_key(RUBY.sub(r"\1", card.name_ja or ""))]
-                                                    + [name_key(a) for a in aliases.get(card.id, [])]))),
-            alt="\n".join([_japanese_names(card.name_ja)] + aliases.get(card.id, [])), body=body,
+            card_type=card.card_type.lower(), title=card.name, body=body,
             types=" ".join(dict.fromkeys(t for t in types if t)),
             series=" ".join(keyword_key(s) for s in (card.series or [])), cards=str(card.id),
             info={"id": card.id, "password": card.password, "card_type": card.card_type,
@@ -136,6 +162,8 @@ def _card_docs(session):
                                  ("atk", card.atk), ("def", card.defense), ("scale", card.scale)):
             if value is not None:
                 doc[fieldname] = int(value)
+        doc.name_keys = [card.name_key or name_key(card.name), name_key(RUBY.sub(r"\1", card.name_ja or ""))]
+        doc.japanese = _japanese_names(card.name_ja)
         yield doc
 
 
@@ -165,6 +193,13 @@ def all_documents(session):
     """Every document of the index, in docnum order (sections, terms, cards, rulings)."""
     for docs in (_section_docs(session), _term_docs(session), _card_docs(session), _ruling_docs(session)):
         yield from docs
+
+
+def rulebook_documents(session):
+    """The sections' and terms' documents, first in docnum order, without the sections' ``cards`` field
+    (:func:`section_cards`): they read what the build's ``rulebooks`` step stores (no later step changes it)."""
+    yield from _section_docs(session, cards={})
+    yield from _term_docs(session)
 
 
 def early_documents(session):

@@ -46,16 +46,18 @@ class BulkWriter(SegmentWriter):
         self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
         self._late: set[str] = set()  # fields given to add_field: their postings are sorted at commit
 
-    def add(self, fields: dict) -> None:
-        """Index one document (``fieldname -> value``; None values are skipped)."""
+    def add(self, fields: dict, prepared: dict | None = None) -> None:
+        """Index one document (``fieldname -> value``; None values are skipped); ``prepared`` holds the
+        postings of some of its fields made beforehand by :meth:`prepare` (the same as made here)."""
         self._check_state()
         schema, perdoc, docnum = self.schema, self.perdocwriter, self.docnum
         names = sorted(name for name, value in fields.items() if value is not None)
         self._check_fields(schema, names)
+        prepared = prepared or {}
         perdoc.start_doc(docnum)
         for name in names:
             value, field = fields[name], schema[name]
-            self._index_field(docnum, name, field, value)
+            self._index_field(docnum, name, field, value, prepared.get(name))
             if field.column_type:
                 perdoc.add_column_value(name, field.column_type, field.to_column_value(value))
         perdoc.finish_doc()
@@ -73,22 +75,39 @@ class BulkWriter(SegmentWriter):
         self._late.add(name)
         self._index_field(docnum, name, field, value)
 
-    def _index_field(self, docnum: int, name: str, field, value) -> None:
-        """The postings and length of one field of one document."""
+    def prepare(self, fields: dict) -> dict:
+        """The postings of a document's indexed fields (``fieldname -> value``) before the document is
+        added (no docnum needed): for ``add(fields, prepared)``, so that the analysis of documents can be
+        done while their place in the index is not known yet."""
+        schema, out = self.schema, {}
+        for name, value in fields.items():
+            if value is not None and schema[name].indexed:
+                out[name] = self._items(name, schema[name], value)
+        return out
+
+    def _items(self, name: str, field, value) -> list:
+        """``(term bytes, frequency, weight, value bytes)`` of one field's value (see :meth:`_way`)."""
+        way = self._ways.get(name)
+        if way is None:
+            way = self._ways[name] = self._way(name, field)
+        if way == "text":
+            return self._text_items(field, value)
+        if way == "keywords":
+            return _keyword_items(value)
+        if way == "counts":
+            return _count_items(field.analyzer.token_texts(value))
+        return list(field.index(value))
+
+    def _index_field(self, docnum: int, name: str, field, value, items=None) -> None:
+        """The postings and length of one field of one document (``items``: made by :meth:`_items`)."""
         way = self._ways.get(name)
         if way is None:
             way = self._ways[name] = self._way(name, field)
         length = 0
         if field.indexed:
             table = self._postings[name]
-            if way == "text":
-                items = self._text_items(field, value)
-            elif way == "keywords":
-                items = _keyword_items(value)
-            elif way == "counts":
-                items = _count_items(field.analyzer.token_texts(value))
-            else:
-                items = field.index(value)
+            if items is None:
+                items = self._items(name, field, value)
             scorable = field.scorable
             for tbytes, freq, weight, vbytes in items:
                 if scorable:

@@ -14,7 +14,7 @@ from whoosh.codec.whoosh3 import W3Codec, W3PostingsWriter
 
 from ..db import index_path
 from ..text import fold_quotes
-from .documents import early_documents, ruling_documents, section_cards
+from .documents import card_aliases, card_documents, rulebook_documents, ruling_documents, section_cards
 from .schema import META_FILE, build_schema
 from .segment import BulkWriter
 from .stored import pack, write_documents
@@ -64,9 +64,11 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
 
     Also writes a small side file with the display vocabulary (for "did you mean"), the titles (for
     suggestions) and the card nicknames (for query expansion).  With ``ready`` (the build's background
-    job), the sections, terms and cards are indexed first, then ``ready()`` waits until the rulings and
-    their links are stored, and the sections' linked cards and the rulings are read and indexed: the
-    same index as from the finished store.
+    job), ``ready(step)`` waits until that build step has been committed, and each part is read as soon
+    as what it reads is stored: the cards' documents are analysed after ``cards`` (all but their aliases'
+    fields: :func:`_prepare_cards`), the sections and terms are indexed after ``rulebooks``, the cards
+    after ``aliases``, the sections' linked cards and the rulings after ``links``: the same index as from
+    the finished store.
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -78,26 +80,34 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
     packed: list[bytes] = []
     sections: list[tuple[int, str]] = []  # (docnum, section id)
 
-    def add(doc: dict) -> None:
-        fields = {k: v for k, v in doc.items() if v not in (None, "") and k not in ("doc", "info")}
+    def wait(step: str) -> None:
+        if ready is not None:
+            session.commit()  # end this read: what the build commits from now on is read below
+            ready(step)
+
+    def add(doc: dict, prepared: dict | None = None, packed_doc: bytes | None = None) -> None:
         if doc["kind"] == "section":
             sections.append((writer.docnum, doc["info"]["id"]))
-        writer.add(fields)
-        packed.append(pack(doc))  # by docnum: one writer, one segment, documents numbered in order
+        writer.add(_fields(doc), prepared)
+        packed.append(packed_doc or pack(doc))  # by docnum: one writer, one segment, documents numbered in order
         counts[doc["kind"]] += 1
-        for text in (doc["title"], doc.get("body", "")):
-            text = fold_quotes(text or "")
-            # an ASCII text lower-cased first holds the same words, lower-cased (one pass, no per-word call)
-            vocabulary.update(_WORD_RE.findall(text.lower()) if text.isascii() else
-                              [w.lower() for w in _WORD_RE.findall(text)])
+        if packed_doc is None:
+            _count_words(vocabulary, doc)
         if doc["kind"] in ("card", "term", "section"):
             titles.append([doc["title"], doc["kind"], doc["info"]["id"]])
 
-    for doc in early_documents(session):
+    wait("cards")
+    cards, card_words = _prepare_cards(session, writer)
+    wait("rulebooks")
+    for doc in rulebook_documents(session):
         add(doc)
-    if ready is not None:
-        session.commit()  # end this read: what the build commits from now on is read below
-        ready()
+    vocabulary.update(card_words)  # the cards' words after the sections' and terms' (their order of first use)
+    wait("aliases")
+    aliases = card_aliases(session)
+    for doc, prepared, packed_doc in cards:
+        add(doc.with_aliases(aliases.get(doc["info"]["id"], [])), prepared, packed_doc)
+    del cards
+    wait("links")
     cards = section_cards(session)
     for docnum, section_id in sections:
         if cards.get(section_id):
@@ -120,9 +130,40 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
     return dict(counts)
 
 
+_ALIAS_FIELDS = ("title_key", "alt")  # the fields of a card's document its aliases change (CardDoc)
+
+
+def _fields(doc: dict) -> dict:
+    """The indexed fields of a document (empty values and the result-only ``doc``/``info`` left out)."""
+    return {k: v for k, v in doc.items() if v not in (None, "") and k not in ("doc", "info")}
+
+
+def _count_words(vocabulary: Counter, doc: dict) -> None:
+    """Count the display words of a document's title and body (for "did you mean")."""
+    for text in (doc["title"], doc.get("body", "")):
+        text = fold_quotes(text or "")
+        # an ASCII text lower-cased first holds the same words, lower-cased (one pass, no per-word call)
+        vocabulary.update(_WORD_RE.findall(text.lower()) if text.isascii() else
+                          [w.lower() for w in _WORD_RE.findall(text)])
+
+
+def _prepare_cards(session, writer: BulkWriter) -> tuple[list[tuple], Counter]:
+    """The cards' documents (:func:`card_documents`), each with the postings of its fields but the aliases'
+    (:meth:`BulkWriter.prepare`) and its packed result value, and the words of their titles and bodies:
+    everything of a card's document that the cards alone decide, made before its docnum is known."""
+    cards, words = [], Counter()
+    for doc in card_documents(session):
+        fields = _fields(doc)
+        for name in _ALIAS_FIELDS:
+            fields.pop(name, None)
+        cards.append((doc, writer.prepare(fields), pack(doc)))
+        _count_words(words, doc)
+    return cards, words
+
+
 def write_index_job(kb_dir: Path, ready=None) -> dict:
     """Background build job: open the store being built and write its index (see BuildContext.spawn);
-    ``ready()`` waits for the ``links`` step (see :func:`write_index`)."""
+    ``ready(step)`` waits for a build step (see :func:`write_index`)."""
     from sqlmodel import Session
 
     from ..db import make_engine, store_path
@@ -139,9 +180,9 @@ def write_index_job(kb_dir: Path, ready=None) -> dict:
 def build_index_step(ctx) -> None:
     """Build step: write the search index into the new knowledge base's ``index/`` directory.
 
-    The index is written by a background process while the remaining steps go on: it indexes the
-    sections, terms and cards committed so far, waits for the ``links`` step, then adds the sections'
-    linked cards and the rulings (:func:`write_index`); the build waits for it before validating.
+    The index is written by a background process while the remaining steps go on: it reads each part
+    once the step that stores it has been committed (:func:`write_index`); the build waits for it before
+    validating.
     """
-    ctx.spawn("search", write_index_job, after="links")
+    ctx.spawn("search", write_index_job, after=("cards", "rulebooks", "aliases", "links"))
 
