@@ -15,11 +15,13 @@ from kb.engine.sim.cards import Catalog
 from kb.engine.sim.needs import read_needs
 from kb.errors import BadQuestionError
 
-OWN = [json.loads(line) for line in (Path(__file__).parent / "golden" / "ask_activation_state.jsonl")
-       .read_text(encoding="utf-8").splitlines() if line.strip()]
+OWN = [json.loads(line) for name in ("ask_activation_state.jsonl", "ask_activation_state2.jsonl")
+       for line in (Path(__file__).parent / "golden" / name).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def test_own_questions_no_wrong_answer(session):
+    # ask_activation_state.jsonl (74) was written before the reader, ask_activation_state2.jsonl (56) in two
+    # batches before the readings they needed
     right, wrong = 0, []
     for item in OWN:
         got = engine.ask(session, item["q"])["answer"]
@@ -28,7 +30,7 @@ def test_own_questions_no_wrong_answer(session):
         elif got in ("yes", "no") or item["expect"] == "unknown":
             wrong.append((item["q"], item["expect"], got))
     assert not wrong, wrong
-    assert right >= 70, f"{right} of {len(OWN)} own questions right"
+    assert right >= 120, f"{right} of {len(OWN)} own questions right"
 
 
 def _needs(session, name: str, index: int = 0):

@@ -98,7 +98,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("pile", re.compile(rf"there (?:is|are) {qty} {kind}{left} in {whose} {pile}")),
         ("pile", re.compile(rf"(?:with )?{qty} {kind}(?: (?:is|are))?{left} in (?:{whose} )?{pile}")),
         ("pile", re.compile(rf"(?:with|and|having) (?P<none>an empty) {pile}")),
-        ("pile", re.compile(rf"{whose} {pile} (?:has|contains|holds|has got) {qty} {kind}(?: (?:left|in it))?")),
+        ("pile", re.compile(rf"{whose} {pile} (?:only )?(?:has|contains|holds|has got) {qty} {kind}(?: (?:left|in it))?")),
         ("pile", re.compile(rf"{whose} {pile} (?:has|contains) (?P<none>no) {kind}")),
         ("pile", re.compile(rf"{whose} {pile} (?P<none>{_alt('verbs', 'is_empty')})")),
         ("both_gy", re.compile(rf"there (?:is|are) {qty} {kind} in (?:either|both|each) (?:player's )?"
@@ -116,6 +116,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("field", re.compile(rf"{whose} (?:{field}) (?:has|contains) {qty} {kind}")),
         ("field_bare", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}(?P<none>)")),
         ("both_field", re.compile(rf"there (?:is|are) {qty} {kind} on the (?:{field})")),
+        ("both_field", re.compile(rf"{qty} {kind} (?:is|are) on the (?:{field})")),
         ("face_down_only", re.compile(rf"{who} (?:only )?(?:{_alt('verbs', 'control')}) (?:only )?(?:{_alt('kinds', 'face_down_monsters')})")),
         # zones: "all five of my main monster zones are full"
         ("zones", re.compile(rf"(?:{_alt('zones', 'all')}) (?:of )?{whose} {zone} are (?:{full})")),
@@ -130,8 +131,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("applying", re.compile(rf"with {card} (?:face-up |face up )?(?:on the field|applying|active|out)")),
         ("controls", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) (?:a face-up )?{card}(?: face-up| face up)?"
                                 rf"(?: on the field)?")),
-        ("controls", re.compile(rf"{who} (?:has|have|has got|have got) (?:a face-up )?{card} (?:face-up|face up|on the "
-                                rf"field|face-up on the field|out|active)")),
+        ("controls", re.compile(rf"{who} (?:has|have|has got|have got) (?:a face-up )?{card}(?: (?:face-up|face up|on the "
+                                rf"field|face-up on the field|out|active))?")),
         # the only card in the hand
         ("only_card", re.compile(rf"{card} is (?:the only|my only|the one|my last|the last) card (?:left )?in "
                                  rf"{whose} {pile}")),
@@ -146,10 +147,10 @@ def _asks() -> list[tuple[str, re.Pattern]]:
     quote = r"(?: \( (?P<quote>[a-z0-9 ,/&'-]+) \))?"
     place = f"(?: (?P<hand>{_alt('ask', 'from_hand')})| (?P<fieldp>{_alt('ask', 'from_field')}))?"
     out = []
-    for who, key in (("A", "can"), ("B", "by_opponent")):
+    for who, key in (("A", "can"), ("B", "by_opponent"), ("A", "cost")):
         for phrase in _words()["ask"][key]:
             body = re.escape(phrase).replace(re.escape("{card}"), f"(?:{target})")
-            out.append((who, re.compile(rf"{body}{quote}{place}")))
+            out.append(((who, key), re.compile(rf"{body}{quote}{place}")))
     return out
 
 
@@ -223,8 +224,8 @@ def _ask(text: str) -> tuple[dict, tuple[int, int]] | None:
             found.append((m.end() - m.start(), who, m))
     if not found:
         return None
-    _n, who, m = max(found, key=lambda f: f[0])
-    ask = {"player": who, "entity": int(m["card"][1:]) if m["card"] else None, "quote": m["quote"],
+    _n, (who, key), m = max(found, key=lambda f: f[0])
+    ask = {"player": who, "about": "cost" if key == "cost" else "all", "entity": int(m["card"][1:]) if m["card"] else None, "quote": m["quote"],
            "it": bool(m["it"] or m["its"]), "effect": bool(m["eff"] or m["its"])}
     if m["hand"]:
         ask["from"] = ["hand"]
@@ -271,7 +272,9 @@ def read_activation_state(skeleton: Skeleton, card_of) -> Frame | None:
         return None
     question, said = built
     skeleton.use(skeleton.live())
-    return Frame(question, f"Simulated: {said}. Asked: can {question['query']['card']} be activated in this state?",
+    name = question["query"]["card"]
+    asked_what = f"can {name}'s cost be paid" if ask["about"] == "cost" else f"can {name} be activated"
+    return Frame(question, f"Simulated: {said}. Asked: {asked_what} in this state (its timing taken as met)?",
                  used_entities=set(ents), uses_story=True)
 
 
@@ -296,6 +299,8 @@ def _build(ask: dict, facts: list[dict], cards: dict) -> tuple[dict, str] | None
         query["player"] = "B"
     if ask.get("from"):
         query["from"] = ask["from"]
+    if ask["about"] == "cost":
+        query["about"] = "cost"
     for fact in facts:
         if not _apply(fact, card, cards, draft, known, query, said):
             return None

@@ -117,6 +117,9 @@ def _cost_part(part: str, out: Needs) -> None:
     qual = m["qual"].strip()
     if act == "tribute" and kind is None:
         kind = "monster"
+    if "monsters" in places and kind != "monster":  # "you control": the zones of that kind of card
+        field = {None: "field", "spell": "spells_traps", "trap": "spells_traps", "spell_trap": "spells_traps"}[kind]
+        places = tuple(field if p == "monsters" else p for p in places)
     if act == "send" and "monsters" in places and qual:
         face = "up"  # a face-down monster cannot be sent for a cost that asks for some kind of monster
     out.needs.append(Need(act, _count(m["n"]), part, kind=kind, places=places, qualified=bool(qual), face=face,

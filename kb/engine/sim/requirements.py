@@ -197,14 +197,82 @@ def _deck_needed(needs) -> int:
     return sum(n.count for n in needs.needs if n.places == ("deck",) and n.act in ("banish", "draw"))
 
 
+# Written requirements over a count, as data: (pattern over the requirement's words, the place counted, the
+# kind of card).  ``who``: "you" / "your opponent"; ``n`` and ``cmp`` (more / fewer): "N or more".
+COUNT_CONDITIONS: list[tuple[re.Pattern, str, str | None]] = [
+    (re.compile(r"^(?P<who>your opponent|you) (?:has|have) (?P<n>\d+) or (?P<cmp>more|fewer|less) cards in (?:their|your) "
+                r"hand$", re.I), "hand", None),
+    (re.compile(r"^(?P<who>your opponent|you) (?:has|have) (?P<n>\d+) or (?P<cmp>more|fewer|less) (?:LP|Life Points)$",
+                re.I), "lp", None),
+    (re.compile(r"^(?P<who>your opponent|you) controls? (?P<n>\d+) or (?P<cmp>more|fewer|less) monsters$", re.I),
+     "monsters", "monster"),
+    (re.compile(r"^(?P<who>your opponent|you) (?:has|have) (?P<n>\d+) or (?P<cmp>more|fewer|less) cards in (?:their|your) "
+                r"(?:GY|Graveyard)$", re.I), "gy", None),
+]
+# "You must control no cards to activate and to resolve this effect." after an effect: kind words -> kind
+_MUST_CONTROL_NO = re.compile(r"^You must control no (?P<what>cards|monsters|Spells/Traps|Spell/Trap Cards|Spell and "
+                              r"Trap Cards) to activate", re.I)
+
+
+def _count_condition(state, inst: Instance, words: str, player: str, raw: str, legal: Legality) -> bool:
+    """A requirement of :data:`COUNT_CONDITIONS` checked (True), or False when the words are not one."""
+    for pattern, place, kind in COUNT_CONDITIONS:
+        m = pattern.match(words)
+        if m is None:
+            continue
+        whose = player if m["who"].lower() == "you" else other(player)
+        if place == "lp":
+            have, sure = state.players[whose].lp, known(state, whose, "lp")
+        else:
+            have, sure = count(state, whose, place, kind, exclude=inst.uid)
+        want, more = int(m["n"]), m["cmp"].lower() == "more"
+        holds = (have >= want) if more else (have <= want)
+        certain = sure or (more and holds and place != "lp") or (not more and not holds and place != "lp")
+        if not certain:
+            legal.add("activation requirement", "unknown", f"\"{raw}\": how many there are is not stated",
+                      "sim_activation_requirement")
+        elif holds:
+            legal.add("activation requirement", "pass", f"\"{raw}\": {whose} has {have}", "sim_activation_requirement")
+        else:
+            legal.add("activation requirement", "fail", f"\"{raw}\": {whose} has {have}", "sim_activation_requirement",
+                      "activation_condition")
+        return True
+    return False
+
+
+def _must_control_no(state, inst: Instance, effect: dict, player: str, legal: Legality) -> None:
+    """ "You must control no cards to activate and to resolve this effect." written right after the effect."""
+    text, own = inst.card.text or "", (effect.get("text") or "").strip()
+    at = text.find(own) if own else -1
+    m = _MUST_CONTROL_NO.match(text[at + len(own):].strip()) if at >= 0 else None
+    if m is None:
+        return
+    what = m["what"].lower()
+    kind, place = (None, "field") if what == "cards" else ("monster", "monsters") if what == "monsters" else \
+        ("spell_trap", "spells_traps")
+    have, sure = count(state, player, place, kind, exclude=inst.uid)
+    if have > 0:
+        legal.add("activation requirement", "fail", f"\"{m.group(0)} ...\": {player} controls {have}",
+                  "sim_activation_requirement", "activation_condition")
+    elif sure:
+        legal.add("activation requirement", "pass", f"\"{m.group(0)} ...\": {player} controls none",
+                  "sim_activation_requirement")
+    else:
+        legal.add("activation requirement", "unknown", f"\"{m.group(0)} ...\": what {player} controls is not stated",
+                  "sim_activation_requirement")
+
+
 def _condition(state, inst: Instance, effect: dict, player: str, legal: Legality) -> None:
     """The written activation requirement ("If your opponent controls more monsters than you do")."""
+    _must_control_no(state, inst, effect, player, legal)
     raw = ((effect.get("condition") or {}).get("raw") or "").strip()
     if not raw:
         return
     words = re.sub(r"\s*\((?:Quick Effect|Ignition Effect)\)\s*$", "", raw, flags=re.I)
     words = re.sub(r"^(?:During either player's turn, )?If ", "", words, flags=re.I).strip().lower()
     found = CONDITIONS.get(words)
+    if found is None and _count_condition(state, inst, words, player, raw, legal):
+        return
     if found is None:
         if re.match(r"^(?:when|during|at the start|at the end|once per turn)", raw, re.I):
             legal.assumed.append(f"{inst.name}'s timing (\"{raw}\") is taken as met")
@@ -227,16 +295,25 @@ def _condition(state, inst: Instance, effect: dict, player: str, legal: Legality
         legal.add("activation requirement", "unknown", f"whether {said} is not stated", "sim_activation_requirement")
 
 
-def check_requirements(state, inst: Instance, effect: dict, player: str) -> Legality:
+def check_requirements(state, inst: Instance, effect: dict, player: str, about: str = "all") -> Legality:
     """Whether the state lets ``inst``'s ``effect`` be activated by ``player`` as far as its cost, targets,
-    resolution, zones and Deck go (its timing taken as met)."""
+    resolution, zones and Deck go (its timing taken as met); ``about="cost"``: whether its cost can be paid."""
     legal = Legality()
     needs = read_needs(effect)
+    cost_only = about == "cost"
     for part in needs.unread:
-        legal.add("card text", "unknown", f"{part} of {inst.name} is not read", "psct")
+        if not cost_only or "cost" in part or "choice" in part:
+            legal.add("card text", "unknown", f"{part} of {inst.name} is not read", "psct")
     bars, others = _lasting(state, inst, player)
     for card in others:
         legal.add("lasting effect", "unknown", f"{card.name}'s lasting effect is not applied here", "card_text_overrides")
+    if cost_only:
+        costs = [n for n in needs.needs if n.cost]
+        if not costs and not needs.unread:
+            legal.add("cost", "unknown", f"no cost of {inst.name} was read", "sim_cost_unpayable")
+        for need in costs:
+            _check_need(state, inst, player, need, needs, bars, legal)
+        return legal
     if inst.location == "hand" and inst.card.card_type == "Spell" and inst.card.property != "Field":
         free = state.free_spell_trap_zones(player)
         if not free:
@@ -262,9 +339,9 @@ def _check_need(state, inst: Instance, player: str, need: Need, needs, bars, leg
             legal.add("cost", "unknown", f"{player}'s LP are not stated (\"{need.said}\")", "sim_cost_unpayable")
         elif need.kind != "half" and lp < need.count:
             legal.add("cost", "fail", f"{player} has {lp} LP and cannot pay {need.count} (\"{need.said}\")",
-                      "sim_cost_unpayable", "cost")
+                      "fact_lp_cost_more", "sim_cost_unpayable")
         else:
-            legal.add("cost", "pass", f"{player} has {lp} LP: \"{need.said}\" can be paid", "sim_cost_unpayable")
+            legal.add("cost", "pass", f"{player} has {lp} LP: \"{need.said}\" can be paid", "fact_lp_cost_zero")
         return
     if need.cost and _bar(need, bars, legal, inst):
         return
@@ -299,7 +376,9 @@ def _check_need(state, inst: Instance, player: str, need: Need, needs, bars, leg
         have, sure = _cards(state, need, player, exclude)
         rule = "sim_target_exists" if need.act == "target" else "sim_resolve_possible"
         with_self, _ = _cards(state, need, player, None)
-        doubt = need.act == "target" and (with_self > have or (needs.cost_to_gy and "gy" in need.places))
+        spell_trap = inst.card.card_type in ("Spell", "Trap") and need.kind in (None, "spell", "trap", "spell_trap") \
+            and need.player in ("self", "both") and bool({"spells_traps", "field"} & set(need.places))
+        doubt = need.act == "target" and (with_self > have or spell_trap or (needs.cost_to_gy and "gy" in need.places))
         if sure and have < need.count and not doubt:
             legal.add("targets" if need.act == "target" else "resolution", "fail",
                       f"\"{need.said}\": there are {have} such card(s)", rule, "activation_condition")
@@ -415,7 +494,7 @@ def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
         if not effects or any(e["kind"] == "unknown" for e in card.effects):
             return "unknown", f"no activated effect of {card.name} was read whole."
         for effect in effects:
-            verdicts.append((inst, effect, check_requirements(state, inst, effect, player)))
+            verdicts.append((inst, effect, check_requirements(state, inst, effect, player, query.get("about", "all"))))
     answers = {legal.answer for _i, _e, legal in verdicts}
     inst, effect, legal = next(v for v in verdicts if v[2].answer == ("no" if answers == {"no"} else
                                                                        "unknown" if "unknown" in answers else
@@ -423,20 +502,24 @@ def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
     game.assume(f"the timing of {card.name}'s activation is taken as met (the question asks about the state)")
     for text in legal.assumed:
         game.assume(text)
+    cost = query.get("about") == "cost"
+    what = "its cost can be paid" if cost else "it can be activated"
+    subject = f"{card.name}'s cost" if cost else card.name
+    verb = ("can be paid", "cannot be paid") if cost else ("can be activated", "cannot be activated")
     if answers == {"no"}:
         for _i, _e, each in verdicts:
             fail = each.first("fail")
             if fail.step() not in steps:
                 steps.append(fail.step())
-        return "no", f"{card.name} cannot be activated: {legal.first('fail').detail}."
+        return "no", f"{subject} {verb[1]}: {legal.first('fail').detail}."
     if answers == {"yes"}:
         steps.extend(c.step() for c in legal.checks)
-        return "yes", f"{card.name} can be activated: " + "; ".join(c.detail for c in legal.checks) + "."
+        return "yes", f"{subject} {verb[0]}: " + "; ".join(c.detail for c in legal.checks) + "."
     doubt = next((c for _i, _e, each in verdicts for c in each.checks if c.result == "unknown"), None)
     if doubt is not None:
         steps.append(doubt.step())
     why = doubt.detail if doubt is not None else "its effects or places give different answers"
-    return "unknown", f"whether {card.name} can be activated is not decided: {why}."
+    return "unknown", f"{card.name}: whether {what} is not decided: {why}."
 
 
 def placed(card, player: str = "B") -> dict:
