@@ -138,3 +138,25 @@ def test_summon_negation_question_shape(session):
     slots = scan_negation("my opponent synchro summons e3 . can i stop it with e7")
     assert [(s.kind, s.key) for s in slots] == [("story", "active"), ("what", "named"), ("ask", "me"),
                                                 ("verb", "negate"), ("summon", "back"), ("by", "effect")]
+
+
+# ------------------------------------------------------------- revival after a story (summon_revival.py)
+
+
+@pytest.mark.parametrize("q,expect", [
+    ("Stardust Dragon was Synchro Summoned and later destroyed. Can I revive it with Monster Reborn?", "yes"),
+    ("I sent Stardust Dragon from my Extra Deck to the graveyard. Can Monster Reborn special summon it?", "no"),
+    ("My Cyber End Dragon was sent from the Extra Deck to the GY by a card effect without being Fusion Summoned. "
+     "Can Call of the Haunted revive it?", "no"),
+    ("Can Monster Reborn revive Dark Armed Dragon if it was discarded?", "no"),  # Nomi, never properly Summoned
+    ("i discarded dark magician. can i special summon it with monster reborn", "yes"),
+    ("my blue-eyes white dragon was destroyed. can monster reborn revive it", "yes"),
+    ("after el shaddoll construct has been properly fusion summoned and sent to the gy can monster reborn special "
+     "summon it", "yes"),
+    # near misses: a card that revives nothing; how a Nomi monster reached the GY not said; a wrong kind of Summon
+    ("Stardust Dragon was synchro summoned and destroyed. can pot of greed revive it", "unknown"),
+    ("Dark Armed Dragon was destroyed. Can I revive it with Monster Reborn?", "unknown"),
+    ("Stardust Dragon was xyz summoned and destroyed. can monster reborn revive it", "unknown"),
+])
+def test_revival_story(session, q, expect):
+    assert ask(session, q)["answer"] == expect

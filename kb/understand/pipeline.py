@@ -311,6 +311,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .summon_negation import read_summon_negation
 
         _adopt(reading, skeleton, read_summon_negation(skeleton, card_of))
+    if reading.frame is None:  # a named monster's revival after a story of how it reached the GY (summon_revival.py)
+        from .summon_revival import read_revival
+
+        _adopt(reading, skeleton, read_revival(skeleton, card_of))
 
 
 def words_of(text: str) -> bool:

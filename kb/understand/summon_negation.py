@@ -152,7 +152,7 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
         return None
     many = [s for s in slots if s.kind == "what" and s.key == "many"]
     count = (many[0].nums[0] if many[0].nums else 2) if many else None
-    if count is not None and how != "pendulum" or count is not None and count < 2:
+    if count is not None and how != "pendulum" and by != "effect" or count is not None and count < 2:
         return None
     negator = card_of(negators[0])
     if negator is None:
@@ -168,12 +168,15 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
         if named is None or not named.is_monster:
             return None
         monster = named.name
+    several = count is not None
+    if by == "effect":
+        count = None  # Summoned while an effect resolves: how many does not bear on it (the engine counts Pendulum)
     summon = {"card": monster, "how": how, "by": by, **({"count": count} if count else {})}
     used = set(negators) | set(summoned) | set(instruments) | {e for s in by_slots for e in s.ents}
     what = monster if isinstance(monster, str) else "a monster"
     way = "performed by a card's effect" if by == "effect" else "by its procedure (outside a chain)"
     who = {"A": " (A)", "B": " (B)"}.get(card.get("controller", ""), "")
-    said = f"Can {negator.name}{who} negate the {how.title()} Summon of {what}{' and others' if count else ''} {way}?"
+    said = f"Can {negator.name}{who} negate the {how.title()} Summon of {what}{' and others' if several else ''} {way}?"
     return {"ask": "negate", "card": card, "summon": summon}, said, used
 
 
