@@ -192,6 +192,9 @@ _ALL_THEIRS = re.compile(rf"^(?:destroy|banish|return|shuffle|send) all your opp
                          rf"(?P<qual>attack position |defense position )?(?P<noun>{_NOUN})\b(?P<rest>.*)$", re.I | re.S)
 _THE_ONE = re.compile(r"^destroy the 1 (?P<face>face-up )?monster your opponent controls that has the (?:highest|lowest) "
                       r"(?:ATK|DEF)\b(?P<rest>.*)$", re.I | re.S)
+_FROM_DECK = re.compile(rf"^(?:send|add|banish) {_COUNT} (?P<qual>(?:[\w\"'-]+ ){{0,8}}?)(?P<noun>{_NOUN})(?P<rest>[^.;]*?) "
+                        rf"from your Deck(?: to (?:the (?:GY|Graveyard)|your hand))?(?:, face-(?:up|down))?(?P<after>.*)$",
+                        re.I | re.S)
 _SUMMON = re.compile(r"(?<!you can )(?<!can )\bSpecial Summon (?:it|them|that target|the target|that monster|this card|"
                      r"\d+ [^.;]*?)\b", re.I)
 _TOKENS = re.compile(r"\bSpecial Summon (?P<n>\d+|two|three|four|five) \"[^\"]+ Tokens?\"", re.I)
@@ -202,6 +205,12 @@ def _resolution(effect: dict, out: Needs) -> None:
     if (m := _DRAW.match(text)) is not None:
         out.needs.append(Need("draw", _count(m["n"]), m.group(0).split(",")[0].split(".")[0], places=("deck",)))
         out.whole = not (m["rest"] or "").strip(" .")
+        return
+    if (m := _FROM_DECK.match(text)) is not None:  # "Send 1 monster from your Deck to the GY"
+        qualified = bool(m["qual"].strip() or m["rest"].strip())
+        out.needs.append(Need("deck", _count(m["n"]), text.split(".")[0], kind=_kind_of(m["noun"]), places=("deck",),
+                              qualified=qualified))
+        out.whole = not (m["after"] or "").strip(" .")
         return
     for pattern, player_of in ((_ALL, None), (_ALL_THEIRS, "other"), (_THE_ONE, "other")):
         m = pattern.match(text)

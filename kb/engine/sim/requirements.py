@@ -180,6 +180,14 @@ def _bar(need: Need, bars, legal: Legality, inst: Instance) -> bool:
     return False
 
 
+def _bars_unused(bars, legal: Legality) -> None:
+    """A barring card that decided nothing may still bar what the effect does: never "yes" over it."""
+    if legal.first("fail") is None:
+        for card, text, _act, _kind in bars:
+            legal.add("lasting effect", "unknown", f"{card.name} is face-up (\"{text}\"): what it bars besides costs "
+                                                   "is not weighed here", "card_text_overrides")
+
+
 def _players(need: Need, player: str) -> str:
     return {"self": player, "other": other(player), "both": "both"}[need.player]
 
@@ -313,6 +321,7 @@ def check_requirements(state, inst: Instance, effect: dict, player: str, about: 
             legal.add("cost", "unknown", f"no cost of {inst.name} was read", "sim_cost_unpayable")
         for need in costs:
             _check_need(state, inst, player, need, needs, bars, legal)
+        _bars_unused(bars, legal)
         return legal
     if inst.location == "hand" and inst.card.card_type == "Spell" and inst.card.property != "Field":
         free = state.free_spell_trap_zones(player)
@@ -326,6 +335,7 @@ def check_requirements(state, inst: Instance, effect: dict, player: str, about: 
     _condition(state, inst, effect, player, legal)
     for need in needs.needs:
         _check_need(state, inst, player, need, needs, bars, legal)
+    _bars_unused(bars, legal)
     if not needs.whole:
         legal.add("resolution", "unknown", f"whether the rest of {inst.name}'s effect can be performed is not "
                                            "modelled", "sim_resolve_possible")
@@ -370,6 +380,19 @@ def _check_need(state, inst: Instance, player: str, need: Need, needs, bars, leg
             legal.add("Deck", "pass", f"{player}'s Deck has {have} card(s)", rule)
         else:
             legal.add("Deck", "unknown", f"how many cards {player}'s Deck has is not stated", rule)
+        return
+    if need.act == "deck":  # a card its resolution takes from the Deck ("Send 1 monster from your Deck to the GY")
+        have, sure = count(state, player, "deck", need.kind)
+        total, total_sure = count(state, player, "deck")
+        if (sure and have < need.count) or (total_sure and total < need.count):
+            legal.add("resolution", "fail", f"\"{need.said}\": {player}'s Deck has {min(have, total)} such card(s)",
+                      "sim_resolve_possible")
+        elif have >= need.count and not need.qualified:
+            legal.add("resolution", "pass", f"\"{need.said}\": {player}'s Deck has {have} such card(s)",
+                      "sim_resolve_possible")
+        else:
+            legal.add("resolution", "unknown", f"whether {player}'s Deck has a card for \"{need.said}\" is not stated",
+                      "sim_resolve_possible")
         return
     if need.act in ("target", "affect"):
         exclude = inst.uid if need.act == "target" else None
