@@ -180,7 +180,7 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
             turn = player
             text.take(match)
     # the event: by battle, or destroyed by a card's effect
-    event = None
+    event, summoner = None, None
     battle = re.compile(_bounded(g["event"]["battle"]))
     for match in list(battle.finditer(text.text)):
         event = "battle"
@@ -219,9 +219,13 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
     for match in list(re.compile(_bounded(g["event"]["by_effect"])).finditer(text.text)):
         if cause is not None or event == "battle":
             return None
-        event, cause = "effect", -1
+        cause = -1  # "by a card effect": destroyed or sent, as the verb says
         text.take(match)
-    if event is None or (event == "effect" and cause is None) or (event == "battle" and cause is not None):
+    if event is None:  # sent to the GY by a card's effect, or Tributed for a Tribute Summon
+        event, summoner = _sent_or_tributed(g, text, cause, actor)
+        if event is None or (event == "tribute" and summoner is None):
+            return None
+    if event in ("effect", "sent") and cause is None or event in ("battle", "tribute") and cause is not None:
         return None
     # the monsters and their owners
     owners: dict[int, str] = {}
@@ -257,9 +261,14 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
         cards[entity] = card.name
     if cause is not None and cause >= 0:
         said = card_of(cause)
-        if said is None or not re.search(r"\bdestroy", said.text, re.I):
-            return Frame(None, "", f"{skeleton.entities[cause].name} is said to destroy the monsters, but its text "
-                                   f"does not destroy")
+        does = r"\bdestroy" if event == "effect" else r"\bsend|\bGY\b|Graveyard"
+        if said is None or not re.search(does, said.text, re.I):
+            return Frame(None, "", f"{skeleton.entities[cause].name} is said to "
+                                   f"{'destroy' if event == 'effect' else 'send'} the monsters, but its text does not")
+    if event == "tribute" and (set(owners.values()) != {summoner} or turn not in (None, summoner)):
+        return None  # Tributes are the summoner's own monsters, on their own turn
+    if event == "tribute":
+        turn = summoner
     claims = []
     for entity, (kind, quote) in asides.items():
         if entity not in cards:
@@ -277,14 +286,23 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
     state = {"players": {p: {"monsters": [{"card": cards[e]} for e in owners if owners[e] == p]} for p in "AB"}}
     if event == "battle":
         state.update(phase="battle", step="damage")
-    question = {"ask": "scenario", "state": state,
-                "actions": [{"do": "move", "cards": [cards[e] for e in owners], "to": "gy",
-                             "by": "battle" if event == "battle" else "effect", "destroyed": True}],
-                "query": {"kind": "order", "segoc": segoc}}
-    how = "by battle" if event == "battle" else (
-        f"by {skeleton.entities[cause].name}'s effect" if cause is not None and cause >= 0 else "by a card effect")
+    if event == "tribute":  # a monster of the Level that needs that many Tributes, Tribute Summoned with them
+        summoned = {"name": "the Tribute Summoned monster", "atk": 2500, "def": 2000, "level": 7 if len(owners) == 2
+                    else 5}
+        if len(owners) > 2:
+            return None
+        state["players"][summoner]["hand"] = [summoned]
+        action = {"do": "normal_summon", "player": summoner, "card": summoned["name"],
+                  "tributes": [cards[e] for e in owners]}
+    else:
+        action = {"do": "move", "cards": [cards[e] for e in owners], "to": "gy",
+                  "by": "battle" if event == "battle" else "effect", "destroyed": event != "sent"}
+    question = {"ask": "scenario", "state": state, "actions": [action], "query": {"kind": "order", "segoc": segoc}}
+    by = (f"by {skeleton.entities[cause].name}'s effect" if cause is not None and cause >= 0 else "by a card effect")
+    how = {"battle": "are destroyed by battle", "effect": f"are destroyed {by}", "sent": f"are sent to the GY {by}",
+           "tribute": f"are Tributed by {summoner} for a Tribute Summon"}[event]
     listed = " and ".join(f"{cards[e]} ({owners[e]})" for e in owners)
-    understood = f"{listed} are destroyed {how} at the same time: {_said(segoc)}"
+    understood = f"{listed} {how} at the same time: {_said(segoc)}"
     skeleton.use(live)
     used = set(owners) | ({cause} if cause is not None and cause >= 0 else set())
     if turn is None:  # whose turn is not said: asked for both turns, the answer stands when both agree
@@ -295,6 +313,31 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
         return frame
     state["turn"] = turn
     return Frame(question, f"On {turn}'s turn, {understood}", used_entities=used, uses_story=True)
+
+
+def _sent_or_tributed(g: dict, text: "_Text", cause: int | None, actor: str | None) -> tuple[str | None, str | None]:
+    """The event "sent" (a send verb and "to the GY" both said) or "tribute" (a Tribute verb and "for a Tribute
+    Summon", with who Tributes: "I" / "my opponent" before the verb, else the owner decides later) read from
+    ``text`` (taken out), and the summoner; (None, None) when neither."""
+    verbs = re.compile(_bounded(rf"(?:(?:{g['event']['passive']}) )?(?:{g['event']['send_verbs']})"))
+    place = re.compile(_bounded(g["event"]["to_gy"]))
+    if verbs.search(text.text) and place.search(text.text):
+        for pattern in (verbs, place):
+            for match in list(pattern.finditer(text.text)):
+                text.take(match)
+        return "sent", None
+    subject = re.compile(_bounded(rf"(?:(?P<a>{g['actor']['A']})|(?P<b>{g['actor']['B']})) "
+                                  rf"(?:{g['event']['tribute_verbs']})"))
+    passive = re.compile(_bounded(rf"(?:{g['event']['passive']}) (?:{g['event']['tribute_verbs']})"))
+    summon = re.compile(_bounded(g["event"]["for_summon"]))
+    said = subject.search(text.text) or passive.search(text.text)
+    if cause is not None or said is None or not summon.search(text.text):
+        return None, None
+    summoner = ("A" if said["a"] else "B") if said.re is subject else actor
+    text.take(said)
+    for match in list(summon.finditer(text.text)):
+        text.take(match)
+    return "tribute", summoner
 
 
 def _query(asked: tuple[str, dict], cards: dict[int, str], skeleton: Skeleton) -> dict | None:
