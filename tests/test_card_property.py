@@ -206,9 +206,23 @@ ANSWERED = [
     ("Is D.D. Crow's discard a cost?", 'yes'),
     ("Is Dark Hole's activation a chain link?", 'yes'),
     ("Does Jinzo's effect need to be activated?", 'no'),
+    # fifth batch: card types under a condition, named
+    ('is metal reflect slime treated as a trap card while it is a monster', 'yes'),
+    ('after metal reflect slime becomes a monster is it still a trap card', 'yes'),
+    ('is y-dragon head treated as an equip spell when it is equipped', 'yes'),
+    ('is odd-eyes pendulum dragon in the pendulum zone a spell card', 'yes'),
+    ('Is Odd-Eyes Pendulum Dragon treated as a Spell Card while in my Pendulum Zone?', 'yes'),
+    ('does pot of greed stay on the field after resolving', 'no'),
+    ('is rocket hand still a trap card after it equips itself', 'yes'),
+    ('is the phantom knights of shadow veil treated as a trap card when it is a monster', 'no'),
+    ('is odd-eyes pendulum dragon a monster in the pendulum zone', 'no'),
+    ('is odd-eyes pendulum dragon in the pendulum zone a continuous spell', 'no'),
+    ('is skill drains effect a continuous effect', 'yes'),
 ]
 
 NOT_YET = [
+    ('is swords of revealing lights effect a continuous effect', 'yes'),
+    ('is a set field spell in the field zone treated as a field spell', 'yes'),
     ('When I activate Raigeki, do I target any monsters?', 'no'),
     ("Does Sangan's effect target the monster it adds?", 'no'),
     ('Does Monster Reborn remain on the field after it Special Summons the monster?', 'no'),
@@ -221,6 +235,14 @@ NOT_YET = [
 ]
 
 STAY_UNKNOWN = [
+    'is metal reflect slime treated as a spell card while it is a monster',
+    'is mirror force a trap card while it is a monster',
+    'is sangan treated as a trap card when equipped',
+    'is odd-eyes pendulum dragon in the pendulum zone an effect monster',
+    'is metal reflect slime treated as a trap card while it is a monster in the graveyard',
+    'is sangan treated as a trap card when equipped',
+    'is sangan a trap card when equipped',
+    'is dark magician treated as an equip spell when equipped',
     'I chain Book of Moon. Does it start a chain?',
     'My opponent activates Dark Hole. Does it target my monster?',
     'I activate Call of the Haunted. Is it destroyed?',

@@ -306,6 +306,14 @@ def _trap_monster(session, question: dict) -> dict:
         else:
             out = answer_object("yes", f"{card.name} is a Trap Card and a Monster Card while it is a monster",
                           "fact_trap_monster_both", card.name)
+    elif asked == "trap_card":  # is it (still) a Trap Card while it is a monster
+        out = (answer_object("no", f"{card.name} says it is not treated as a Trap: as a monster it is only a Monster Card",
+                             "fact_trap_monster_not_trap", card.name) if not_trap else
+               answer_object("yes", f"{card.name} is treated as a Trap Card and a Monster Card while it is a monster",
+                             "fact_trap_monster_both", card.name))
+    elif asked == "monster_card":
+        out = answer_object("yes", f"{card.name} Special Summons itself as a monster: it is a Monster Card while it is "
+                            "one", "fact_trap_monster_both", card.name)
     elif asked == "effect_monster" and re.search(r"as an Effect Monster", text, re.I):
         out = answer_object("yes", f"{card.name} becomes a monster with effects of its own (its text: \"as an Effect "
                              "Monster\")", "fact_trap_monster_effect", card.name)

@@ -28,7 +28,7 @@ from .rule_facts import FACTS, answer_object
 
 __all__ = ["PROPERTIES", "card_property_answer"]
 
-PROPERTIES = ("spell_speed", "targets", "cost", "activated", "stays", "to_gy", "effect_kind")
+PROPERTIES = ("spell_speed", "targets", "cost", "activated", "stays", "to_gy", "effect_kind", "card_type")
 _ACTIVATED = ("activation", "ignition", "trigger", "quick", "flip")
 _MONSTER_KINDS = ("ignition", "trigger", "quick", "flip", "continuous")
 _KIND_RULE = {"ignition": "ignition", "trigger": "trigger", "quick": "quick", "flip": "flip",
@@ -292,6 +292,10 @@ def _effect_kind(session, question: dict) -> dict:
                                    _KIND_RULE.get(value or "", "not_activated"), said), question)
     card = _resolve(session, question["card"])
     if card.card_type != "Monster":
+        kinds = {e.get("kind") for e in _effects(session, card, None, activated_only=False)} - {"rule", "activation"}
+        if value == "continuous" and kinds == {"continuous"}:  # a Spell/Trap's lasting effect
+            return _done(answer_object("yes", f"{card.name}'s effect applies while the card is face-up on the field: "
+                                       "a Continuous Effect, not activated", "not_activated", said), question, card.name)
         return _done(answer_object("unknown", f"{card.name} is a {card.card_type} Card: Ignition, Trigger, Quick and "
                                    "Flip effects are kinds of monster effects", "psct", said), question, card.name)
     kinds = {e.get("kind") for e in _effects(session, card, None, activated_only=False)} - {"rule"}
@@ -328,7 +332,60 @@ def _effect_kind(session, question: dict) -> dict:
                                _KIND_RULE[next(iter(sorted(kinds)))], said), question, card.name)
 
 
-_ANSWER = {"spell_speed": _spell_speed, "targets": _targets, "cost": _cost, "activated": _activated,
+# ---------------------------------------------------------------------------------- card type under a condition
+
+_PENDULUM_SPELL_KINDS = ("normal", "continuous", "field", "equip", "quick-play", "ritual")
+
+
+def _card_type(session, question: dict) -> dict:
+    """``kind`` ({"type", "property"?}) asked of a named card under ``condition``: ``as_monster`` (a Trap Card
+    that Special Summons itself), ``pendulum_zone`` (a Pendulum Monster there), ``equipped`` (a Union monster
+    or a Trap that equips itself)."""
+    from .card_facts import CARD_TOPICS
+
+    kind, condition = question.get("kind"), question.get("condition")
+    if not isinstance(kind, dict) or kind.get("type") not in ("monster", "spell", "trap"):
+        raise BadQuestionError(f"kind: {kind!r} is not {{\"type\": monster|spell|trap, \"property\"?}}", field="kind",
+                               value=kind)
+    if condition not in ("as_monster", "pendulum_zone", "equipped"):
+        raise BadQuestionError(f"condition: {condition!r} is not one of as_monster, pendulum_zone, equipped",
+                               field="condition", value=condition)
+    card = _resolve(session, question["card"])
+    said = _said(question)
+    asked, prop = kind["type"], kind.get("property")
+    unknown = _done(answer_object("unknown", f"what {card.name} is under that condition is not read from its text "
+                                  "or kind", "psct", said), question, card.name)
+    abilities = set(card.abilities or [])
+    if condition == "as_monster":
+        if prop is not None or card.card_type != "Trap":
+            return unknown
+        return _done(CARD_TOPICS["trap_monster"](session, {"card": card.name, "asked": f"{asked}_card"})
+                     if asked in ("trap", "monster") else unknown, question, card.name)
+    if condition == "pendulum_zone":
+        if "Pendulum" not in abilities or asked == "trap":
+            return unknown
+        if asked == "spell" and prop in _PENDULUM_SPELL_KINDS:
+            return _done(answer_object("no", f"{card.name} in a Pendulum Zone is a Spell Card, but not a Normal, "
+                                       "Continuous, Field, Equip, Quick-Play or Ritual Spell", "st_pendulum_no_kind", said),
+                         question, card.name)
+        if prop is not None:
+            return unknown
+        yes = asked == "spell"
+        return _done(answer_object("yes" if yes else "no", f"{card.name} in a Pendulum Zone is treated as a Spell Card, "
+                                   "not as a monster", "zone_pendulum_is_spell", said), question, card.name)
+    # equipped
+    if "Union" in abilities and card.card_type == "Monster" and asked == "spell" and prop == "equip":
+        return _done(answer_object("yes", f"{card.name} equipped by its Union effect is an Equip Spell",
+                                   "kind_union_equipped", said), question, card.name)
+    if card.card_type == "Trap" and _EQUIPS_ITSELF.search(card.text or "") and asked == "trap" and prop is None:
+        if re.search(r"not treated as a Trap", card.text or "", re.I):
+            return unknown
+        return _done(answer_object("yes", f"{card.name} equips itself: after it becomes an Equip Card it is also "
+                                   "treated as a Trap Card", "st_equip_trap", said), question, card.name)
+    return unknown
+
+
+_ANSWER = {"card_type": _card_type, "spell_speed": _spell_speed, "targets": _targets, "cost": _cost, "activated": _activated,
            "stays": _stays, "to_gy": _stays, "effect_kind": _effect_kind}
 
 

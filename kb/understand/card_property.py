@@ -97,6 +97,38 @@ def _context(sentence) -> int | None:
     return sentence[at[0]][1] if _TELLS.fullmatch(before) else None
 
 
+_COND_OPEN = frozenset({"while", "when", "after", "once", "if", "as"})
+_COND_VERB = frozenset({"is", "becomes", "became", "'s", "was", "turns", "turned", "has"})
+
+
+def _as_monster(pieces, ents) -> list:
+    """``pieces`` with "while it is a monster", "after X becomes a monster", "as a monster" replaced by the
+    condition word ``@as_monster`` (the card itself, when named there, stays)."""
+    out, k = [], 0
+    while k < len(pieces):
+        word, entity = pieces[k]
+        if word in _COND_OPEN:
+            j = k + 1
+            named = None
+            if word != "as" and j < len(pieces) and (pieces[j][0] == "it" or pieces[j][1] is not None
+                                                     and ents[pieces[j][1]].kind == "card"):
+                named = pieces[j] if pieces[j][1] is not None else None
+                j += 1
+                while j < len(pieces) and pieces[j][0] in _COND_VERB | {"into", "a", "been", "treated", "special",
+                                                                       "summoned"}:
+                    j += 1
+            elif word != "as":
+                j = len(pieces)
+            if j < len(pieces) and pieces[j][1] is not None and ents[pieces[j][1]].kind == "class" and \
+                    (ents[pieces[j][1]].cls or {}) == {"type": "monster"}:
+                out += ([named] if named else []) + [("@as_monster", None)]
+                k = j + 1
+                continue
+        out.append((word, entity))
+        k += 1
+    return out
+
+
 def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | None:
     """The slots said (slot -> values, in order) and the entities ``(position, index)``; None when a word is
     not explained."""
@@ -108,6 +140,10 @@ def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | 
         word, entity = pieces[i]
         if entity is not None:
             entities.append((i, entity))
+            i += 1
+            continue
+        if word == "@as_monster":
+            slots.setdefault("condition", []).append("as_monster")
             i += 1
             continue
         if word in _NUMBERS or word.isdigit():
@@ -171,6 +207,7 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     context = [_context(sentence) for sentence in told]
     if None in context or len(set(skeleton.entities[i].card_id for i in context)) > 1:
         return None  # a sentence before the question that says more than who activates the card
+    pieces = _as_monster(pieces, skeleton.entities)
     read = _read_slots(pieces)
     if read is None:
         return None
@@ -184,6 +221,9 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
                  for _at, i in entities[:1]):
             return None
     ents = skeleton.entities
+    conditions = list(dict.fromkeys(slots.get("condition", [])))
+    if conditions:  # "is X (treated as) a Trap Card while it is a monster": its card type under a condition
+        return _card_type_frame(skeleton, slots, entities, conditions)
     if not slots.get("property") and not slots.get("act") and (slots.get("effect_kind") or any(
             ents[i].kind == "class" and set(ents[i].cls or {}) == {"effect"} for _at, i in entities[1:])):
         slots["property"] = ["effect_kind"]  # "is X's effect a Quick Effect": the kind of effect is asked
@@ -278,6 +318,28 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     skeleton.use(skeleton.live())
     return Frame(question, _understood(question, ents[subject].text if subject is not None else None),
                  used_entities={i for _at, i in entities} | set(context), uses_story=True)
+
+
+def _card_type_frame(skeleton: Skeleton, slots: dict, entities, conditions: list[str]) -> Frame | None:
+    """The card type of a named card under one condition (a Trap Monster as a monster, a Pendulum Monster in
+    its Pendulum Zone, an equipped Union monster or Trap), as a frame, or None."""
+    ents = skeleton.entities
+    if len(conditions) != 1 or len(entities) != 2 or slots.get("property") or slots.get("act") or \
+            slots.get("number") or slots.get("summon") or slots.get("effect_kind") or "what" in slots.get("form", []):
+        return None
+    (_a, subject), (_b, asked) = entities
+    if ents[subject].kind != "card" or ents[asked].kind != "class":
+        return None
+    kind = dict(ents[asked].cls or {})
+    if not kind.get("type") or set(kind) - {"type", "property"} or "effect monster" in ents[asked].text.lower():
+        return None
+    question = {"ask": "card_property", "property": "card_type", "card": {"card": ents[subject].name},
+                "kind": kind, "condition": conditions[0]}
+    skeleton.use(skeleton.live())
+    where = {"as_monster": "while it is a monster", "pendulum_zone": "in a Pendulum Zone",
+             "equipped": "while it is equipped"}[conditions[0]]
+    return Frame(question, f"Card property: is {ents[subject].name} {ents[asked].text} {where}?",
+                 used_entities={subject, asked}, uses_story=True)
 
 
 _ASKED = {"spell_speed": "what is the Spell Speed of {s}", "targets": "does {s} target",

@@ -153,6 +153,11 @@ def _card_in_condition(tagged: Tagged, words: list, cards: list) -> bool:
     return sub is not None and any(at > sub for _index, at in cards)
 
 
+def category_of(concept: str) -> str | None:
+    """The category of a concept (act, role, kind ...)."""
+    return concept_table()["category"].get(concept)
+
+
 def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list) -> list[Claim]:
     """The claims the tagged question (with the kinds of its named cards) says, in table order."""
     if tagged.unexplained or tagged.form is None:
@@ -169,6 +174,10 @@ def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: li
             continue
         if any(not (kinds & claim.allowed) for kinds in card_kind_sets):
             continue  # a named card the claim does not speak of
+        kind_groups = [g for g in claim.requires if all(category_of(c) == "kind" for c in g)]
+        if tagged.form == "fact" and kind_groups and any(not any(kinds & g for g in kind_groups)
+                                                         for kinds in card_kind_sets):
+            continue  # "is Sangan treated as a Trap Card when equipped": the card is not of the kind the claim is about
         if _asked_fits(claim, tagged, words) and not _kind_in_condition(claim, tagged, words) \
                 and _order_fits(claim, tagged):
             out.append(claim)
