@@ -60,6 +60,7 @@ STEPS: list[tuple[str, str]] = [
     ("aliases", "importers.cards:load_aliases"),
     ("rulings", "importers.rulings:load_rulings"),
     ("links", "kb.links:link_records"),
+    ("name-prior", "kb.name_prior:build_name_prior"),  # which card a short name most likely means
     ("graph", "kb.graph:write_graph"),
     ("validate", "kb.corpus:validate_store"),
 ]

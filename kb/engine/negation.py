@@ -144,6 +144,18 @@ def _answers_activation(effect: dict) -> bool:
     return any(p["type"] == "activation" for p in (effect.get("condition") or {}).get("events", []))
 
 
+def _answering_links(effect: dict) -> dict:
+    """The effect as it negates a chain link: an effect answering both activations and other events
+    ("When a monster would be Special Summoned, OR a monster effect is activated") keeps only its
+    activation events, since the other events are answered by negating them (the Summon), not the link."""
+    cond = effect.get("condition") or {}
+    events = cond.get("events") or []
+    kept = [p for p in events if p["type"] == "activation"]
+    if not kept or len(kept) == len(events):
+        return effect
+    return {**effect, "condition": {**cond, "events": kept}}
+
+
 def _monsters_only(effect: dict) -> bool:
     """Does the effect negate only a monster's effects ("negate the effects of that face-up monster")?
 
@@ -222,7 +234,8 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
         )
         verdict.answer = "unknown"
         return verdict
-    negater = checks.EngineCard(**{**card.__dict__, "effects": effects, "effect": None})
+    negater = checks.EngineCard(**{**card.__dict__, "effects": [_answering_links(e) for e in effects],
+                                   "effect": None})
     chained = checks.check_chain(negater, chain, moment)
     verdict.steps += chained.steps
     for text in chained.assumed:

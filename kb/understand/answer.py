@@ -21,6 +21,7 @@ from .habitual import usual_card_only
 from .kind_doubt import damage_step_kind_doubt
 from .pipeline import Reading, understand, words_of
 from .sentences import restore_sentences
+from .short_names import state_assumed
 
 __all__ = ["TIMING_VERDICTS", "answer_json", "ask_plain", "timing_as_yes_no"]
 
@@ -48,6 +49,7 @@ _ANSWERERS = {
     "claim": ("kb.understand.claims.answer", "claim_answer", True),  # rule propositions (kb/understand/claims/)
     "monster_left": ("kb.understand.resolve_left", "monster_left_answer", True),  # its monster moved away
     "targets_left": ("kb.understand.targets_left", "targets_left_answer", True),  # one of its targets left
+    "negate_attack": ("kb.understand.negate_attack", "negate_attack_answer", True),  # can X negate an attack
     "card_property": ("kb.engine.card_properties", "card_property_answer", True),  # what a card IS (card_property.py)
 }
 
@@ -202,6 +204,7 @@ def _decorate(answer: dict, reading: Reading) -> dict:
     answer["unused_words"] = reading.unused_words
     if len(reading.readings()) > 1:
         answer["readings"] = reading.readings()
+    state_assumed(answer, reading.entities)  # a shortened name taken as one card says so (short_names.py)
     return answer
 
 

@@ -26,6 +26,7 @@ from ..errors import AmbiguousError, KbError, NotFoundError
 from ..card_names import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
 from ..version_cache import VersionCache, session_version
+from .short_names import card_slot, short_name_entities
 from .tokens import Token
 from .vocabulary import grammar_words
 
@@ -166,8 +167,11 @@ def _acceptable(index: MentionIndex, tokens: list[Token], i: int, j: int, how: s
             return token.capitalised
         return True
     if all(k in RULE_WORDS or k in grammar_words() or k.isdigit() for k in keys):
-        # "Trap Card", "Chain Link": rule words, unless capitalised as a name mid-sentence ("Negate Attack")
-        return all(t.capitalised for t in words) and not _sentence_start(tokens, i)
+        # "Trap Card", "Chain Link": rule words, unless capitalised as a name mid-sentence ("Negate Attack"),
+        # or a whole name standing where the question needs a card ("can counter counter negate ...")
+        if all(t.capitalised for t in words) and not _sentence_start(tokens, i):
+            return True
+        return how == "name" and "".join(keys) not in index.linker.terms and card_slot(tokens, i, j)
     if "".join(keys) in index.linker.terms and all(k in index.linker.ordinary for k in keys):
         return False
     return True
@@ -511,6 +515,7 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
         entities += _fuzzy_runs(index, tokens, covered)
     except KbError:  # pragma: no cover - the linker raises none today; a failed guess is no mention
         pass
+    entities += short_name_entities(session, index, tokens, covered, _game_word, Entity)  # "blue eyes"
     entities += _family_words(index, tokens, covered)
     entities.sort(key=lambda e: e.first)
     _attach_asides(tokens, entities, covered)

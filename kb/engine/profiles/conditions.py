@@ -56,11 +56,17 @@ _ACT_WHAT = [
     (r"Trap Cards?|Traps?", ("card", ["Trap"], None)),
     (r"Spell effects?|Spell Card effects?", ("effect", ["Spell"], None)),
     (r"Trap effects?|Trap Card effects?", ("effect", ["Trap"], None)),
-    (r"effects?|card effects?|card's effects?", ("effect", None, None)),
+    # "an effect is activated" / "activates a card effect": a Spell/Trap Card's activation is its effect's
+    # activation too (RULES effect_wording_includes_card); only "a card already face-up on the field activates
+    # its effect" (the ``own`` reading below) leaves a card's activation out
+    (r"effects?|card effects?|card's effects?", ("any", None, None)),
     (r"cards?", ("card", None, None)),
 ]
 _ACT_WHAT_RE = [(re.compile(r"^(?:a|an|any|another|the|1|one|their|your)?\s*(?:face-up |Set )?(?:" + pattern + r")$",
                             re.IGNORECASE), value) for pattern, value in _ACT_WHAT]
+
+_EFFECT_WORDING = re.compile(r"^(?:a|an|any|another|the|1|one|their|your)?\s*(?:face-up |Set )?"
+                             r"(?:effects?|card effects?|card's effects?)$", re.IGNORECASE)
 
 _PLAYER_WORDS = {"your opponent": "opponent", "you": "you", "a player": "any", "either player": "any",
                  "a player's": "any", "your opponent's": "opponent", "your": "you", "an opponent's": "opponent",
@@ -158,9 +164,14 @@ def _parse_activation_what(phrase: str) -> list[dict] | None:
         for regex, (kind, types, props) in _ACT_WHAT_RE:
             if regex.match(part):
                 alternatives.append({"activation": kind, "card_types": types, "properties": props})
+                if kind == "any" and _EFFECT_WORDING.match(part):
+                    alternatives[-1]["effect_wording"] = True  # said "effect", met by a card's activation too
                 break
         else:
             return None
+    if any(alt["activation"] == "card" and not alt["card_types"] for alt in alternatives):
+        for alt in alternatives:  # "a card or effect": the card's activation is said outright
+            alt.pop("effect_wording", None)
     return alternatives or None
 
 
