@@ -88,7 +88,16 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     full = _alt("zones", "full")
     zone = f"(?:(?P<main>{_alt('zones', 'main')})|(?P<st>{_alt('zones', 'spell_trap')}))"
     card = rf"(?P<card>{_CARD})"
+    by = rf"(?P<by>{_CARD})"
+    declare = "(?:declared|declares|declaring|named|names|naming|called|calls|calling|that declared|that named|which named)"
     return [
+        # a card name declared by a card that prohibits its use: "my opponent declared e0 with e1"
+        ("declared", re.compile(rf"(?:{who} )?(?:{declare}) {card} (?:with|using|for|by|through) {by}")),
+        ("declared", re.compile(rf"(?:{who} (?:activated|activates|used|uses|played) )?{by} (?:{declare}) {card}"
+                                rf"(?: (?:is|was) (?:face-up|active|on the field|applying|activated|resolved))?")),
+        ("declared", re.compile(rf"{card} (?:is|was|has been|got) (?:declared|named|called) (?:with|by|for) {by}")),
+        ("zones", re.compile(rf"{who} (?:control|controls|have|has) (?:5|five) (?:monsters|cards) in {whose} "
+                             rf"(?P<main>{_alt('zones', 'main')})")),
         # piles: "i have no cards in my hand", "my deck has 1 card", "there are no monsters in my gy"
         ("both_gy", re.compile(rf"(?:neither|no) player (?:has|have) (?P<none>a|an|any) {kind} in (?:their|his or her|"
                                rf"the|either) (?:gy|graveyard|gys|graveyards)")),
@@ -114,6 +123,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
                              rf"(?P<none>)")),
         ("field", re.compile(rf"{whose} (?:{field}) (?P<none>{_alt('verbs', 'is_empty')})")),
         ("field", re.compile(rf"{whose} (?:{field}) (?:has|contains) {qty} {kind}")),
+        ("field", re.compile(rf"{qty} {kind} on {whose} (?:{field})")),
         ("field_bare", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}(?P<none>)")),
         ("both_field", re.compile(rf"there (?:is|are) {qty} {kind} on the (?:{field})")),
         ("both_field", re.compile(rf"{qty} {kind} (?:is|are) on the (?:{field})")),
@@ -123,7 +133,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("zones", re.compile(rf"{whose} {zone} are (?:{full})")),
         ("zones", re.compile(rf"{who} (?:have|has) (?:{_alt('zones', 'no_free')}) {zone}")),
         # LP: "i have 500 lp", "my lp is 999", "with 700 lp"
-        ("lp", re.compile(rf"{who} (?:only )?(?:have|has|am at|is at|are at) (?:only )?(?P<n>\d+) (?:{lp})(?: left)?")),
+        ("lp", re.compile(rf"{who} (?:only )?(?:have|has|am at|is at|are at) (?:only |exactly |just )?(?P<n>\d+) (?:{lp})"
+                          rf"(?: left)?")),
         ("lp", re.compile(rf"{whose} (?:{lp}) (?:is|are) (?:only )?(?:at )?(?P<n>\d+)")),
         ("lp", re.compile(rf"(?:with|at) (?:only )?(?P<n>\d+) (?:{lp})")),
         # a card whose lasting effect applies
@@ -144,7 +155,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
 def _asks() -> list[tuple[str, re.Pattern]]:
     target = (rf"(?:(?P<card>{_CARD})|(?P<it>it|this card|that card))(?:(?P<eff>{_alt('ask', 'effect')}))?|"
               rf"(?P<its>its effect|its effects)")
-    quote = r"(?: \( (?P<quote>[a-z0-9 ,/&'-]+) \))?"
+    quote = r"(?: \( (?P<quote>[a-z0-9 ,;:./&'-]+) \))?"
     place = f"(?: (?P<hand>{_alt('ask', 'from_hand')})| (?P<fieldp>{_alt('ask', 'from_field')}))?"
     out = []
     for who, key in (("A", "can"), ("B", "by_opponent"), ("A", "cost")):
@@ -208,6 +219,8 @@ def _fact(kind: str, m: re.Match) -> dict | None:
         fact["zone"] = "monsters" if groups.get("main") else "spells_traps"
     elif kind == "lp":
         fact["n"] = int(groups["n"])
+    elif kind == "declared":
+        fact["entity"], fact["by"] = int(groups["card"][1:]), int(groups["by"][1:])
     elif kind in ("applying", "controls", "only_card"):
         fact["entity"] = int(groups["card"][1:])
         if kind == "only_card":
@@ -304,8 +317,8 @@ def _build(ask: dict, facts: list[dict], cards: dict) -> tuple[dict, str] | None
     for fact in facts:
         if not _apply(fact, card, cards, draft, known, query, said):
             return None
-    if any(c is not card and not any(f.get("entity") is not None and cards[f["entity"]] is c for f in facts)
-           for c in cards.values()):
+    placed = {cards[f[k]].name for f in facts for k in ("entity", "by") if f.get(k) is not None}
+    if any(c is not card and c.name not in placed for c in cards.values()):
         return None  # a card named that no slot placed
     state = draft.state
     state["known"] = known
@@ -380,6 +393,18 @@ def _apply(fact: dict, asked, cards: dict, draft: Draft, known: list, query: dic
             draft.player(owner).setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
         said.append(f"{card.name} is face-up on the field")
         return True
+    if t == "declared":
+        named, by = cards[fact["entity"]], cards[fact["by"]]
+        if named is by or not re.search(r"\bdeclar", by.text or "", re.I):
+            return False
+        where, entry = placed_entry(by)  # face-up on the field of the player said to have declared (else A)
+        if where == "field_zone":
+            draft.player(player)["field_zone"] = entry
+        else:
+            draft.player(player).setdefault(where, []).append(entry)
+        draft.state.setdefault("declared", []).append({"by": by.name, "name": named.name})
+        said.append(f"{by.name} (face-up) declared {named.name}")
+        return True
     if t == "only_card":
         card = cards[fact["entity"]]
         if card is not asked:
@@ -388,6 +413,15 @@ def _apply(fact: dict, asked, cards: dict, draft: Draft, known: list, query: dic
     if t == "no_other":
         return _only_card(asked, player, "hand", draft, known, query, said)
     return False
+
+
+def placed_entry(card) -> tuple[str, object]:
+    """Where a face-up card goes in a draft player entry, and the entry."""
+    if card.is_monster:
+        return "monsters", card.name
+    if card.property == "Field":
+        return "field_zone", card.name
+    return "spells_traps", {"card": card.name, "face": "up"}
 
 
 def _only_card(asked, player: str, pile: str, draft: Draft, known: list, query: dict, said: list) -> bool:

@@ -41,6 +41,15 @@ COST_BARS: list[tuple[re.Pattern, str, str | None]] = [
 ]
 
 
+# Cards that prohibit the use of a declared card name: (pattern over the declaring card's text, whether cards
+# already on the field are spared).
+DECLARED_BARS: list[tuple[re.Pattern, bool]] = [
+    (re.compile(r"\bcards with that name, and their effects, cannot be used\b(?=.*\bcards already on the field are not "
+                r"affected\b)", re.I | re.S), True),
+    (re.compile(r"\bcards with that name, and their effects, cannot be used\b", re.I), False),
+]
+
+
 @dataclass(frozen=True)
 class Known:
     """A fact the question states: the cards of ``kind`` (face ``face``) in ``place`` of ``player`` are exactly
@@ -59,6 +68,17 @@ class Known:
         if self.kind is not None and self.kind != kind and not (self.kind == "spell_trap" and kind in ("spell", "trap")):
             return False
         return self.face is None or self.face == face
+
+
+def parse_declared(value, field: str) -> list[dict]:
+    """The state's ``declared`` list: ``[{"by": "Prohibition", "name": "Dark Hole"}]`` (a face-up card of the
+    state declared that card name)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or any(not isinstance(v, dict) or set(v) != {"by", "name"} or
+                                          not all(isinstance(x, str) for x in v.values()) for v in value):
+        raise bad(field, value, "must be a list of {\"by\": <card>, \"name\": <card name>}")
+    return list(value)
 
 
 def parse_known(value, field: str) -> list[Known]:
@@ -178,6 +198,25 @@ def _bar(need: Need, bars, legal: Legality, inst: Instance) -> bool:
                   rule, "card_text_overrides")
         return True
     return False
+
+
+def _declared(state, inst: Instance, legal: Legality) -> None:
+    """A face-up card that declared this card's name and prohibits its use (DECLARED_BARS)."""
+    for item in getattr(state, "declared", ()):
+        if item["name"] != inst.name:
+            continue
+        by = next((c for c in state.cards.values() if c.name == item["by"] and c.on_field and c.face == "up"), None)
+        text = by.card.text if by is not None else ""
+        hit = next((spares for pattern, spares in DECLARED_BARS if pattern.search(text)), None)
+        if hit is None:
+            legal.add("declared", "unknown", f"what {item['by']} does to the card name it declared is not read",
+                      "card_text_overrides")
+        elif hit and inst.on_field:
+            legal.add("declared", "unknown", f"{by.name} does not affect cards already on the field: whether "
+                                             f"{inst.name} was there first is not said", "sim_prohibited_use")
+        else:
+            legal.add("declared", "fail", f"{by.name} declared \"{inst.name}\": cards with that name cannot be used",
+                      "sim_prohibited_use", "card_text_overrides")
 
 
 def _bars_unused(bars, legal: Legality) -> None:
@@ -333,6 +372,7 @@ def check_requirements(state, inst: Instance, effect: dict, player: str, about: 
         else:
             legal.add("zone", "unknown", f"whether {player} has a free Spell & Trap Zone is not stated", "sim_spell_zone")
     _condition(state, inst, effect, player, legal)
+    _declared(state, inst, legal)
     for need in needs.needs:
         _check_need(state, inst, player, need, needs, bars, legal)
     _bars_unused(bars, legal)

@@ -13,7 +13,7 @@ from . import battle
 from .actions import parse_action
 from .cards import Catalog
 from .game import Game
-from .requirements import parse_known
+from .requirements import parse_declared, parse_known
 from .rulebook import DEFAULT_RULESET, RULESETS
 from .setup import bad, build_state
 from .state import PLAYERS
@@ -110,12 +110,13 @@ def normalise_scenario(question: dict) -> dict:
 def run(session: Session, scenario: dict) -> Game:
     """Build the state and apply the actions (all but the last for a ``legal`` query keep going only while legal)."""
     catalog = Catalog(session)
-    spec = scenario["state"]
-    known = spec.get("known") if isinstance(spec, dict) else None  # facts stated of places (requirements.py)
-    if known is not None:
-        spec = {k: v for k, v in spec.items() if k != "known"}
+    spec = scenario["state"]  # facts stated of places, card names declared (requirements.py)
+    stated = {k: spec.get(k) for k in ("known", "declared")} if isinstance(spec, dict) else {}
+    if any(v is not None for v in stated.values()):
+        spec = {k: v for k, v in spec.items() if k not in stated}
     state = build_state(catalog, spec, scenario["ruleset"])
-    state.known = parse_known(known, "state.known")
+    state.known = parse_known(stated.get("known"), "state.known")
+    state.declared = parse_declared(stated.get("declared"), "state.declared")
     game = Game(state, catalog)
     game.say(f"start: {state.turn}'s turn {state.turn_number}, {state.phase}"
              + (f", {state.step} step" if state.step else "") + f"; LP A {state.players['A'].lp}, "
