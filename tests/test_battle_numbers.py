@@ -5,7 +5,8 @@ or doubled), and the slot reader of questions in words (kb/understand/battle_slo
 The two question files were written before the reader, by hand, varying subject, clause order, tense and casing,
 with near-misses whose answer must stay "unknown" (tests/golden/ask_battle_numbers.jsonl, then
 ask_battle_numbers2.jsonl written after the first version of the reader, without running it first; ask_battle_numbers3
-in the seed set's formal style, written before running it, knowing the reader's words: a weaker test)."""
+in the seed set's formal style, written before running it, knowing the reader's words: a weaker test;
+ask_battle_numbers4: near-misses (cards or acts the reader does not model) whose answer must not be a guess)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ SETS = {
     "ask_battle_numbers.jsonl": 57,  # measured: 57 right / 0 wrong / 16 unknown (7 of them must stay) of 73
     "ask_battle_numbers2.jsonl": 28,  # measured: 28 right / 0 wrong / 17 unknown (5 of them must stay) of 45
     "ask_battle_numbers3.jsonl": 21,  # measured: 21 right / 0 wrong / 4 unknown (3 of them must stay) of 25
+    "ask_battle_numbers4.jsonl": 1,  # precision near-misses: 1 right / 0 wrong / 19 unknown (8 must stay) of 20
 }
 
 
@@ -106,6 +108,14 @@ def test_simulated_battles_with_changes(session):
     assert got["answer"] == "200"
     got = _battle(session, {"name": "mine", "atk": 2800, "battle_damage": ["half", "half"]}, None, {"damage": "B"})
     assert got["answer"] == "1400"
+
+
+def test_relations_give_an_answer_only_when_every_sample_agrees(session):
+    from kb.engine import ask
+
+    assert ask(session, "If two Attack Position monsters with the same ATK battle, are both destroyed?")["answer"] == "yes"
+    got = ask(session, "If I attack a Defense Position monster with higher DEF, how much damage do I take?")
+    assert got["answer"] == "unknown"  # the amount depends on the numbers
 
 
 def test_bad_changes_name_the_field(session):

@@ -44,6 +44,7 @@ class Mon:
     piercing: bool = False
     damage: list = field(default_factory=list)  # battle damage its opponent takes: double / half
     count: int = 1  # "two 1500 ATK monsters"
+    rel: dict = field(default_factory=dict)  # stat -> higher / lower / same: compared with the other monster's ATK
 
     def said(self) -> str:
         base = self.card.name if self.card is not None else "monster"
@@ -85,6 +86,8 @@ def _chunks() -> list:
         ("pronoun", rf"(?:{a('monster', 'pronoun')})(?:'s| 's)?"),
         ("stats", rf"(?:(?:with|has|having|that has|which has|at) )?{stats}"),
         ("position", rf"(?:in |is in |is |in face-up )?{pos}"),
+        ("relation", rf"(?:(?:with|has|having|that has|which has) )?(?:a |an )?(?P<rel>{a('relation', 'higher')}|"
+                     rf"{a('relation', 'lower')}|{a('relation', 'same')}) (?P<stat>{stat})(?: (?:{a('relation', 'than')}))?"),
         ("lp", rf"(?P<who>i|{a('lp', 'players_them')}) (?:{a('lp', 'have')}) (?:only )?(?P<n>\d+) (?:{a('lp', 'word')})"),
         ("attack_by", rf"(?:{a('attack', 'attacked_by')})"),
         ("i_attack", rf"(?P<who>{a('attack', 'i_attack')})(?: (?P<direct>{a('attack', 'directly')}))?(?: with)?"),
@@ -312,6 +315,11 @@ def fill(chunks, card_of) -> Slots:
             if s.subject is None or s.last not in ("monster", "filler", "position"):
                 raise Unread("stats of no monster")
             _add_stats(s.subject, m)
+        elif name == "relation":  # "a monster with higher DEF (than my monster's ATK)"
+            if s.subject is None or s.last not in ("monster", "position", "filler"):
+                raise Unread("a relation of no monster")
+            rel = next(k for k in ("higher", "lower", "same") if re.fullmatch(alt("relation", k), m["rel"]))
+            s.subject.rel[_stat_key(m["stat"])] = rel
         elif name == "position":
             if s.subject is None:
                 raise Unread("a position of no monster")
@@ -346,8 +354,13 @@ def fill(chunks, card_of) -> Slots:
             if s.attack is not None:
                 raise Unread("a second attack")
             owner = "A" if m["who"].startswith("i ") else "B"
-            s.attack = {"target": "direct" if m["direct"] else None, "owner": owner}
-            s.pending_attacker = True
+            if m.group(0).endswith(" with") or m["direct"]:  # "I attack (directly) with <monster>"
+                s.attack = {"target": "direct" if m["direct"] else None, "owner": owner}
+                s.pending_attacker = True
+            else:  # "I attack <monster>": my attacking monster is not described
+                attacker = Mon(owner=owner)
+                s.mons.append(attacker)
+                s.attack = {"attacker": attacker, "target": None}
         elif name in ("gain", "plus"):
             sign = m["plus"] or ("-" if re.fullmatch(alt("change", "lose"), m["v"] or "") else "+")
             if name == "gain" and m["plus"] and (m["plus"] == "-") != bool(re.fullmatch(alt("change", "lose"), m["v"])):

@@ -7,6 +7,7 @@ who controls which monster): the answer stands only when all agree.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .battle_slots import Mon, Slots, Unread, alt, cut, fill
 from .frame import Frame
@@ -109,7 +110,9 @@ def _battle_question(s: Slots, card_of) -> Frame:
     if attacker.count == 2:  # "two 1500 ATK monsters battle": two alike, one attacks the other
         if target is not None or attacker.atk or attacker.defense or attacker.owner:
             raise Unread("two monsters and a target")
-        target = Mon(owner=None, stats=dict(attacker.stats), position=attacker.position)
+        target = Mon(owner=None, stats=dict(attacker.stats), position=attacker.position, rel=dict(attacker.rel))
+        if "atk" in attacker.rel:  # "two monsters with the same ATK": the attacker's is the one compared with
+            attacker.rel = {}
         attacker.count, attacker.position = 1, None
         s.mons.append(target)
     if target is None:
@@ -141,7 +144,8 @@ def _battle_question(s: Slots, card_of) -> Frame:
     questions = []
     for owner in owners:
         for position in positions:
-            questions.append(_scenario(s, attacker, None if direct else target, owner, position, kind, m, card_of))
+            for a_mon, t_mon in _samples(attacker, None if direct else target, position):
+                questions.append(_scenario(s, a_mon, t_mon, owner, position, kind, m, card_of))
     question, said = questions[0]
     frame = Frame(question, said, uses_story=True)
     frame.alternatives = [q for q, _said in questions[1:]]
@@ -149,6 +153,31 @@ def _battle_question(s: Slots, card_of) -> Frame:
     if len(questions) > 1:
         frame.understood += " (asked for every position/controller the story leaves open: the answers must agree)"
     return frame
+
+
+_SAMPLES = {"higher": (500, 1000), "lower": (-500, -1000), "same": (0, 0)}  # the stat's difference, per sample
+
+
+def _samples(attacker: Mon, target: Mon | None, position: str | None) -> list[tuple[Mon, Mon | None]]:
+    """The battles to simulate: one, or when the target's stat is told only by a relation to the attacker's ATK
+    ("with higher DEF"), two with different numbers (2000 and 1000 ATK; an amount asked then differs: unknown)."""
+    stat = "atk" if position == "attack" else "def"
+    rel = target.rel.get(stat) if target is not None else None
+    if target is not None and any(k != stat for k in target.rel) or attacker.rel:
+        raise Unread("a relation of a stat that does not decide the battle")
+    if rel is None:
+        return [(attacker, target)]
+    if stat in target.stats or target.card is not None:
+        raise Unread("a stat told twice")
+    told = attacker.stats.get("atk", attacker.card.atk if attacker.card is not None else None)
+    out = []
+    for i, a_value in enumerate((told, told) if told is not None else (2000, 1000)):
+        value = a_value + _SAMPLES[rel][i]
+        if value < 0:
+            raise Unread("no value below 0")
+        a_mon = attacker if told is not None else replace(attacker, stats={**attacker.stats, "atk": a_value})
+        out.append((a_mon, replace(target, stats={**target.stats, stat: value}, rel={})))
+    return out
 
 
 def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position: str | None, kind: str,
@@ -216,7 +245,7 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
 def read_battle_numbers(skeleton: Skeleton, card_of) -> Frame | None:
     """The battle-numbers question the whole question asks (see the module doc), or None."""
     flat = _flatten(skeleton)
-    if flat is None or not re.search(r"\d|e\d", flat[0]):
+    if flat is None or not re.search(r"\d|\be\d+\b|\batk\b|\bdef\b|\bdamage\b|\blp\b", flat[0]):
         return None
     text, ents = flat
     chunks = cut(text)
