@@ -160,3 +160,13 @@ def test_summon_negation_question_shape(session):
 ])
 def test_revival_story(session, q, expect):
     assert ask(session, q)["answer"] == expect
+
+
+@pytest.mark.parametrize("q,expect", [
+    ("while mask of restrict is face-up on the field can i tribute summon summoned skull", "no"),
+    ("can i tribute summon a level 6 monster while mask of restrict is active", "no"),
+    ("while my opponent controls mask of restrict can i normal summon a level 4 monster", "yes"),  # no Tribute
+    ("while Dark Hole is active can i tribute summon summoned skull", "unknown"),  # a Normal Spell stays not
+])
+def test_lasting_effect_while(session, q, expect):
+    assert ask(session, q)["answer"] == expect

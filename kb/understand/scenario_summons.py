@@ -22,7 +22,7 @@ from .scenario_summon_history import history_questions
 from .scenario_summon_named import named_questions
 from .scenario_summon_stories import story_questions
 
-__all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "Pick", "CARD", "FRAMES"]
+__all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "place_lasting", "Pick", "CARD", "FRAMES"]
 
 CARD = r"e\d+(?: ' s| 's)?"
 FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
@@ -47,15 +47,6 @@ def plain(frame: str, name: str, level: int = 4, **more) -> dict:
 
 
 _entity, _plain = entity, plain
-
-
-def _binds_one_side(card) -> bool:
-    """Whether a lasting prohibition of ``card`` binds only its controller's opponent ("Your opponent cannot
-    Set cards."): then whose card it is decides the answer."""
-    from ..engine.sim.restrictions import RESTRICTIONS
-
-    texts = [(e.get("text") or "").strip() for e in card.effects if e.get("kind") == "continuous"]
-    return any(pattern.match(text) and who != "both" for pattern, _act, who in RESTRICTIONS for text in texts)
 
 
 def _binds_one_side(card) -> bool:
@@ -288,26 +279,32 @@ def _q_link_materials(d: Draft, m: re.Match):
     return {"kind": "legal"}, f"can A Link Summon {target.name} using {' and '.join(names)} as Link Materials"
 
 
-def _q_summon_while(d: Draft, m: re.Match):
-    """ "While X is active, can I Tribute Summon?": X face-up on A's field (its lasting effect applied when the
-    simulator models it, else the answer is unknown), a Level 5 (or the said Level) monster and its Tributes."""
-    if d.actions or d.said or d.chain:
-        return None
-    card = _entity(d, m["c"])
-    if card is None or card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
+def place_lasting(d: Draft, card, owner: str, said_whose: bool) -> bool:
+    """Put ``card`` face-up on ``owner``'s field for its lasting effect ("while X is active"); False when it is
+    not a card that stays face-up, or when whose it is decides and the question does not say it."""
+    if card.property in ("Normal", "Quick-Play", "Ritual") or card.card_type == "Trap" and \
             card.property not in ("Continuous",):
-        return None  # only a card that stays face-up applies a lasting effect
-    if not m["opp"] and _binds_one_side(card):
-        return None  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
-    if not m["opp"] and _binds_one_side(card):
-        return None  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
-    owner = "B" if m["opp"] else "A"  # "while my opponent's X is active": X on B's field
+        return False  # only a card that stays face-up applies a lasting effect
+    if not said_whose and _binds_one_side(card):
+        return False  # "while Dark Simorgh is face-up": whose is not said, and it binds only its opponent
     if card.is_monster:
         d.player(owner).setdefault("monsters", []).append({"card": card.name})
     elif card.property == "Field":
         d.player(owner)["field_zone"] = {"card": card.name}
     else:
         d.player(owner).setdefault("spells_traps", []).append({"card": card.name, "face": "up"})
+    return True
+
+
+def _q_summon_while(d: Draft, m: re.Match):
+    """ "While X is active, can I Tribute Summon?": X face-up on A's field (its lasting effect applied when the
+    simulator models it, else the answer is unknown), a Level 5 (or the said Level) monster and its Tributes."""
+    if d.actions or d.said or d.chain:
+        return None
+    card = _entity(d, m["c"])
+    owner = "B" if m["opp"] else "A"  # "while my opponent's X is active": X on B's field
+    if card is None or not place_lasting(d, card, owner, said_whose=bool(m["opp"])):
+        return None
     how = m["how"]
     if how == "special summon":  # by a card effect, from the hand: whether a lasting effect forbids it
         name = d.add_monster("A", "hand", "a monster", level=int(m["lv"]) if m["lv"] else 4)

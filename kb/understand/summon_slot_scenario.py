@@ -19,6 +19,7 @@ from .frame import Frame
 from .scenario_draft import PHASE_NAMES, Draft
 from .scenario_summon import render
 from .scenario_summon_named import _normal
+from .scenario_summons import place_lasting
 from .summon_slots import Event, Reading, Slot, read_events, scan
 
 __all__ = ["build", "read_summon_slots"]
@@ -307,6 +308,12 @@ def _build(reading: Reading, card_of, set_turn: str | None) -> tuple[dict, str, 
     if reading.scales is not None and asked.act != "pendulum_summon":
         return None
     said = []
+    if reading.lasting is not None:  # "while X is active": X face-up (scenario_summons.place_lasting)
+        card = card_of(reading.lasting.ents[0])
+        owner = "B" if reading.lasting.key == "theirs" else "A"
+        if card is None or not place_lasting(d, card, owner, said_whose=reading.lasting.key != "unsaid"):
+            return None
+        said.append(f"{card.name} is face-up on {owner}'s field")
     phases = [_phase(e) for e in reading.before if not e.relative]
     told = [p for p in phases if p[0] is not None]
     whose, phase, when = _phase(asked)
@@ -397,7 +404,7 @@ def read_summon_slots(skeleton, card_of) -> Frame | None:
     if got is None:
         return None
     question, understood, alternatives = got
-    used = {e for s in slots for e in s.ents}
+    used = {e for s in slots for e in s.ents} | (set(reading.lasting.ents) if reading.lasting else set())
     if used != set(ents):
         return None
     skeleton.use(skeleton.live())

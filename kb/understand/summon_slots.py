@@ -76,6 +76,7 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     out += [("open", "open", tuple(p.split())) for p in w["open"]["words"]]
     out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
     out += [("instrument", "by", tuple(p.split())) for p in w["instrument"]["by"]]
+    out += [("while", key, tuple(p.split())) for key, phrases in w["while"].items() for p in phrases]
     out += [("scales", "pair", tuple(p.split())) for p in w["scales"]["pair"]]
     out += [("scales_where", "where", tuple(p.split())) for p in w["scales"]["where"]]
     out += [("when", key, tuple(p.split())) for key in ("this_turn", "earlier_turn") for p in w["when"][key]]
@@ -231,6 +232,7 @@ class Reading:
     asked: Event
     before: list[Event]
     scales: tuple[int, int] | None = None
+    lasting: Slot | None = None  # "while X is active": a face-up card's lasting effect
 
 
 def read_events(slots: list[Slot]) -> Reading | None:
@@ -244,6 +246,7 @@ def read_events(slots: list[Slot]) -> Reading | None:
     last: Event | None = None
     prev: Slot | None = None
     topic: Slot | None = None  # "X - can I set it ...": a monster said before anything else
+    lasting: Slot | None = None
     tributes: Slot | None = None  # "if I Tribute 1 monster, can I ...": Tributes said before the act
     for s in slots:
         if s.kind == "ask":
@@ -293,6 +296,10 @@ def read_events(slots: list[Slot]) -> Reading | None:
             if last is None or last.tributes is not None:
                 return None
             last.tributes = s
+        elif s.kind == "while":
+            if lasting is not None:
+                return None
+            lasting = s
         elif s.kind == "fate":
             if last is None or last.asked or last.fate is not None:
                 return None
@@ -343,4 +350,4 @@ def read_events(slots: list[Slot]) -> Reading | None:
         prev = s
     if asked is None or topic is not None or tributes is not None:
         return None
-    return Reading(asked, before, scales)
+    return Reading(asked, before, scales, lasting)
