@@ -43,7 +43,7 @@ PRIOR_FILE = "name_prior.json"
 DOMINANCE = 3.0  # the assumed card has at least this many times the runner-up's references
 MIN_REFERENCES = 10  # and at least this many references of its own
 _QUOTED = re.compile(r'"([^"]{2,80})"')
-_LOWER_WORD = re.compile(r"(?<![\w'\"-])[a-z][a-z]+(?![\w'-])")
+_EDGES = ".,;:()[]!?\"'●"  # punctuation around a written word
 
 
 _NOT_KEY = re.compile(r"[^0-9a-z]+")
@@ -96,10 +96,8 @@ def lowercase_name_words(session: Session) -> set[str]:
     player typing one alone may mean the word, not a card (kept out of shortened names)."""
     rows = session.exec(select(Card.name, Card.text)).all()
     name_words = {key for name, _text in rows for key in _name_words(name)}
-    lower: set[str] = set()
-    for _name, text in rows:
-        lower.update(word for word in _LOWER_WORD.findall(text or "") if word in name_words)
-    return lower
+    written = {word.strip(_EDGES) for word in set("\n".join(text or "" for _name, text in rows).split())}
+    return {word for word in written if word in name_words and word.islower()}
 
 
 def _prior_data(session: Session) -> dict:

@@ -315,6 +315,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .summon_revival import read_revival
 
         _adopt(reading, skeleton, read_revival(skeleton, card_of))
+    if reading.frame is None:  # can a card negate an attack, read by filling slots (negate_attack.py)
+        from .negate_attack import read_negate_attack
+
+        _adopt(reading, skeleton, read_negate_attack(skeleton))
 
 
 def words_of(text: str) -> bool:
