@@ -10,6 +10,7 @@ boosts.  Problems (an unknown card, a filter value the index does not hold) rais
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -21,7 +22,7 @@ from ..errors import InvalidQueryError
 from ..query import FILTER_KEYS, And, Filter, FieldSpec, Node, Not, Or, Phrase, STOP_WORDS, Word
 from ..text import name_key
 
-__all__ = ["COORDINATION", "Coordinated", "QueryContext", "STRICT_WORDS", "TEXT_FIELDS", "to_whoosh"]
+__all__ = ["COORDINATION", "Coordinated", "QueryContext", "STRICT_WORDS", "TEXT_FIELDS", "normalize", "to_whoosh"]
 
 # Free-text words search these index fields, with these weights (titles and names over body text).
 TEXT_FIELDS: tuple[tuple[str, float], ...] = (("title", 1.5), ("alt", 1.5), ("context", 0.5),
@@ -298,4 +299,98 @@ def to_whoosh(node: Node, ctx: QueryContext) -> wq.Query:
     :raises InvalidQueryError: for a filter value the index does not hold (``source:nope``) or an
         unknown card in ``ruling:``/``card:``.
     """
-    return _compile(node, ctx).normalize()
+    return normalize(_compile(node, ctx))
+
+
+# ---------------------------------------------------------------------------------------- normalize
+# whoosh's ``Query.normalize`` (flatten nested And/Or, drop NullQuery and duplicates, unwrap one child)
+# deep-copies every grandchild it lifts out of a nested query (``with_boost``), even when its boost stays:
+# a seventh of a typical search.  :func:`normalize` returns an equal query (``==``, the same tree of
+# classes, fields and boosts; tests/test_search_compile.py compares them) for the query classes the
+# compiler makes, copying only a node whose boost changes, and only that node (the compiled tree is new
+# for every query and nothing changes a query once it is made).
+
+
+def normalize(q: wq.Query) -> wq.Query:
+    """``q.normalize()`` without copying subtrees (see above)."""
+    kind = type(q)
+    if kind is wq.Or or kind is wq.And or kind is Coordinated:
+        return _normalize_compound(q)
+    if kind is wq.AndMaybe:
+        a, b = normalize(q.a), normalize(q.b)
+        if a is wq.NullQuery:
+            return wq.NullQuery
+        return a if b is wq.NullQuery else wq.AndMaybe(a, b)
+    if kind is wq.AndNot:
+        a, b = normalize(q.a), normalize(q.b)
+        if a is wq.NullQuery:
+            return wq.NullQuery
+        return a if b is wq.NullQuery else wq.AndNot(a, b)
+    return q.normalize()  # a leaf, or a wrapper (whoosh leaves a ConstantScoreQuery's child as it is)
+
+
+def _reboosted(q: wq.Query, boost: float) -> wq.Query:
+    """``q.with_boost(boost)``: for a query whose ``with_boost`` is whoosh's default (a deep copy with the
+    boost set), ``q`` itself when its boost is already ``boost``, else a shallow copy with the boost set."""
+    if type(q).with_boost is not wq.Query.with_boost:
+        return q.with_boost(boost)  # a binary or wrapping query hands the boost to its children
+    if q.boost == boost:
+        return q
+    copied = copy.copy(q)
+    copied.boost = boost
+    return copied
+
+
+def _normalize_compound(q) -> wq.Query:
+    """``CompoundQuery.normalize`` (whoosh 2.7) of an And, Or or :class:`Coordinated`, copying only reboosted
+    nodes (:func:`_reboosted`)."""
+    subqueries = []
+    for s in q.subqueries:
+        s = normalize(s)
+        if isinstance(s, q.__class__):
+            subqueries += [_reboosted(ss, ss.boost * s.boost) for ss in s]
+        else:
+            subqueries.append(s)
+    if all(sub is wq.NullQuery for sub in subqueries):
+        return wq.NullQuery
+    if any(isinstance(sub, wq.Every) and sub.fieldname is None for sub in subqueries):
+        return wq.Every()
+    everyfields = set()
+    i = 0
+    while i < len(subqueries):
+        sub = subqueries[i]
+        if sub.field() in everyfields:
+            subqueries.pop(i)
+            continue
+        if isinstance(sub, (wq.TermRange, wq.NumericRange)):
+            j = i + 1
+            while j < len(subqueries):
+                if sub.overlaps(subqueries[j]):
+                    sub = sub.merge(subqueries.pop(j), intersect=q.intersect_merge)
+                else:
+                    j += 1
+            sub = subqueries[i] = sub.normalize()
+        if isinstance(sub, wq.Every):
+            everyfields.add(sub.fieldname)
+        i += 1
+    subqs, seen = [], set()
+    for sub in subqueries:
+        if not isinstance(sub, wq.Every) and sub.field() in everyfields:
+            continue
+        if sub in seen:
+            continue
+        seen.add(sub)
+        subqs.append(sub)
+    subqs = [sub for sub in subqs if sub is not wq.NullQuery]
+    if not subqs:
+        return wq.NullQuery
+    if len(subqs) == 1:
+        sub = subqs[0]
+        sub_boost = getattr(sub, "boost", 1.0)
+        if not (q.boost == 1.0 and sub_boost == 1.0):
+            sub = _reboosted(sub, sub_boost * q.boost)
+        return sub
+    norm = q.__class__(subqs, boost=q.boost)
+    if isinstance(q, wq.Or):
+        norm.minmatch, norm.scale = q.minmatch, q.scale
+    return norm

@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 from whoosh import index as windex
 
-from ..db import index_path
+from ..config import default_kb_path
+from ..db import INDEX_DIR
 from ..errors import AmbiguousError, InvalidQueryError, KnowledgeBaseMissingError, NotFoundError
 from .compiler import QueryContext
 from ..text import name_key
@@ -235,20 +236,21 @@ def open_index(kb_path: Path | str | None = None) -> SearchIndex:
 
     :raises KnowledgeBaseMissingError: when the knowledge base has no search index.
     """
-    given = index_path(kb_path)
+    # a string, not index_path()'s Path: making a Path cost more than the stat below (on every query)
+    given = os.path.join(os.fspath(kb_path or default_kb_path()), INDEX_DIR)
     try:
         status = os.stat(given)  # follows the version symlink: a rebuild swaps in another directory
         identity = (status.st_dev, status.st_ino)
     except OSError:
         identity = None
-    known = _BY_ARGUMENT.get(str(given))
+    known = _BY_ARGUMENT.get(given)
     if known is not None and known[0] == identity and known[1].path in _OPEN:
         return known[1]  # one stat instead of resolving every link of the path on every query
-    path = given.resolve()
+    path = Path(given).resolve()
     with _OPEN_LOCK:
         if path in _OPEN:
             if identity is not None:
-                _BY_ARGUMENT[str(given)] = (identity, _OPEN[path])
+                _BY_ARGUMENT[given] = (identity, _OPEN[path])
             return _OPEN[path]
         if not windex.exists_in(str(path)):
             raise KnowledgeBaseMissingError(f"no search index at {path} (run `kb build`)")
@@ -261,6 +263,6 @@ def open_index(kb_path: Path | str | None = None) -> SearchIndex:
         for argument in [a for a, (_, index) in _BY_ARGUMENT.items() if index.path not in _OPEN]:
             del _BY_ARGUMENT[argument]  # entries of closed versions
         if identity is not None:
-            _BY_ARGUMENT[str(given)] = (identity, opened)
+            _BY_ARGUMENT[given] = (identity, opened)
         return opened
 
