@@ -124,7 +124,7 @@ def _chunks() -> list:
                           rf"{a('ask', 'attacker')}|{a('ask', 'target')}|e\d+|it) (?:{a('ask', 'destroyed')})"),
         *[(f"ask_{key}", f"(?:{a('ask', key)})") for key in (
             "atk", "damage_total", "damage_me", "damage_them", "any_me", "any_them", "any_total", "lp_me", "lp_them",
-            "win_me", "lose_me", "both", "either")],
+            "win_me", "lose_me", "both", "either", "who")],
         ("filler", rf"(?:{a('filler', 'words')}|\(|\)|,)"),
     ]
 

@@ -97,6 +97,7 @@ _QUERIES = {
     "any_me": ({"damage": "A", "over": 0}, "do I take battle damage"),
     "any_them": ({"damage": "B", "over": 0}, "does my opponent take battle damage"),
     "any_total": ({"damage": "total", "over": 0}, "does either player take battle damage"),
+    "who": ({"damage": "who"}, "who takes battle damage"),
     "lp_me": ({"lp": "A"}, "how many LP do I have left"),
     "lp_them": ({"lp": "B"}, "how many LP does my opponent have left"),
     "win_me": ({"lp": "B", "is": 0}, "do my opponent's LP reach 0 (I win)"),

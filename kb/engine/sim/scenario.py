@@ -67,8 +67,8 @@ def normalise_scenario(question: dict) -> dict:
     if len(asked) > 1:
         raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
     for key in ("lp", "damage", "normal_summons"):
-        if key in query and query[key] not in PLAYERS and not (key == "damage" and query[key] == "total"):
-            raise bad(f"query.{key}", query[key], "must be A or B" + (" (or total)" if key == "damage" else ""))
+        if key in query and query[key] not in PLAYERS and not (key == "damage" and query[key] in ("total", "who")):
+            raise bad(f"query.{key}", query[key], "must be A or B" + (" (or total, who)" if key == "damage" else ""))
     if "any" in query and (query["any"] is not True or not isinstance(query.get("destroyed"), list)):
         raise bad("query.any", query["any"], "is true, with a list of cards in destroyed (\"is either destroyed?\")")
     if "count" in query:
@@ -304,6 +304,12 @@ def _outcome(game: Game, query: dict) -> tuple[str, str, dict]:
             dmg = sum(outcome["battle_damage"].values())
             return str(dmg), f"{dmg} battle damage was dealt in all (A took {outcome['battle_damage']['A']}, B " \
                              f"{outcome['battle_damage']['B']}).", extra
+        if query["damage"] == "who":  # "who takes battle damage?": A, B, both or neither (with the amounts)
+            took = {p: d for p, d in outcome["battle_damage"].items() if d}
+            said = ", ".join(f"{p} took {d}" for p, d in took.items())
+            who = "neither player (no one takes battle damage)" if not took else "both players" if len(took) == 2 else next(iter(took))
+            return (f"{who} ({said})" if took else who), (f"{said} battle damage." if took else
+                                                           "no player took battle damage."), extra
         dmg = outcome["battle_damage"][query["damage"]]
         return str(dmg), f"{query['damage']} took {dmg} battle damage.", extra
     if "replay" in query:
