@@ -76,7 +76,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     """(fact kind, pattern) for every fact shape; groups: who/whose (a player), none/num (how many), kind,
     place, card ..."""
     who = f"(?P<who>{_alt('who', 'me')}|(?P<who_opp>{_alt('who', 'opponent')}))"
-    whose = f"(?P<whose>{_alt('whose', 'me')}|(?P<whose_opp>{_alt('whose', 'opponent')}))"
+    whose = (f"(?P<whose>{_alt('whose', 'me')}|(?P<whose_any>{_alt('whose', 'either')})|"
+             f"(?P<whose_opp>{_alt('whose', 'opponent')}))")
     numbers = "|".join(_alt("numbers", k) for k in _words()["numbers"])
     qty = (f"(?:(?:{_alt('quantity', 'only')}) )?(?:(?P<none>{_alt('quantity', 'none')})|(?P<num>{numbers})"
            rf"(?= ))")
@@ -96,17 +97,20 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("declared", re.compile(rf"(?:{who} (?:activated|activates|used|uses|played) )?{by} (?:{declare}) {card}"
                                 rf"(?: (?:is|was) (?:face-up|active|on the field|applying|activated|resolved))?")),
         ("declared", re.compile(rf"{card} (?:is|was|has been|got) (?:declared|named|called) (?:with|by|for) {by}")),
-        ("zones", re.compile(rf"{who} (?:control|controls|have|has) (?:5|five) (?:monsters|cards) in {whose} "
+        ("zones", re.compile(rf"(?:{who} (?:control|controls|have|has)|(?:while |when |if )?controlling) (?:5|five) "
+                             rf"(?:monsters|cards) in (?:{whose}|the) "
                              rf"(?P<main>{_alt('zones', 'main')})")),
         # piles: "i have no cards in my hand", "my deck has 1 card", "there are no monsters in my gy"
-        ("both_gy", re.compile(rf"(?:neither|no) player (?:has|have) (?P<none>a|an|any) {kind} in (?:their|his or her|"
+        ("both_gy", re.compile(rf"(?:neither|no) player (?:has|have) (?P<none>(?:a |an |any )?){kind} in (?:their|his or her|"
                                rf"the|either) (?:gy|graveyard|gys|graveyards)")),
         ("pile", re.compile(rf"{who} (?:only |just )?(?:{_alt('verbs', 'have')}) {qty} {kind}{left} in "
                             rf"(?:{whose} )?{pile}")),
         ("pile", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}{left} in (?:{whose} )?{pile}(?P<none>)")),
         ("pile", re.compile(rf"there (?:is|are) {qty} {kind}{left} in {whose} {pile}")),
         ("pile", re.compile(rf"(?:with )?{qty} {kind}(?: (?:is|are))?{left} in (?:{whose} )?{pile}")),
-        ("pile", re.compile(rf"(?:with|and|having) (?P<none>an empty) {pile}")),
+        ("pile", re.compile(rf"(?:with|and|having|{who} (?:have|has|have got|has got)) (?P<none>an empty) {pile}")),
+        ("pile", re.compile(rf"(?:with |having |{who} (?:have|has|have got|has got) )?(?P<none>nothing) in "
+                            rf"(?:{whose} )?{pile}")),
         ("pile", re.compile(rf"{whose} {pile} (?:only )?(?:has|contains|holds|has got) {qty} {kind}(?: (?:left|in it))?")),
         ("pile", re.compile(rf"{whose} {pile} (?:has|contains) (?P<none>no) {kind}")),
         ("pile", re.compile(rf"{whose} {pile} (?P<none>{_alt('verbs', 'is_empty')})")),
@@ -124,6 +128,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("field", re.compile(rf"{whose} (?:{field}) (?P<none>{_alt('verbs', 'is_empty')})")),
         ("field", re.compile(rf"{whose} (?:{field}) (?:has|contains) {qty} {kind}")),
         ("field", re.compile(rf"{qty} {kind} on {whose} (?:{field})")),
+        ("field", re.compile(rf"(?:while |when |if |by )?controlling {qty} {kind}")),
         ("field_bare", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}(?P<none>)")),
         ("both_field", re.compile(rf"there (?:is|are) {qty} {kind} on the (?:{field})")),
         ("both_field", re.compile(rf"{qty} {kind} (?:is|are) on the (?:{field})")),
@@ -158,7 +163,7 @@ def _asks() -> list[tuple[str, re.Pattern]]:
     quote = r"(?: \( (?P<quote>[a-z0-9 ,;:./&'-]+) \))?"
     place = f"(?: (?P<hand>{_alt('ask', 'from_hand')})| (?P<fieldp>{_alt('ask', 'from_field')}))?"
     out = []
-    for who, key in (("A", "can"), ("B", "by_opponent"), ("A", "cost")):
+    for who, key in (("A", "can"), ("B", "by_opponent"), ("they", "by_them"), ("A", "cost")):
         for phrase in _words()["ask"][key]:
             body = re.escape(phrase).replace(re.escape("{card}"), f"(?:{target})")
             out.append(((who, key), re.compile(rf"{body}{quote}{place}")))
@@ -172,6 +177,8 @@ def _player(m: re.Match) -> str | None:
     """A (the asker) or B from a clause's who/whose; None when the two disagree ("i ... in their hand")."""
     groups = m.groupdict()
     said = [("B" if groups.get(f"{g}_opp") else "A") for g in ("who", "whose") if groups.get(g)]
+    if groups.get("whose_any"):  # "their": the player of the clause, else the opponent
+        said = said[:1] if groups.get("who") else ["B"]
     if len(set(said)) > 1:
         return None
     return said[0] if said else "A"
@@ -308,6 +315,9 @@ def _build(ask: dict, facts: list[dict], cards: dict) -> tuple[dict, str] | None
     draft = Draft()
     known, said = [], []
     query = {"kind": "requirements", "card": card.name}
+    if ask["player"] == "they":  # "can they activate": the one player the facts speak of, else the opponent
+        players = {f["player"] for f in facts if f["t"] not in ("both_gy", "both_field", "declared", "applying")}
+        ask["player"] = players.pop() if len(players) == 1 else "B"
     if ask["player"] == "B":
         query["player"] = "B"
     if ask.get("from"):
