@@ -177,7 +177,9 @@ def _player(m: re.Match) -> str | None:
     """A (the asker) or B from a clause's who/whose; None when the two disagree ("i ... in their hand")."""
     groups = m.groupdict()
     said = [("B" if groups.get(f"{g}_opp") else "A") for g in ("who", "whose") if groups.get(g)]
-    if groups.get("whose_any"):  # "their": the player of the clause, else the opponent
+    if groups.get("whose_any"):  # "their": the player of a third-person clause, else the opponent
+        if groups.get("who") in ("i", "you", "i've", "ive", "i myself"):
+            return None  # "i have no cards in their hand": whose hand is not clear
         said = said[:1] if groups.get("who") else ["B"]
     if len(set(said)) > 1:
         return None
