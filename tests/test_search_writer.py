@@ -143,3 +143,14 @@ def test_postings_prepared_before_their_docnum_is_known_make_the_same_index(tmp_
     for fieldname in a.schema.names():
         assert [a.doc_field_length(d, fieldname) for d in range(a.doc_count_all())] == \
             [b.doc_field_length(d, fieldname) for d in range(b.doc_count_all())], fieldname
+
+
+def test_packed_documents_read_back_as_written():
+    """A result value reads back as the JSON written (orjson's reading, json's for what orjson refuses)."""
+    from kb.search.stored import RESULT_FIELDS, pack, unpack_value
+
+    docs = [dict(kind="card", source="cards", region="ocg tcg", title="Café Knight", body="“Full” – text\u2028x",
+                 info={"id": 7, "atk": 1800, "def": None, "name_ja": "カフェ", "pages": [1, 2], "score": 0.1}),
+            dict(kind="ruling", title="t", body="b", info={"id": "r1", "big": 2**70, "odd": float("inf")})]
+    for doc in docs:
+        assert unpack_value(pack(doc)) == {k: doc.get(k) for k in RESULT_FIELDS}

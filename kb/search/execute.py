@@ -77,7 +77,7 @@ def search(kb_path, q: str, *, kind: str | None = None, source: str | None = Non
         pages = max(1, math.ceil(total / limit))
         results = []
         if total and page <= pages:
-            terms = highlight_terms(compiled, "body", evaluator)
+            terms = frozenset(highlight_terms(compiled, "body", evaluator))  # made once, not per snippet
             for docnum, score in evaluator.top(found, page * limit)[(page - 1) * limit:]:
                 stored = index.document(docnum)
                 info = dict(stored.get("info") or {})

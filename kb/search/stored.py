@@ -44,6 +44,10 @@ _ZDICT = (
 
 
 _DECODER = json.JSONDecoder()
+try:
+    from orjson import loads as _orjson_loads
+except ImportError:  # pragma: no cover - a dependency (pyproject.toml); json reads the same, slower
+    _orjson_loads = None
 
 
 def pack(doc: dict) -> bytes:
@@ -58,9 +62,15 @@ def unpack_value(packed: bytes) -> dict:
     if packed[:1] != _VERSION:
         raise ValueError(f"unknown packed document version {packed[:1]!r}")
     unpacker = zlib.decompressobj(zdict=_ZDICT)
+    data = unpacker.decompress(packed[1:]) + unpacker.flush()
+    if _orjson_loads is not None:  # the same values, about five times faster (the parse was a tenth of a search)
+        try:
+            return _orjson_loads(data)
+        except ValueError:  # what orjson refuses and json reads (NaN, integers past 64 bits): json's reading
+            pass
     # the decoder called directly on the text :func:`pack` wrote (json.loads adds an encoding sniff and a
     # trailing-text check: a quarter of the parse of a result)
-    return _DECODER.raw_decode((unpacker.decompress(packed[1:]) + unpacker.flush()).decode("utf-8"))[0]
+    return _DECODER.raw_decode(data.decode("utf-8"))[0]
 
 
 def unpack(stored: dict) -> dict:
