@@ -170,3 +170,25 @@ def test_revival_story(session, q, expect):
 ])
 def test_lasting_effect_while(session, q, expect):
     assert ask(session, q)["answer"] == expect
+
+
+# ------------------------------------------------------------- which Summon counts as which (summon_kind_facts.py)
+
+
+@pytest.mark.parametrize("q,expect", [
+    ("Does a Tribute Summon use up my Normal Summon for the turn?", "yes"),
+    ("does flip summoning count as my normal summon", "no"),
+    ("is normal setting a monster counted as using my normal summon", "yes"),
+    ("does a gemini monster need a tribute to be normal summoned a second time", "no"),
+    ("does synchro summoning count as a special summon", "yes"),
+    ("does a flip summon count as a special summon", "no"),
+    ("is a tribute summon also a normal summon", "yes"),
+    ("is a set monster considered summoned", "no"),
+    ("Is a Gemini monster's second Summon a Normal Summon?", "yes"),
+    # near misses: the first Normal Summon of a Gemini monster; a pair no rule fact states
+    ("does a gemini monster need a tribute", "unknown"),
+    ("does pendulum summoning use my normal summon for the turn", "unknown"),
+    ("does Dark Magician need a tribute to be normal summoned a second time", "unknown"),  # not a Gemini monster
+])
+def test_kind_facts(session, q, expect):
+    assert ask(session, q)["answer"] == expect

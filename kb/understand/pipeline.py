@@ -315,6 +315,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         from .summon_revival import read_revival
 
         _adopt(reading, skeleton, read_revival(skeleton, card_of))
+    if reading.frame is None:  # which kind of Summon counts as which, read by slots (summon_kind_facts.py)
+        from .summon_kind_facts import read_kind_fact
+
+        _adopt(reading, skeleton, read_kind_fact(skeleton, card_of))
     if reading.frame is None:  # can a card negate an attack, read by filling slots (negate_attack.py)
         from .negate_attack import read_negate_attack
 

@@ -1,0 +1,110 @@
+"""Which kind of Summon counts as which, read by filling slots in any order: "does a Tribute Summon use up my
+Normal Summon?", "is Flip Summoning a Special Summon?", "is normal setting a monster counted as using my Normal
+Summon?", "does a Gemini monster need a Tribute to be Normal Summoned a second time?".  The subject (a kind of
+Summon or a Gemini monster's second Summon), the predicate and the pairs that name a rule fact are data
+(``summon_kind_facts_words.toml``); every word must fill a slot or be a filler, else the question is left to
+other readers.  The answer is the rule fact's (``{"ask": "rule_fact", ...}``, kb/engine/sim/summon_rules.toml).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .frame import Frame
+from .scenario_summon import render
+from .summon_negation import _match
+from .summon_slots import tokens_of
+from .vocabulary import word_file
+
+__all__ = ["read_kind_fact", "WORDS_FILE"]
+
+WORDS_FILE = Path(__file__).with_name("summon_kind_facts_words.toml")
+_SPECIAL_KINDS = ("fusion", "synchro", "xyz", "link", "pendulum", "ritual")
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict:
+    return word_file(WORDS_FILE)
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
+    w = _words()
+    out = [("opener", "opener", tuple(p.split())) for p in w["opener"]["words"]]
+    out += [("second", "second", tuple(p.split())) for p in w["second"]["words"]]
+    for section in ("subject", "predicate"):
+        for key, phrases in w[section].items():
+            out += [(section, key, tuple(p.split())) for p in phrases]
+    out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
+    return out
+
+
+def _scan(line: str) -> list | None:
+    tokens = tokens_of(line)
+    out, i = [], 0
+    while i < len(tokens):
+        best = None
+        said_subject = any(s.kind == "subject" for s in out)
+        for section, key, phrase in _phrases():
+            m = _match(tokens, i, phrase)
+            # of two readings as long, the predicate once the subject is said ("a Normal Summon" is either)
+            if m is not None and (best is None or m.end > best.end or m.end == best.end and said_subject and
+                                  section == "predicate" and best.kind == "subject"):
+                m.kind, m.key = section, key
+                best = m
+        if best is None:
+            return None
+        if best.kind != "filler":
+            out.append(best)
+        i = best.end
+    return out
+
+
+def _fact(slots: list, card_of) -> tuple[dict, str, set] | None:
+    if not slots or slots[0].kind != "opener" or sum(s.kind == "opener" for s in slots) != 1:
+        return None
+    subjects = [s for s in slots if s.kind == "subject"]
+    predicates = [s for s in slots if s.kind == "predicate"]
+    seconds = [s for s in slots if s.kind == "second"]
+    if len(subjects) != 1 or len(predicates) != 1 or len(seconds) > 1:
+        return None
+    subject, predicate = subjects[0], predicates[0]
+    key = subject.key
+    if key == "gemini_monster":
+        if not seconds:
+            return None  # "does a Gemini monster need a Tribute?": its first Normal Summon is any monster's
+        key = "gemini_second"
+    elif seconds:
+        return None
+    used = set(subject.ents)
+    for index in subject.ents:
+        card = card_of(index)
+        if card is None or not card.is_monster or "Gemini" not in card.abilities:
+            return None
+    if key == "special":
+        if len(subject.kinds) != 1 or subject.kinds[0] not in _SPECIAL_KINDS:
+            return None
+    found = _words()["facts"].get(f"{key} {predicate.key}")
+    if found is None:
+        return None
+    topic, fact_subject, asked = found.split()
+    if "<k>" in fact_subject:
+        fact_subject = fact_subject.replace("<k>", subject.kinds[0])
+    words = _words()["said"]
+    subject_said = words[key].replace("<k>", subject.kinds[0].title() if subject.kinds else "")
+    said = "Rule: " + words[predicate.key].replace("<s>", subject_said)
+    return {"ask": "rule_fact", "topic": topic, "subject": fact_subject, "asked": asked}, said, used
+
+
+def read_kind_fact(skeleton, card_of) -> Frame | None:
+    """The rule fact such a question asks, as a frame, or None."""
+    rendered = render(skeleton)
+    if rendered is None:
+        return None
+    line, ents = rendered
+    got = _fact(_scan(line) or [], card_of)
+    if got is None or got[2] != set(ents):
+        return None
+    skeleton.use(skeleton.live())
+    return Frame(got[0], got[1], used_entities=got[2])
