@@ -218,10 +218,12 @@ def activate(game, action: dict) -> Legality:
         targets.append(game.find(ref, None, ("monster", "emz", "spell_trap", "field_zone", "gy", "banished", "hand"),
                                  f"{where}.targets[{i}]", natural=natural_target))
     if effect.get("targets") and not targets:
-        none_left = _no_target(state, player, effect.get("text") or "")
-        if none_left:
-            return legal.add("targets", "fail", f"{inst.name} must target {none_left}, and the state (complete) has "
-                                                f"none", "targeting")
+        from .requirements import blocking  # targets a stated (or complete) state has none of
+
+        none_left = blocking(state, inst, effect, player, ("target",))
+        if none_left is not None:
+            return legal.add("targets", "fail", f"{inst.name}: {none_left.detail}, and the state says there are no "
+                                                "others", "sim_target_exists", "targeting")
         legal.assumed.append(f"{inst.name} targets a card the question does not name")
     # --- perform: pay the cost, put the link on the chain
     from_location = "field" if inst.on_field else inst.location
@@ -352,42 +354,3 @@ def _activate_scale(game, inst: Instance, player: str, action: dict, legal: Lega
              f"Pendulum Scale {inst.card.scale}")
     game.settle()
     return legal
-
-
-_TARGET = re.compile(r"[Tt]arget (?:\d+|up to \d+) ((?:face-up |face-down |Set )?(?:monsters?|Spells?/Traps?|"
-                     r"Spell/Trap Cards?|cards?|Spell Cards?|Trap Cards?))(?: [^;,.]*?)?(on the field|you control|"
-                     r"your opponent controls|in (?:your|either|your opponent's) (?:GY|Graveyard))")
-
-
-def _no_target(state, player: str, text: str) -> str | None:
-    """In a complete state: the kind of target an effect needs when not a single card of that kind is there
-    (qualifiers such as ATK only narrow it further, so none of the kind means none at all)."""
-    if not state.complete:
-        return None
-    match = _TARGET.search(text)
-    if match is None:
-        return None
-    kind, where = match.group(1).lower(), match.group(2)
-    owners = {"on the field": ("A", "B"), "you control": (player,), "your opponent controls": (other(player),),
-              "in your gy": (player,), "in your graveyard": (player,), "in either gy": ("A", "B"),
-              "in either graveyard": ("A", "B"), "in your opponent's gy": (other(player),),
-              "in your opponent's graveyard": (other(player),)}[where.lower()]
-    in_gy = "gy" in where.lower() or "graveyard" in where.lower()
-    for card in state.cards.values():
-        if in_gy:
-            if card.location != "gy" or card.owner not in owners:
-                continue
-        elif not card.on_field or card.controller not in owners:
-            continue
-        is_monster_zone = card.location in ("monster", "emz") or (in_gy and card.card.is_monster)
-        if "monster" in kind and not is_monster_zone:
-            continue
-        if ("spell" in kind or "trap" in kind) and (card.location not in ("spell_trap", "field_zone") and not
-                                                    (in_gy and not card.card.is_monster)):
-            continue
-        if kind.startswith("face-up") and card.face != "up":
-            continue
-        if (kind.startswith("face-down") or kind.startswith("set")) and card.face != "down":
-            continue
-        return None
-    return f"{match.group(1)} {where}"

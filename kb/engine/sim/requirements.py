@@ -585,6 +585,21 @@ def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
     return "unknown", f"{card.name}: whether {what} is not decided: {why}."
 
 
+def blocking(state, inst: Instance, effect: dict, player: str, acts: tuple[str, ...] | None = None):
+    """The first failed check of what the activation needs in this state (only of the needs whose ``act`` is
+    in ``acts``, when given), or None: the checks an ``activate`` action makes of a stated state
+    (kb/engine/sim/activation.py)."""
+    if not getattr(state, "known", None) and not state.complete:
+        return None
+    needs = read_needs(effect)
+    legal = Legality()
+    bars, _others = _lasting(state, inst, player)
+    for need in needs.needs:
+        if acts is None or need.act in acts:
+            _check_need(state, inst, player, need, needs, bars, legal)
+    return legal.first("fail")
+
+
 def placed(card, player: str = "B") -> dict:
     """A state's player entry with ``card`` face-up on the field (a card whose lasting effect applies)."""
     if card.card_type == "Monster":
