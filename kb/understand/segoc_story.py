@@ -170,8 +170,14 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
             asked = (key, match.groupdict())
             text.take(match)
             break
-    if asked is None:
-        return None
+    if asked is None:  # "... and their Witch which is Chain Link 1" (no punctuation): read as the card's number
+        last = re.search(r"(?<![\w'])e(\d+)$", text.text)
+        number = skeleton.entities[int(last[1])].aside.get("link") if last else None
+        entity = skeleton.entities[int(last[1])] if last else None
+        after = skeleton.tokens[entity.last].low if entity and entity.last < len(skeleton.tokens) else ""
+        if not isinstance(number, int) or after not in ("which", "what", "what's"):
+            return None
+        asked = ("link", {"n": str(number)})
     turn = None
     for player, pattern in g["turn"].items():
         for match in list(pattern.finditer(text.text)):
@@ -185,6 +191,12 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
     for match in list(battle.finditer(text.text)):
         event = "battle"
         text.take(match)
+    fight = re.compile(_bounded(g["event"]["battle_result"]))
+    for match in list(fight.finditer(text.text)):  # "X battles Y and both are destroyed"
+        event = "battle"
+        text.take(match)
+        for verb in list(re.compile(_bounded(g["event"]["battle_verbs"])).finditer(text.text)):
+            text.take(verb)
     cause, actor = None, None
     actor_re = re.compile(_bounded(rf"(?P<a>{g['actor']['A']})|(?P<b>{g['actor']['B']})") +
                           rf" {g['activates']} (?:(?:{g['owner']['A']}|{g['owner']['B']}) )?(?P<e>{_E})\b")
@@ -192,14 +204,26 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
                        rf"(?P<e>{_E})(?:'s effect| effect)?\b")
     subject_re = re.compile(rf"(?<![\w'])(?P<e>{_E})(?:'s effect| effect)? (?:(?:{g['event']['then']}) )?"
                             rf"(?:{g['event']['destroy_verbs']})(?![\w'])")
-    for pattern in (actor_re, by_re, subject_re):
+    die_re = re.compile(_bounded(g["event"]["die_to"]) + rf" (?:(?:{g['owner']['A']}|{g['owner']['B']}) )?"
+                        rf"(?P<e>{_E})(?:'s effect| effect)?\b")
+    # "they raigeki my sangan": a card named as the verb, its targets right after it
+    as_verb = re.compile(_bounded(rf"(?P<a>{g['actor']['A']})|(?P<b>{g['actor']['B']})") +
+                         rf" (?P<e>{_E}) (?=(?:{g['owner']['A']}|{g['owner']['B']}) {_E})")
+    actor_verb = re.compile(_bounded(rf"(?P<a>{g['actor']['A']})|(?P<b>{g['actor']['B']})") +
+                            rf" (?:{g['event']['destroy_verbs']})(?![\w'])")
+    for match in list(actor_verb.finditer(text.text)):  # "i pop my X ... with Dark Hole"
+        event, actor = "effect", "A" if match["a"] else "B"
+        text.take(match)
+    for pattern in (die_re, as_verb, actor_re, by_re, subject_re):
         for match in list(pattern.finditer(text.text)):
             entity = int(match["e"][1:])
             if cause not in (None, entity):
                 return None
             cause = entity
-            if pattern is actor_re:
+            if pattern in (actor_re, as_verb):
                 actor = "A" if match["a"] else "B"
+            if pattern in (die_re, as_verb):
+                event = "effect"
             if pattern is subject_re:  # "Dark Hole destroys": the verb is the event's
                 event = event or "effect"
                 text.take(match)
