@@ -218,9 +218,37 @@ ANSWERED = [
     ('is odd-eyes pendulum dragon a monster in the pendulum zone', 'no'),
     ('is odd-eyes pendulum dragon in the pendulum zone a continuous spell', 'no'),
     ('is skill drains effect a continuous effect', 'yes'),
+    # sixth batch: casual, nicknames, 'need a target', 'after use'
+    ('does ash target', 'no'),
+    ('is maxx c a quick effect', 'yes'),
+    ('whats the speed of ghost ogre', '2'),
+    ("is ghost ogre's effect spell speed 2?", 'yes'),
+    ('does raigeki stay on the field after use', 'no'),
+    ('is the discard for ash blossom a cost or part of the effect', 'yes'),
+    ('called by the grave targets right', 'yes'),
+    ('does harpies feather duster target', 'no'),
+    ('what spell speed is polymerization', '1'),
+    ('is a counter trap spell speed 3', 'yes'),
+    ('does dark hole need a target', 'no'),
+    ('does monster reborn need a target', 'yes'),
+    ('what kind of effect is the effect of sangan', 'trigger'),
+    ('is the lp cost of solemn warning a cost', 'yes'),
+    ('is the special summon of cyber dragon activated', 'no'),
+    ('is veiler a quick effect', 'yes'),
+    ('flip effects are spell speed 1 right', 'yes'),
+    ('flip effects are spell speed 2 right', 'no'),
+    ('does activating a field spell start a chain', 'yes'),
+    ('does a field spell go to the graveyard once it resolves', 'no'),
+    ('does an equip spell stay on the field once it has resolved', 'yes'),
+    # seventh batch: a kind with an example card, a Trap that equips itself told first
+    ("Is the activated effect of a face-up Continuous Trap like Call of the Haunted's Spell Speed 2?", 'yes'),
+    ('After Rocket Hand equips itself to a monster, is it still treated as a Trap Card?', 'yes'),
+    ('once rocket hand equips itself is it a trap card', 'yes'),
 ]
 
 NOT_YET = [
+    ('whats the spell speed of a quick-play spells effect in the graveyard', '1'),
+    ('ash blossom doesnt target does it', 'no'),
     ('is swords of revealing lights effect a continuous effect', 'yes'),
     ('is a set field spell in the field zone treated as a field spell', 'yes'),
     ('When I activate Raigeki, do I target any monsters?', 'no'),
@@ -235,6 +263,8 @@ NOT_YET = [
 ]
 
 STAY_UNKNOWN = [
+    'is the effect of a continuous trap like mirror force spell speed 2',
+    'what spell speed is the effect of a continuous spell like swords of revealing light',
     'is metal reflect slime treated as a spell card while it is a monster',
     'is mirror force a trap card while it is a monster',
     'is sangan treated as a trap card when equipped',

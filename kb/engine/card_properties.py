@@ -93,6 +93,13 @@ def _spell_speed(session, question: dict) -> dict:
     from ..understand.facts import spell_speed_answer
 
     item = dict(question["card"])
+    if question.get("example") and "class" in item:  # "a face-up Continuous Trap like Call of the Haunted"
+        example, cls = _resolve(session, {"card": question["example"]}), item["class"]
+        fits = (example.card_type or "").lower() == cls.get("type") and (
+            not cls.get("property") or (example.property or "").lower() == cls["property"])
+        if not fits:
+            return _done(answer_object("unknown", f"{example.name} is not {_said(question)}: which is asked is not "
+                                       "clear", "spell_speed_table", _said(question)), question, example.name)
     if question.get("effect") and "card" in item:
         effects = _effects(session, _resolve(session, item), question["effect"])
         if len(effects) != 1:

@@ -124,6 +124,17 @@ def _as_monster(pieces, ents) -> list:
                 out += ([named] if named else []) + [("@as_monster", None)]
                 k = j + 1
                 continue
+            equips = [w for w, _e in pieces[k + 1:k + 5]]
+            if word != "as" and k + 1 < len(pieces) and (pieces[k + 1][0] == "it" or pieces[k + 1][1] is not None) \
+                    and equips[1:3] == ["equips", "itself"]:
+                named = pieces[k + 1] if pieces[k + 1][1] is not None else None
+                j = k + 4  # "after Rocket Hand equips itself (to a monster)"
+                if j + 1 < len(pieces) and pieces[j][0] == "to" and pieces[j + 1][1] is not None and \
+                        (ents[pieces[j + 1][1]].cls or {}) == {"type": "monster"}:
+                    j += 2
+                out += ([named] if named else []) + [("@equipped", None)]
+                k = j
+                continue
         out.append((word, entity))
         k += 1
     return out
@@ -142,8 +153,8 @@ def _read_slots(pieces) -> tuple[dict[str, list[str]], list[tuple[int, int]]] | 
             entities.append((i, entity))
             i += 1
             continue
-        if word == "@as_monster":
-            slots.setdefault("condition", []).append("as_monster")
+        if word in ("@as_monster", "@equipped"):
+            slots.setdefault("condition", []).append(word[1:])
             i += 1
             continue
         if word in _NUMBERS or word.isdigit():
@@ -238,7 +249,7 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     slots["form"] = ["what"] if "what" in slots["form"] else ["yesno"]
     if any(ents[i].kind not in ("card", "class") for _at, i in entities):
         return None
-    subject, value, effect = None, None, None
+    subject, value, effect, example = None, None, None, None
     for at, index in entities:
         entity = ents[index]
         cls = entity.cls or {}
@@ -253,6 +264,10 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
             if value is None:
                 value = cls["effect"]  # "is X's effect a Quick Effect": the asked kind
                 continue
+        if entity.kind == "card" and ents[subject].kind == "class" and example is None and at > 0 and \
+                pieces[at - 1][0] in ("like", "as", "e.g.", "example"):
+            example = index  # "a face-up Continuous Trap like Call of the Haunted": an example of the kind
+            continue
         return None  # a second card or kind: another question (a kind compared, a chain ...)
     said_kinds = list(dict.fromkeys(slots.get("effect_kind", [])))
     subject_at = next((at for at, i in entities if i == subject), None)
@@ -300,7 +315,12 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         card = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls or {})}
         if entity.kind == "class" and not card["class"]:
             return None
-    if prop == "spell_speed" and effect is None:  # the Spell Speed form of its one place (kb/understand/facts.py)
+        if entity.kind == "class" and entity.aside.get("effect_of") and card["class"].get("type") in ("spell", "trap") \
+                and "effect" not in card["class"]:
+            card["class"]["effect"] = "any"  # "the effect of a Continuous Trap": an effect of it, not its activation
+    if example is not None and prop != "spell_speed":
+        return None
+    if prop == "spell_speed" and effect is None and example is None:  # the Spell Speed form of its one place (kb/understand/facts.py)
         question = {"ask": "spell_speed", "card": card, **({"speed": value} if value is not None else {})}
         skeleton.use(skeleton.live())
         name = ents[subject].text if subject is not None else f"a {kind_subject} effect"
@@ -309,6 +329,8 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     question = {"ask": "card_property", "property": prop, "card": card}
     of_effect = bool(slots.get("of_effect")) or (subject is not None and bool(ents[subject].aside.get("effect_of")))
     amount = int(slots["number"][0]) if prop == "cost" and slots.get("number") else None
+    if example is not None:
+        question["example"] = ents[example].name
     has = bool(slots.get("has")) and prop == "effect_kind" and value is not None  # "does X have a Quick Effect"
     for key, val in (("value", value), ("act", act), ("amount", amount), ("effect", effect), ("summon", summon),
                      ("has", has or None),
