@@ -174,6 +174,12 @@ def activate(game, action: dict) -> Legality:
                              "spell_activation")
     # --- costs
     cost = action.get("cost", {})
+    if not cost:  # a cost the stated state cannot pay: an empty hand for a discard, no monster to Tribute ...
+        from .requirements import blocking
+
+        unpaid = blocking(state, inst, effect, player, ("discard", "tribute", "send", "banish", "self"))
+        if unpaid is not None:
+            return legal.add("cost", "fail", f"{inst.name}: {unpaid.detail}", *unpaid.keys)
     lp = lp_cost(state, player, effect, cost.get("pay_lp"))
     cost_kinds = set(effect.get("cost_categories") or [])
     if "lp_pay" in cost_kinds or "pay_lp" in cost:
