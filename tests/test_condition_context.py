@@ -49,3 +49,20 @@ def test_context_of_an_activation_condition(context, card_activation, locations,
 )
 def test_a_condition_on_the_field_against_hand_and_field_activations(session, question, answer):
     assert engine.ask(session, question)["answer"] == answer
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # an old text with no "When": "Pay 500 Life Points. Negate the activation of a Trap Card …"
+        ("can malfunction chain to mirror force", "yes"),
+        ("can i chain malfunction to dark hole", "no"),
+        ("my opponent activates hammer shot, i chain poison of the old man. can they chain malfunction?", "no"),
+        ("can goblin out of the frying pan chain to dark hole", "yes"),
+        ("can goblin out of the frying pan chain to mirror force", "no"),
+    ],
+)
+def test_a_card_with_no_condition_that_negates_an_activation_answers_only_what_it_negates(session, question,
+                                                                                             answer):
+    """It must be chained directly to an activation it can negate (the kind its text names)."""
+    assert engine.ask(session, question)["answer"] == answer

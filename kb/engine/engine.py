@@ -17,12 +17,14 @@ matrix; :mod:`kb.engine.questions` resolves names and builds them.
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 from . import rules
 from .engine_card import (EngineCard, Verdict, _MAIN, _effect_label, _effects_to_consider,
                           _is_card_activation, _moments, _states)
 from .model import Moment, other_player
+from .profiles.conditions import _parse_activation_what
 from .windows import (_cost_and_target_assumptions, _damage_step_ok, _describe_pattern,
                       _match_activation_pattern, _response_barred, _window_ok)
 
@@ -206,6 +208,9 @@ def _condition_vs_link(verdict: Verdict, card: EngineCard, effect: dict, control
             verdict.step("activation condition", "unknown", f"part of the condition of {card.name} could not be "
                                                             f"read: {'; '.join(cond['unparsed'])}", "psct")
             return "unknown"
+        if "negate_activation" in (effect.get("categories") or []):
+            return _negated_activation_vs_link(verdict, card, effect, controller, last, link_effect,
+                                               link_controller)
         verdict.step("activation condition", "pass", f"{card.name} needs no particular event", "activation_condition")
         return "pass"
     results, notes = [], []
@@ -255,6 +260,42 @@ def _condition_vs_link(verdict: Verdict, card: EngineCard, effect: dict, control
                                                  f"{link_kind} of {last.name}" +
                  ("" if event else " and no other event is given"), *rule_keys)
     return "fail"
+
+
+# an old text with no "When" ("Pay 500 LP. Negate the activation of a Trap Card"): what it negates
+_NEGATES_ACTIVATION_OF = re.compile(r"\bnegate the activation of (?P<what>[^.;:]+?)(?:,(?! or\b)|\band\b|\.|;|$)",
+                                    re.IGNORECASE)
+
+
+def _negated_activation_vs_link(verdict: Verdict, card: EngineCard, effect: dict, controller: str,
+                                last: EngineCard, link_effect: dict, link_controller: str) -> str:
+    """A card with no activation condition whose effect negates an activation: it is activated in a
+    chain directly to an activation it can negate (RULES ``negate_directly``), so the kind it names
+    ("a Trap Card") must match the last link; a kind not read is ``unknown``, never a pass."""
+    found = _NEGATES_ACTIVATION_OF.search(effect.get("text") or "")
+    alternatives = _parse_activation_what(found.group("what")) if found else None
+    if not alternatives:
+        verdict.step("activation condition", "unknown", f"{card.name} negates an activation, so it must be chained "
+                                                        f"directly to one it can negate, but which ones could not "
+                                                        f"be read", "negate_directly")
+        return "unknown"
+    pattern = {"type": "activation", "player": "any", "alternatives": alternatives, "includes": [], "would": [],
+               "targets": None, "unparsed": []}
+    notes: list[str] = []
+    result = _match_activation_pattern(pattern, last, link_effect, controller, link_controller, notes,
+                                       card.card_type)
+    said = f"{card.name} negates the activation of {found.group('what').strip()}"
+    link = _effect_label(last, link_effect)
+    if result == "pass":
+        verdict.step("activation condition", "pass", f"{said}, and {link} is one", "negate_directly",
+                     "activation_condition")
+    elif result == "fail":
+        verdict.step("activation condition", "fail", f"{said}; the last chain link is {link}, which it cannot "
+                                                     f"negate", "negate_directly", "activation_condition")
+    else:
+        verdict.step("activation condition", "unknown", f"{said}; could not tell whether {link} is one",
+                     "negate_directly")
+    return result
 
 
 _EVENT_NAMES = {
