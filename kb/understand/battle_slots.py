@@ -79,13 +79,16 @@ def _chunks() -> list:
     stat = rf"(?:{a('stat', 'atk')}|{a('stat', 'def')})"
     stats = rf"(?P<n1>\d+) (?P<s1>{stat})(?: (?:/|and) (?P<n2>\d+) (?P<s2>{stat}))?"
     pos = rf"(?P<pos>{a('position', 'attack')}|{a('position', 'defense')}|{a('position', 'face_down')})"
-    sub = r"(?:(?:its|their|the|it's) )?"
+    sub = r"(?:(?:has |had |gets |got |have )?(?:its|their|the|it's) )?"
     return [
         ("monster", rf"{own}(?:(?P<two>{a('monster', 'two')}) )?(?:(?P<face>{a('position', 'face_down')}) )?"
                     rf"(?:{stats} )?(?:{pos} )?(?P<head>{a('monster', 'word')}|e\d+)(?:'s| 's)?"),
         ("pronoun", rf"(?:{a('monster', 'pronoun')})(?:'s| 's)?"),
         ("stats", rf"(?:(?:with|has|having|that has|which has|at) )?{stats}"),
+        ("stats_slash", r"(?P<n1>\d+) ?/ ?(?P<n2>\d+)(?: (?:atk ?/ ?def|atk and def))?"),
+        ("from_effect", rf"(?:{a('card', 'from')}) (?:{a('card', 'some_effect')})"),
         ("position", rf"(?:in |is in |is |in face-up )?{pos}"),
+        ("position_in", r"(?:is )?in (?P<bare>defense|defence|def|attack|atk)"),
         ("relation", rf"(?:(?:with|has|having|that has|which has) )?(?:a |an )?(?P<rel>{a('relation', 'higher')}|"
                      rf"{a('relation', 'lower')}|{a('relation', 'same')}) (?P<stat>{stat})(?: (?:{a('relation', 'than')}))?"),
         ("lp", rf"(?P<who>i|{a('lp', 'players_them')}) (?:{a('lp', 'have')}) (?:only )?(?P<n>\d+) (?:{a('lp', 'word')})"),
@@ -105,7 +108,8 @@ def _chunks() -> list:
         ("becomes", rf"{sub}(?P<orig>original )?(?P<stat>{stat}) (?:{a('change', 'becomes')}) (?P<n>\d+)"),
         ("card_from", rf"(?P<v>{a('card', 'from')}) (?P<e>e\d+)"),
         ("card_on", rf"(?:(?P<v>{a('card', 'equipped')}|{a('card', 'applied_by')}|{a('card', 'activate')}) )?"
-                    rf"(?P<e>e\d+)(?: (?P<v2>{a('card', 'applied')}))?(?: (?:(?:{a('card', 'on')}) )?(?P<tgt>it|e\d+))?"),
+                    rf"(?P<e>e\d+)(?: (?P<v2>{a('card', 'applied')}))?(?: (?:(?:{a('card', 'on')}) )?(?:(?P<tgt_own>"
+                    rf"{a('owner', 'mine')}|{a('owner', 'theirs')}) )?(?P<tgt>it|e\d+))?"),
         ("card_effect", rf"(?P<e>e\d+)(?:'s| 's)? (?:effect|ability) (?:{a('card', 'applied')}|{a('card', 'effect_on')})"
                         rf"(?: (?:{a('card', 'on')}))? (?P<tgt>it|e\d+)"),
         ("piercing", rf"(?:{a('damage', 'piercing')})"),
@@ -124,8 +128,8 @@ def _chunks() -> list:
                           rf"{a('ask', 'attacker')}|{a('ask', 'target')}|e\d+|it) (?:{a('ask', 'destroyed')})"),
         *[(f"ask_{key}", f"(?:{a('ask', key)})") for key in (
             "atk", "damage_total", "damage_me", "damage_them", "any_me", "any_them", "any_total", "lp_me", "lp_them",
-            "win_me", "lose_me", "both", "either", "who")],
-        ("filler", rf"(?:{a('filler', 'words')}|\(|\)|,)"),
+            "win_me", "lose_me", "both", "either", "who", "damage_attacker", "damage_defender")],
+        ("filler", rf"(?:{a('filler', 'words')}|\(|\)|,|-)"),
     ]
 
 
@@ -315,6 +319,20 @@ def fill(chunks, card_of) -> Slots:
             if s.subject is None or s.last not in ("monster", "filler", "position"):
                 raise Unread("stats of no monster")
             _add_stats(s.subject, m)
+        elif name == "stats_slash":  # "(2000/100)": ATK/DEF
+            if s.subject is None or s.last not in ("monster", "filler"):
+                raise Unread("stats of no monster")
+            for key, n in (("atk", m["n1"]), ("def", m["n2"])):
+                if s.subject.stats.get(key, int(n)) != int(n):
+                    raise Unread(f"two values of {key}")
+                s.subject.stats[key] = int(n)
+        elif name == "from_effect":  # "gains 600 ATK from an effect": the change told is by a card not named
+            if s.change is None or s.last not in ("gain", "plus", "halved", "halves", "becomes", "raised_to"):
+                raise Unread("an effect of no change")
+        elif name == "position_in":  # "in defense": the position
+            if s.subject is None:
+                raise Unread("a position of no monster")
+            _set_position(s.subject, "attack position" if m["bare"] in ("attack", "atk") else "defense position")
         elif name == "relation":  # "a monster with higher DEF (than my monster's ATK)"
             if s.subject is None or s.last not in ("monster", "position", "filler"):
                 raise Unread("a relation of no monster")
@@ -369,7 +387,8 @@ def fill(chunks, card_of) -> Slots:
         elif name in ("halved", "halves"):
             half = bool(re.fullmatch(alt("change", "halved"), m["v"]) or re.fullmatch(alt("change", "halves"), m["v"]))
             kind = ("original_" if m["orig"] else "") + ("half" if half else "double")
-            if name == "halved" and not m["stat"] and s.last not in ("monster", "pronoun", "filler", "card_on", "halved"):
+            if name == "halved" and not m["stat"] and s.last not in ("monster", "pronoun", "filler", "card_on", "halved",
+                                                                       "gain", "plus", "becomes", "raised_to"):
                 raise Unread("halved: of what")
             _change(s, kind, None, _stat_key(m["stat"]) if m["stat"] else "atk", int(m["to"]) if m["to"] else None)
         elif name == "raised_to":  # "raised to 3200 (by e1)": the change that gives that value
@@ -393,11 +412,11 @@ def fill(chunks, card_of) -> Slots:
                 card = card_of(int(m["tgt"][1:]))
                 if card is None or not card.is_monster:
                     raise Unread("the target of a card is not a monster")
-                target = _mention(s, Mon(card=card))
+                target = _mention(s, Mon(card=card, owner=_owner(m.groupdict().get("tgt_own"))))
                 _attach(s, target)
             _card(s, int(m["e"][1:]), card_of, target, told_by=name == "card_from")
         elif name == "twice":  # "gains 300 ATK twice": the change told again
-            if s.last not in ("gain", "plus") or s.change is None or s.subject is None:
+            if s.last not in ("gain", "plus", "halved", "halves") or s.change is None or s.subject is None:
                 raise Unread("twice: of what")
             lst = s.subject.atk if s.change in s.subject.atk else s.subject.defense
             lst.append(dict(s.change))

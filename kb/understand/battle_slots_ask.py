@@ -200,7 +200,10 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
         players[who]["lp"] = lp
     a_name = a_obj.get("card") or a_obj["name"]
     t_name = (players[other]["monsters"][0].get("card") or players[other]["monsters"][0]["name"]) if target else None
-    if kind in _QUERIES:
+    if kind in ("damage_attacker", "damage_defender"):  # "how much damage does the attacking player take?"
+        who = owner if kind == "damage_attacker" else other
+        query, asked = {"damage": who}, f"how much battle damage does {who} (the {kind[7:]}'s controller) take"
+    elif kind in _QUERIES:
         query, asked = _QUERIES[kind]
         if kind in ("win_me", "lose_me") and query["lp"] not in s.lp:
             raise Unread("a win asked with the loser's LP not told")
