@@ -87,6 +87,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
     left = f"(?: {_alt('verbs', 'left')})?"
     lp = _alt("lp", "lp")
     full = _alt("zones", "full")
+    on_field = f"(?: on (?:the|my|their|his or her|your) (?:{field}))?"
+    by_cards = "(?: (?:by|with) (?:monsters|cards|set cards))?"
     zone = f"(?:(?P<main>{_alt('zones', 'main')})|(?P<st>{_alt('zones', 'spell_trap')}))"
     card = rf"(?P<card>{_CARD})"
     by = rf"(?P<by>{_CARD})"
@@ -120,8 +122,8 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("both_gy", re.compile(r"(?:both|the two|both players'|both players 's|both players) (?:gys|graveyards) "
                                r"(?P<none>are empty)")),
         # the field: "i control no monsters", "my opponent controls no face-up monsters"
-        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) {qty} {kind}")),
-        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control_not')}) {kind}(?P<none>)")),
+        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) {qty} {kind}{on_field}")),
+        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control_not')}) {kind}(?P<none>){on_field}")),
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have')}) {qty} {kind} on (?:the|{whose}) (?:{field})")),
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind} on (?:the|{whose}) (?:{field})"
                              rf"(?P<none>)")),
@@ -134,14 +136,16 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("both_field", re.compile(rf"{qty} {kind} (?:is|are) on the (?:{field})")),
         ("face_down_only", re.compile(rf"{who} (?:only )?(?:{_alt('verbs', 'control')}) (?:only )?(?:{_alt('kinds', 'face_down_monsters')})")),
         # zones: "all five of my main monster zones are full"
-        ("zones", re.compile(rf"(?:{_alt('zones', 'all')}) (?:of )?{whose} {zone} are (?:{full})")),
-        ("zones", re.compile(rf"{whose} {zone} are (?:{full})")),
+        ("zones", re.compile(rf"(?:{_alt('zones', 'all')}) (?:of )?{whose} {zone} are (?:{full}){by_cards}")),
+        ("zones", re.compile(rf"{whose} {zone} are (?:{full}){by_cards}")),
         ("zones", re.compile(rf"{who} (?:have|has) (?:{_alt('zones', 'no_free')}) {zone}")),
         # LP: "i have 500 lp", "my lp is 999", "with 700 lp"
         ("lp", re.compile(rf"{who} (?:only )?(?:have|has|am at|is at|are at) (?:only |exactly |just )?(?P<n>\d+) (?:{lp})"
                           rf"(?: left)?")),
         ("lp", re.compile(rf"{whose} (?:{lp}) (?:is|are) (?:only )?(?:at )?(?P<n>\d+)")),
         ("lp", re.compile(rf"(?:with|at) (?:only )?(?P<n>\d+) (?:{lp})")),
+        # the moment, when it is said (the requirements take the timing as met: never "yes" over it)
+        ("moment", re.compile(rf"(?:it is |during |in )(?:{whose} )?(?:main phase(?: 1| 2| one| two)?|turn)")),
         # a card whose lasting effect applies
         ("applying", re.compile(rf"{card}(?: 's| ' s)? (?:{_alt('applying', 'is')})")),
         ("applying", re.compile(rf"with {card} (?:face-up |face up )?(?:on the field|applying|active|out)")),
@@ -369,6 +373,10 @@ def _apply(fact: dict, asked, cards: dict, draft: Draft, known: list, query: dic
                           **({"face": fact["face"]} if fact["face"] else {})})
         said.append(f"{'neither player controls' if len(players) > 1 else whose[player] + ' controls'} "
                     f"no {(fact['face'] + ' ') if fact['face'] else ''}{kind or 'card'}s")
+        return True
+    if t == "moment":
+        query["timing"] = "stated"
+        said.append("(the moment said is not checked)")
         return True
     if t == "face_down_only":
         draft.player(player).setdefault("monsters", []).append(

@@ -575,6 +575,9 @@ def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
             if fail.step() not in steps:
                 steps.append(fail.step())
         return "no", f"{subject} {verb[1]}: {legal.first('fail').detail}."
+    if answers == {"yes"} and query.get("timing") == "stated":
+        answers = {"unknown"}  # a moment the question states is not checked here (the timing is taken as met)
+        legal.add("timing", "unknown", "the moment the question states is not checked", "activation_condition")
     if answers == {"yes"}:
         steps.extend(c.step() for c in legal.checks)
         return "yes", f"{subject} {verb[0]}: " + "; ".join(c.detail for c in legal.checks) + "."

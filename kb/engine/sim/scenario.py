@@ -47,7 +47,7 @@ def normalise_scenario(question: dict) -> dict:
     kind = query.get("kind")
     if kind not in QUERY_KINDS:
         raise bad("query.kind", kind, f"expected one of {', '.join(QUERY_KINDS)}")
-    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", "segoc", "player", "from", "about", *_OUTCOME_FIELDS}
+    allowed = {"kind", "card", "effect", "is", "over", "misses", "any", "segoc", "player", "from", "about", "timing", *_OUTCOME_FIELDS}
     extra = sorted(set(query) - allowed)
     if extra:
         raise bad(f"query.{extra[0]}", query[extra[0]], "unknown field for a query")
@@ -63,6 +63,8 @@ def normalise_scenario(question: dict) -> dict:
             raise bad("query.from", query["from"], "must be a list of hand, field, gy, banished")
         if query.get("about", "all") not in ("all", "cost"):
             raise bad("query.about", query.get("about"), "must be all or cost")
+        if query.get("timing", "stated") != "stated":
+            raise bad("query.timing", query.get("timing"), "is \"stated\" (the question states a moment: never yes)")
     asked = [f for f in _OUTCOME_FIELDS if f in query]
     if len(asked) > 1:
         raise bad(f"query.{asked[1]}", query[asked[1]], "an outcome query asks one thing")
