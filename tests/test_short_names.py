@@ -243,7 +243,20 @@ OWN_QUESTIONS = [
     ("no", "can sakuretsu armor negate an attack"),
     ("yes", "can number 39 utopia negate attacks"),
 ]
-OWN_RIGHT_FLOOR = 0  # measured: see the report (raised by the lead)
+OWN_RIGHT_FLOOR = 70  # measured 70 of 86 right, 0 wrong (16 unknown) on the built knowledge base
+
+
+# forms added after the first measurement (passive voice, "X's activation"), with near misses
+@pytest.mark.parametrize("expect, question", [
+    ("yes", "can call of the haunted be negated by solemn judgment"),
+    ("no", "can dark hole be negated by seven tools"),
+    ("no", "can mirror force be negated by magic jammer"),
+    ("yes", "can my opponents dark hole be negated by magic jammer"),
+    ("yes", "can i chain book of moon to mirror force's activation"),
+    ("no", "can i chain dark hole to mirror forces activation"),
+])
+def test_passive_and_possessive_activation(session, expect, question):
+    assert ask_plain(session, question)["answer"] == expect
 
 
 def _outcome(session, expect, question):

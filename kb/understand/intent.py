@@ -36,7 +36,7 @@ _EFF = r"(?: (?:'s )?(?:effects?|activated effect|ability))?"
 _TARGET = (
     rf"(?:(?P<yown>my|your|their|his|her|the|my opponent's|the opponent's|opponent's|my opponents|"
     rf"the opponents|opponents|your opponent's|your opponents) (?P<yself>own )?)?"
-    rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})"
+    rf"(?:(?:activation of (?:the |my |their )?|effect of (?:the )?)?)(?P<y>{ENT})(?: (?:'s )?activation)?"
     # "a Quick-Play Spell activated in the Damage Step", "a Spell Card activated by my opponent"
     rf"(?: (?:that (?:was|is) |being )?activated(?: by (?P<yby>{ACTOR}))?)?"
 )
@@ -116,6 +116,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "negate",
         rf"^{_CAN} {_WHO}{_OPT}(?:negate|stop|counter) "
         rf"{_WHAT} (?:with|using|by activating|by chaining) (?:my |a |an |the )?(?P<x>{ENT})",
+    ),
+    _row(  # the passive: "can Dark Hole be negated by Magic Jammer", "can X's activation be stopped with Y"
+        "can Y be negated by X",
+        "negate",
+        rf"^{_CAN} {_WHAT} {_OPT}be (?:negated|stopped|countered) (?:by|with|using) (?:my |a |an |the )?"
+        rf"(?P<x>{ENT}){_EFF}",
     ),
     _row(  # "can that Summon be negated?": by a card that negates Summons (only a Summon is read so)
         "can Y be negated",
