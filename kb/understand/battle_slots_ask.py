@@ -139,6 +139,10 @@ def _battle_question(s: Slots, card_of) -> Frame:
         else ["A", "B"])
     if not direct and target.owner and target.owner == owners[0] and len(owners) == 1:
         raise Unread("a monster attacks its controller's own monster")
+    if not direct and target.card is not None and target.card.is_link:  # a Link Monster is in Attack Position
+        if target.position == "defense":
+            raise Unread("a Link Monster in Defense Position")
+        target.position = "attack"
     positions = [None] if direct else [target.position] if target.position else (
         ["attack"] if set(target.stats) == {"atk"} else ["defense"] if set(target.stats) == {"def"} else
         ["attack", "defense"])
@@ -236,7 +240,7 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
                 "query": {"kind": "outcome", **query}}
     whose = "my" if owner == "A" else "my opponent's"
     told = f"{whose} {attacker.said()} attacks " + (
-        "directly" if target is None else f"{'my opponent' if owner == 'A' else 'my'}'s {position} Position "
+        "directly" if target is None else f"{'my opponent' if owner == 'A' else 'my'}'s {position.title()} Position "
                                           f"{target.said()}".replace("my's", "my"))
     changes = [f"{c.get('by') or _said(c)}" for mon in (attacker, target) if mon for c in mon.atk + mon.defense]
     if changes:
