@@ -38,7 +38,7 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     w = _words()
     out = [("summoned", "summoned", tuple(p.split())) for p in w["summoned"]["words"]]
     out += [("gone", "gone", tuple(p.split())) for p in w["gone"]["words"]]
-    for section in ("unsummoned", "asked", "subject"):
+    for section in ("unsummoned", "asked", "subject", "cause"):
         for key, phrases in w[section].items():
             out += [(section, key, tuple(p.split())) for p in phrases]
     out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
@@ -71,6 +71,13 @@ def _question(slots: list, card_of) -> tuple[dict, str, set] | None:
     story = [s for s in slots if s is not ask]
     reviver = ask.ents[0] if ask.key == "by_card" else None
     monsters = [e for s in story if s.kind == "subject" for e in s.ents] + ask.ents[1:]
+    if ask.key == "by_card" and len(ask.ents) == 2:  # "can X revive Y" / "can I revive Y with X": X is the Spell/Trap
+        kinds = [card_of(e) for e in ask.ents]
+        if any(c is None for c in kinds) or kinds[0].is_monster == kinds[1].is_monster:
+            return None
+        reviver, target = (ask.ents[1], ask.ents[0]) if kinds[0].is_monster else (ask.ents[0], ask.ents[1])
+        monsters = monsters[:-1] + [target]
+    causes = {e for s in story if s.kind == "cause" for e in s.ents}
     if ask.key == "by_card" and len(ask.ents) == 2 and slots.index(ask) != 0:
         return None  # "X. Can Y revive Z?": Z is the monster of the story, said twice
     if len(set(monsters)) != 1:
@@ -120,7 +127,7 @@ def _question(slots: list, card_of) -> tuple[dict, str, set] | None:
             return None  # only a Spell/Trap that Special Summons any 1 monster from the GY
         by = spell.name
     d.actions.append({"do": "special_summon", "card": card.name, "how": "effect", "from": "gy"})
-    used = set(monsters) | ({reviver} if reviver is not None else set())
+    used = set(monsters) | ({reviver} if reviver is not None else set()) | causes
     return d.question({"kind": "legal"}), f"Simulated: {said}. Asked: can {by} Special Summon it from the GY?", used
 
 
