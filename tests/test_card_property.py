@@ -244,6 +244,17 @@ ANSWERED = [
     ("Is the activated effect of a face-up Continuous Trap like Call of the Haunted's Spell Speed 2?", 'yes'),
     ('After Rocket Hand equips itself to a monster, is it still treated as a Trap Card?', 'yes'),
     ('once rocket hand equips itself is it a trap card', 'yes'),
+    # eighth batch: which effect of a card (Graveyard effect, 'when it is destroyed', 'negation effect')
+    ('Is the effect of Artifact Ignition that activates when it is destroyed Spell Speed 2 like the Quick-Play Spell itself?', 'no'),
+    ('whats the spell speed of artifact ignitions effect when it is destroyed', '1'),
+    ('what is the spell speed of stardust dragons negation effect', '2'),
+    ('is stardust dragons negation effect a quick effect', 'yes'),
+    ('is the graveyard effect of stardust dragon a quick effect', 'no'),
+    ('is sangans effect when it is sent to the gy a trigger effect', 'yes'),
+    ('does stardust dragons graveyard effect target', 'no'),
+    ('spell speed of glow-up bulbs effect in the graveyard', '1'),
+    ('is tributing stardust dragon for its negation effect a cost', 'yes'),
+    ('does the gy effect of glow-up bulb target', 'no'),
 ]
 
 NOT_YET = [
@@ -263,6 +274,8 @@ NOT_YET = [
 ]
 
 STAY_UNKNOWN = [
+    'is honests graveyard effect a quick effect',
+    'is the effect of artifact ignition that activates when it is destroyed spell speed 1 like a counter trap',
     'is the effect of a continuous trap like mirror force spell speed 2',
     'what spell speed is the effect of a continuous spell like swords of revealing light',
     'is metal reflect slime treated as a spell card while it is a monster',

@@ -41,6 +41,8 @@ def _cost_part(session, question: dict) -> dict:
     for effect in card_profile(session, card):
         if does and not any(c.startswith(does) for c in effect.get("categories") or []):
             continue  # "its negation effect": only the effects that do that
+        if question.get("index") is not None and effect.get("index") != question["index"]:
+            continue  # one effect of the card, chosen by the words that say which
         text = effect.get("text") or ""
         if "\u25cf" in text:  # "Activate 1 of these effects; \u25cf A; B \u25cf C; D": each choice has its own cost
             head, *choices = text.split("\u25cf")
@@ -496,7 +498,8 @@ def _targets(session, question: dict) -> dict:
 
     card = resolve(session, question["card"])
     kind = question.get("effect")
-    profile = [e for e in card_profile(session, card) if e.get("kind") != "rule" and (not kind or e.get("kind") == kind)]
+    profile = [e for e in card_profile(session, card) if e.get("kind") != "rule" and (not kind or e.get("kind") == kind)
+               and (question.get("index") is None or e.get("index") == question["index"])]
     activated = [e for e in profile if e.get("kind") in ("activation", "ignition", "quick", "trigger", "flip")]
     said = f"does {card.name} target"
     unsure = [e for e in profile if e not in activated

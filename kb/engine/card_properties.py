@@ -66,6 +66,8 @@ def _said(question: dict) -> str:
     if "class" in card:
         return describe_class(card["class"])
     name = card.get("card", "?")
+    if question.get("select"):
+        return f"{name}'s effect ({', '.join(question['select'])})"
     if question.get("effect"):
         return f"{name}'s {question['effect']} effect"
     return f"{name}'s effect" if question.get("of_effect") else name
@@ -78,12 +80,40 @@ def _done(answer: dict, question: dict, name: str | None = None) -> dict:
     return out
 
 
-def _effects(session, card, kind: str | None, activated_only: bool = True) -> list[dict]:
+def _effects(session, card, kind: str | None, activated_only: bool = True, select=None) -> list[dict]:
+    """The card's effects (of one ``kind``; only activated ones; those the ``select`` words fit)."""
     from . import card_profile
 
     out = [e for e in card_profile(session, card) if e.get("section", "card") == "card"
            and (e.get("kind") in _ACTIVATED or not activated_only)]
-    return [e for e in out if e.get("kind") == kind] if kind else out
+    out = [e for e in out if e.get("kind") == kind] if kind else out
+    return [e for e in out if all(_fits(e, s) for s in select or ())]
+
+
+def _fits(effect: dict, select: str) -> bool:
+    """Whether an effect fits one selector: ``loc:gy`` (activated there), ``event:destroyed`` (its trigger
+    event), ``cat:negate`` (what it does)."""
+    how, _, what = select.partition(":")
+    if how == "loc":
+        return what in (effect.get("locations") or [])
+    if how == "event":
+        events = [v.get("event") or "" for v in (effect.get("condition") or {}).get("events", [])]
+        return any(e == what or what == "destroyed" and e.startswith("destroyed") for e in events)
+    if how == "cat":
+        return any(c.startswith(what) for c in effect.get("categories") or [])
+    raise BadQuestionError(f"select: {select!r} is not loc:…, event:… or cat:…", field="select", value=select)
+
+
+def _selected(session, question: dict):
+    """(the card, its one effect the ``select`` words fit) or an "unknown" answer when not exactly one."""
+    card = _resolve(session, question["card"])
+    found = [e for e in _effects(session, card, question.get("effect"), activated_only=False,
+                                 select=question["select"]) if e.get("kind") != "rule"]
+    if len(found) != 1:
+        why = "no effect of it fits" if not found else f"{len(found)} of its effects fit"
+        return card, _done(answer_object("unknown", f"{card.name}: {why} {', '.join(question['select'])}", "psct",
+                                         _said(question)), question, card.name)
+    return card, found[0]
 
 
 # ------------------------------------------------------------------------------------------ delegated facts
@@ -93,6 +123,20 @@ def _spell_speed(session, question: dict) -> dict:
     from ..understand.facts import spell_speed_answer
 
     item = dict(question["card"])
+    like = question.get("like")
+    if like is not None and "card" in item:  # "... like the Quick-Play Spell itself": the card's own kind
+        card = _resolve(session, item)
+        if not isinstance(like, dict) or (card.card_type or "").lower() != like.get("type") or like.get("property") and \
+                (card.property or "").lower() != like["property"]:
+            return _done(answer_object("unknown", f"{card.name} is not {like}: what it is compared with is not clear",
+                                       "spell_speed_table", _said(question)), question, card.name)
+    if question.get("select") and "card" in item:
+        _card, found = _selected(session, question)
+        if "answer" in found:
+            return found
+        item["effect"] = found["index"]
+        asked = {"ask": "spell_speed", "card": item, **({"speed": question["value"]} if question.get("value") else {})}
+        return spell_speed_answer(session, asked)
     if question.get("example") and "class" in item:  # "a face-up Continuous Trap like Call of the Haunted"
         example, cls = _resolve(session, {"card": question["example"]}), item["class"]
         fits = (example.card_type or "").lower() == cls.get("type") and (
@@ -120,6 +164,11 @@ def _targets(session, question: dict) -> dict:
                                    "targets when its text says \"target\")", "fact_targets_word", _said(question)),
                      question)
     asked = {"topic": "targets", "card": question["card"]["card"], "effect": question.get("effect")}
+    if question.get("select"):
+        _card, found = _selected(session, question)
+        if "answer" in found:
+            return found
+        asked["index"] = found["index"]
     return CARD_TOPICS["targets"](session, asked)
 
 
@@ -140,7 +189,13 @@ def _cost(session, question: dict) -> dict:
         if act != "pay_lp" or not re.search(rf"\b{int(amount)} (?:LP|Life Points)\b", card.text or ""):
             return _done(answer_object("unknown", f"{card.name}'s text was not read as paying {amount} LP", "psct",
                                        said), question, card.name)
-    return CARD_TOPICS["cost_part"](session, {"topic": "cost_part", "card": question["card"]["card"], "subject": act})
+    asked = {"topic": "cost_part", "card": question["card"]["card"], "subject": act}
+    if question.get("select"):
+        _card, found = _selected(session, question)
+        if "answer" in found:
+            return found
+        asked["index"] = found["index"]
+    return CARD_TOPICS["cost_part"](session, asked)
 
 
 # ------------------------------------------------------------------------------------------ starts a chain
@@ -205,8 +260,8 @@ def _activated(session, question: dict) -> dict:
         return _done(answer_object("yes", f"{card.name} is a {card.property} {card.card_type} Card: activating it "
                                    "(placing it face-up) always starts a chain", "prop_card_activation_chain", said),
                      question, card.name)
-    kinds = {e.get("kind") for e in _effects(session, card, question.get("effect"), activated_only=False)
-             if e.get("kind") != "rule"}
+    kinds = {e.get("kind") for e in _effects(session, card, question.get("effect"), activated_only=False,
+                                             select=question.get("select")) if e.get("kind") != "rule"}
     if card.card_type != "Monster" and kinds - {"activation"}:
         kinds.discard("activation")  # "X's effect" of a Spell/Trap: the effects besides its activation, if any
     if not kinds or len(kinds) > 1 and ("continuous" in kinds or kinds - set(_KIND_RULE)):
@@ -305,7 +360,8 @@ def _effect_kind(session, question: dict) -> dict:
                                        "a Continuous Effect, not activated", "not_activated", said), question, card.name)
         return _done(answer_object("unknown", f"{card.name} is a {card.card_type} Card: Ignition, Trigger, Quick and "
                                    "Flip effects are kinds of monster effects", "psct", said), question, card.name)
-    kinds = {e.get("kind") for e in _effects(session, card, None, activated_only=False)} - {"rule"}
+    kinds = {e.get("kind") for e in _effects(session, card, None, activated_only=False,
+                                             select=question.get("select"))} - {"rule"}
     if not kinds or kinds - set(_KIND_RULE):
         why = "no effect of it was read" if not kinds else f"effects of kind {', '.join(sorted(kinds - set(_KIND_RULE)))}"
         return _done(answer_object("unknown", f"{card.name}: {why}", "psct", said), question, card.name)

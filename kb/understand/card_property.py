@@ -249,7 +249,7 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     slots["form"] = ["what"] if "what" in slots["form"] else ["yesno"]
     if any(ents[i].kind not in ("card", "class") for _at, i in entities):
         return None
-    subject, value, effect, example = None, None, None, None
+    subject, value, effect, example, like = None, None, None, None, None
     for at, index in entities:
         entity = ents[index]
         cls = entity.cls or {}
@@ -264,6 +264,10 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
             if value is None:
                 value = cls["effect"]  # "is X's effect a Quick Effect": the asked kind
                 continue
+        if entity.kind == "class" and ents[subject].kind == "card" and like is None and at > 0 and \
+                pieces[at - 1][0] == "like" and set(cls) <= {"type", "property"} and cls.get("type"):
+            like = cls  # "Spell Speed 2 like the Quick-Play Spell itself": the card's own kind, compared
+            continue
         if entity.kind == "card" and ents[subject].kind == "class" and example is None and at > 0 and \
                 pieces[at - 1][0] in ("like", "as", "e.g.", "example"):
             example = index  # "a face-up Continuous Trap like Call of the Haunted": an example of the kind
@@ -318,9 +322,15 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         if entity.kind == "class" and entity.aside.get("effect_of") and card["class"].get("type") in ("spell", "trap") \
                 and "effect" not in card["class"]:
             card["class"]["effect"] = "any"  # "the effect of a Continuous Trap": an effect of it, not its activation
-    if example is not None and prop != "spell_speed":
+    if (example is not None or like is not None) and prop != "spell_speed":
         return None
-    if prop == "spell_speed" and effect is None and example is None:  # the Spell Speed form of its one place (kb/understand/facts.py)
+    select = list(dict.fromkeys(slots.get("select", [])))
+    where = ents[subject].aside.get("location") if subject is not None else None
+    if where in ("gy", "hand", "field") and ents[subject].kind == "card":
+        select = list(dict.fromkeys(select + [f"loc:{where}"]))  # "the Graveyard effect of X" (mentions.py)
+    if select and (subject is None or ents[subject].kind != "card" or prop == "stays" or prop == "to_gy"):
+        return None  # which effect of a card: only of a named card's effects
+    if prop == "spell_speed" and effect is None and example is None and like is None and not select:  # its form of its one place (kb/understand/facts.py)
         question = {"ask": "spell_speed", "card": card, **({"speed": value} if value is not None else {})}
         skeleton.use(skeleton.live())
         name = ents[subject].text if subject is not None else f"a {kind_subject} effect"
@@ -331,6 +341,10 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
     amount = int(slots["number"][0]) if prop == "cost" and slots.get("number") else None
     if example is not None:
         question["example"] = ents[example].name
+    if select:
+        question["select"] = select
+    if like is not None:
+        question["like"] = like
     has = bool(slots.get("has")) and prop == "effect_kind" and value is not None  # "does X have a Quick Effect"
     for key, val in (("value", value), ("act", act), ("amount", amount), ("effect", effect), ("summon", summon),
                      ("has", has or None),
@@ -347,7 +361,8 @@ def _card_type_frame(skeleton: Skeleton, slots: dict, entities, conditions: list
     its Pendulum Zone, an equipped Union monster or Trap), as a frame, or None."""
     ents = skeleton.entities
     if len(conditions) != 1 or len(entities) != 2 or slots.get("property") or slots.get("act") or \
-            slots.get("number") or slots.get("summon") or slots.get("effect_kind") or "what" in slots.get("form", []):
+            slots.get("number") or slots.get("summon") or slots.get("effect_kind") or "what" in slots.get("form", []) \
+            or slots.get("select") or slots.get("moment") or slots.get("of_effect"):
         return None
     (_a, subject), (_b, asked) = entities
     if ents[subject].kind != "card" or ents[asked].kind != "class":

@@ -37,7 +37,7 @@ READER_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(fields) for kind, fi
     "monster_left": ("card", "does", "effect_kind", "own_cost"),  # kb/understand/resolve_left.py
     "targets_left": ("card", "does"),  # kb/understand/targets_left.py
     "card_property": ("act", "amount", "card", "condition", "effect", "example", "has", "kind", "of_effect", "property",
-                      "summon", "value"),  # kb/engine/card_properties.py
+                      "like", "select", "summon", "value"),  # kb/engine/card_properties.py
     "chain_rule": ("action", "activated_by", "answers", "asked", "card", "control_to", "definite", "end", "fact",
                    "kind", "links", "optional", "phase", "possible", "query", "relation", "rule", "rule_key",
                    "target", "turn", "waits", "yes_no"),
