@@ -216,8 +216,8 @@ def _fact(kind: str, m: re.Match) -> dict | None:
     if groups.get("kind") is not None:
         fact["kind"], fact["face"] = _KIND[_which("kinds", groups["kind"])]
         fact["other"] = groups["kind"].startswith("other")
-    if kind == "field_bare":
-        if fact.get("kind") is None:
+    if kind == "field_bare":  # "i have no monsters": controls (other kinds may be in the hand)
+        if fact.get("kind") != "monster":
             return None
         kind = fact["t"] = "field"
     if kind in ("pile", "field", "both_gy", "both_field"):

@@ -89,7 +89,7 @@ def _cost_part(part: str, out: Needs) -> None:
         out.needs.append(Need("self", 1, part, places=(act,), to_gy=bool(m["gy"]) or act == "send", cost=True))
         if act in ("tribute", "send"):
             out.cost_leaves_field = True
-        if act in ("discard", "send") and (m["gy"] or act == "send"):
+        if act in ("discard", "send"):  # a discarded card goes to the GY too
             out.cost_to_gy = True
         return
     if (m := _LP.match(part)) is not None:
@@ -126,7 +126,7 @@ def _cost_part(part: str, out: Needs) -> None:
                           to_gy=to_gy or act == "send", cost=True))
     if act == "tribute" or (act == "send" and "monsters" in places):
         out.cost_leaves_field = True
-    if act == "send" or (act == "discard" and to_gy) or act == "tribute":
+    if act in ("send", "discard", "tribute"):  # the cards paid are in the GY when targets are chosen
         out.cost_to_gy = True
 
 
@@ -237,7 +237,9 @@ def _resolution(effect: dict, out: Needs) -> None:
     if (m := _TOKENS.search(text)) is not None and not re.search(r"\byou can\b|\bif\b", text[:m.start()], re.I):
         out.needs.append(Need("summon", _count(m["n"]), m.group(0), places=("monsters",)))
     elif "special_summon" in categories and (m := _SUMMON.search(text)) is not None and \
-            not re.search(r"\b(?:you can|if|your opponent|their field|extra deck)\b", text[:m.end() + 40], re.I):
+            not re.search(r"\b(?:you can|if|your opponent|their field|extra deck)\b", text[:m.end() + 40], re.I) and \
+            not re.search(r"\b(?:destroy|banish|return|send|shuffle|tribute|detach|place)", text[:m.start()], re.I):
+        # (an act before the Summon may free a zone: then it is not read as needing one)
         out.needs.append(Need("summon", 1, m.group(0), places=("monsters",)))
 
 
