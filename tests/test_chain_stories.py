@@ -126,3 +126,15 @@ def test_pronoun_asked_is_the_told_subject(session, text, expect):
     reading = understand(session, text)
     added = [e for e in reading.entities if e.text.lower() in ("it", "its", "it's", "this card", "that card")]
     assert [e.name for e in added] == ([expect] if expect else [])
+
+
+@pytest.mark.parametrize("text,timing", [
+    ("my opponent uses dark hole and chains raigeki break destroying my peten does peten activate", "misses"),
+    ("my opponent uses dark hole and chains raigeki break destroying my sangan does sangan activate", "activates"),
+    ("My opponent activates Dark Hole and I chain Raigeki Break discarding Peten the Dark Clown. Does Peten's effect "
+     "activate?", "misses"),
+    ("my opponent activates pot of greed and then chains raigeki break to destroy my fire hand does fire hand "
+     "activate", "misses"),
+])
+def test_chain_told_in_one_sentence(session, text, timing):
+    assert engine.ask(session, text).get("timing") == timing

@@ -64,6 +64,8 @@ def _subject(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
         k += 1
     if k >= len(sentence) - 1 or skeleton.pieces[sentence[k]].entity is None:
         return None
+    if any(skeleton.pieces[i].text in words["chain"]["words"] for i in sentence):
+        return None  # a chain told with the event: read whole by the readers of mid-chain events (timing_wording.py)
     entity = skeleton.pieces[sentence[k]].entity
     if skeleton.entities[entity].kind != "card" or not re.fullmatch(
             "|".join(words["verb"]["words"]), skeleton.pieces[sentence[k + 1]].text):

@@ -89,6 +89,9 @@ def _grammar() -> dict:
         "cause_effect": alternation(words["cause"]["effect"]),
         "chained": alternation(words["chained"]["to"]),
         "moved": {key: alternation(value) for key, value in words["moved"].items()},
+        "chain_told": {"activates": alternation(words["chain_told"]["activates"]),
+                       "chains": alternation(words["chain_told"]["chains"]),
+                       "joins": words["chain_told"]["joins"]},
     }
 
 
@@ -120,7 +123,7 @@ def read_act(skeleton: Skeleton, indices: list[int], asked: int, effects_of=None
     passive = None if head else re.match(  # "if it is destroyed by my opponent's card"
         rf"^{_OPENERS}{obj} (?:is|gets|got|was|is being|has been) {g['verb_any']}(?=\s|$)", text)
     if head is None and passive is None:
-        return None
+        return _chain_told(g, skeleton, text, spans, asked, obj, subject)
     head = head or passive
     event = next(key[2:] for key, value in head.groupdict().items() if key.startswith("v_") and value)
     actor = None if passive else ("A" if head["asker"] else "B")
@@ -154,6 +157,28 @@ def read_act(skeleton: Skeleton, indices: list[int], asked: int, effects_of=None
         return None
     act.pieces = [i for s, e, i in spans if any(a <= s and e <= b for a, b in read_spans)]
     return act
+
+
+def _chain_told(g: dict, skeleton: Skeleton, text: str, spans, asked: int, obj: str, subject: str) -> Act | None:
+    """A chain told in one sentence whose second link moves the card asked about (``[chain_told]`` of the word
+    file): the act of the chained card, which the first link's resolution follows (or None)."""
+    told = g["chain_told"]
+    subject2 = subject.replace("?P<asker>", "?P<asker2>").replace("?P<opp>", "?P<opp2>")
+    for event, joins in told["joins"].items():
+        for by, phrases in joins.items():
+            m = re.match(rf"^{_OPENERS}{subject} (?:{told['activates']}) {_DETERMINER}e(?P<y>\d+) ,? ?(?:and |then |, )?"
+                         rf"(?:(?:{subject2}) )?(?:then )?(?:{told['chains']}) {_DETERMINER}e(?P<z>\d+) ,? ?"
+                         rf"(?:{alternation(phrases)}) {obj}$", text)
+            if m is None:
+                continue
+            y, z = int(m["y"]), int(m["z"])
+            if not (_named(skeleton, y, asked) and _named(skeleton, z, asked)) or y == z:
+                return None
+            actor = "A" if (m["asker2"] or (m["asker"] and not m["opp2"])) else "B"
+            act = Act(event, by=by, cause=z, chained_to=y, actor=actor, owner=_owner_word(m["poss"]))
+            act.pieces = [i for _s, _e, i in spans]
+            return act
+    return None
 
 
 # card names that are game terms, read as their words here ("used as Synchro Material")

@@ -101,6 +101,14 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
                (p.get("from") == "field" and event.origin not in (None, "field")) for p in patterns
                if p.get("type") == "card_event") and all(p.get("type") == "card_event" for p in patterns):
             continue
+        place = _unread_place(cond, patterns, event)
+        if place == "other":
+            continue  # "If this card is Special Summoned from the hand": it came from elsewhere
+        if place == "unknown":
+            out.append(Trigger(inst, effect["index"], "unknown", f"{inst.name}'s condition \"{cond.get('raw')}\" "
+                               f"names where the card came from, and where it came from is not known",
+                               effect.get("optional") is False))
+            continue
         moved = _moved_since(inst, event)
         if moved is not None:
             if inst.location in ("hand", "deck") or (inst.location == "extra" and inst.face == "down"):
@@ -123,6 +131,26 @@ def _own_triggers(game, inst: Instance, event: Event, is_last: bool) -> list[Tri
         detail = _detail(inst, event, verdict, is_last)
         out.append(Trigger(inst, effect["index"], verdict.answer, detail, mandatory, list(verdict.steps)))
     return out
+
+
+# where a condition says the card came from ("If this card is Special Summoned from the hand"), when its event
+# patterns do not carry it: checked against the event's origin here
+_FROM_PLACE = re.compile(r"\bfrom (?:the |your |your opponent's |their )?(hand|GY|Graveyard|Deck|Extra Deck|field)\b",
+                         re.I)
+_PLACE_OF = {"hand": "hand", "gy": "gy", "graveyard": "gy", "deck": "deck", "extra deck": "extra", "field": "field"}
+
+
+def _unread_place(cond: dict, patterns: list[dict], event: Event) -> str | None:
+    """``"other"`` when the condition's own "from <place>" excludes the event's origin, ``"unknown"`` when the
+    origin is not known, None when it matches or the condition names no place its patterns left out."""
+    found = _FROM_PLACE.search(cond.get("raw") or "")
+    if found is None or any(p.get("from") for p in patterns):
+        return None
+    place = _PLACE_OF[found.group(1).lower()]
+    if event.origin is None:
+        return "unknown"
+    origin = "field" if event.origin in ("monster", "emz", "spell_trap", "field_zone") else event.origin
+    return None if origin == place else "other"
 
 
 # --- cost engineer: a plain "sent to the GY" is not a discard, a Tribute or a destruction -----------------
