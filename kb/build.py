@@ -51,10 +51,12 @@ COMPLETE_MARKER = ".complete"  # written into a version directory once every ste
 # what it reads is stored, and the build joins them before ``validate``: on two cores the profiles, the
 # search index and the remaining steps then run side by side.
 STEPS: list[tuple[str, str]] = [
-    # the two background jobs are forked first: each imports its modules while the build reads the cards
-    # (a core is free then), and waits until what it reads is stored
+    # the background jobs are forked first: the rulebooks are parsed while the build reads the cards (a
+    # core is free then; the `rulebooks` step stores what was parsed), and the other two import their
+    # modules meanwhile and wait until what they read is stored
+    ("rulebooks-parse", "kb.corpus:start_rulebook_parse"),  # parses the books while `cards` runs
     ("profiles", "kb.build_cache:start_profiles"),  # reads the cards once stored; reuses unchanged ones
-    ("search-index", "kb.build_jobs:start_search_index"),  # after `aliases`; the rulings after `links`
+    ("search-index", "kb.build_jobs:start_search_index"),  # cards, then rulebooks, aliases, links
     ("cards", "importers.cards:load_cards"),
     ("rulebooks", "kb.corpus:load_rulebooks"),  # reads no card (mentions are linked in `links`)
     ("aliases", "importers.cards:load_aliases"),
@@ -130,6 +132,25 @@ class BuildContext:
         process.start()
         child_end.close()
         self.background[name] = (process, parent_end, time.perf_counter(), finish)
+
+    def take(self, name: str):
+        """Wait for the spawned job ``name`` and return its result, for a step that needs what the job made
+        (the job is then done: :meth:`join_background` skips it); None when no job of that name was spawned.
+
+        :raises KbError: with the job's message when it failed.
+        """
+        if name not in self.background:
+            return None
+        process, pipe, started, _finish = self.background.pop(name)
+        outcome = pipe.recv() if pipe.poll(None) else ("error", f"{name} died without a word")
+        process.join()
+        pipe.close()
+        self.timings[name] = time.perf_counter() - started
+        if len(outcome) > 2:
+            self.cpu[name] = outcome[2]
+        if outcome[0] != "ok" or process.exitcode != 0:
+            raise KbError(str(outcome[1]))
+        return outcome[1]
 
     def step_done(self, name: str) -> None:
         """Tell the jobs waiting for step ``name`` (``spawn(after=name)``) that it has been committed."""

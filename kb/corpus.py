@@ -6,6 +6,7 @@ serves), raising :class:`kb.errors.NotFoundError` with close matches for an unkn
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 import tomllib
@@ -25,6 +26,8 @@ from .models import (BuildInfo, CardMention, ParseProblem, Reference, RulingCita
 __all__ = [
     "read_sources_file",
     "load_rulebooks",
+    "parse_rulebooks",
+    "start_rulebook_parse",
     "validate_store",
     "stats",
     "list_sources",
@@ -57,26 +60,59 @@ def parse_rulebook(source: Source, rulebook_dir: Path) -> ParseResult:
     return module.parse(path, source)
 
 
-def load_rulebooks(ctx) -> None:
-    """Build step: parse every rulebook, resolve cross references, store the records."""
-    sources = read_sources_file(ctx.rulebook_dir)
-    wanted = ctx.only_sources or list(RULEBOOKS)
+def parse_rulebooks(rulebook_dir: Path, only_sources: list[str] | None, log) -> dict[str, ParseResult]:
+    """Parse every rulebook (or ``only_sources``) and resolve their cross references (nothing is stored)."""
+    sources = read_sources_file(rulebook_dir)
+    wanted = only_sources or list(RULEBOOKS)
     missing = [sid for sid in wanted if sid not in sources]
     if missing:
         raise KbError(f"SOURCES.toml has no entry for {', '.join(missing)}")
     results: dict[str, ParseResult] = {}
     for source_id in wanted:
         source = sources[source_id]
-        path = Path(ctx.rulebook_dir) / Path(source.file).name
+        path = Path(rulebook_dir) / Path(source.file).name
         expected = source.sha256
-        result = parse_rulebook(source, ctx.rulebook_dir)
+        result = parse_rulebook(source, rulebook_dir)
         actual = hashlib.sha256(path.read_bytes()).hexdigest()
         if expected and actual != expected:
             result.problem(None, "checksum", f"sha256 {actual} differs from SOURCES.toml ({expected})")
         source.sha256 = actual
         results[source_id] = result
-        ctx.log(f"parsed {source_id}: {len(result.sections)} sections, {len(result.problems)} problems")
+        log(f"parsed {source_id}: {len(result.sections)} sections, {len(result.problems)} problems")
     resolve_references(results)
+    return results
+
+
+PARSE_JOB = "rulebooks-parse"
+
+
+def _parse_job(rulebook_dir: Path, only_sources: list[str] | None, kb_dir: Path) -> tuple[dict, list[str]]:
+    """Background build job: :func:`parse_rulebooks`, with its log lines (the records travel back pickled)."""
+    lines: list[str] = []
+    return parse_rulebooks(rulebook_dir, only_sources, lines.append), lines
+
+
+def _taken_by_the_step(ctx, result) -> None:
+    """The parse job's result is taken by the ``rulebooks`` step (``ctx.take``): nothing left to do."""
+
+
+def start_rulebook_parse(ctx) -> None:
+    """Build step: parse the rulebooks in a background process, forked before the ``cards`` step so that
+    the parse takes the core the build leaves free while it reads the cards; ``rulebooks`` stores them."""
+    ctx.spawn(PARSE_JOB, functools.partial(_parse_job, ctx.rulebook_dir, ctx.only_sources),
+              finish=_taken_by_the_step)
+
+
+def load_rulebooks(ctx) -> None:
+    """Build step: parse every rulebook (or take what the ``rulebooks-parse`` job parsed), resolve cross
+    references, store the records."""
+    parsed = ctx.take(PARSE_JOB) if hasattr(ctx, "take") else None
+    if parsed is None:
+        results = parse_rulebooks(ctx.rulebook_dir, ctx.only_sources, ctx.log)
+    else:
+        results, lines = parsed
+        for line in lines:
+            ctx.log(line)
     ctx.state["rulebooks"] = results
     session: Session = ctx.session
     citations: dict[tuple[str, str], RulingCitation] = {}

@@ -76,6 +76,30 @@ def test_a_bad_source_fails_the_build_and_keeps_the_previous_kb(tmp_path, broken
     assert versions == [before[0]], "the failed build left its version directory behind"
 
 
+def test_rulebooks_parsed_by_the_background_job_are_stored_as_parsed_in_the_build(tmp_path, rulebook_kb,
+                                                                                  broken_rulebooks):
+    """The full build parses the books in a job forked before ``cards`` (``rulebooks-parse``) and stores
+    them in ``rulebooks``: the same records as parsed in the build process, and a bad source still fails
+    the build with its message."""
+    parallel = tmp_path / "kb"
+    messages: list[str] = []
+    ctx = build(parallel, steps=["rulebooks-parse", "rulebooks", "validate"], log=messages.append)
+    assert "rulebooks-parse" in ctx.timings and any(m.startswith("parsed community:") for m in messages)
+    first, second = open_session(rulebook_kb), open_session(parallel)
+    try:
+        for query in (select(Section.id, Section.parent_id, Section.title, Section.text, Section.order),
+                      select(Reference.section_id, Reference.raw, Reference.target_id, Reference.citation_id)):
+            assert sorted(first.exec(query).all()) == sorted(second.exec(query).all())
+    finally:
+        first.close()
+        second.close()
+    (broken_rulebooks / "community.txt").write_bytes(b"")
+    with pytest.raises(BuildError) as info:
+        build(tmp_path / "other", steps=["rulebooks-parse", "rulebooks", "validate"],
+              rulebook_dir=broken_rulebooks, log=_quiet)
+    assert "file is empty" in str(info.value) and "community.txt" in str(info.value)
+
+
 def test_an_interrupted_build_keeps_the_previous_kb(tmp_path, monkeypatch):
     kb_path = tmp_path / "kb"
     build(kb_path, steps=RULEBOOK_STEPS, log=_quiet)
