@@ -26,7 +26,7 @@ from ..errors import AmbiguousError, KbError, NotFoundError
 from ..card_names import RULE_WORDS, CardNameIndex, build_name_index, resolve_name
 from ..text import name_key
 from ..version_cache import VersionCache, session_version
-from .short_names import card_slot, short_name_entities
+from .short_names import card_slot, short_name_entities, take_forced
 from .tokens import Token
 from .vocabulary import grammar_words
 
@@ -516,7 +516,8 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
     except KbError:  # pragma: no cover - the linker raises none today; a failed guess is no mention
         pass
     entities += short_name_entities(session, index, tokens, covered, _game_word, Entity)  # "blue eyes"
-    entities += _family_words(index, tokens, covered)
+    entities += _family_words(index, tokens, covered, _capitalises_names(tokens, entities))
+    take_forced(index, entities)  # a family word asked again as each of its cards (short_names.py)
     entities.sort(key=lambda e: e.first)
     _attach_asides(tokens, entities, covered)
     return entities
@@ -525,14 +526,25 @@ def find_mentions(session: Session, tokens: list[Token]) -> list[Entity]:
 MAX_FAMILY_CANDIDATES = 10
 
 
-def _family_words(index: MentionIndex, tokens: list[Token], covered: list[bool]) -> list[Entity]:
+def _capitalises_names(tokens: list[Token], entities: list[Entity]) -> bool:
+    """Does the writer capitalise card names? A card named in the question, not at the start of a
+    sentence, written with a capital ("… activate Rush Recklessly to …")."""
+    return any(e.kind == "card" and e.text[:1].isupper() and not _sentence_start(tokens, e.first)
+               for e in entities)
+
+
+def _family_words(index: MentionIndex, tokens: list[Token], covered: list[bool],
+                  capitalised: bool = False) -> list[Entity]:
     """Words left over that are no ordinary or game word but the first word of several cards' names
     ("can tearlaments chain to ..."): ``family`` entities.  Where the question needs a card there, the
     name is ambiguous (:func:`ambiguous_family`); elsewhere the word is only an unused word.  The first
-    word of exactly one card's name is that card (``how="first_word"``)."""
+    word of exactly one card's name is that card (``how="first_word"``).  When the writer capitalises
+    the names of cards (``capitalised``), a word in lower case is a word, not a name ("to raise its ATK")."""
     found = []
     for i, token in enumerate(tokens):
         if covered[i] or token.punct or len(token.bare_key) < 4 or token.bare_key.isdigit():
+            continue
+        if capitalised and token.text.islower() and not _sentence_start(tokens, i):
             continue
         if i + 1 < len(tokens) and tokens[i + 1].low in ("token", "tokens"):
             continue
@@ -556,9 +568,11 @@ def ambiguous_family(entity: Entity) -> AmbiguousError:
     """The error for a ``family`` word asked about as a card, with the cards it begins as candidates."""
     cards = entity.aside["candidates"]
     more = len(cards) - MAX_FAMILY_CANDIDATES
-    return AmbiguousError(
+    error = AmbiguousError(
         f"{entity.text!r} begins the names of {len(cards)} cards"
         + (f" ({more} not listed)" if more > 0 else "")
         + "; name the card",
         candidates=cards[:MAX_FAMILY_CANDIDATES],
     )
+    error.family = (entity.text, list(cards))  # asked again for each card (short_names.same_for_every_card)
+    return error
