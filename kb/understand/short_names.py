@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,12 +35,13 @@ from ..text import name_key
 from ..version_cache import VersionCache, session_version
 from .tokens import Token
 
-__all__ = ["ShortNames", "short_names", "short_name_entities", "card_slot", "state_assumed",
-           "MAX_SHORT_WORDS", "MAX_LISTED"]
+__all__ = ["ShortNames", "short_names", "short_name_entities", "card_slot", "state_assumed", "take_forced",
+           "same_for_every_card", "MAX_SHORT_WORDS", "MAX_LISTED", "MAX_ASKED_AGAIN"]
 
 MAX_SHORT_WORDS = 3  # the longest shortened name looked for
 MIN_SHORT_KEY = 4  # a single word shorter than this is never read as a shortened name
 MAX_LISTED = 10  # candidates named in an answer or an assumption
+MAX_ASKED_AGAIN = 10  # a family word of more cards is not asked again card by card
 _PART_BREAK = re.compile(r":\s+|\s+-\s+|,\s+")
 _WORD_BREAK = re.compile(r"[\s\-/]+")
 
@@ -170,3 +172,55 @@ def state_assumed(answer: dict, entities) -> None:
     answer["assumed"] = said + list(answer.get("assumed") or [])
     if answer.get("understood"):
         answer["understood"] = f"({'; '.join(s.split(', the card')[0] for s in said)}) {answer['understood']}"
+
+
+# ------------------------------------------------------------------ the same answer for every candidate
+
+_FORCED: ContextVar[tuple | None] = ContextVar("short_names_forced", default=None)
+
+
+def take_forced(index, entities: list) -> None:
+    """While :func:`same_for_every_card` asks again, the family word it asks about is that card."""
+    forced = _FORCED.get()
+    if not forced:
+        return
+    for entity in entities:
+        if entity.kind == "family" and entity.text.lower() == forced[0]:
+            entity.kind, entity.card_id, entity.name = "card", forced[1], index.names[forced[1]]
+            entity.how = "candidate"
+
+
+def same_for_every_card(session: Session, text: str, error, read_and_answer):
+    """``(answer, reading)`` when a question naming a family word ("shi en") gets the same yes/no for every
+    card the word may mean (each asked in turn), else None (the candidates are the answer).  The answer
+    says so in ``assumed``; no card is picked."""
+    from ..errors import KbError
+    from .mentions import mention_index
+
+    family = getattr(error, "family", None)
+    if not family or len(family[1]) > MAX_ASKED_AGAIN or _FORCED.get() is not None:
+        return None
+    index = mention_index(session)
+    by_name = {index.names[card_id]: card_id for card_id in set(index.linker.by_key.values())}
+    said, first = set(), None
+    for name in family[1]:
+        if name not in by_name:
+            return None
+        token = _FORCED.set((family[0].lower(), by_name[name]))
+        try:
+            answer, reading, reason = read_and_answer(session, text)
+        except KbError:  # another ambiguity, or an error for one card: no common answer
+            return None
+        finally:
+            _FORCED.reset(token)
+        verdict = str(answer.get("answer") or "").split(" ")[0].lower()
+        if reason is not None or verdict not in ("yes", "no"):
+            return None
+        said.add(verdict)
+        first = first or (answer, reading)
+    if len(said) != 1:
+        return None
+    answer, reading = first
+    answer["assumed"] = [f"{family[0]!r} names {len(family[1])} cards ({', '.join(family[1])}); the answer is "
+                         f"{said.pop()} for each of them"] + list(answer.get("assumed") or [])
+    return answer, reading
