@@ -119,13 +119,15 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("both_gy", re.compile(rf"there (?:is|are) {qty} {kind} in (?:either|both|each) (?:player's )?"
                                rf"(?:gy|graveyard|gys|graveyards)")),
         ("both_gy", re.compile(rf"(?:both|the two) (?:gys|graveyards|gy|graveyard) (?:have|contain) {qty} {kind}")),
+        ("both_gy", re.compile(rf"{qty} {kind} (?:is|are) in (?:either|both|each) (?:player's )?(?:gy|graveyard|gys|"
+                               rf"graveyards)")),
         ("both_gy", re.compile(r"(?:both|the two|both players'|both players 's|both players) (?:gys|graveyards) "
                                r"(?P<none>are empty)")),
         # the field: "i control no monsters", "my opponent controls no face-up monsters"
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control')}) {qty} {kind}{on_field}")),
         ("field", re.compile(rf"{who} (?:{_alt('verbs', 'control_not')}) {kind}(?P<none>){on_field}")),
-        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have')}) {qty} {kind} on (?:the|{whose}) (?:{field})")),
-        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind} on (?:the|{whose}) (?:{field})"
+        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have')}) {qty} {kind} on (?:(?:the|{whose}) )?(?:{field})")),
+        ("field", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind} on (?:(?:the|{whose}) )?(?:{field})"
                              rf"(?P<none>)")),
         ("field", re.compile(rf"{whose} (?:{field}) (?P<none>{_alt('verbs', 'is_empty')})")),
         ("field", re.compile(rf"{whose} (?:{field}) (?:has|contains) {qty} {kind}")),
