@@ -119,6 +119,18 @@ def test_relations_give_an_answer_only_when_every_sample_agrees(session):
     assert got["answer"] == "unknown"  # the amount depends on the numbers
 
 
+def test_a_battling_monsters_own_battle_damage_effect_is_applied(session):
+    # Susa Soldier: "The Battle Damage this card inflicts to your opponent's Life Points is halved."
+    assert _battle(session, {"card": "Susa Soldier"}, None, {"damage": "B"})["answer"] == "1000"
+    # Odd-Eyes Pendulum Dragon: "... any battle damage this card inflicts to your opponent is doubled." (2500 - 2000)
+    got = _battle(session, {"card": "Odd-Eyes Pendulum Dragon"}, {"name": "theirs", "atk": 2000}, {"damage": "B"})
+    assert got["answer"] == "1000"
+    # Super Vehicroid - Stealth Union: "If this card attacks, its original ATK is halved." is not read: unknown
+    got = _battle(session, {"card": "Super Vehicroid - Stealth Union"},
+                  {"name": "theirs", "def": 1000, "position": "defense"}, {"damage": "B"})
+    assert got["answer"] == "unknown"
+
+
 def test_bad_changes_name_the_field(session):
     with pytest.raises(BadQuestionError) as exc:
         _battle(session, {"name": "mine", "atk": 1500, "atk_changes": [{"kind": "triple"}]}, None, {"damage": "B"})

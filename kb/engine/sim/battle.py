@@ -151,6 +151,28 @@ def enter_damage_step(game) -> Legality:
     return legal
 
 
+def _own_battle_effect(inst, effect: dict, battlers) -> bool:
+    """A battling monster's own lasting effect on its battle damage that is read (card_stats.py: piercing, battle
+    damage it inflicts halved or doubled): applied to its battle (its state's battle fields), True."""
+    from .card_stats import own_battle_effect
+
+    if inst not in battlers:
+        return False
+    kind = own_battle_effect(effect.get("text") or "")
+    if kind is None:
+        return False
+    fields = inst.battle_stats = inst.battle_stats or {"atk_changes": [], "def_changes": [], "piercing": False,
+                                                       "battle_damage": []}
+    read = fields.setdefault("own_read", [])
+    if effect.get("text") not in read:  # applied once
+        read.append(effect.get("text"))
+        if kind == "piercing":
+            fields["piercing"] = True
+        else:
+            fields["battle_damage"].append(kind)
+    return True
+
+
 def _modifiers(game, battlers) -> list[str]:
     state = game.state
     out = []
@@ -162,7 +184,8 @@ def _modifiers(game, battlers) -> list[str]:
             continue
         for effect in inst.card.effects:
             if effect["kind"] in ("continuous", "rule", "unknown") and set(effect.get("categories") or []) & _MODIFIERS \
-                    and not aimed_at_nothing(state, inst, effect.get("text") or ""):
+                    and not aimed_at_nothing(state, inst, effect.get("text") or "") \
+                    and not _own_battle_effect(inst, effect, battlers):
                 out.append(inst.name)
                 break
     return sorted(set(out))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["CardStats", "read_card_stats"]
+__all__ = ["CardStats", "own_battle_effect", "read_card_stats"]
 
 
 @dataclass
@@ -37,7 +37,16 @@ def _table() -> dict:
         "ignored": [re.compile(f"^(?:{p})$", re.I) for p in data["ignored"]],
         "effects": [(kind, re.compile("^" + p.replace("SUBJECT", subject) + "$", re.I))
                     for kind, patterns in data["effects"].items() for p in patterns],
+        "own_battle": [(kind, re.compile(f"^(?:{p})$", re.I)) for kind, patterns in data["own_battle"].items()
+                       for p in patterns],
     }
+
+
+def own_battle_effect(text: str) -> str | None:
+    """What a monster's own lasting effect does to its battles ("piercing", "half", "double": the battle damage
+    its opponent takes), when its whole text is one of the read kinds; else None."""
+    core = re.sub(r"\s+", " ", text or "").strip().rstrip(".")
+    return next((kind for kind, pattern in _table()["own_battle"] if pattern.match(core)), None)
 
 
 def _sentences(text: str) -> list[str]:
