@@ -93,7 +93,7 @@ def _with_card(answer: dict, name: str, assumed: list[str] | None = None) -> dic
 def _simulated(session, name: str, players: dict, checks: tuple[str, ...] = (), known: list | None = None):
     """The answer of the simulator's ``requirements`` query (kb/engine/sim/requirements.py) for a card in a
     state, as this module's answer, when it is yes/no (decided by ``checks`` when given); else None."""
-    from .sim.requirements import decide
+    from .sim.requirements_query import decide
 
     out = decide(session, name, {"players": players, **({"known": known} if known else {})}, checks)
     if out is None:
@@ -138,7 +138,7 @@ def _cost_under_banish(session, question: dict) -> dict:
     if wanted is not None:
         found = {f for f in found if f[0] in wanted}
     if len({f[1] for f in found}) != 1 or next(iter(found))[1] == "unknown":
-        from .sim.requirements import placed
+        from .sim.requirements_query import placed
 
         decided = _simulated(session, card.name, placed(banishing), ("cost",)) if wanted is None else None
         if decided is not None:  # the simulator's reading of the costs (kb/engine/sim/requirements.py)

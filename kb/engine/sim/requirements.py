@@ -3,34 +3,25 @@ its resolution, a free zone, cards in the Deck, its written activation requireme
 against what the question states about the game state.
 
 A question rarely lists every card; it states some facts ("I have no cards in my hand", "my opponent controls
-no face-up monsters", "my Deck has 1 card").  Those are the state's ``known`` entries (:class:`Known`: "the
-cards of this kind in this place are exactly those the state lists"); :func:`count` answers "how many cards of
-a kind are there" with whether that number is certain.  A check fails only on a certain shortfall (a rule row
+no face-up monsters", "my Deck has 1 card").  Those are the state's ``known`` entries (:mod:`.known`), whose
+:func:`~.known.count` answers "how many cards of a kind are there" with whether that number is certain.  The
+query (where the asked card may be, the answer) is :mod:`.requirements_query`.  A check fails only on a certain shortfall (a rule row
 of ``requirements.toml`` names why); it passes only when the cards needed are there; anything else is
 "unknown".  The timing of the activation is taken as met: the ``requirements`` query asks about the state.
 """
 
 from __future__ import annotations
 
-import copy
 import re
-from dataclasses import dataclass
 
 from .actions import Legality
+from .known import count, kind_of, known
 from .needs import Need, read_needs
 from .procedures import CONDITIONS
 from .restrictions import RESTRICTIONS
-from .setup import bad
-from .state import PLAYERS, Instance, other
+from .state import Instance, other
 
-__all__ = ["Known", "KNOWN_PLACES", "parse_known", "count", "check_requirements", "answer_requirements"]
-
-KNOWN_PLACES = ("hand", "deck", "gy", "banished", "extra", "field", "monsters", "spells_traps", "lp")
-_KINDS = (None, "monster", "spell", "trap", "spell_trap")
-_LOCATIONS = {"hand": ("hand",), "deck": ("deck",), "gy": ("gy",), "banished": ("banished",), "extra": ("extra",),
-              "monsters": ("monster", "emz"), "spells_traps": ("spell_trap", "field_zone"),
-              "field": ("monster", "emz", "spell_trap", "field_zone")}
-_ACTIVATED = ("activation", "ignition", "quick", "trigger", "flip")
+__all__ = ["COST_BARS", "DECLARED_BARS", "COUNT_CONDITIONS", "check_requirements", "blocking"]
 
 # Lasting effects that make a cost unpayable, as data: (pattern over a Continuous effect's text, what it does,
 # the kind of card it concerns).  "Neither player can Tribute cards." is restrictions.RESTRICTIONS' row.
@@ -48,106 +39,6 @@ DECLARED_BARS: list[tuple[re.Pattern, bool]] = [
                 r"affected\b)", re.I | re.S), True),
     (re.compile(r"\bcards with that name, and their effects, cannot be used\b", re.I), False),
 ]
-
-
-@dataclass(frozen=True)
-class Known:
-    """A fact the question states: the cards of ``kind`` (face ``face``) in ``place`` of ``player`` are exactly
-    those the state lists (``place`` ``lp``: the LP given are the player's LP)."""
-
-    player: str
-    place: str
-    kind: str | None = None
-    face: str | None = None
-
-    def covers(self, player: str, place: str, kind: str | None, face: str | None) -> bool:
-        if self.player != player:
-            return False
-        if self.place != place and not (self.place == "field" and place in ("monsters", "spells_traps")):
-            return False
-        if self.kind is not None and self.kind != kind and not (self.kind == "spell_trap" and kind in ("spell", "trap")):
-            return False
-        return self.face is None or self.face == face
-
-
-def parse_declared(value, field: str) -> list[dict]:
-    """The state's ``declared`` list: ``[{"by": "Prohibition", "name": "Dark Hole"}]`` (a face-up card of the
-    state declared that card name)."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or any(not isinstance(v, dict) or set(v) != {"by", "name"} or
-                                          not all(isinstance(x, str) for x in v.values()) for v in value):
-        raise bad(field, value, "must be a list of {\"by\": <card>, \"name\": <card name>}")
-    return list(value)
-
-
-def parse_known(value, field: str) -> list[Known]:
-    """The state's ``known`` list: ``[{"player": "A", "where": "hand", "kind": "monster", "face": "up"}]``."""
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        raise bad(field, value, "must be a list of {\"player\", \"where\", \"kind\", \"face\"}")
-    out = []
-    for i, item in enumerate(value):
-        where = f"{field}[{i}]"
-        if not isinstance(item, dict) or set(item) - {"player", "where", "kind", "face"}:
-            raise bad(where, item, "must be {\"player\", \"where\"[, \"kind\", \"face\"]}")
-        if item.get("player") not in PLAYERS:
-            raise bad(f"{where}.player", item.get("player"), "must be A or B")
-        if item.get("where") not in KNOWN_PLACES:
-            raise bad(f"{where}.where", item.get("where"), f"expected one of {', '.join(KNOWN_PLACES)}")
-        if item.get("kind") not in _KINDS:
-            raise bad(f"{where}.kind", item.get("kind"), "expected monster, spell, trap or spell_trap")
-        if item.get("face") not in (None, "up", "down"):
-            raise bad(f"{where}.face", item.get("face"), "must be up or down")
-        out.append(Known(item["player"], item["where"], item.get("kind"), item.get("face")))
-    return out
-
-
-def _kind(inst: Instance) -> str:
-    if inst.location in ("monster", "emz"):
-        return "monster"
-    if inst.location in ("spell_trap", "field_zone"):
-        return "trap" if inst.card.card_type == "Trap" else "spell"
-    return inst.card.card_type.lower()
-
-
-def _fits(inst: Instance, kind: str | None, face: str | None) -> bool:
-    mine = _kind(inst)
-    if kind is not None and mine != kind and not (kind == "spell_trap" and mine in ("spell", "trap")):
-        return False
-    return face is None or not inst.on_field or inst.face == face
-
-
-def known(state, player: str, place: str, kind: str | None = None, face: str | None = None) -> bool:
-    """Whether the state says all the cards of that kind in that place (the whole field and GYs when the
-    state is ``complete``)."""
-    if any(k.covers(player, place, kind, face) for k in getattr(state, "known", ())):
-        return True
-    return bool(state.complete) and place in ("monsters", "spells_traps", "field", "gy")
-
-
-def count(state, player: str, place: str, kind: str | None = None, face: str | None = None,
-          exclude: int | None = None) -> tuple[int, bool]:
-    """How many cards of a kind a player has in a place (piles by owner, the field by controller), and whether
-    that number is certain (the question states them all)."""
-    if player == "both":
-        a, b = (count(state, p, place, kind, face, exclude) for p in PLAYERS)
-        return a[0] + b[0], a[1] and b[1]
-    if place == "field" and not known(state, player, "field", kind, face):
-        a, b = (count(state, player, p, kind, face, exclude) for p in ("monsters", "spells_traps"))
-        return a[0] + b[0], a[1] and b[1]
-    key = "owner" if place in _LOCATIONS and place not in ("monsters", "spells_traps", "field") else "controller"
-    n = sum(1 for inst in state.cards.values() if inst.location in _LOCATIONS[place] and getattr(inst, key) == player
-            and inst.uid != exclude and _fits(inst, kind, face))
-    unnamed = state.players[player].unnamed.get(place, 0)
-    exact = known(state, player, place, kind, face)
-    if kind is None:
-        n += unnamed
-    elif unnamed and not any(k.covers(player, place, kind, face) and k.kind is not None
-                             for k in getattr(state, "known", ())):
-        exact = False  # cards given by no name may be of that kind
-    return n, exact
 
 
 # ------------------------------------------------------------------------------------------- checks
@@ -180,7 +71,7 @@ def _bar(need: Need, bars, legal: Legality, inst: Instance) -> bool:
     """A lasting effect that makes this cost (or this Special Summon) impossible (a fail added), or one that
     may concern it (unknown)."""
     act = need.places[0] if need.act == "self" else need.act
-    kind = _kind(inst) if need.act == "self" else need.kind
+    kind = kind_of(inst) if need.act == "self" else need.kind
     for card, text, barred, bar_kind in bars:
         hits = barred == act or (barred == "to_gy" and need.cost and (need.to_gy or act == "send")) or \
             (barred == "special_summon" and act == "summon")
@@ -468,126 +359,6 @@ def _check_need(state, inst: Instance, player: str, need: Need, needs, bars, leg
             legal.add("zone", "unknown", f"how many Main Monster Zones {player} has free is not stated", rule)
 
 
-# --------------------------------------------------------------------------------------- the query
-
-
-def _placements(state, card, player: str, wanted: tuple[str, ...] | None) -> list[str]:
-    """Where the asked card may be, when the state does not place it."""
-    if card.card_type == "Trap":
-        places = ["set"]
-    elif card.card_type == "Spell":
-        places = ["hand"] if card.property == "Field" else ["hand", "set"]
-    else:
-        places = []
-        for effect in card.effects:
-            if effect["kind"] in _ACTIVATED:
-                for loc in effect.get("locations") or ["field"]:
-                    place = {"field": "monster"}.get(loc, loc)
-                    if place in ("monster", "hand", "gy", "banished") and place not in places:
-                        places.append(place)
-    if wanted:
-        places = [p for p in places if ("field" if p in ("set", "monster") else p) in wanted]
-    return places
-
-
-def _place(state, card, player: str, place: str) -> Instance | None:
-    """A copy of the state with the card placed there (None when the state leaves it no room there)."""
-    inst = Instance(uid=state.next_uid(), card=card, owner=player, controller=player, location=place)
-    if place in ("hand", "gy", "banished"):
-        kind = card.card_type.lower()
-        if known(state, player, place, kind):
-            if state.players[player].unnamed[place] <= 0 or any(k.covers(player, place, kind, None) and k.kind
-                                                                 for k in state.known):
-                return None
-            state.players[player].unnamed[place] -= 1
-    elif place == "set":
-        free = state.free_spell_trap_zones(player)
-        nameless = [c for c in state.cards.values() if c.location == "spell_trap" and c.controller == player and
-                    c.face == "down" and c.card.id < 0]
-        if nameless:
-            inst.zone = nameless[0].zone
-            del state.cards[nameless[0].uid]
-        elif free and not known(state, player, "spells_traps", "trap" if card.card_type == "Trap" else "spell",
-                                "down"):
-            inst.zone = free[0]
-        else:
-            return None
-        inst.location, inst.face = "spell_trap", "down"
-    elif place == "monster":
-        nameless = [c for c in state.monsters(player) if c.card.id < 0 and c.location == "monster" and c.face == "up"]
-        free = state.free_main_zones(player)
-        if nameless and not free:
-            inst.zone = nameless[0].zone
-            del state.cards[nameless[0].uid]
-        elif free and not known(state, player, "monsters", "monster", "up"):
-            inst.zone = free[0]
-        else:
-            return None
-        inst.position, inst.face = "attack", "up"
-    return state.add(inst)
-
-
-def answer_requirements(game, query: dict, steps: list) -> tuple[str, str]:
-    """``{"kind": "requirements", "card": X}``: can X (its ``effect``, else each effect it activates) be
-    activated in this state as far as costs, targets, resolution, zones and the Deck go?"""
-    card = game.catalog_card(query["card"].strip(), "query.card")
-    player = query.get("player", "A")
-    named = [c for c in game.state.cards.values() if c.card.name == card.name]
-    if len(named) > 1:
-        return "unknown", f"{card.name} is in the state more than once: which copy is asked is not said."
-    if named:
-        cases = [(game.state, named[0])]
-        player = named[0].controller if named[0].on_field else named[0].owner
-    else:
-        cases = []
-        for place in _placements(game.state, card, player, tuple(query.get("from") or ()) or None):
-            state = copy.deepcopy(game.state)
-            inst = _place(state, card, player, place)
-            if inst is not None:
-                cases.append((state, inst))
-    if not cases:
-        return "unknown", f"the state leaves {card.name} no place it could be activated from."
-    verdicts = []
-    for state, inst in cases:
-        face_up = inst.on_field and inst.face == "up"
-        kinds = ("activation",) if not card.is_monster and not face_up else \
-            ("ignition", "quick", "trigger", "flip") if card.is_monster else ("ignition", "quick", "trigger")
-        effects = [e for e in card.effects if e["kind"] in kinds and ("effect" not in query or
-                                                                      e["index"] == query["effect"])]
-        if not effects or any(e["kind"] == "unknown" for e in card.effects):
-            return "unknown", f"no activated effect of {card.name} was read whole."
-        for effect in effects:
-            verdicts.append((inst, effect, check_requirements(state, inst, effect, player, query.get("about", "all"))))
-    answers = {legal.answer for _i, _e, legal in verdicts}
-    inst, effect, legal = next(v for v in verdicts if v[2].answer == ("no" if answers == {"no"} else
-                                                                       "unknown" if "unknown" in answers else
-                                                                       next(iter(answers))))
-    game.assume(f"the timing of {card.name}'s activation is taken as met (the question asks about the state)")
-    for text in legal.assumed:
-        game.assume(text)
-    cost = query.get("about") == "cost"
-    what = "its cost can be paid" if cost else "it can be activated"
-    subject = f"{card.name}'s cost" if cost else card.name
-    verb = ("can be paid", "cannot be paid") if cost else ("can be activated", "cannot be activated")
-    if answers == {"no"}:
-        for _i, _e, each in verdicts:
-            fail = each.first("fail")
-            if fail.step() not in steps:
-                steps.append(fail.step())
-        return "no", f"{subject} {verb[1]}: {legal.first('fail').detail}."
-    if answers == {"yes"} and query.get("timing") == "stated":
-        answers = {"unknown"}  # a moment the question states is not checked here (the timing is taken as met)
-        legal.add("timing", "unknown", "the moment the question states is not checked", "activation_condition")
-    if answers == {"yes"}:
-        steps.extend(c.step() for c in legal.checks)
-        return "yes", f"{subject} {verb[0]}: " + "; ".join(c.detail for c in legal.checks) + "."
-    doubt = next((c for _i, _e, each in verdicts for c in each.checks if c.result == "unknown"), None)
-    if doubt is not None:
-        steps.append(doubt.step())
-    why = doubt.detail if doubt is not None else "its effects or places give different answers"
-    return "unknown", f"{card.name}: whether {what} is not decided: {why}."
-
-
 def blocking(state, inst: Instance, effect: dict, player: str, acts: tuple[str, ...] | None = None):
     """The first failed check of what the activation needs in this state (only of the needs whose ``act`` is
     in ``acts``, when given), or None: the checks an ``activate`` action makes of a stated state
@@ -601,29 +372,3 @@ def blocking(state, inst: Instance, effect: dict, player: str, acts: tuple[str, 
         if acts is None or need.act in acts:
             _check_need(state, inst, player, need, needs, bars, legal)
     return legal.first("fail")
-
-
-def placed(card, player: str = "B") -> dict:
-    """A state's player entry with ``card`` face-up on the field (a card whose lasting effect applies)."""
-    if card.card_type == "Monster":
-        return {player: {"monsters": [card.name]}}
-    if card.property == "Field":
-        return {player: {"field_zone": card.name}}
-    return {player: {"spells_traps": [{"card": card.name, "face": "up"}]}}
-
-
-def decide(session, card_name: str, state: dict, checks: tuple[str, ...] = ()) -> dict | None:
-    """The ``requirements`` answer for ``card_name`` in ``state`` (a scenario state), when it is ``yes`` or
-    ``no`` (and, with ``checks``, decided by a check of those names: e.g. ``("cost",)`` for a question on
-    the cost alone); else None.  Other readers of the same rules (kb/engine/card_facts.py) ask it here."""
-    from .scenario import answer_scenario
-
-    out = answer_scenario(session, {"ask": "scenario", "state": state, "actions": [],
-                                    "query": {"kind": "requirements", "card": card_name}})
-    if out["answer"] not in ("yes", "no"):
-        return None
-    if checks and out["answer"] == "no" and not all(s["check"] in checks for s in out["steps"] if s["result"] == "fail"):
-        return None
-    if checks and out["answer"] == "yes":
-        return None
-    return out

@@ -13,7 +13,7 @@ from . import battle
 from .actions import parse_action
 from .cards import Catalog
 from .game import Game
-from .requirements import parse_declared, parse_known
+from .known import parse_declared, parse_known
 from .rulebook import DEFAULT_RULESET, RULESETS
 from .setup import bad, build_state
 from .state import PLAYERS
@@ -178,7 +178,7 @@ def answer_scenario(session: Session, question: dict) -> dict:
                 answer = {"misses": "yes", "activates": "no"}.get(timing, "unknown")
                 explanation = f"does it miss the timing: {answer}: {explanation}"
         elif kind == "requirements":
-            from .requirements import answer_requirements
+            from .requirements_query import answer_requirements
 
             answer, explanation = answer_requirements(game, query, steps)
         elif kind == "order":
