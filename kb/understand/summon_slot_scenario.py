@@ -297,9 +297,68 @@ def build(reading: Reading, card_of) -> tuple[dict, str, list] | None:
             question, said, _ = second
             return question, said + " (and the same if it was Set this turn: both must agree)", [first[0]]
         return _build(reading, card_of, turn)
+    gemini = _gemini(reading, card_of)
+    if gemini is not None:
+        return gemini or None
     if any(e.relative for e in reading.before):
         return None  # "Normal Summon it again": not read here
     return _build(reading, card_of, None)
+
+
+def _gemini(reading: Reading, card_of):
+    """A Gemini monster Normal Summoned a second time ("Gemini Summon X", "Normal Summon it again to give it its
+    effects"): that Summon is a Normal Summon, needing no Tribute (summon_rules.toml sim_gemini_normal_summon,
+    sim_gemini_no_tribute), so the simulator is asked whether A can still Normal Summon this turn, after the Normal
+    Summons the story tells (the Gemini monster's own first one included).  None when the question is not such
+    a Summon, False when it is but cannot be read."""
+    asked = reading.asked
+    m = asked.monster
+    own = [e for e in reading.before if e.relative or e.monster is not None and (
+        e.monster.key == "same" or m is not None and m.key == "named" and e.monster.ents == m.ents)]
+    if not own and m is not None and m.key == "same":  # "I Normal Summoned X. Can I Normal Summon it again?"
+        named = [e for e in reading.before if e.monster is not None and e.monster.key == "named"]
+        own = named[-1:]
+    second = asked.act == "gemini_summon" or reading.gemini or asked.act == "normal_summon" and asked.again and own
+    if not second:
+        return None
+    if asked.act not in ("gemini_summon", "normal_summon") or asked.tributes is not None or asked.place is not None \
+            or asked.phase is not None or reading.scales is not None or reading.lasting is not None:
+        return False
+    if m is not None and m.key == "same" and own:  # "it": the monster of the story
+        m = own[0].monster if own[0].monster is not None and own[0].monster.key == "named" else None
+        if m is None:
+            return False
+    if m is None or m.key != "named":
+        return False
+    card = card_of(m.ents[0])
+    if card is None or not card.is_monster or "Gemini" not in card.abilities:
+        return False
+    d = Draft(card_of=card_of)
+    said = []
+    for event in reading.before:
+        if event in own:
+            if len(own) > 1 or event.act not in ("normal_summon", "tribute_summon", "special_summon", "flip_summon") \
+                    or event.tributes is not None or event.fate is not None or event.phase is not None:
+                return False
+            if event.turn == "earlier" or event.act in ("special_summon", "flip_summon"):
+                said.append(f"{card.name} is face-up on A's field ({_SAID[event.act]}ed "
+                            f"{'on an earlier turn' if event.turn == 'earlier' else 'this turn'})")
+                continue
+            stand_in = d.add_monster("A", "hand", f"{card.name} (its first Normal Summon)", level=4)
+            d.actions.append({"do": "normal_summon", "card": stand_in})
+            said.append(f"A Normal Summoned {card.name} this turn (its first Normal Summon)")
+            continue
+        got = _before(d, event, card_of)
+        if got is None:
+            return False
+        said.append(got)
+    if not own:
+        said.append(f"{card.name} is face-up on A's field")
+    name = d.add_monster("A", "hand", f"{card.name} (its second Normal Summon)", level=4)
+    d.actions.append({"do": "normal_summon", "card": name, "player": "A"})
+    text = (f"can A Normal Summon {card.name} a second time this turn (a Gemini monster's second Summon is a Normal "
+            f"Summon and needs no Tribute: it counts as the turn's Normal Summon)")
+    return d.question({"kind": "legal"}), f"Simulated: {'; '.join(said)}. Asked: {text}?", []
 
 
 def _build(reading: Reading, card_of, set_turn: str | None) -> tuple[dict, str, list] | None:

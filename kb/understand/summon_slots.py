@@ -77,6 +77,7 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
     out += [("instrument", "by", tuple(p.split())) for p in w["instrument"]["by"]]
     out += [("while", key, tuple(p.split())) for key, phrases in w["while"].items() for p in phrases]
+    out += [("purpose", key, tuple(p.split())) for key, phrases in w["purpose"].items() for p in phrases]
     out += [("scales", "pair", tuple(p.split())) for p in w["scales"]["pair"]]
     out += [("scales_where", "where", tuple(p.split())) for p in w["scales"]["where"]]
     out += [("when", key, tuple(p.split())) for key in ("this_turn", "earlier_turn") for p in w["when"][key]]
@@ -233,6 +234,7 @@ class Reading:
     before: list[Event]
     scales: tuple[int, int] | None = None
     lasting: Slot | None = None  # "while X is active": a face-up card's lasting effect
+    gemini: bool = False  # "to give it its effects": the asked act is a Gemini monster's second Summon
 
 
 def read_events(slots: list[Slot]) -> Reading | None:
@@ -248,6 +250,7 @@ def read_events(slots: list[Slot]) -> Reading | None:
     topic: Slot | None = None  # "X - can I set it ...": a monster said before anything else
     lasting: Slot | None = None
     tributes: Slot | None = None  # "if I Tribute 1 monster, can I ...": Tributes said before the act
+    purpose = False
     for s in slots:
         if s.kind == "ask":
             if opener is not None:
@@ -296,6 +299,10 @@ def read_events(slots: list[Slot]) -> Reading | None:
             if last is None or last.tributes is not None:
                 return None
             last.tributes = s
+        elif s.kind == "purpose":
+            if asked is None or purpose:
+                return None
+            purpose = True
         elif s.kind == "while":
             if lasting is not None:
                 return None
@@ -317,6 +324,7 @@ def read_events(slots: list[Slot]) -> Reading | None:
                 if key == "earlier":
                     return None  # the asked act on an earlier turn: not a question of this turn
                 target.turn = "this"  # the asked act happens this turn anyway ("again this turn")
+                prev = s
                 continue
             if target.turn is not None and target.turn != key:
                 return None
@@ -350,4 +358,4 @@ def read_events(slots: list[Slot]) -> Reading | None:
         prev = s
     if asked is None or topic is not None or tributes is not None:
         return None
-    return Reading(asked, before, scales, lasting)
+    return Reading(asked, before, scales, lasting, purpose)
