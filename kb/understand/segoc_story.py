@@ -249,7 +249,8 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
         event, summoner = _sent_or_tributed(g, text, cause, actor)
         if event is None or (event == "tribute" and summoner is None):
             return None
-    if event in ("effect", "sent") and cause is None or event in ("battle", "tribute") and cause is not None:
+    unsaid_how = event == "effect" and cause is None  # "are destroyed (at the same time)": by battle or an effect
+    if event == "sent" and cause is None or event in ("battle", "tribute") and cause is not None:
         return None
     # the monsters and their owners
     owners: dict[int, str] = {}
@@ -329,14 +330,22 @@ def read_segoc_story(skeleton: Skeleton, card_of) -> Frame | None:
     understood = f"{listed} {how} at the same time: {_said(segoc)}"
     skeleton.use(live)
     used = set(owners) | ({cause} if cause is not None and cause >= 0 else set())
-    if turn is None:  # whose turn is not said: asked for both turns, the answer stands when both agree
-        frame = Frame(dict(question, state=dict(state, turn="A")), understood +
-                      " (whose turn it is is not said: asked for either player's turn)", used_entities=used,
-                      uses_story=True)
-        frame.also = [Frame(dict(question, state=dict(state, turn="B")), "")]
-        return frame
-    state["turn"] = turn
-    return Frame(question, f"On {turn}'s turn, {understood}", used_entities=used, uses_story=True)
+    # what is not said is asked every way it could be (whose turn; destroyed by battle or by an effect): the
+    # answer stands when all agree
+    variants = [question]
+    if unsaid_how:
+        understood = understood.replace("are destroyed by a card effect", "are destroyed (by battle or by an effect)")
+        battle = dict(question, state=dict(state, phase="battle", step="damage"),
+                      actions=[dict(question["actions"][0], by="battle")])
+        variants.append(battle)
+    turns = [turn] if turn is not None else ["A", "B"]
+    asked = [dict(v, state=dict(v["state"], turn=t)) for v in variants for t in turns]
+    if turn is None:
+        understood += " (whose turn it is is not said: asked for either player's turn)"
+    frame = Frame(asked[0], (f"On {turn}'s turn, " if turn else "") + understood, used_entities=used,
+                  uses_story=True)
+    frame.also = [Frame(q, "") for q in asked[1:]]
+    return frame
 
 
 def _sent_or_tributed(g: dict, text: "_Text", cause: int | None, actor: str | None) -> tuple[str | None, str | None]:
