@@ -124,6 +124,9 @@ def _chunks() -> list:
                           rf"(?:(?:final|current|new|total|resulting) )?(?:atk|attack)(?: (?:now|then|after that))?"),
         ("ask_damage_is", rf"(?:do (?P<me>i)|will (?P<me2>i)|(?:does|will) (?:my opponent|the opponent)|do they|will they) "
                           rf"take (?:exactly |only |just )?(?P<n>\d+)(?: points of)?(?: battle)? damage"),
+        ("ask_damage_by", rf"how much (?:battle )?damage (?:does|would|will|did) (?P<who>it|e\d+|{a('ask', 'me_monster')}|"
+                          rf"{a('ask', 'them_monster')}|{a('ask', 'attacker')}|{a('ask', 'target')}) "
+                          rf"(?:inflict|deal|do|cause)(?: to (?:my opponent|the opponent|me|them))?"),
         ("ask_destroyed", rf"(?:{a('ask', 'is_')}) (?P<who>{a('ask', 'me_monster')}|{a('ask', 'them_monster')}|"
                           rf"{a('ask', 'attacker')}|{a('ask', 'target')}|e\d+|it) (?:{a('ask', 'destroyed')})"),
         *[(f"ask_{key}", f"(?:{a('ask', key)})") for key in (

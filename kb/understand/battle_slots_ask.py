@@ -204,6 +204,13 @@ def _scenario(s: Slots, attacker: Mon, target: Mon | None, owner: str, position:
         players[who]["lp"] = lp
     a_name = a_obj.get("card") or a_obj["name"]
     t_name = (players[other]["monsters"][0].get("card") or players[other]["monsters"][0]["name"]) if target else None
+    if kind == "damage_by":  # "how much damage does X inflict?": the damage the other side takes
+        if m["who"] == "it" and target is not None:
+            raise Unread("'it' could be either battling monster")
+        mon = _asked_monster(s, m["who"], card_of)
+        if mon is not attacker and mon is not target:
+            raise Unread("the monster asked about is not in the battle")
+        kind = "damage_defender" if mon is attacker else "damage_attacker"
     if kind in ("damage_attacker", "damage_defender"):  # "how much damage does the attacking player take?"
         who = owner if kind == "damage_attacker" else other
         query, asked = {"damage": who}, f"how much battle damage does {who} (the {kind[7:]}'s controller) take"
