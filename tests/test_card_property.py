@@ -274,6 +274,9 @@ NOT_YET = [
 ]
 
 STAY_UNKNOWN = [
+    'does a normal trap always go to the gy after it resolves',
+    'does any normal spell stay on the field',
+    'does a counter trap ever stay on the field',
     'is honests graveyard effect a quick effect',
     'is the effect of artifact ignition that activates when it is destroyed spell speed 1 like a counter trap',
     'is the effect of a continuous trap like mirror force spell speed 2',

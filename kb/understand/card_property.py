@@ -319,6 +319,9 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
         card = {"card": entity.name} if entity.kind == "card" else {"class": dict(entity.cls or {})}
         if entity.kind == "class" and not card["class"]:
             return None
+        if entity.kind == "class" and entity.text.lower().split()[:1] in (["any"], ["some"], ["every"], ["all"], ["each"],
+                                                                         ["no"]):
+            return None  # "does any Normal Spell stay on the field": a quantifier the kind's rule does not answer
         if entity.kind == "class" and entity.aside.get("effect_of") and card["class"].get("type") in ("spell", "trap") \
                 and "effect" not in card["class"]:
             card["class"]["effect"] = "any"  # "the effect of a Continuous Trap": an effect of it, not its activation
