@@ -86,6 +86,23 @@ def test_close_calls_stay_ambiguous(session, text):
         assert len(caught.value.candidates) >= 2
 
 
+def test_same_answer_for_every_card_of_a_family_word(session):
+    # neither Flying Kamakiri #1 nor #2 can negate Dark Hole: the answer needs no pick, and says so
+    answer = ask_plain(session, "can flying kamakiri negate dark hole")
+    assert answer["answer"] == "no"
+    assert answer["assumed"][0].startswith("'flying kamakiri' names 2 cards (Flying Kamakiri #1, Flying Kamakiri #2)")
+    assert answer["understood"].startswith("(whichever card 'flying kamakiri' means)")
+    # "cyclone" begins 2 names but ends others (Cosmic Cyclone): the cards asked would not be every one meant
+    with pytest.raises(AmbiguousError):
+        ask_plain(session, "can i activate cyclone in the damage step")
+    with pytest.raises(AmbiguousError):  # "Toon Black Luster Soldier" holds the words too
+        ask_plain(session, "can black luster negate dark hole")
+    # the two Shi En cards disagree (one negates Spell/Trap Cards, the other monster effects): candidates
+    with pytest.raises(AmbiguousError) as caught:
+        ask_plain(session, "can shi en negate a trap card")
+    assert len(caught.value.candidates) == 2
+
+
 def test_assumed_card_is_stated(session):
     answer = ask_plain(session, "can stardust negate dark hole")
     assert answer["answer"] == "yes"

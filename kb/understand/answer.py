@@ -15,13 +15,13 @@ from sqlmodel import Session
 
 from ..engine.rules import citation
 from ..engine.rulings import ruling_details_for
-from ..errors import BadQuestionError, KbError
+from ..errors import AmbiguousError, BadQuestionError, KbError
 from .fallback import related
 from .habitual import usual_card_only
 from .kind_doubt import damage_step_kind_doubt
 from .pipeline import Reading, understand, words_of
 from .sentences import restore_sentences
-from .short_names import state_assumed
+from .short_names import same_for_every_card, state_assumed
 
 __all__ = ["TIMING_VERDICTS", "answer_json", "ask_plain", "timing_as_yes_no"]
 
@@ -194,7 +194,7 @@ def _with_fallback(session: Session, answer: dict, text: str, reason: str, kb_pa
     return answer
 
 
-def _decorate(answer: dict, reading: Reading) -> dict:
+def _decorate(answer: dict, reading: Reading, family: str | None = None) -> dict:
     answer["parsed"] = (
         reading.frame.question
         if reading.frame
@@ -205,6 +205,8 @@ def _decorate(answer: dict, reading: Reading) -> dict:
     if len(reading.readings()) > 1:
         answer["readings"] = reading.readings()
     state_assumed(answer, reading.entities)  # a shortened name taken as one card says so (short_names.py)
+    if family and answer.get("understood"):  # asked for every card the word may mean (short_names.py)
+        answer["understood"] = f"(whichever card {family!r} means) {answer['understood']}"
     return answer
 
 
@@ -229,7 +231,14 @@ def ask_plain(session: Session, text: str, *, kb_path=None) -> dict:
         ]
         answer.update(parsed=None, understood=None, unused_words=[])
         return answer
-    answer, reading, reason = _read_and_answer(session, text)
+    try:
+        answer, reading, reason = _read_and_answer(session, text)
+    except AmbiguousError as error:  # a family word: the answer when every card it may mean agrees
+        agreed = same_for_every_card(session, text, error, _read_and_answer)
+        if agreed is None:
+            raise
+        answer, reading = agreed
+        return _decorate(answer, reading, family=error.family[0])
     if reason is not None:
         restored = restore_sentences(text)  # typed without punctuation: kb/understand/sentences.py
         if restored:

@@ -190,6 +190,21 @@ def take_forced(index, entities: list) -> None:
             entity.how = "candidate"
 
 
+def _every_card_listed(family, by_name: dict[str, int]) -> bool:
+    """Whether the family's cards are every card whose name holds the typed words anywhere (as typed, or
+    with the last word less a final "s")."""
+    typed = [name_key(w) for w in _WORD_BREAK.split(family[0]) if name_key(w)]
+    if not typed:
+        return False
+    forms = {tuple(typed)} | ({tuple(typed[:-1] + [typed[-1][:-1]])} if typed[-1].endswith("s") else set())
+    holding = set()
+    for name in by_name:
+        words = [name_key(w) for w in re.split(r"[\s\-/:,]+", name) if name_key(w)]
+        if any(tuple(words[i:i + len(form)]) == form for form in forms for i in range(len(words))):
+            holding.add(name)
+    return holding == set(family[1])
+
+
 def same_for_every_card(session: Session, text: str, error, read_and_answer):
     """``(answer, reading)`` when a question naming a family word ("shi en") gets the same yes/no for every
     card the word may mean (each asked in turn), else None (the candidates are the answer).  The answer
@@ -202,6 +217,8 @@ def same_for_every_card(session: Session, text: str, error, read_and_answer):
         return None
     index = mention_index(session)
     by_name = {index.names[card_id]: card_id for card_id in set(index.linker.by_key.values())}
+    if not _every_card_listed(family, by_name):
+        return None  # "cyclone" also ends other names (Cosmic Cyclone): the word may mean a card not asked
     said, first = set(), None
     for name in family[1]:
         if name not in by_name:
