@@ -136,6 +136,7 @@ def _patterns() -> list[tuple[str, re.Pattern]]:
         ("field_bare", re.compile(rf"{who} (?:{_alt('verbs', 'have_not')}) {kind}(?P<none>)")),
         ("both_field", re.compile(rf"there (?:is|are) {qty} {kind} on the (?:{field})")),
         ("both_field", re.compile(rf"{qty} {kind} (?:is|are) on the (?:{field})")),
+        ("both_field", re.compile(rf"with {qty} {kind} on the (?:{field})")),
         ("face_down_only", re.compile(rf"{who} (?:only )?(?:{_alt('verbs', 'control')}) (?:only )?(?:{_alt('kinds', 'face_down_monsters')})")),
         # zones: "all five of my main monster zones are full"
         ("zones", re.compile(rf"(?:{_alt('zones', 'all')}) (?:of )?{whose} {zone} are (?:{full}){by_cards}")),
