@@ -206,3 +206,13 @@ def test_kind_facts(session, q, expect):
 ])
 def test_gemini_second_summon(session, q, expect):
     assert ask(session, q)["answer"] == expect
+
+
+@pytest.mark.parametrize("q,expect", [
+    # a Fusion / Synchro / Xyz Pendulum Monster face-up in the Extra Deck (sim_face_up_extra)
+    ("my odd-eyes rebellion dragon is face up in my extra deck, can i xyz summon it", "no"),
+    ("Clear Wing Fast Dragon is face-up in my Extra Deck. Can I Synchro Summon it?", "no"),
+    ("Odd-Eyes Vortex Dragon is face-up in my Extra Deck. Can I Fusion Summon it?", "unknown"),  # not a Pendulum
+])
+def test_face_up_extra_deck(session, q, expect):
+    assert ask(session, q)["answer"] == expect

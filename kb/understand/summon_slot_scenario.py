@@ -297,12 +297,34 @@ def build(reading: Reading, card_of) -> tuple[dict, str, list] | None:
             question, said, _ = second
             return question, said + " (and the same if it was Set this turn: both must agree)", [first[0]]
         return _build(reading, card_of, turn)
+    if reading.extra_face_up is not None:
+        return _face_up_extra(reading, card_of)
     gemini = _gemini(reading, card_of)
     if gemini is not None:
         return gemini or None
     if any(e.relative for e in reading.before):
         return None  # "Normal Summon it again": not read here
     return _build(reading, card_of, None)
+
+
+def _face_up_extra(reading: Reading, card_of):
+    """A Fusion / Synchro / Xyz Pendulum Monster face-up in the Extra Deck, Summoned by its kind of Summon (the
+    simulator: sim_face_up_extra)."""
+    asked = reading.asked
+    if reading.before or reading.scales or reading.lasting or asked.tributes or asked.phase or asked.place or \
+            asked.again or asked.monster is None or asked.monster.key not in ("same", "named"):
+        return None
+    index = reading.extra_face_up.ents[0]
+    if asked.monster.key == "named" and asked.monster.ents != [index]:
+        return None
+    card = card_of(index)
+    if card is None or not card.is_pendulum or (card.extra_deck_frame or "").lower() not in ("fusion", "synchro", "xyz"):
+        return None
+    d = Draft(card_of=card_of)
+    d.player("A").setdefault("extra", []).append({"card": card.name, "face": "up"})
+    d.actions.append({"do": "special_summon", "card": card.name, "how": asked.act, "from": "extra", "player": "A"})
+    said = f"Simulated: {card.name} is face-up in A's Extra Deck. Asked: can A {asked.act.title()} Summon it?"
+    return d.question({"kind": "legal"}), said, []
 
 
 def _gemini(reading: Reading, card_of):

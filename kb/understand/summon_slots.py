@@ -78,6 +78,7 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     out += [("instrument", "by", tuple(p.split())) for p in w["instrument"]["by"]]
     out += [("while", key, tuple(p.split())) for key, phrases in w["while"].items() for p in phrases]
     out += [("purpose", key, tuple(p.split())) for key, phrases in w["purpose"].items() for p in phrases]
+    out += [("extra_face_up", "named", tuple(p.split())) for p in w["extra_face_up"]["words"]]
     out += [("scales", "pair", tuple(p.split())) for p in w["scales"]["pair"]]
     out += [("scales_where", "where", tuple(p.split())) for p in w["scales"]["where"]]
     out += [("when", key, tuple(p.split())) for key in ("this_turn", "earlier_turn") for p in w["when"][key]]
@@ -235,6 +236,7 @@ class Reading:
     scales: tuple[int, int] | None = None
     lasting: Slot | None = None  # "while X is active": a face-up card's lasting effect
     gemini: bool = False  # "to give it its effects": the asked act is a Gemini monster's second Summon
+    extra_face_up: Slot | None = None  # "X is face-up in my Extra Deck"
 
 
 def read_events(slots: list[Slot]) -> Reading | None:
@@ -251,6 +253,7 @@ def read_events(slots: list[Slot]) -> Reading | None:
     lasting: Slot | None = None
     tributes: Slot | None = None  # "if I Tribute 1 monster, can I ...": Tributes said before the act
     purpose = False
+    extra_face_up: Slot | None = None  # "X is face-up in my Extra Deck"
     for s in slots:
         if s.kind == "ask":
             if opener is not None:
@@ -299,6 +302,10 @@ def read_events(slots: list[Slot]) -> Reading | None:
             if last is None or last.tributes is not None:
                 return None
             last.tributes = s
+        elif s.kind == "extra_face_up":
+            if extra_face_up is not None:
+                return None
+            extra_face_up = s
         elif s.kind == "purpose":
             if asked is None or purpose:
                 return None
@@ -358,4 +365,6 @@ def read_events(slots: list[Slot]) -> Reading | None:
         prev = s
     if asked is None or topic is not None or tributes is not None:
         return None
-    return Reading(asked, before, scales, lasting, purpose)
+    if (asked.act in ("fusion", "synchro", "xyz")) != (extra_face_up is not None):
+        return None  # these Summons are read here only of a monster face-up in the Extra Deck
+    return Reading(asked, before, scales, lasting, purpose, extra_face_up)
