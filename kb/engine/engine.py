@@ -226,12 +226,6 @@ def _condition_vs_link(verdict: Verdict, card: EngineCard, effect: dict, control
     rule_keys = ["activation_condition", "card_vs_effect_activation"]
     if any(p.get("includes") for p, _ in results):
         rule_keys.append("includes_effect")
-    if "draw" in link_tags(link_effect) and any(r == "fail" and "add_to_hand:deck" in (p.get("includes") or [])
-                                                for p, r in results):
-        # a draw against "includes adding a card from the Deck to the hand": open (RULES draw_adds_from_deck)
-        results = [(p, "unknown" if r == "fail" and "add_to_hand:deck" in (p.get("includes") or []) else r)
-                   for p, r in results]
-        rule_keys.append("draw_adds_from_deck")
     if any(p.get("would") for p, _ in results):
         rule_keys.append("would_effect")
     if any(p["type"] == "summon" and p["stage"] == "would" for p, _ in results):

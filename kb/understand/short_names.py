@@ -121,17 +121,20 @@ def short_name_entities(session: Session, index, tokens: list[Token], covered: l
                         all(_plain(index, k, game_word) for k in variant)
                         and "".join(variant) not in table.compounds)):
                     continue  # ordinary words, unless together they spell a name's word ("blue eyes")
-                hit = (size, table.starts[tuple(variant)])
+                hit = (size, table.starts[tuple(variant)], variant[-1] != keys[-1] and variant[-1] != span[-1].bare_key)
                 break
             if hit:
                 break
         if hit is None:
             i += 1
             continue
-        size, cards = hit
+        size, cards, less_s = hit
         text = " ".join(t.text for t in tokens[i:i + size])
         ranked = sorted(cards, key=lambda c: (-table.prior.get(c, 0), index.names[c]))
         chosen = default_reading(cards, table.prior)
+        if chosen is None and less_s:  # "brionacs" read less its "s" only to name a card, not to doubt one
+            i += 1
+            continue
         listed = [index.names[c] for c in ranked]
         if chosen is not None:
             found.append(entity_type(i, i + size, "card", text, chosen, index.names[chosen], how="assumed",

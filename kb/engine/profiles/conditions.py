@@ -285,6 +285,9 @@ def _parse_activation_event(clause: str, bullets: list[str]) -> dict | None:
                             re.findall(r"hand|GY|Graveyard|field", rel)})
             for alt in pattern["alternatives"]:
                 alt["locations"] = zones
+                if alt.get("effect_wording") and "field" not in zones:
+                    alt["activation"] = "effect"  # a card effect in the GY/hand: no card is activated there
+                    del alt["effect_wording"]
             if pattern["player"] == "any" and re.search(r"\b(?:your opponent's|their)\b", rel):
                 pattern["player"] = "opponent"  # "in your opponent's GY": the opponent's card
         elif re.match(r"^(?:in response|while|during|on the field|in (?:your|the)|from|with|by)\b", rel):
