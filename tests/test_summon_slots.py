@@ -216,3 +216,9 @@ def test_gemini_second_summon(session, q, expect):
 ])
 def test_face_up_extra_deck(session, q, expect):
     assert ask(session, q)["answer"] == expect
+
+
+def test_a_card_that_summons_nothing_is_not_the_summons_performer(session):
+    # Pot of Greed's text Summons nothing: who performs the Special Summon is not said (tests/test_understand.py)
+    assert ask(session, "I activate Pot of Greed and Special Summon a monster. Can Solemn Judgment negate it?")[
+        "answer"] == "unknown"

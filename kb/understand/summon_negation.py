@@ -136,6 +136,10 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
     if len(set(summoned)) > 1 or len(by_slots) > 1 or any(s.kind == "summon" and s.key == "back" for s in slots) \
             and not any(s.kind == "story" for s in slots):
         return None  # "it" with nothing told before
+    for index in instruments + [e for s in by_slots for e in s.ents]:
+        performer = card_of(index)
+        if performer is None or "summon" not in (performer.text or "").lower():
+            return None  # "I activate Pot of Greed and Special Summon a monster": the card does not Summon it
     if instruments or by_slots and by_slots[0].key == "effect":
         by = "effect"
         if by_slots and by_slots[0].key == "procedure":
