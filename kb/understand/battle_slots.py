@@ -67,6 +67,7 @@ class Slots:
     pending_attacker: bool = False  # "i attack directly with <monster>"
     damage: list = field(default_factory=list)  # battle damage halved/doubled: (kind, taker words, twice)
     no_monsters: bool = False  # "my opponent controls no monsters"
+    prev_subject: Mon | None = None  # the subject before the last monster named
 
 
 # --------------------------------------------------------------------------------------------- chunks
@@ -105,6 +106,8 @@ def _chunks() -> list:
                    rf"{a('change', 'doubled')})(?: (?P<again>{a('change', 'again')}))?(?: to (?P<to>\d+)(?: {stat})?)?"),
         ("halves", rf"(?P<v>{a('change', 'halves')}|{a('change', 'doubles')}) {sub}(?P<orig>original )?(?P<stat>{stat})"
                    rf"(?: to (?P<to>\d+)(?: {stat})?)?"),
+        ("raises", rf"(?P<v>{a('change', 'raises')}|{a('change', 'lowers')}) {sub}(?P<stat>{stat})"
+                   rf"(?: by (?P<n>\d+))?(?: to (?P<to>\d+))?"),
         ("becomes", rf"{sub}(?P<orig>original )?(?P<stat>{stat}) (?:{a('change', 'becomes')}) (?P<n>\d+)"),
         ("card_from", rf"(?P<v>{a('card', 'from')}) (?P<e>e\d+)"),
         ("card_on", rf"(?:(?P<v>{a('card', 'equipped')}|{a('card', 'applied_by')}|{a('card', 'activate')}) )?"
@@ -120,10 +123,10 @@ def _chunks() -> list:
         ("raised_to", rf"{sub}(?:(?P<stat>{stat}) )?(?:(?:is|was|gets|got|has been) )?(?P<v>{a('change', 'raised')}|"
                       rf"{a('change', 'lowered')}) to (?P<to>\d+)(?: {stat})?"),
         ("stated", rf"(?:{a('change', 'going_to')}) (?P<to>\d+)(?: {stat})?"),
-        ("ask_atk_named", rf"(?:what is|what's|what is the|what's the) (?P<who>e\d+)(?:'s| 's)? "
-                          rf"(?:(?:final|current|new|total|resulting) )?(?:atk|attack)(?: (?:now|then|after that))?"),
-        ("ask_damage_is", rf"(?:do (?P<me>i)|will (?P<me2>i)|(?:does|will) (?:my opponent|the opponent)|do they|will they) "
-                          rf"take (?:exactly |only |just )?(?P<n>\d+)(?: points of)?(?: battle)? damage"),
+        ("ask_atk_named", r"(?:what is|what's|what is the|what's the) (?P<who>e\d+)(?:'s| 's)? "
+                          r"(?:(?:final|current|new|total|resulting) )?(?:atk|attack)(?: (?:now|then|after that))?"),
+        ("ask_damage_is", r"(?:do (?P<me>i)|will (?P<me2>i)|(?:does|will) (?:my opponent|the opponent)|do they|will they) "
+                          r"take (?:exactly |only |just )?(?P<n>\d+)(?: points of)?(?: battle)? damage"),
         ("ask_damage_by", rf"how much (?:battle )?damage (?:does|would|will|did) (?P<who>it|e\d+|{a('ask', 'me_monster')}|"
                           rf"{a('ask', 'them_monster')}|{a('ask', 'attacker')}|{a('ask', 'target')}) "
                           rf"(?:inflict|deal|do|cause)(?: to (?:my opponent|the opponent|me|them))?"),
@@ -205,8 +208,31 @@ def _mention(s: Slots, mon: Mon) -> Mon:
     return mon
 
 
+def _is_source(s: Slots, card_of) -> bool:
+    """Whether the monster just named (the subject) is rather the card whose effect changes the monster told
+    before ("Wattaildragon ..., then Blackwing - Gale the Whirlwind halves its ATK"): a named monster told
+    nothing else, not in the attack, whose one ATK-changing effect is read.  It is then applied as a card."""
+    from ..engine.sim.card_stats import read_card_stats
+
+    mon, before = s.subject, s.prev_subject
+    if mon is None or mon.card is None or mon is before or mon.stats or mon.atk or mon.position or mon.owner or \
+            (s.attack and mon in s.attack.values()) or sum(1 for x in s.mons if x is mon) != 1:
+        return False
+    read = read_card_stats(mon.card)
+    if read is None or len(read.atk) != 1:
+        return False
+    s.mons.remove(mon)
+    s.subject = before
+    before.atk += [dict(c) for c in read.atk]
+    before.defense += [dict(c) for c in read.defense]
+    s.pending_card = (mon.card, before.atk[-1:])
+    return True
+
+
 def _attach(s: Slots, mon: Mon) -> None:
     """A monster mentioned: the subject of what follows, and the attack target or attacker waiting for it."""
+    if mon is not s.subject:
+        s.prev_subject = s.subject
     if s.pending_attacker:
         told = s.attack or {}
         if mon.owner is None:
@@ -388,6 +414,10 @@ def fill(chunks, card_of) -> Slots:
                 raise Unread("a sign against the verb")
             _change(s, "gain" if sign == "+" else "lose", int(m["n"]), _stat_key(m["stat"]) if m["stat"] else "atk")
         elif name in ("halved", "halves"):
+            if name in ("halves", "raises") and s.last == "monster" and s.prev_subject is not None and \
+                    _is_source(s, card_of):
+                # "X (a monster) halves its ATK": X's effect is applied to the monster told before
+                s.last = "card_on"
             half = bool(re.fullmatch(alt("change", "halved"), m["v"]) or re.fullmatch(alt("change", "halves"), m["v"]))
             kind = ("original_" if m["orig"] else "") + ("half" if half else "double")
             if name == "halved" and not m["stat"] and s.last not in ("monster", "pronoun", "filler", "card_on", "halved",
@@ -407,6 +437,14 @@ def fill(chunks, card_of) -> Slots:
             if s.change is None or s.last not in ("gain", "plus", "halved", "halves", "becomes", "card_from"):
                 raise Unread("a value of no change")
             s.change["stated"] = int(m["to"])
+        elif name == "raises":  # "e1 raises its ATK (by 700)": the card named before says by how much
+            if s.last == "monster" and s.prev_subject is not None:
+                _is_source(s, card_of)
+            up = bool(re.fullmatch(alt("change", "raises"), m["v"]))
+            if s.pending_card is None and not m["n"]:
+                raise Unread("raised by an amount not told")
+            _change(s, "gain" if up else "lose", int(m["n"]) if m["n"] else None, _stat_key(m["stat"]),
+                    int(m["to"]) if m["to"] else None)
         elif name == "becomes":
             _change(s, "original_set" if m["orig"] else "set", int(m["n"]), _stat_key(m["stat"]))
         elif name in ("card_from", "card_on", "card_effect"):

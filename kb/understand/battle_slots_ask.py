@@ -41,8 +41,8 @@ def _asked_monster(s: Slots, who: str, card_of) -> Mon:
 
 def _atk_question(s: Slots, mon: Mon) -> Frame:
     """The ATK of one monster after its changes (kb/engine/atk_calc.py)."""
-    if s.attack is not None or s.lp or s.damage or len(s.mons) != 1 or mon.defense or \
-            mon.piercing or not mon.atk or mon.count != 1:
+    if s.attack is not None or s.lp or s.damage or len(s.mons) != 1 or \
+            mon.piercing or not mon.atk or mon.count != 1:  # (a DEF change told beside does not change the ATK)
         raise Unread("an ATK question with more than one monster's changes")
     if mon.card is not None:
         if any(mon.card.__getattribute__("atk" if k == "atk" else "defense") != v for k, v in mon.stats.items()):

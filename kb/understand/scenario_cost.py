@@ -527,11 +527,7 @@ def read_rule_fact(skeleton: Skeleton, card_of) -> Frame | None:
     from .scenario_cost_kinds import _set_story
 
     story = read_cost_story(skeleton, card_of) or _set_story(skeleton, text)
-    if story is None:
-        from .scenario_atk import read_atk_story
-
-        story = read_atk_story(text, ents, card_of)
-    if story is not None:
+    if story is not None:  # (ATK after cards in turn: the battle-numbers slot reader, battle_slots.py)
         skeleton.use(skeleton.live())
         return story
     got = first_reading(_shapes(), text, card_of)
