@@ -131,7 +131,7 @@ def test_casual_spelling_reads_as_the_standard_one(session, full_kb, casual, sta
 def test_bare_turn_reads_as_the_turn_said_in_full(session, full_kb, bare, full):
     a = engine.ask(session, bare, kb_path=full_kb)
     b = engine.ask(session, full, kb_path=full_kb)
-    assert a["answer"] == "ordered" and a.get("order") == b.get("order")
+    assert a["answer"] == b["answer"] and a["answer"] not in ("unknown", "no", "yes")  # the card that is Chain Link 1
     assert a.get("understood") == b.get("understood")
 
 

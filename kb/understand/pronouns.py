@@ -67,7 +67,10 @@ def _subject(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
     if any(skeleton.pieces[i].text in words["chain"]["words"] for i in sentence):
         return None  # a chain told with the event: read whole by the readers of mid-chain events (timing_wording.py)
     entity = skeleton.pieces[sentence[k]].entity
-    if skeleton.entities[entity].kind != "card" or not re.fullmatch(
-            "|".join(words["verb"]["words"]), skeleton.pieces[sentence[k + 1]].text):
+    verb = skeleton.pieces[sentence[k + 1]].text
+    if skeleton.entities[entity].kind != "card" or not re.fullmatch("|".join(words["verb"]["words"]), verb):
         return None
+    others = any(skeleton.pieces[i].entity is not None for i in sentence[k + 1:])
+    if others and verb not in words["passive"]["words"]:
+        return None  # "Magic Jammer negates my Swords. Is it destroyed?": "it" may be the other card
     return entity

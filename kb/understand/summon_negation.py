@@ -28,6 +28,9 @@ __all__ = ["read_summon_negation", "scan_negation", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("summon_negation_words.toml")
 _ALWAYS_BY_EFFECT = ("fusion", "ritual")
+# a card's text that Special Summons a monster other than itself ("Special Summon it", "Special Summon 1 monster")
+_SUMMONS_ANOTHER = re.compile(r"\bSummons? (?!this card\b)", re.IGNORECASE)
+_NEGATES_A_SUMMON = re.compile(r"\bnegate the (?:\w+ )?Summon", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -138,8 +141,10 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
         return None  # "it" with nothing told before
     for index in instruments + [e for s in by_slots for e in s.ents]:
         performer = card_of(index)
-        if performer is None or "summon" not in (performer.text or "").lower():
-            return None  # "I activate Pot of Greed and Special Summon a monster": the card does not Summon it
+        if performer is None or not _SUMMONS_ANOTHER.search(performer.text or ""):
+            # "I activate Pot of Greed and Special Summon a monster": the card does not Summon it; a card
+            # that only Special Summons itself (Cyber Dragon) does so by its procedure or is the monster
+            return None
     if instruments or by_slots and by_slots[0].key == "effect":
         by = "effect"
         if by_slots and by_slots[0].key == "procedure":
@@ -159,7 +164,7 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
     if count is not None and how != "pendulum" and by != "effect" or count is not None and count < 2:
         return None
     negator = card_of(negators[0])
-    if negator is None:
+    if negator is None or verb.key == "use" and not _NEGATES_A_SUMMON.search(negator.text or ""):
         return None
     card: dict = {"card": negator.name}
     if ask.key == "me":
