@@ -69,3 +69,19 @@ def test_the_damage_step_said_casually(session, question, answer):
 def test_destroyed_by_battle_told_first(session, question, answer):
     got = engine.ask(session, question)
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
+
+
+@pytest.mark.parametrize(
+    "question,answer",
+    [
+        # a Continuous Trap whose lasting ATK change applies only "after the first time ... battles": the
+        # rulebook's exception (a condition that could never be met in the Damage Step) is not modelled
+        ("Can Swift Samurai Storm! be activated during the Damage Step?", "unknown"),
+        ("can i activate swift samurai storm in the damage step", "unknown"),
+    ],
+)
+def test_a_continuous_trap_whose_stat_change_has_a_condition_is_undecided_in_the_damage_step(session, question,
+                                                                                              answer):
+    got = engine.ask(session, question)
+    assert got["answer"] == answer
+    assert any(s["check"] == "damage step" and s["result"] == "unknown" for s in got["steps"])

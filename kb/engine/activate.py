@@ -105,5 +105,5 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
         verdict.assume(f"{card.name}'s requirement holds: {state}")
     for assumption in _cost_and_target_assumptions(effect, controller):
         verdict.assume(assumption)
-    verdict.answer = "unknown" if unknown else "yes"
+    verdict.answer = "unknown" if unknown or verdict.undecided else "yes"
     return verdict

@@ -25,7 +25,7 @@ from .engine_card import (EngineCard, Verdict, _MAIN, _effect_label, _effects_to
                           _is_card_activation, _moments, _states)
 from .model import Moment, other_player
 from .profiles.conditions import _parse_activation_what
-from .windows import (_cost_and_target_assumptions, _damage_step_ok, _describe_pattern,
+from .windows import (_changes_atk_def, _cost_and_target_assumptions, _damage_step_ok, _describe_pattern,
                       _match_activation_pattern, _response_barred, _window_ok)
 
 __all__ = ["EngineCard", "Verdict", "ACTIVATED_KINDS", "check_chain", "check_activate", "check_segoc",
@@ -196,7 +196,7 @@ def _chain_pair(card: EngineCard, effect: dict, controller: str, last: EngineCar
             verdict.assume(f"{card.name}'s requirement holds: {state}")
     for assumption in _cost_and_target_assumptions(effect, controller, f" of {card.name}"):
         verdict.assume(assumption)
-    verdict.answer = "unknown" if unknown else "yes"
+    verdict.answer = "unknown" if unknown or verdict.undecided else "yes"
     return verdict
 
 
@@ -337,9 +337,33 @@ def _check_window(verdict, card, effect, controller, moments, *, in_chain: bool)
                  _window_rule(card, effect), "turn_structure")
     if all(m.step == "damage" for m, _ in survivors):
         reasons = sorted({_damage_step_ok(card, effect, m)[1] for m, _ in survivors})
-        verdict.step("damage step", "pass", f"allowed in the Damage Step: {', '.join(reasons)}",
-                     *sorted({rules.DAMAGE_STEP[r][1] for r in reasons if r in rules.DAMAGE_STEP}))
+        keys = sorted({rules.DAMAGE_STEP[r][1] for r in reasons if r in rules.DAMAGE_STEP})
+        conditional = _conditional_stat_change(card) if reasons == ["continuous_atk_def"] else None
+        if conditional:
+            verdict.undecided = True
+            verdict.step("damage step", "unknown", f"{card.name}'s ATK/DEF change applies only {conditional}: "
+                                                   f"it may be activated in the Damage Step unless that could never "
+                                                   f"happen during the Damage Step, which is not modelled", *keys)
+        else:
+            verdict.step("damage step", "pass", f"allowed in the Damage Step: {', '.join(reasons)}", *keys)
     return survivors
+
+
+# a lasting ATK/DEF change said to apply "after" something ("after the first time … battles"): a later point
+# that may never come during the Damage Step ("if"/"while" states can hold there and stay allowed)
+_STAT_AFTER = re.compile(r"\bafter\b[^,.;:]*", re.IGNORECASE)
+_STAT_WORDS = re.compile(r"\b(?:ATK|DEF)\b")
+
+
+def _conditional_stat_change(card: EngineCard) -> str | None:
+    """The "after …" said in the same sentence as a Continuous Trap's lasting ATK/DEF change, or None."""
+    for effect in card.effects:
+        if effect["kind"] == "continuous" and _changes_atk_def(effect):
+            for sentence in re.split(r"(?<=\.)\s+", effect.get("text") or ""):
+                found = _STAT_AFTER.search(sentence) if _STAT_WORDS.search(sentence) else None
+                if found:
+                    return found.group().strip()
+    return None
 
 
 def _surviving_worlds(card: EngineCard, effect: dict, controller: str, moments: list[Moment], *,

@@ -42,6 +42,7 @@ class Verdict:
     assumed: list[str] = field(default_factory=list)
     effect: int | None = None
     link_effect: int | None = None
+    undecided: bool = False  # a check could not decide (its step says why): the answer is at most "unknown"
 
     def step(self, check: str, result: str, detail: str, *rule_keys: str) -> None:
         """Record one check with the citations of its rules."""
