@@ -137,7 +137,7 @@ def _spell_speed(session, question: dict) -> dict:
         item["effect"] = found["index"]
         asked = {"ask": "spell_speed", "card": item, **({"speed": question["value"]} if question.get("value") else {})}
         return spell_speed_answer(session, asked)
-    if question.get("example") and "class" in item:  # "a face-up Continuous Trap like Call of the Haunted"
+    if question.get("example") and "class" in item:  # "a Quick-Play Spell like Enemy Controller"
         example, cls = _resolve(session, {"card": question["example"]}), item["class"]
         fits = (example.card_type or "").lower() == cls.get("type") and (
             not cls.get("property") or (example.property or "").lower() == cls["property"])

@@ -1,6 +1,6 @@
-"""Can a card be activated in a stated game state?  "I have no cards in my hand. Can I activate Lightning
-Vortex?", "my deck has 1 card can i activate pot of greed", "Can I activate Monster Reborn when all five of my
-Main Monster Zones are full?", "While Macro Cosmos is face-up, can I activate One for One?".
+"""Can a card be activated in a stated game state?  "my hand is empty, can i activate tribute to the doomed",
+"my deck has 1 card can i activate pot of greed", "Can I activate Monster Reborn when all five of my Main Monster
+Zones are full?", "While Macro Cosmos is face-up, can I activate One for One?".
 
 The question is read by filling slots, in any order: one *ask* (who activates which card) and *facts* about
 the state, each a pattern of this module whose words are data (``activation_state_words.toml``): how many

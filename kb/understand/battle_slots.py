@@ -210,7 +210,7 @@ def _mention(s: Slots, mon: Mon) -> Mon:
 
 def _is_source(s: Slots, card_of) -> bool:
     """Whether the monster just named (the subject) is rather the card whose effect changes the monster told
-    before ("Wattaildragon ..., then Blackwing - Gale the Whirlwind halves its ATK"): a named monster told
+    before ("Gene-Warped Warwolf ..., then Shrink halves its ATK"): a named monster told
     nothing else, not in the attack, whose one ATK-changing effect is read.  It is then applied as a card."""
     from ..engine.sim.card_stats import read_card_stats
 

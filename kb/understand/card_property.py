@@ -128,7 +128,7 @@ def _as_monster(pieces, ents) -> list:
             if word != "as" and k + 1 < len(pieces) and (pieces[k + 1][0] == "it" or pieces[k + 1][1] is not None) \
                     and equips[1:3] == ["equips", "itself"]:
                 named = pieces[k + 1] if pieces[k + 1][1] is not None else None
-                j = k + 4  # "after Rocket Hand equips itself (to a monster)"
+                j = k + 4  # "after X equips itself (to a monster)"
                 if j + 1 < len(pieces) and pieces[j][0] == "to" and pieces[j + 1][1] is not None and \
                         (ents[pieces[j + 1][1]].cls or {}) == {"type": "monster"}:
                     j += 2
@@ -266,11 +266,11 @@ def read_card_property(skeleton: Skeleton) -> Frame | None:
                 continue
         if entity.kind == "class" and ents[subject].kind == "card" and like is None and at > 0 and \
                 pieces[at - 1][0] == "like" and set(cls) <= {"type", "property"} and cls.get("type"):
-            like = cls  # "Spell Speed 2 like the Quick-Play Spell itself": the card's own kind, compared
+            like = cls  # "... like the Counter Trap itself": the card's own kind, compared
             continue
         if entity.kind == "card" and ents[subject].kind == "class" and example is None and at > 0 and \
                 pieces[at - 1][0] in ("like", "as", "e.g.", "example"):
-            example = index  # "a face-up Continuous Trap like Call of the Haunted": an example of the kind
+            example = index  # "a Quick-Play Spell like Enemy Controller": an example of the kind
             continue
         return None  # a second card or kind: another question (a kind compared, a chain ...)
     said_kinds = list(dict.fromkeys(slots.get("effect_kind", [])))

@@ -1,7 +1,7 @@
-"""The priority levels of simultaneous triggers, asked of kinds of triggers: "is the optional trigger of my
-face-up monster at a higher priority than the optional trigger of my Set card?", "do optional triggers from the
-hand have the same priority as Spell Speed 2 effects?", "what priority level is a mandatory trigger in the hand?",
-"a card in my hand was revealed by a card effect; can its optional trigger be activated at priority level 2?".
+"""The priority levels of simultaneous triggers, asked of kinds of triggers: "does a
+face-up monster's optional trigger outrank a face-down card's?", "are hand triggers on the same level as Spell
+Speed 2 effects?", "what priority level is a mandatory trigger in the hand?", "my opponent revealed a card in my
+hand; is its optional trigger on level 2?".
 
 prb2017 (If Multiple Effects are Activated Simultaneously) orders them in levels: 1 the mandatory effects, 2 the
 optional effects of public cards (face-up on the field, in the GY, otherwise public: a card in the hand revealed by

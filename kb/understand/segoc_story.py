@@ -1,13 +1,13 @@
 """SEGOC stories told with named cards, read by filling slots and answered by the simulator.
 
-"On my turn Dark Hole destroys my Sangan and my opponent's Card Trooper. Which is Chain Link 1?", "its my
-opponents turn my shining angel and their giant germ are destroyed by battle what resolves first": several
+"On my turn Torrential Tribute destroys my Nimble Momonga and my opponent's Witch of the Black Forest. Which
+is Chain Link 1?", "its their turn my UFO turtle and their sangan die in battle which resolves first": several
 monsters meet their trigger at once, and the question asks about the chain their effects build.  The question
 is read as slots, in any order, from the word file ``segoc_story_words.toml``:
 
 - whose turn it is ("on my turn", "its my opponents turn", "on Player B's turn");
 - the monsters, each with its owner said before it ("my Sangan", "their Giant Germ", "Player A's X"; "my X and Y":
-  both mine), and an optional aside "(optional)", "(mandatory “If this card is sent to the GY”)" whose quote must
+  both mine), and an optional aside "(optional)", "(mandatory “…”)" quoting the card, whose quote must
   be in the card's text and whose kind the simulator checks against the card;
 - what happened: destroyed by a named card's effect (its text must destroy), by "a card effect", or by battle;
 - the asked thing: which is Chain Link N, which goes first / last, which resolves first / last, the whole order,
