@@ -13,8 +13,7 @@ from pathlib import Path
 
 from .frame import Frame
 from .scenario_summon import render
-from .summon_negation import _match
-from .summon_slots import tokens_of
+from .summon_negation import longest_slots
 from .vocabulary import word_file
 
 __all__ = ["read_kind_fact", "WORDS_FILE"]
@@ -40,25 +39,13 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     return out
 
 
+def _predicate_once_subject_said(section: str, best, said: list) -> bool:
+    """Of two readings as long, the predicate once the subject is said ("a Normal Summon" is either)."""
+    return section == "predicate" and best.kind == "subject" and any(s.kind == "subject" for s in said)
+
+
 def _scan(line: str) -> list | None:
-    tokens = tokens_of(line)
-    out, i = [], 0
-    while i < len(tokens):
-        best = None
-        said_subject = any(s.kind == "subject" for s in out)
-        for section, key, phrase in _phrases():
-            m = _match(tokens, i, phrase)
-            # of two readings as long, the predicate once the subject is said ("a Normal Summon" is either)
-            if m is not None and (best is None or m.end > best.end or m.end == best.end and said_subject and
-                                  section == "predicate" and best.kind == "subject"):
-                m.kind, m.key = section, key
-                best = m
-        if best is None:
-            return None
-        if best.kind != "filler":
-            out.append(best)
-        i = best.end
-    return out
+    return longest_slots(line, _phrases(), tie=_predicate_once_subject_said)
 
 
 def _fact(slots: list, card_of) -> tuple[dict, str, set] | None:

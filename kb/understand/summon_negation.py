@@ -24,7 +24,7 @@ from .scenario_summon import render
 from .summon_slots import tokens_of
 from .vocabulary import word_file
 
-__all__ = ["read_summon_negation", "scan_negation", "WORDS_FILE"]
+__all__ = ["read_summon_negation", "scan_negation", "longest_slots", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("summon_negation_words.toml")
 _ALWAYS_BY_EFFECT = ("fusion", "ritual")
@@ -89,15 +89,18 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
     return out
 
 
-def scan_negation(line: str) -> list[_Slot] | None:
-    """The slots of a rendered question (longest phrase first), or None when a word fills none."""
+def longest_slots(line: str, phrases, tie=None) -> list[_Slot] | None:
+    """The slots of a rendered question, the longest phrase of ``phrases`` (``(section, key, words)``) at
+    each place, fillers dropped; None when a word fills none.  ``tie(section, best, slots so far)`` may
+    prefer a phrase as long as the best one found."""
     tokens = tokens_of(line)
     out, i = [], 0
     while i < len(tokens):
         best = None
-        for section, key, phrase in _phrases():
+        for section, key, phrase in phrases:
             m = _match(tokens, i, phrase)
-            if m is not None and (best is None or m.end > best.end):
+            if m is not None and (best is None or m.end > best.end or
+                                  tie is not None and m.end == best.end and tie(section, best, out)):
                 m.kind, m.key = section, key
                 best = m
         if best is None:
@@ -106,6 +109,11 @@ def scan_negation(line: str) -> list[_Slot] | None:
             out.append(best)
         i = best.end
     return out
+
+
+def scan_negation(line: str) -> list[_Slot] | None:
+    """The slots of a rendered question (longest phrase first), or None when a word fills none."""
+    return longest_slots(line, _phrases())
 
 
 def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:

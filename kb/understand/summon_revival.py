@@ -19,8 +19,7 @@ from .frame import Frame
 from .scenario_draft import Draft
 from .scenario_summon import render
 from .scenario_summons import _ANY_MONSTER_IN_GY
-from .summon_negation import _match
-from .summon_slots import tokens_of
+from .summon_negation import longest_slots
 from .vocabulary import word_file
 
 __all__ = ["read_revival", "WORDS_FILE"]
@@ -46,21 +45,7 @@ def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
 
 
 def _scan(line: str) -> list | None:
-    tokens = tokens_of(line)
-    out, i = [], 0
-    while i < len(tokens):
-        best = None
-        for section, key, phrase in _phrases():
-            m = _match(tokens, i, phrase)
-            if m is not None and (best is None or m.end > best.end):
-                m.kind, m.key = section, key
-                best = m
-        if best is None:
-            return None
-        if best.kind != "filler":
-            out.append(best)
-        i = best.end
-    return out
+    return longest_slots(line, _phrases())
 
 
 def _question(slots: list, card_of) -> tuple[dict, str, set] | None:
