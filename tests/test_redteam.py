@@ -18,8 +18,9 @@ REDTEAM_SET = REPO_ROOT / "tests" / "golden" / "ask_redteam.jsonl"
 # measured at 04:10 UTC on 2026-11-25 (bench/ask_eval.py --set tests/golden/ask_redteam.jsonl): 231 questions,
 # 96 right, 0 wrong, 135 unknown, 0 errors; at 07:45 (session 3, whose readers were built looking at this set's
 # unknown answers, so it no longer predicts held-out figures): 226 right, 0 wrong, 5 unknown.
+# session 5 (13:35): 228 right, 0 wrong, 3 unknown.
 # Raise RIGHT_FLOOR when more are answered; WRONG stays 0.
-RIGHT_FLOOR = 226
+RIGHT_FLOOR = 228
 WRONG_CEILING = 0
 
 

@@ -1,4 +1,6 @@
-"""The third-session held-out sets, written before the engine was run on them by an engineer who saw no
+"""The held-out sets of earlier sessions.
+
+The third-session held-out sets, written before the engine was run on them by an engineer who saw no
 parser work, and kept hidden from the six engineers who improved the parser that session:
 tests/golden/ask_holdout3_seed.jsonl (213 seed-style questions, each quote verbatim from its book) and
 tests/golden/ask_holdout3_casual.jsonl (113 chat-style questions on cards of no other set).
@@ -10,7 +12,16 @@ Measured with bench/ask_eval.py --repeat 0 (2026-11-25):
   name that lost its first letter, a condition on what an activation would destroy) and scoring "who?"
   answers by player: seed 25 / 0 / 188; casual 59 / 0 / 49 / 5.
 - session 4 (10:20, after seven engineers used them as proxies): seed 79 / 0 / 134; casual 88 / 0 / 20 / 5.
+- session 5 (13:35, after eight engineers' work): seed 88 / 0 / 125; casual 90 / 0 / 18 / 5.
 The casual set's 5 errors are nicknames that fit two cards ("brionac", "ryko"): the answer asks which card.
+
+The fourth-session held-out sets, written the same way and hidden from the seven engineers of that session:
+tests/golden/ask_holdout4_seed.jsonl (202) and tests/golden/ask_holdout4_casual.jsonl (118):
+- at session 4's start (b5a346f): seed 29 / 0 / 173; casual 61 / 2 / 55;
+- at session 4's end (ad6b6fd): seed 36 / 0 / 166; casual 70 / 1 / 47;
+- session 5 (13:35; used as that session's proxy, summary tables only): seed 45 / 0 / 157; casual 79 / 0 / 35 /
+  4 errors (shortened names close between two cards, answered with the candidates).
+
 Once seen, these sets are no longer held out: they are floors here (no wrong answer, right not below).
 """
 
@@ -22,14 +33,17 @@ import pytest
 
 from kb.config import REPO_ROOT
 
+GOLDEN = REPO_ROOT / "tests" / "golden"
 SETS = {
-    "seed": (REPO_ROOT / "tests" / "golden" / "ask_holdout3_seed.jsonl", {"right": 79, "errors": 0}),
-    "casual": (REPO_ROOT / "tests" / "golden" / "ask_holdout3_casual.jsonl", {"right": 88, "errors": 5}),
+    "holdout3-seed": (GOLDEN / "ask_holdout3_seed.jsonl", {"right": 88, "errors": 0}),
+    "holdout3-casual": (GOLDEN / "ask_holdout3_casual.jsonl", {"right": 90, "errors": 5}),
+    "holdout4-seed": (GOLDEN / "ask_holdout4_seed.jsonl", {"right": 45, "errors": 0}),
+    "holdout4-casual": (GOLDEN / "ask_holdout4_casual.jsonl", {"right": 79, "errors": 4}),
 }
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
-def test_holdout3_floor(session, full_kb, name):
+def test_holdout_floor(session, full_kb, name):
     """No wrong answer; right answers at or above the measured count; errors only the ambiguous nicknames."""
     sys.path.insert(0, str(REPO_ROOT / "bench"))
     try:
