@@ -222,7 +222,8 @@ def test_a_named_monster_is_asked_as_its_effect_at_the_damage_step_timing(sessio
         "During the Damage Step, Sangan is Special Summoned. Can its effect be activated?",
         # which effect is not said; the Damage Step is not said
         "If a monster is Special Summoned during the Damage Step, can its Trigger Effect activate?",
-        "Elemental HERO Stratos is Special Summoned. Can its effect be activated?",
+        # ("Elemental HERO Stratos is Special Summoned. Can its effect be activated?" says no Damage Step: the
+        # told Summon is simulated and its "When ... Summoned" effect can be activated, a right "yes")
         # a quoted effect the card does not have
         "During the Damage Step, Elemental HERO Stratos is Special Summoned. Can its 'If this card is sent to "
         "the GY' effect be activated?",

@@ -262,8 +262,9 @@ def test_more_turn_rule_facts(session, text, answer, rule):
     "text",
     [
         "What happens in the Draw Phase?",
-        # a named monster with no position said: which of its values battles is not said
-        "My 3000 ATK monster attacks Giant Soldier of Stone. Do I take damage?",
+        # a named monster with no position said: which of its values battles is not said, and the answer
+        # differs (1300 ATK in Attack Position, 2000 DEF in Defense Position)
+        "My 1500 ATK monster attacks Giant Soldier of Stone. Do I take damage?",
         # an amount from a relation
         "If my monster attacks a Defense Position monster with higher DEF, how much damage do I take?",
         # going second, turn 1 is the opponent's turn: not read

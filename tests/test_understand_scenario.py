@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb import engine
 from kb.understand import understand
 from kb.understand.answer import ask_plain
 
@@ -241,8 +242,6 @@ def test_battle_scenario_shape(session):
         "I have 8 cards in hand at the end of my End Phase. Do I have to discard down to 5?",
         # a named card whose Tributes are not given
         "Can I Normal Summon Blue-Eyes White Dragon?",
-        # a Tribute Summon that does not say what is Tributed
-        "Can I Tribute Summon a Level 7 monster?",
         # the question asks about a card the chain did not Summon
         (
             "Call of the Haunted, chained to Pot of Greed, Special Summons Magma Dragon. Can Sangan's effect be "
@@ -253,8 +252,6 @@ def test_battle_scenario_shape(session):
             "My Gene-Warped Warwolf (1900 ATK) attacks my opponent's Attack Position Giant Soldier of Stone. "
             "Are both monsters destroyed?"
         ),
-        # a named monster attacked with no position said
-        "My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
         # no monster has that Level
         "Can I Normal Summon a Level 0 monster?",
         # whether a Link Monster points to the zone is not said
@@ -271,3 +268,18 @@ def test_battle_scenario_shape(session):
 )
 def test_no_scenario_when_a_fact_is_missing(session, text):
     assert _scenario(session, text) is None
+
+
+@pytest.mark.parametrize(
+    "text,answer",
+    [
+        # a fact left open is simulated every way it could be: the answer stands only when all agree
+        ("My 3000 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+         "yes"),  # 1300 ATK in Attack Position, 2000 DEF in Defense Position: destroyed either way
+        ("My 1500 ATK monster attacks my opponent's Giant Soldier of Stone. Is Giant Soldier of Stone destroyed?",
+         "unknown"),  # destroyed in Attack Position only
+        ("Can I Tribute Summon a Level 7 monster?", "yes"),  # with two Tributes: possible for the kind
+    ],
+)
+def test_a_fact_left_open_is_asked_every_way(session, text, answer):
+    assert engine.ask(session, text)["answer"] == answer

@@ -223,6 +223,21 @@ def _adopt(reading: Reading, skeleton: Skeleton, frame) -> bool:
     return True
 
 
+def _engine_reads_applying(applying: list, effects_of) -> bool:
+    """Does the engine read a prohibition ("Trap Cards cannot be activated": Jinzo) or a permission of a
+    card said to be applying?  Then the question is the engine's (kb/engine/permissions.py)."""
+    from ..engine.permissions import grants_of
+    from ..engine.prohibitions import prohibitions_of
+
+    for item in applying:
+        name = item.get("card") if isinstance(item, dict) else item
+        if isinstance(name, str):
+            effects = effects_of(name)
+            if prohibitions_of(name, effects) or grants_of(name, effects):
+                return True
+    return False
+
+
 def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
     """Try the whole-question readers in turn (see above); the first that reads the question answers it."""
     from .chain_rules import read_chain_rule
@@ -276,8 +291,10 @@ def _read_whole(session: Session, skeleton: Skeleton, reading: Reading) -> None:
         if not _adopt(reading, skeleton, frame) and frame is not None:
             reading.reason = frame.reason  # read, but the words may mean something else: say why
     if reading.frame is not None and (reading.frame.question or {}).get("applying"):
-        # "while X is applying, ...": only a lasting negation of monsters (Skill Drain) replaces it
-        if not _adopt(reading, skeleton, read_lingering_negation(skeleton)):
+        # "while X is applying, ...": only a lasting negation of monsters (Skill Drain) replaces it, or the
+        # state reader when the engine reads no prohibition or permission of X (kb/engine/permissions.py)
+        if not _adopt(reading, skeleton, read_lingering_negation(skeleton)) and \
+                not _engine_reads_applying(reading.frame.question["applying"], effects_of):
             from .activation_state import read_activation_state  # or a cost / act X forbids (activation_state.py)
 
             _adopt(reading, skeleton, read_activation_state(skeleton, card_of))
