@@ -12,8 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
-from .scenario_summon import render
-from .summon_negation import longest_slots
+from .summon_negation import longest_slots, phrase_table, read_slot_frame
 from .vocabulary import word_file
 
 __all__ = ["read_kind_fact", "WORDS_FILE"]
@@ -29,14 +28,7 @@ def _words() -> dict:
 
 @lru_cache(maxsize=1)
 def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
-    w = _words()
-    out = [("opener", "opener", tuple(p.split())) for p in w["opener"]["words"]]
-    out += [("second", "second", tuple(p.split())) for p in w["second"]["words"]]
-    for section in ("subject", "predicate"):
-        for key, phrases in w[section].items():
-            out += [(section, key, tuple(p.split())) for p in phrases]
-    out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
-    return out
+    return phrase_table(_words(), keyed=("subject", "predicate"), flat=("opener", "second"))
 
 
 def _predicate_once_subject_said(section: str, best, said: list) -> bool:
@@ -86,12 +78,4 @@ def _fact(slots: list, card_of) -> tuple[dict, str, set] | None:
 
 def read_kind_fact(skeleton, card_of) -> Frame | None:
     """The rule fact such a question asks, as a frame, or None."""
-    rendered = render(skeleton)
-    if rendered is None:
-        return None
-    line, ents = rendered
-    got = _fact(_scan(line) or [], card_of)
-    if got is None or got[2] != set(ents):
-        return None
-    skeleton.use(skeleton.live())
-    return Frame(got[0], got[1], used_entities=got[2])
+    return read_slot_frame(skeleton, _scan, _fact, card_of, uses_story=False)

@@ -24,7 +24,7 @@ from .scenario_summon import render
 from .summon_slots import tokens_of
 from .vocabulary import word_file
 
-__all__ = ["read_summon_negation", "scan_negation", "longest_slots", "WORDS_FILE"]
+__all__ = ["read_summon_negation", "scan_negation", "longest_slots", "phrase_table", "read_slot_frame", "WORDS_FILE"]
 
 WORDS_FILE = Path(__file__).with_name("summon_negation_words.toml")
 _ALWAYS_BY_EFFECT = ("fusion", "ritual")
@@ -78,15 +78,39 @@ def _match(tokens: list[str], i: int, phrase: tuple[str, ...]) -> _Slot | None:
     return slot
 
 
+def phrase_table(words: dict, keyed: tuple[str, ...],
+                 flat: tuple[str, ...] = ()) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(section, key, phrase tokens)`` of a word file: each ``flat`` section's ``words`` (keyed by the
+    section), then every key of each ``keyed`` section, then the ``fillers``."""
+    out = [(section, section, tuple(p.split())) for section in flat for p in words[section]["words"]]
+    for section in keyed:
+        for key, phrases in words[section].items():
+            out += [(section, key, tuple(p.split())) for p in phrases]
+    out += [("filler", "filler", tuple(p.split())) for p in words["fillers"]["words"]]
+    return out
+
+
+def read_slot_frame(skeleton, scan, build, card_of, *, uses_story: bool = True) -> Frame | None:
+    """The frame of a slot reader: the rendered question scanned (``scan(line)``) and built
+    (``build(slots, card_of)`` -> ``(question, said, used entities)``); None unless every named card is used."""
+    rendered = render(skeleton)
+    if rendered is None:
+        return None
+    line, ents = rendered
+    slots = scan(line)
+    got = build(slots, card_of) if slots else None
+    if got is None:
+        return None
+    question, said, used = got
+    if used != set(ents):
+        return None
+    skeleton.use(skeleton.live())
+    return Frame(question, said, used_entities=used, uses_story=uses_story)
+
+
 @lru_cache(maxsize=1)
 def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
-    w = _words()
-    out = []
-    for section in ("ask", "verb", "summon", "story", "what", "by"):
-        for key, phrases in w[section].items():
-            out += [(section, key, tuple(p.split())) for p in phrases]
-    out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
-    return out
+    return phrase_table(_words(), keyed=("ask", "verb", "summon", "story", "what", "by"))
 
 
 def longest_slots(line: str, phrases, tie=None) -> list[_Slot] | None:
@@ -199,16 +223,4 @@ def _question(slots: list[_Slot], card_of) -> tuple[dict, str, set] | None:
 
 def read_summon_negation(skeleton, card_of) -> Frame | None:
     """A question whether a card negates a Summon, read by slots, as a frame; or None."""
-    rendered = render(skeleton)
-    if rendered is None:
-        return None
-    line, ents = rendered
-    slots = scan_negation(line)
-    got = _question(slots, card_of) if slots else None
-    if got is None:
-        return None
-    question, said, used = got
-    if used != set(ents):
-        return None
-    skeleton.use(skeleton.live())
-    return Frame(question, said, used_entities=used, uses_story=True)
+    return read_slot_frame(skeleton, scan_negation, _question, card_of)

@@ -17,9 +17,8 @@ from pathlib import Path
 
 from .frame import Frame
 from .scenario_draft import Draft
-from .scenario_summon import render
 from .scenario_summons import _ANY_MONSTER_IN_GY
-from .summon_negation import longest_slots
+from .summon_negation import longest_slots, phrase_table, read_slot_frame
 from .vocabulary import word_file
 
 __all__ = ["read_revival", "WORDS_FILE"]
@@ -34,14 +33,7 @@ def _words() -> dict:
 
 @lru_cache(maxsize=1)
 def _phrases() -> list[tuple[str, str, tuple[str, ...]]]:
-    w = _words()
-    out = [("summoned", "summoned", tuple(p.split())) for p in w["summoned"]["words"]]
-    out += [("gone", "gone", tuple(p.split())) for p in w["gone"]["words"]]
-    for section in ("unsummoned", "asked", "subject", "cause"):
-        for key, phrases in w[section].items():
-            out += [(section, key, tuple(p.split())) for p in phrases]
-    out += [("filler", "filler", tuple(p.split())) for p in w["fillers"]["words"]]
-    return out
+    return phrase_table(_words(), keyed=("unsummoned", "asked", "subject", "cause"), flat=("summoned", "gone"))
 
 
 def _scan(line: str) -> list | None:
@@ -118,13 +110,4 @@ def _question(slots: list, card_of) -> tuple[dict, str, set] | None:
 
 def read_revival(skeleton, card_of) -> Frame | None:
     """The revival question of such a story, as a frame, or None."""
-    rendered = render(skeleton)
-    if rendered is None:
-        return None
-    line, ents = rendered
-    slots = _scan(line)
-    got = _question(slots, card_of) if slots else None
-    if got is None or got[2] != set(ents):
-        return None
-    skeleton.use(skeleton.live())
-    return Frame(got[0], got[1], used_entities=got[2], uses_story=True)
+    return read_slot_frame(skeleton, _scan, _question, card_of)
