@@ -188,3 +188,43 @@ def test_claim_form_as_json(session):
         answer_form(session, {"ask": "claim", "claim": "no_such_claim"})
     with pytest.raises(BadQuestionError):
         answer_form(session, {"ask": "claim", "claim": "token_xyz_material", "colour": "red"})
+
+
+def test_claim_sets_add_claims_concepts_and_rules(tmp_path, monkeypatch):
+    """A claim set file (kb/understand/claims/sets/*.toml) adds its concepts, claims and RULES rows; a concept
+    put in another category, or a phrase naming two concepts, is reported."""
+    from kb.understand.claims import table, tagger
+
+    (tmp_path / "extra.toml").write_text('''
+[concepts.state]
+glowing = ["glowing", "aglow"]
+[concepts.act]
+tribute = ["sacrifice"]
+
+[[claim]]
+id = "test_glowing_tribute"
+said = "Can a glowing monster be Tributed?"
+requires = ["tribute", "glowing"]
+answer = "yes"
+rule = "fact_tribute"
+detail = "test"
+''', encoding="utf-8")
+    monkeypatch.setattr(tagger, "SETS_DIR", tmp_path)
+    for cached in (tagger.concept_table, table._raw, table.claims, table.default_tolerated, tagger.lemmas):
+        cached.cache_clear()
+    try:
+        assert _match("Can an aglow monster be sacrificed?") == ["test_glowing_tribute"]
+        found = [c for c in claims() if c.id == "test_glowing_tribute"]
+        assert found and found[0].file == "sets/extra.toml"
+        assert problems() == []
+        (tmp_path / "extra.toml").write_text('[concepts.state]\ntribute = ["offered up"]\n', encoding="utf-8")
+        tagger.concept_table.cache_clear()
+        with pytest.raises(ValueError, match="extra.toml.*'tribute' is a act concept"):
+            tagger.concept_table()
+        (tmp_path / "extra.toml").write_text('[concepts.state]\nglowing = ["tribute"]\n', encoding="utf-8")
+        tagger.concept_table.cache_clear()
+        assert any("'tribute' names several concepts" in p for p in problems())
+    finally:
+        monkeypatch.undo()
+        for cached in (tagger.concept_table, table._raw, table.claims, table.default_tolerated, tagger.lemmas):
+            cached.cache_clear()

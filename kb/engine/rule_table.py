@@ -71,9 +71,11 @@ def _fact(where: str, n: int, entry) -> tuple[tuple, tuple]:
     return tuple(entry["question"]), (entry["answer"], entry["rule"], entry["said"])
 
 
-def load_rule_table(path: Path) -> tuple[dict[str, dict], dict[tuple[str, str, str], tuple[str, str, str]]]:
+def load_rule_table(path: Path, other_tables: frozenset[str] = frozenset()
+                    ) -> tuple[dict[str, dict], dict[tuple[str, str, str], tuple[str, str, str]]]:
     """The rows (``key -> row``) and the facts (``(topic, subject, asked) -> (answer, rule, said)``) of one
-    table file, in its order; a fact repeated in one file is an error."""
+    table file, in its order; a fact repeated in one file is an error.  ``other_tables``: top-level keys
+    another reader owns (a claim set's ``claim`` and ``concepts``), skipped here."""
     path = Path(path).resolve()
     ours = path.is_relative_to(_PACKAGE)
     where = f"kb/{path.relative_to(_PACKAGE).as_posix()}" if ours else str(path)
@@ -81,7 +83,7 @@ def load_rule_table(path: Path) -> tuple[dict[str, dict], dict[tuple[str, str, s
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise RuleTableError(f"{where}: {exc}") from exc
-    if set(data) - {"rules", "facts"}:
+    if set(data) - {"rules", "facts"} - other_tables:
         raise RuleTableError(f"{where}: only [rules.KEY] tables and [[facts]] entries, not {sorted(set(data))}")
     rows = {key: _row(where, key, entry) for key, entry in data.get("rules", {}).items()}
     facts: dict[tuple[str, str, str], tuple[str, str, str]] = {}

@@ -72,8 +72,12 @@ from .chain_rows import CHAIN_RULES as _CHAIN_RULES  # noqa: E402  (data only, i
 
 RULES.update(_CHAIN_RULES)
 
-# rows only the claims table cites (kb/understand/claims/rules.toml; read as a file, kb.understand not imported)
-RULES.update(load_rule_table(Path(__file__).resolve().parents[1] / "understand" / "claims" / "rules.toml")[0])
+# rows only the claims table cites (kb/understand/claims/rules.toml and the claim sets' own rows in
+# kb/understand/claims/sets/*.toml; read as files, kb.understand not imported)
+_CLAIMS_DIR = Path(__file__).resolve().parents[1] / "understand" / "claims"
+RULES.update(load_rule_table(_CLAIMS_DIR / "rules.toml")[0])
+for _set_file in sorted((_CLAIMS_DIR / "sets").glob("*.toml")):
+    RULES.update(load_rule_table(_set_file, other_tables=frozenset({"claim", "concepts"}))[0])
 
 # the rules of generic cards and negation questions (kb/engine/generic.py, negation.py)
 RULES.update(load_rule_table(Path(__file__).with_name("generic_rules.toml"))[0])

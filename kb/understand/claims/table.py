@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .tagger import concept_table
+from .tagger import concept_table, set_files
 
 __all__ = ["CLAIMS_FILE", "Claim", "claims", "default_tolerated", "problems"]
 
@@ -41,6 +41,7 @@ class Claim:
     guard: tuple[str, ...] | None = None  # phrases of a named card's text that speak to it (None: its acts')
     marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
     before: tuple[tuple[str, str], ...] = ()  # (a, b): when both are said, a first ("in a Main Monster Zone point to")
+    file: str = "claims.toml"  # the table file that holds it (claims.toml or sets/<name>.toml)
 
     @cached_property
     def allowed(self) -> frozenset[str]:
@@ -61,8 +62,15 @@ class Claim:
 
 @lru_cache(maxsize=1)
 def _raw() -> dict:
+    """claims.toml with the claims of every set file (``sets/*.toml``) after its own, each row knowing its file."""
     with CLAIMS_FILE.open("rb") as handle:
-        return tomllib.load(handle)
+        data = tomllib.load(handle)
+    rows = [dict(row, file="claims.toml") for row in data.get("claim", [])]
+    for path in set_files():
+        with path.open("rb") as handle:
+            rows += [dict(row, file=f"sets/{path.name}") for row in tomllib.load(handle).get("claim", [])]
+    data["claim"] = rows
+    return data
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +92,7 @@ def claims() -> tuple[Claim, ...]:
             answer=row["answer"], rule=row["rule"], detail=row["detail"],
             asked=frozenset(row.get("asked", [])), excludes=frozenset(row.get("excludes", [])),
             guard=tuple(row["guard"]) if "guard" in row else None, marker=bool(row.get("marker", False)),
-            before=tuple(tuple(pair) for pair in row.get("before", [])),
+            before=tuple(tuple(pair) for pair in row.get("before", [])), file=row["file"],
         ))
     return tuple(out)
 
@@ -94,12 +102,19 @@ def problems() -> list[str]:
     the same with different answers."""
     from ...engine.rules import RULES
 
-    known = set(concept_table()["category"])
+    table = concept_table()
+    known = set(table["category"])
     out, ids, by_key = [], set(), {}
+    named: dict[tuple[str, ...], set] = {}
+    for entries in table["by_first"].values():
+        for words, kind, values in entries:
+            if kind == "concept":
+                named.setdefault(words, set()).add(values)
+    out += [f"the phrase {' '.join(w)!r} names several concepts: {sorted(v)}" for w, v in named.items() if len(v) > 1]
     for concept in default_tolerated() - known:
         out.append(f"default tolerates unknown concept {concept!r}")
     for claim in claims():
-        where = f"claims.toml claim {claim.id!r}"
+        where = f"{claim.file} claim {claim.id!r}"
         if claim.id in ids:
             out.append(f"{where}: duplicate id")
         ids.add(claim.id)

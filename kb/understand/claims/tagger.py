@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["CONCEPTS_FILE", "Tag", "Tagged", "concept_table", "lemmas", "tag", "phrases_of"]
+__all__ = ["CONCEPTS_FILE", "SETS_DIR", "Tag", "Tagged", "concept_table", "lemmas", "tag", "phrases_of", "set_files"]
 
 CONCEPTS_FILE = Path(__file__).with_name("concepts.toml")
+SETS_DIR = Path(__file__).with_name("sets")  # claim sets: each may add concepts under [concepts.<category>]
 _CATEGORIES = ("act", "role", "kind", "state", "place", "moment", "player", "relation")
 _VOWELS = set("aeiou")
 
@@ -61,6 +62,7 @@ def concept_table() -> dict:
     """The parsed concepts file plus ``category`` (concept -> its category) and the phrase lists."""
     with CONCEPTS_FILE.open("rb") as handle:
         data = tomllib.load(handle)
+    _merge_set_concepts(data)
     category: dict[str, str] = {}
     phrases: list[tuple[tuple[str, ...], str, tuple[str, ...]]] = []  # (words, kind, values)
     for cat in _CATEGORIES:
@@ -89,6 +91,35 @@ def concept_table() -> dict:
     return {"data": data, "category": category, "by_first": by_first,
             "stop": frozenset(data.get("stop", {}).get("words", "").split()),
             "lemma": data.get("lemma", {})}
+
+
+def set_files() -> list[Path]:
+    """The claim set files (``sets/*.toml``), in name order."""
+    return sorted(SETS_DIR.glob("*.toml"))
+
+
+def _merge_set_concepts(data: dict) -> None:
+    """Add the ``[concepts.<category>]`` phrases (and ``[concepts.compound]`` / ``[concepts.lemma]``) of every
+    claim set to ``data`` (the parsed concepts.toml): a concept may gain phrases in its own category only."""
+    where_of = {concept: cat for cat in _CATEGORIES for concept in data.get(cat, {})}
+    for path in set_files():
+        with path.open("rb") as handle:
+            extra = tomllib.load(handle).get("concepts", {})
+        for cat, table in extra.items():
+            if cat not in _CATEGORIES + ("compound", "lemma"):
+                raise ValueError(f"claims/sets/{path.name}: [concepts.{cat}] is not a category of concepts.toml")
+            for concept, said in table.items():
+                if cat in _CATEGORIES:
+                    if where_of.get(concept, cat) != cat:
+                        raise ValueError(f"claims/sets/{path.name}: concept {concept!r} is a {where_of[concept]} "
+                                         f"concept, not a {cat} one")
+                    where_of[concept] = cat
+                    data.setdefault(cat, {}).setdefault(concept, [])
+                    data[cat][concept] = data[cat][concept] + [p for p in said if p not in data[cat][concept]]
+                elif concept in data.get(cat, {}) and data[cat][concept] != said:
+                    raise ValueError(f"claims/sets/{path.name}: [concepts.{cat}] {concept!r} differs from concepts.toml")
+                else:
+                    data.setdefault(cat, {})[concept] = said
 
 
 def phrases_of(concept: str) -> list[tuple[str, ...]]:
