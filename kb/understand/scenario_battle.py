@@ -21,13 +21,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
 from .scenario_draft import Draft, alt, mon, opp, opps
 from .scenario_windows import WHAT, WHO, WINDOW_FACTS, said_player, what_of, who_of, window_questions
 from .story import ACTOR, actor_player
 
 __all__ = ["BATTLE_FACTS", "battle_questions"]
 
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 
 # ------------------------------------------------------------------------------------------ replays
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
 from ..engine.negation import SUMMON_METHODS
 from .scenario_draft import Draft
 from .scenario_next_link import next_link_facts, next_link_questions
@@ -19,7 +20,7 @@ from .story import ACTOR, actor_player
 
 __all__ = ["CHAIN_FACTS", "chain_questions"]
 
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 
 
 def _name(d: Draft, group: str, m: re.Match) -> str | None:

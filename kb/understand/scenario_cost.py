@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .skeleton import CARD_SLOT
 from .frame import Frame
 from .shapes import first_reading
 from .skeleton import Skeleton
@@ -22,7 +23,7 @@ from .vocabulary import phrase_alternation, word_file
 __all__ = ["alt", "read_rule_fact"]
 
 WORDS_FILE = Path(__file__).with_name("scenario_cost_words.toml")
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 _SEP = r"(?: \.)? "
 _GY = r"(?:graveyard|gy)"
 

@@ -17,9 +17,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
+
 __all__ = ["generic_cost_shapes"]
 
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 _SEP = r"(?: \.)? "
 _GY = r"(?:graveyard|gy)"
 _APPLYING = r"(?:applying|being applied|face-up|face-up on the field|on the field|active|in effect|in play)"

@@ -14,12 +14,13 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .skeleton import CARD_SLOT
 from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["lp_shapes"]
 
 _WORDS = Path(__file__).with_name("scenario_lp_words.toml")
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 _SEP = r"(?: \.| and| but| so)? "
 
 

@@ -13,12 +13,13 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .skeleton import CARD_SLOT
 from .vocabulary import phrase_alternation, word_file
 
 __all__ = ["refund_shapes"]
 
 _WORDS = Path(__file__).with_name("scenario_refund_words.toml")
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 _SEP = r"(?: \.| and| so| but)? "
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
 from .scenario_draft import PHASE_NAMES, Draft, all_phases, phase_of
 
 __all__ = ["CAN", "CAN_I", "SAID", "VERBS", "kind_questions"]
@@ -386,13 +387,13 @@ def kind_questions() -> list:
         ),
         (
             "a named monster Special Summoned at all",
-            re.compile(rf"^{CAN} (?P<c>e\d+(?: ' s| 's)?) (?:ever |even )?(?:to )?be special summoned$"),
+            re.compile(rf"^{CAN} (?P<c>{CARD_SLOT}) (?:ever |even )?(?:to )?be special summoned$"),
             _q_can_be_special,
         ),
         (
             "a named Special Summon Monster Normal Summoned or Set",
             re.compile(
-                rf"^{CAN_I} (?P<v>normal summon|normal set|set) (?P<c>e\d+(?: ' s| 's)?){down}"
+                rf"^{CAN_I} (?P<v>normal summon|normal set|set) (?P<c>{CARD_SLOT}){down}"
                 rf"(?P<cond> (?:if|when|while|even if|even though) (?:i|there|my) [a-z0-9' -]+)?$"
             ),
             _q_named,

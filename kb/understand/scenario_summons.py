@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
 from .scenario_draft import Draft
 from .scenario_summon_kinds import kind_questions
 from .scenario_summon_materials import material_questions
@@ -24,7 +25,7 @@ from .scenario_summon_stories import story_questions
 
 __all__ = ["SUMMON_FACTS", "summon_questions", "entity", "plain", "place_lasting", "Pick", "CARD", "FRAMES"]
 
-CARD = r"e\d+(?: ' s| 's)?"
+CARD = CARD_SLOT
 FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
 _CARD, _FRAMES = CARD, FRAMES
 

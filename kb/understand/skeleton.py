@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from .mentions import Entity
 from .tokens import Token
 
-__all__ = ["Piece", "Skeleton", "ENT"]
+__all__ = ["Piece", "Skeleton", "ENT", "CARD_SLOT"]
 
 ENT = r"e\d+"
+CARD_SLOT = ENT + r"(?: ' s| 's)?"  # a card's slot in a rendered sentence, possessive or not ("e1", "e1 's")
 
 
 @dataclass

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .skeleton import CARD_SLOT
+
 __all__ = ["zone_condition_shapes"]
 
-_CARD = r"e\d+(?: ' s| 's)?"
+_CARD = CARD_SLOT
 _SEP = r"(?: \.)? "
 _NEEDS_ST = re.compile(r"\b(?:while|if) you control (?:a (?:face-up )?card(?:\(s\))?|cards?|at least 1 card) in your "
                        r"Spell & Trap (?:Card )?Zone", re.I)
