@@ -140,8 +140,16 @@ def negating_effects(card: checks.EngineCard, categories=_NEGATES) -> list[dict]
 
 
 def _answers_activation(effect: dict) -> bool:
-    """Does the effect wait for an activation ("When a card or effect is activated: ... negate ...")?"""
-    return any(p["type"] == "activation" for p in (effect.get("condition") or {}).get("events", []))
+    """Does the effect wait for an activation ("When a card or effect is activated: ... negate ...")?
+
+    An effect with no activation condition that negates an activation ("Pay 500 LP. Negate the activation of
+    a Trap Card") answers one too: it can only be chained directly to the activation it negates (RULES
+    ``negate_directly``; which activations it names is checked with the chain, engine._negated_activation_vs_link).
+    """
+    events = (effect.get("condition") or {}).get("events") or []
+    if not events:
+        return "negate_activation" in (effect.get("categories") or [])
+    return any(p["type"] == "activation" for p in events)
 
 
 def _answering_links(effect: dict) -> dict:
@@ -209,7 +217,7 @@ def _negate_link(card: checks.EngineCard, chain: list[checks.EngineCard], target
     others = [e for e in effects if not _answers_activation(e)]
     summary = "; ".join(
         f"{checks._effect_label(card, e)} {_what(e)}"
-        + (f" ({e['condition']['raw']})" if _answers_activation(e) else "")
+        + (f" ({(e.get('condition') or {}).get('raw') or 'it negates an activation'})" if _answers_activation(e) else "")
         for e in effects
     )
     rule = "negate_directly" if by_activation else "negate_effect_only"
