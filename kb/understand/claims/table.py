@@ -57,7 +57,8 @@ class Claim:
     def key(self) -> tuple:
         """What the claim says, regardless of its answer (two claims with one key must agree)."""
         return (tuple(sorted(tuple(sorted(g)) for g in self.requires)), tuple(sorted(self.forms)),
-                tuple(sorted(self.asked)), tuple(sorted(self.excludes)), self.marker)
+                tuple(sorted(self.asked)), tuple(sorted(self.excludes)), self.marker,
+                tuple(sorted(self.before)))  # "mandatory before optional" and its reverse say two things
 
 
 @lru_cache(maxsize=1)
