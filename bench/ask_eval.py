@@ -48,7 +48,7 @@ from kb.errors import KbError  # noqa: E402
 from kb.models import Section  # noqa: E402
 from kb.text import fold_quotes  # noqa: E402
 from kb.understand.answer import TIMING_VERDICTS, timing_as_yes_no  # noqa: E402
-from kb.understand.warm import WARM_UP  # noqa: E402
+from kb.understand.warm import WARM_UP, warm_patterns  # noqa: E402
 
 __all__ = ["SEED_FILE", "ASK_FILE", "WARM_UP", "load_items", "score", "warm_up", "evaluate", "main"]
 
@@ -172,7 +172,9 @@ def _timed_ask(bind, question: str, kb_path) -> tuple[dict | KbError, float]:
 
 
 def warm_up(session, kb_path) -> None:
-    """Ask the :data:`WARM_UP` questions: the per-knowledge-base caches are loaded afterwards."""
+    """Build the readers' pattern tables as ``kb serve``'s master does (:func:`warm_patterns`), then ask the
+    :data:`WARM_UP` questions: the per-knowledge-base caches are loaded afterwards."""
+    warm_patterns()
     for question in WARM_UP:
         _timed_ask(session.get_bind(), question, kb_path)
 

@@ -30,11 +30,14 @@ def default_workers() -> int:
 
 def warm_up(app) -> None:
     """Load the fork-safe, read-only caches (graph, card-name index, the rulebook index of unknown
-    answers) so that forked workers share them."""
+    answers, the readers' pattern tables) so that forked workers share them."""
     from webapp import kb_graph, kb_session
 
     from .cards import name_index
     from .understand.rulebook_index import rulebook_index
+    from .understand.warm import warm_patterns
+
+    warm_patterns()  # compiled from the readers' word files only: no knowledge base state before the fork
 
     with app.app_context():
         kb_graph()

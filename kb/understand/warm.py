@@ -3,13 +3,24 @@ per-knowledge-base caches (card names, mentions, rulebook index, profiles) fill 
 needs them, so asking one question of each kind up front measures first asks of a warm process.  Written
 for this purpose: they name no card of the evaluation sets.  (``kb serve`` does not ask them: its master
 process only loads read-only indexes before forking.)
+
+:func:`warm_patterns` builds every reader's pattern and word tables (each a cached builder taking no
+argument, in ``kb.understand`` and ``kb.engine``) without asking anything: no knowledge base is opened, so
+``kb serve``'s master calls it before forking (workers share the tables and no first question compiles
+them) and the bench calls it before the warm-up questions.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+
 from sqlmodel import Session
 
-__all__ = ["WARM_UP", "warm_readers"]
+__all__ = ["WARM_UP", "warm_patterns", "warm_readers"]
+
+WARMED_PACKAGES = ("kb.understand", "kb.engine")
 
 WARM_UP = (
     "Is a Normal Trap able to respond to a Counter Trap Card?",
@@ -43,3 +54,31 @@ def warm_readers(session: Session, kb_path=None) -> None:
             ask(session, question, kb_path=kb_path)
         except KbError:
             continue
+
+
+def _table_builders(module) -> list:
+    """The cached functions of ``module`` (its own, not imported ones) that take no argument."""
+    out = []
+    for obj in vars(module).values():
+        if not hasattr(obj, "cache_info") or getattr(obj, "__module__", None) != module.__name__:
+            continue
+        try:
+            parameters = inspect.signature(obj).parameters.values()
+        except (TypeError, ValueError):
+            continue
+        if all(p.default is not p.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in parameters):
+            out.append(obj)
+    return out
+
+
+def warm_patterns(packages=WARMED_PACKAGES) -> int:
+    """Import every module of ``packages`` and call each of its cached builders that takes no argument (the
+    readers' compiled patterns and word tables, read from files only); returns how many were built."""
+    built = 0
+    for name in packages:
+        package = importlib.import_module(name)
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            for builder in _table_builders(importlib.import_module(info.name)):
+                builder()
+                built += 1
+    return built
