@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..frame_model import Frame
 from ..tokens import tokenize
-from .table import Claim, claims
+from .table import Claim, candidates
 from .tagger import Tagged, concept_table, tag
 
 __all__ = ["card_kinds", "match_claims", "read_claim", "tag_question"]
@@ -164,10 +164,8 @@ def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: li
         return []
     said = tagged.concepts
     out = []
-    for claim in claims():
-        if tagged.form not in claim.forms or not said <= claim.allowed:
-            continue
-        carried = set().union(*card_kind_sets) if card_kind_sets else set()
+    carried = set().union(*card_kind_sets) if card_kind_sets else set()
+    for claim in candidates(tagged.form, said):  # the claims of the form allowing every concept said
         if claim.excludes & (said | carried) or claim.marker and tagged.marker_at() is None:
             continue
         if any(not (group & said) and not (group & carried) for group in claim.requires):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .tagger import concept_table, set_files
 
-__all__ = ["CLAIMS_FILE", "Claim", "claims", "default_tolerated", "problems"]
+__all__ = ["CLAIMS_FILE", "Claim", "candidates", "claims", "default_tolerated", "problems"]
 
 CLAIMS_FILE = Path(__file__).with_name("claims.toml")
 _FORMS = frozenset({"can", "must", "fact"})
@@ -96,6 +96,41 @@ def claims() -> tuple[Claim, ...]:
             before=tuple(tuple(pair) for pair in row.get("before", [])), file=row["file"],
         ))
     return tuple(out)
+
+
+_INDEXED: tuple = (None, None)  # (the claims() tuple indexed, its index): rebuilt when the table is reloaded
+
+
+def _index(table: tuple[Claim, ...]) -> tuple[dict[str, frozenset[int]], dict[str, frozenset[int]]]:
+    """(form -> positions of the claims answering it, concept -> positions of the claims allowing it)."""
+    global _INDEXED
+    indexed, index = _INDEXED
+    if indexed is table:
+        return index
+    by_form: dict[str, set[int]] = {}
+    by_concept: dict[str, set[int]] = {}
+    for position, claim in enumerate(table):
+        for form in claim.forms:
+            by_form.setdefault(form, set()).add(position)
+        for concept in claim.allowed:
+            by_concept.setdefault(concept, set()).add(position)
+    index = ({k: frozenset(v) for k, v in by_form.items()}, {k: frozenset(v) for k, v in by_concept.items()})
+    _INDEXED = (table, index)
+    return index
+
+
+def candidates(form: str, said) -> list[Claim]:
+    """The claims, in table order, that answer questions of ``form`` and allow every concept of ``said``
+    (what :func:`kb.understand.claims.reader.match_claims` checks further), looked up in an index of the
+    table by form and by allowed concept rather than tried one by one."""
+    table = claims()
+    by_form, by_concept = _index(table)
+    found = by_form.get(form, frozenset())
+    for concept in sorted(said, key=lambda c: len(by_concept.get(c, ()))):
+        if not found:
+            break
+        found = found & by_concept.get(concept, frozenset())
+    return [table[position] for position in sorted(found)]
 
 
 def problems() -> list[str]:
