@@ -119,6 +119,12 @@ def test_move_of_several_cards_needs_one_form(session):
      "Elemental HERO Stratos"),
     ("I discard Dandylion to activate Raigeki Break. Does it activate?", None),  # "it": Dandylion or Raigeki Break
     ("Sangan is destroyed. Does Sangan's effect activate?", None),  # the question names its card
+    # the story names one card and nothing else: "it" is that card wherever it stands
+    ("If I Normal Summon Tour Guide From the Underworld, does its effect miss the timing?",
+     "Tour Guide From the Underworld"),
+    ("i tribute sangan for a tribute summon does it activate", "Sangan"),
+    ("my opponent activates dark hole and destroys my sangan. does it activate?", None),  # two cards
+    ("I Special Summon a monster with Tour Guide From the Underworld. Does it activate?", None),  # a kind of card
 ])
 def test_pronoun_asked_is_the_told_subject(session, text, expect):
     from kb.understand.pipeline import understand

@@ -201,6 +201,8 @@ def _decorate(answer: dict, reading: Reading, family: str | None = None) -> dict
         else (reading.frames[0].question if len(reading.readings()) == 1 else None)
     )
     answer["understood"] = reading.understood
+    if answer.pop("asks_missing", False) and answer["understood"]:  # the sentence asks what the yes/no answers
+        answer["understood"] = answer["understood"].replace("'s effect activate after", "'s effect miss the timing after")
     answer["unused_words"] = reading.unused_words
     if len(reading.readings()) > 1:
         answer["readings"] = reading.readings()
@@ -310,4 +312,4 @@ def timing_as_yes_no(answer: dict, text: str) -> dict:
         return answer
     asks_missing = bool(_ASKS_MISSING.search(text))
     yes = verdict == ("misses" if asks_missing else "activates")
-    return dict(answer, answer="yes" if yes else "no", timing=verdict)
+    return dict(answer, answer="yes" if yes else "no", timing=verdict, asks_missing=asks_missing)

@@ -1,11 +1,13 @@
 """A pronoun asked about, resolved to the card the story just told of: "Man-Eater Bug is flipped face-up by Book
 of Taiyou. Does its effect activate?", "my peten was used as synchro material does it activate".
 
-Only one shape is resolved, the one with a single reading: the question has no card of its own, its subject is
-"it" / "its" / "this card" / "that card" / "that monster" right after the question word, and the last sentence of
-the story begins with a card (after a possessive) that is its grammatical subject (a verb follows it).  The
-pronoun then becomes a mention of that card (a new entity, so that the story's mention stays where it is).
-Anything else is left alone (a pronoun with two possible cards is not guessed).
+Only shapes with a single reading are resolved: the question has no card of its own, its subject is "it" /
+"its" / "this card" / "that card" / "that monster" right after the question word, and either the last sentence of
+the story begins with a card (after a possessive) that is its grammatical subject (a verb follows it), or the
+whole story names exactly one card and nothing else that "it" could be (no kind of card, no other card: "If I
+Normal Summon Tour Guide, does its effect miss the timing?").  The pronoun then becomes a mention of that card (a
+new entity, so that the story's mention stays where it is).  Anything else is left alone (a pronoun with two
+possible cards is not guessed).
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ def resolve_told_pronoun(skeleton: Skeleton, story: list[int], question: list[in
         return
     subject = _subject(skeleton, story, words)
     if subject is None:
+        subject = _only_card(skeleton, story, words)
+    if subject is None:
         return
     entity = skeleton.entities[subject]
     first = skeleton.pieces[question[1]].tokens[0]
@@ -74,3 +78,13 @@ def _subject(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
     if others and verb not in words["passive"]["words"]:
         return None  # "Magic Jammer negates my Swords. Is it destroyed?": "it" may be the other card
     return entity
+
+
+def _only_card(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
+    """The one card the story names, when it names nothing else "it" could be (no other card, no kind of card,
+    no chain told: those are read whole by the chain readers); None otherwise."""
+    named = {skeleton.pieces[i].entity for i in story if skeleton.pieces[i].entity is not None}
+    if len(named) != 1 or any(skeleton.pieces[i].text in words["chain"]["words"] for i in story):
+        return None
+    entity = named.pop()
+    return entity if skeleton.entities[entity].kind == "card" else None
