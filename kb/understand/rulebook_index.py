@@ -12,6 +12,11 @@ matching a row's words lends that row's sections a share of its score (:meth:`Ru
 bridge from the words players use to the sections that decide (measured: the quote's section among the
 first five for 7% more red-team questions, none fewer on the dev set).
 
+A section another book (or another page) already says, sentence for sentence as sets of terms, is
+not cited twice (:meth:`RulebookIndex.rank`): measured, the five cited sections then hold the
+supporting sentence slightly more often.  A title of stop words only ("Also", "And if you do") is
+kept as a phrase (:attr:`RulebookIndex.title_phrases`) for the fallback's quoted phrases.
+
 Scores are Okapi BM25 (``k1`` 1.2, ``b`` 0.75) computed with numpy over per-term posting arrays, weighted
 per query term (a synonym or a card's kind counts less than the question's own words).  The index holds
 about 10,000 sentences and 1,700 sections (a few MB); :func:`rulebook_index` keeps one per knowledge base
@@ -36,6 +41,8 @@ __all__ = ["RulebookIndex", "rulebook_index", "sentences_of", "terms", "STOP_WOR
 
 K1, B = 1.2, 0.75
 TITLE_REPEAT = 2  # a section's title (and its parent's) counts as if written twice
+TITLE_PHRASE_WORDS = 4  # a title of stop words of up to this many words is a phrase (title_phrases)
+REPEAT_LEFT = 0.25  # a section is not cited when better ones say all its sentences but this share
 STOP_WORDS = frozenset(
     """a an the and or of to in on at by for from with as is are was were be been being it its this that
 these those i my me you your we our they their them he his she her can could may might will would do does
@@ -45,6 +52,7 @@ shall should must while whether""".split()
 )
 _WORD = re.compile(r"[a-z0-9]+(?:[-/][a-z0-9]+)*")
 _SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_PLAIN_WORD = re.compile(r"[a-z0-9]+")
 _STEMS: dict[str, str] = {}
 
 
@@ -64,6 +72,11 @@ def terms(text: str) -> list[str]:
             if word not in STOP_WORDS and (len(word) > 1 or word.isdigit()):
                 out.append(_stem(word))
     return out
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded and lower-cased, stop words kept ("and if you do")."""
+    return _PLAIN_WORD.findall(fold_quotes(text).lower())
 
 
 def sentences_of(text: str) -> list[str]:
@@ -122,10 +135,14 @@ class RulebookIndex:
     rulings_bm25: _Bm25  # a ruling's question and answer
     card_rulings: dict[int, np.ndarray]  # card id -> its rulings (filed under it, referenced, involved)
     card_kinds: dict[int, str]  # card id -> the rulebooks' words for its kind ("Quick-Play Spell")
+    card_names: dict[int, str] = field(default_factory=dict)  # card id -> its name
     # each RULES row's sections (their numbers here, best first) and the row as a document (its key,
     # statement and quote): see the module doc
     rule_sections: list[tuple[int, ...]] = field(default_factory=list)
     rules_bm25: "_Bm25 | None" = None
+    # a short title of stop words only ("Also", "And if you do", "Then"), which BM25 cannot see -> its
+    # sections' numbers
+    title_phrases: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_session(cls, session: Session) -> "RulebookIndex":
@@ -135,10 +152,14 @@ class RulebookIndex:
         titles = {row.id: row.title for row in rows}
         original = {row.id: row.duplicate_of for row in rows if row.duplicate_of}
         section_ids, sentences, starts, counts, section_docs, sentence_docs = [], [], [], [], [], []
+        phrases: dict[str, list[int]] = {}
         for row in rows:
             if row.duplicate_of:
                 continue
             own = sentences_of(row.text)
+            phrase = " ".join(words(row.title or ""))
+            if phrase and phrase.count(" ") < TITLE_PHRASE_WORDS and not terms(row.title):
+                phrases.setdefault(phrase, []).append(len(section_ids))
             section_ids.append(row.id)
             starts.append(len(sentences))
             counts.append(len(own))
@@ -153,9 +174,10 @@ class RulebookIndex:
             counts=np.array(counts, dtype=np.int32),
             sentence_terms=[tuple(dict.fromkeys(d)) for d in sentence_docs],
             sections_bm25=_Bm25(section_docs),
+            title_phrases={phrase: tuple(numbers) for phrase, numbers in phrases.items()},
             sentences_bm25=_Bm25(sentence_docs),
             **_rulings(session),
-            card_kinds=_card_kinds(session),
+            **_card_kinds(session),
             **_rule_rows({section_id: n for n, section_id in enumerate(section_ids)}, original),
         )
 
@@ -177,18 +199,20 @@ class RulebookIndex:
         return out
 
     def rank(self, query: dict[str, float], limit: int = 5, sentence_weight: float = 0.3,
-             rule_weight: float = 0.0, rule_rows: int = 3) -> list[tuple[str, float]]:
+             rule_weight: float = 0.0, rule_rows: int = 3,
+             bonus: dict[int, float] | None = None) -> list[tuple[str, float]]:
         """The ``limit`` best sections for ``query`` (term -> weight) as ``(section id, score)``, best
         first: a section scores its own BM25 plus ``sentence_weight`` times the BM25 of its best
         sentence, each scaled to the best of its kind, plus ``rule_weight`` times the score of each of
-        the ``rule_rows`` best RULES rows citing it (scaled to the best row); sections scoring 0 are left
-        out, and so is a section whose every sentence a better one already says (the same page in
-        two places of a book, a rule repeated inside a longer section)."""
+        the ``rule_rows`` best RULES rows citing it (scaled to the best row), plus its ``bonus`` (section
+        number -> score); sections scoring 0 are left out, and so is a section whose sentences (as sets
+        of terms) better ones already say, all but :data:`REPEAT_LEFT` of them (the same page in two
+        places of a book or in two books, a rule repeated inside a longer section)."""
         section_scores = self.sections_bm25.scores(query)
         best_section = float(section_scores.max(initial=0.0))
-        if best_section <= 0:
+        if best_section <= 0 and not bonus:
             return []
-        combined = section_scores / best_section
+        combined = section_scores / best_section if best_section > 0 else section_scores
         sentence_scores = self.sentences_bm25.scores(query)
         best_sentence = float(sentence_scores.max(initial=0.0))
         if best_sentence > 0:
@@ -198,17 +222,19 @@ class RulebookIndex:
             combined += (sentence_weight / best_sentence) * per_section
         if rule_weight > 0 and self.rules_bm25 is not None and self.rule_sections:
             self._add_rule_shares(combined, query, rule_weight, rule_rows)
+        for number, extra in (bonus or {}).items():
+            combined[number] += extra
         pool = 3 * limit  # candidates, for the repeated ones left out
         top = np.argpartition(-combined, pool)[:pool] if combined.size > pool else np.arange(combined.size)
         out: list[tuple[str, float]] = []
-        said: list[set[str]] = []
+        said: set[frozenset[str]] = set()
         for n in sorted(top.tolist(), key=lambda n: (-combined[n], n)):
             if combined[n] <= 0 or len(out) == limit:
                 break
-            own = set(self.sentences[self.starts[n]:self.starts[n] + self.counts[n]])
-            if own and any(own <= earlier for earlier in said):
+            own = {frozenset(t) for t in self.sentence_terms[self.starts[n]:self.starts[n] + self.counts[n]]}
+            if own and len(own - said) <= REPEAT_LEFT * len(own):
                 continue
-            said.append(own)
+            said |= own
             out.append((self.section_ids[n], float(combined[n])))
         return out
 
@@ -277,16 +303,18 @@ def _rule_rows(numbers: dict[str, int], original: dict[str, str]) -> dict:
     return {"rule_sections": sections, "rules_bm25": _Bm25(documents) if documents else None}
 
 
-def _card_kinds(session: Session) -> dict[int, str]:
-    """The :attr:`RulebookIndex.card_kinds` of every card ("Xyz Effect Monster", "Counter Trap")."""
+def _card_kinds(session: Session) -> dict:
+    """The :attr:`RulebookIndex.card_kinds` of every card ("Xyz Effect Monster", "Counter Trap") and
+    its :attr:`RulebookIndex.card_names`."""
     kinds: dict[tuple, str] = {}  # one string per distinct kind
-    out = {}
-    for card_id, card_type, prop, abilities in session.exec(
-        select(Card.id, Card.card_type, Card.property, Card.abilities)
+    out, names = {}, {}
+    for card_id, name, card_type, prop, abilities in session.exec(
+        select(Card.id, Card.name, Card.card_type, Card.property, Card.abilities)
     ):
         words = (*(abilities or []), "Monster") if card_type == "Monster" else (prop or "", card_type)
         out[card_id] = kinds.setdefault(words, " ".join(w for w in words if w))
-    return out
+        names[card_id] = name
+    return {"card_kinds": out, "card_names": names}
 
 
 _CACHE: VersionCache[RulebookIndex] = VersionCache()
