@@ -12,7 +12,8 @@ Sets: ``../shared/eval/seed-questions-dev.jsonl`` (``question``, ``kind``, ``ans
   right only when the engine produced that value (``answer`` contains it, or it is the first of ``order``);
 - *unknown* answers are further checked for the supporting quote: whether one of the first five cited
   sections (``quote.id`` first, then the steps' cites in order) holds the evaluation's ``quote``
-  (normalised: quotes folded, lower case, punctuation and spacing ignored);
+  (normalised: quotes folded, lower case, punctuation and spacing ignored; a section's printed number
+  counts as its start, as the book prints it: "401.2. During the first Draw Phase ...");
 - *error*: the question raised a knowledge-base error (unknown card, bad question...).
 
 Speed, measured as a user's second question would be: first a few questions of the bench's own (no
@@ -153,7 +154,8 @@ def _holds_quote(session, section_ids: list[str], quote: str, cache: dict) -> bo
     for section_id in section_ids:
         if section_id not in cache:
             row = session.get(Section, section_id)
-            cache[section_id] = _norm(row.text) if row is not None else ""
+            printed = f"{row.number}. {row.text}" if row is not None and row.number else getattr(row, "text", "")
+            cache[section_id] = _norm(printed)
         if wanted and wanted in cache[section_id]:
             return True
     return False

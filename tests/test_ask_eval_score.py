@@ -1,5 +1,5 @@
 """bench/ask_eval.py scoring: a timing answer (activates / misses / no_trigger) read against an expected yes / no
-by what the question asks."""
+by what the question asks; the quote check of unknown answers (a rule's printed number counts)."""
 
 from __future__ import annotations
 
@@ -34,3 +34,25 @@ def test_who_questions_compare_players():
     assert ask_eval.score({"answer": "A (you), the player who activated it"}, "I do (the player who activated it)") == "right"
     assert ask_eval.score({"answer": "B (your opponent)"}, "I do") == "wrong"
     assert ask_eval.score({"answer": "B (your opponent)"}, "my opponent does") == "right"
+
+
+def test_a_quote_with_the_rules_printed_number_is_held_by_that_rule(tmp_path):
+    from sqlmodel import Session
+
+    from kb.db import create_tables, make_engine
+    from kb.models import Section
+
+    bind = make_engine(tmp_path / "kb.sqlite")
+    create_tables(bind)
+    with Session(bind) as session:
+        session.add(Section(id="cr:401.2", source_id="cr", locator="401.2", number="401.2", title="Draw",
+                            order=1, text="During the first Draw Phase the player does not draw."))
+        session.add(Section(id="cr:text", source_id="cr", locator="text", title="Text", order=2,
+                            text="The player does not draw."))
+        session.commit()
+        held = ask_eval._holds_quote
+        assert held(session, ["cr:401.2"], "401.2. During the first Draw Phase the player", {})
+        assert held(session, ["cr:401.2"], "During the first Draw Phase", {})
+        assert not held(session, ["cr:text"], "401.2. During the first Draw Phase", {})
+        assert not held(session, ["cr:missing"], "anything", {})
+    bind.dispose()
