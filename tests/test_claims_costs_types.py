@@ -126,6 +126,26 @@ OWN = [
     ("If the second part of an 'and if you do' effect can't be done, is the first part still done?", "yes"),
     ("With an 'also' effect, if the first part can't happen, does the second part still happen?", "yes"),
     ("In a 'then' effect, if the first part does not happen, does the second part happen?", "no"),
+    # second batch, written before the second round of claims (A/B letters, costs that cannot be paid,
+    # maintenance and phases, Pendulum Effects, targets in the hand or Deck)
+    ("A card's effect reads 'Do A, then do B'. If A can't be done, does B happen?", "no"),
+    ("the text says do A and if you do do B. if B cant happen is A still done", "yes"),
+    ("An effect says 'Do A and B'. If B cannot be done, is A done?", "no"),
+    ("Card text: 'Do A, also do B'. If B cannot be done, does A still happen?", "yes"),
+    ("Is paying Life Points to activate a Trap an example of a cost?", "yes"),
+    ("Is choosing a target part of the cost?", "no"),
+    ("If a mandatory effect's cost cannot be paid, is it activated?", "no"),
+    ("My hand is empty. Can I activate a Spell that needs me to discard a card as a cost?", "no"),
+    ("I have no monsters on the field. Can I activate a Trap whose cost is Tributing a monster?", "no"),
+    ("I have no cards in hand. Can I activate Lightning Vortex?", "no"),  # its discard cost is read from its text (not by a claim)
+    ("My maintenance cost is due. Can I enter my Main Phase 1 without paying it?", "no"),
+    ("Can a Pendulum Monster's Pendulum Effect be used while it is in my hand?", "no"),
+    ("Can I apply the Pendulum Effect of a Pendulum monster in my Extra Deck?", "no"),
+    ("Does Pot of Greed target cards in my Deck?", "no"),
+    ("Does an effect that sends a card from my Deck to the GY target that card?", "no"),
+    ("Can Monster Reborn target a monster in my hand?", "no"),  # its text says "target": stays unknown
+    ("Is a face-down card in my opponent's Field Zone a Field Spell?", "yes"),
+    ("After a Normal Trap resolves does it go to the GY", "yes"),
 ]
 
 # near-misses written after the claims, to guard their precision: each must stay "unknown" (or be answered
@@ -162,7 +182,7 @@ def test_set_table_is_valid():
 
 
 def test_own_questions_never_wrong_and_mostly_right(session):
-    """Measured when the set was written: 92 of the 100 questions right (30 before it), none wrong."""
+    """Measured: first batch 92 of 100 right when written (30 before the set), both batches 106 of 118, none wrong."""
     right, wrong = 0, []
     for text, expected in OWN:
         answer = _answer(session, text)["answer"]
@@ -171,7 +191,7 @@ def test_own_questions_never_wrong_and_mostly_right(session):
         elif answer != "unknown" or expected == "unknown":
             wrong.append((text, expected, answer))
     assert wrong == []
-    assert right >= 90
+    assert right >= 104
 
 
 @pytest.mark.parametrize("text, expected", NEAR)
