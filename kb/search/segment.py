@@ -3,10 +3,12 @@
 whoosh's ``SegmentWriter.add_document`` turns every field into token objects and every posting into a
 tuple in a sorting pool, then feeds the codec one posting at a time: most of the index build was spent
 there.  :class:`BulkWriter` is that writer with two parts replaced:
-- ``add`` indexes a document's text fields from the analyzer's token strings (positions are their
-  order, as :class:`kb.search.analysis.KbAnalyzer` numbers them) and keeps the postings in memory, per
-  field and term, in docnum order (documents are added in docnum order): no pool, no sort of postings;
-- the postings are handed to whoosh's own postings writer a block at a time (:func:`_write_term`).
+- ``add`` turns each analysed field into the ids of its words (one vocabulary per field) and appends
+  them to the field's run of ids, in document order: a C-level map and extend per field value, nothing
+  per word in Python (:class:`_Runs`);
+- at commit each field's postings are made from its runs with numpy (a stable sort by term, then
+  frequencies, positions as varint gaps, lengths) and handed to whoosh's own postings writer a block at a
+  time (:func:`_write_term`).
 Everything else (lengths, columns, term dictionary, blocks, segment, table of contents) is whoosh's
 code, so the index is an ordinary whoosh index with the same terms, postings, lengths and columns as
 whoosh's writer makes (``tests/test_search_writer.py`` compares them).
@@ -14,9 +16,12 @@ whoosh's writer makes (``tests/test_search_writer.py`` compares them).
 
 from __future__ import annotations
 
+import itertools
 import re
 from array import array
+from collections import defaultdict
 
+import numpy as np
 from whoosh.analysis import KeywordAnalyzer
 from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.formats import Frequency, Positions
@@ -27,6 +32,34 @@ from whoosh.writing import SegmentWriter
 from .analysis import KbAnalyzer
 
 __all__ = ["BulkWriter"]
+
+
+class _Runs:
+    """One analysed field of every document so far: the ids of its words (ids of a per-field vocabulary,
+    in order of first use) one run per document, with the run's docnum and size."""
+
+    __slots__ = ("vocab", "ids", "docs", "sizes", "late", "lookup")
+
+    def __init__(self):
+        self.vocab: defaultdict = defaultdict(itertools.count().__next__)  # word -> id, new words numbered
+        self.lookup = self.vocab.__getitem__
+        self.ids = array("I")
+        self.docs = array("I")
+        self.sizes = array("I")
+        self.late = False  # a run added out of docnum order (add_field): sorted by docnum at commit
+
+    def term_ids(self, words: list[str]) -> list[int]:
+        """The ids of ``words`` (numbering the new ones)."""
+        return list(map(self.lookup, words))
+
+    def add(self, docnum: int, ids) -> int:
+        """Append one document's run; return its size (the field's length in words)."""
+        if ids:
+            self.ids.extend(ids)
+            self.docs.append(docnum)
+            self.sizes.append(len(ids))
+        return len(ids)
+
 
 class BulkWriter(SegmentWriter):
     """A whoosh segment writer for one batch of new documents (see the module doc).
@@ -40,8 +73,10 @@ class BulkWriter(SegmentWriter):
         super().__init__(ix, **kwargs)
         if self.codec.length_stats:
             raise ValueError("BulkWriter writes no per-term length statistics: use a codec without them")
-        self._postings: dict[str, dict[bytes, tuple]] = {}  # field -> term -> (docnums, weights, values)
-        self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0
+        # field -> _Runs (fields analysed here), or term -> (docnums, weights, values) (whoosh's own
+        # ``index``: the numeric fields), in order of first use
+        self._postings: dict[str, object] = {}
+        self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0 (whoosh way)
         self._ways: dict[str, str] = {}
         self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
         self._late: set[str] = set()  # fields given to add_field: their postings are sorted at commit
@@ -74,6 +109,9 @@ class BulkWriter(SegmentWriter):
             raise ValueError(f"add_field: {name!r} has a column, or document {docnum} was not added")
         self._late.add(name)
         self._index_field(docnum, name, field, value)
+        table = self._postings[name]
+        if isinstance(table, _Runs):
+            table.late = True
 
     def prepare(self, fields: dict) -> dict:
         """The postings of a document's indexed fields (``fieldname -> value``) before the document is
@@ -85,17 +123,16 @@ class BulkWriter(SegmentWriter):
                 out[name] = self._items(name, schema[name], value)
         return out
 
-    def _items(self, name: str, field, value) -> list:
-        """``(term bytes, frequency, weight, value bytes)`` of one field's value (see :meth:`_way`)."""
+    def _items(self, name: str, field, value):
+        """The word ids of one field's value (fields analysed here, see :meth:`_way`), or the
+        ``(term bytes, frequency, weight, value bytes)`` of whoosh's own ``index``."""
         way = self._ways.get(name)
         if way is None:
             way = self._ways[name] = self._way(name, field)
-        if way == "text":
-            return self._text_items(field, value)
         if way == "keywords":
-            return _keyword_items(value)
-        if way == "counts":
-            return _count_items(field.analyzer.token_texts(value))
+            return self._postings[name].term_ids(_SPACES.findall(value))
+        if way != "whoosh":  # text, counts
+            return self._postings[name].term_ids(field.analyzer.token_texts(value))
         return list(field.index(value))
 
     def _index_field(self, docnum: int, name: str, field, value, items=None) -> None:
@@ -103,21 +140,24 @@ class BulkWriter(SegmentWriter):
         way = self._ways.get(name)
         if way is None:
             way = self._ways[name] = self._way(name, field)
-        length = 0
-        if field.indexed:
-            table = self._postings[name]
-            if items is None:
-                items = self._items(name, field, value)
-            scorable = field.scorable
-            for tbytes, freq, weight, vbytes in items:
-                if scorable:
-                    length += freq
-                entry = table.get(tbytes)
-                if entry is None:
-                    entry = table[tbytes] = (array("I"), array("f"), [])
-                entry[0].append(docnum)
-                entry[1].append(weight)
-                entry[2].append(vbytes)
+        if not field.indexed:
+            return
+        if items is None:
+            items = self._items(name, field, value)
+        table = self._postings[name]
+        if way != "whoosh":
+            table.add(docnum, items)
+            return
+        length, scorable = 0, field.scorable
+        for tbytes, freq, weight, vbytes in items:
+            if scorable:
+                length += freq
+            entry = table.get(tbytes)
+            if entry is None:
+                entry = table[tbytes] = (array("I"), array("f"), [])
+            entry[0].append(docnum)
+            entry[1].append(weight)
+            entry[2].append(vbytes)
         if length:
             self._lengths[name].append((docnum, length))
 
@@ -128,40 +168,18 @@ class BulkWriter(SegmentWriter):
         ``whoosh`` (the field's own ``index``)."""
         if field.stored or field.vector or field.separate_spelling():
             raise ValueError(f"BulkWriter does not write stored, vector or spelling field {name!r}")
-        self._postings[name] = {}
         self._lengths[name] = []
+        way = "whoosh"
         if field.format.field_boost != 1.0:
-            return "whoosh"
-        if isinstance(field.analyzer, KbAnalyzer) and isinstance(field.format, Positions):
-            return "text"
-        if isinstance(field.analyzer, KbAnalyzer) and type(field.format) is Frequency:
-            return "counts"
-        if type(field.format) is Frequency and field.analyzer == _KEYWORDS:
-            return "keywords"
-        return "whoosh"
-
-    def _text_items(self, field, value: str):
-        """``(term bytes, frequency, weight, positions value)`` of a text field, as the format's
-        ``word_values`` gives them (the value of a term seen once is made once per position)."""
-        positions: dict[str, list[int]] = {}
-        for pos, token in enumerate(field.analyzer.token_texts(value)):
-            found = positions.get(token)
-            if found is None:
-                positions[token] = [pos]
-            else:
-                found.append(pos)
-        encode = field.format.encode
-        single = self._single.setdefault(type(field.format), {})
-        items = []
-        for token, found in positions.items():
-            if len(found) == 1:
-                vbytes = single.get(found[0])
-                if vbytes is None:
-                    vbytes = single[found[0]] = encode(found)
-            else:
-                vbytes = encode(found)
-            items.append((token.encode("utf-8"), len(found), float(len(found)), vbytes))
-        return items
+            way = "whoosh"
+        elif isinstance(field.analyzer, KbAnalyzer) and isinstance(field.format, Positions):
+            way = "text"
+        elif isinstance(field.analyzer, KbAnalyzer) and type(field.format) is Frequency:
+            way = "counts"
+        elif type(field.format) is Frequency and field.analyzer == _KEYWORDS:
+            way = "keywords"
+        self._postings[name] = {} if way == "whoosh" else _Runs()
+        return way
 
     def _flush_segment(self):
         """Write the length columns, then the postings, field by field and term by term in byte order
@@ -170,54 +188,154 @@ class BulkWriter(SegmentWriter):
         self.perdocwriter.close()
         fieldwriter = self.fieldwriter
         for name in sorted(self._postings):
-            table = self._postings[name]
-            if name in self._late:
-                _sort_postings(table)
-            fieldwriter.start_field(name, self.schema[name])
-            for tbytes in sorted(table):
-                fieldwriter.start_term(tbytes)
-                _write_term(fieldwriter._postwriter, *table[tbytes])
-                fieldwriter.finish_term()
+            table, field = self._postings[name], self.schema[name]
+            fieldwriter.start_field(name, field)
+            if isinstance(table, _Runs):
+                positions = self._ways[name] == "text"
+                for tbytes, ids, weights, values in _run_postings(table, positions,
+                                                                  self._single.setdefault(type(field.format), {})):
+                    fieldwriter.start_term(tbytes)
+                    _write_term(fieldwriter._postwriter, ids, weights, values)
+                    fieldwriter.finish_term()
+            else:
+                if name in self._late:
+                    _sort_postings(table)
+                for tbytes in sorted(table):
+                    fieldwriter.start_term(tbytes)
+                    _write_term(fieldwriter._postwriter, *table[tbytes])
+                    fieldwriter.finish_term()
             fieldwriter.finish_field()
         self._postings.clear()
         fieldwriter.close()
-
 
     def _write_lengths(self) -> None:
         """Each scorable field's length column at once (whoosh's per-document writer adds a length byte
         per document and field; the column holds the bytes up to the last non-zero one)."""
         perdoc = self.perdocwriter
         for name, pairs in self._lengths.items():
-            if not pairs:
-                continue
-            column = bytearray(max(docnum for docnum, _ in pairs) + 1)
-            for docnum, length in pairs:
-                column[docnum] = length_to_byte(length)
+            table = self._postings[name]
+            if isinstance(table, _Runs):
+                if not self.schema[name].scorable or not len(table.docs):
+                    continue
+                lengths, total = _run_lengths(table)
+                column = _length_bytes(lengths)
+            else:
+                if not pairs:
+                    continue
+                column = bytearray(max(docnum for docnum, _ in pairs) + 1)
+                for docnum, length in pairs:
+                    column[docnum] = length_to_byte(length)
+                total = sum(length for _, length in pairs)
             data = bytes(column).rstrip(b"\0")  # the column's default (0) is not written at the end
             lenfield = _lenfield(name)
             perdoc._create_column(lenfield, LENGTHS_COLUMN)
             writer = perdoc._get_column(lenfield)
             writer._dbfile.write(data)
             writer._count = len(data)
-            perdoc._fieldlengths[name] += sum(length for _, length in pairs)
+            perdoc._fieldlengths[name] += total
 
 
 _KEYWORDS = KeywordAnalyzer()
 _SPACES = re.compile(r"[^ \t\r\n]+")  # whoosh's SpaceSeparatedTokenizer
 
 
-def _keyword_items(value: str):
-    """``Frequency.word_values`` of a default ``KEYWORD`` field: words split at white space."""
-    return _count_items(_SPACES.findall(value))
+def _run_lengths(runs: _Runs) -> tuple[np.ndarray, int]:
+    """Each docnum's length in words (an array indexed by docnum) and the sum of them."""
+    docs = np.frombuffer(runs.docs, dtype=np.uint32)
+    sizes = np.frombuffer(runs.sizes, dtype=np.uint32).astype(np.int64)
+    lengths = np.bincount(docs, weights=sizes, minlength=int(docs.max()) + 1).astype(np.int64)
+    return lengths, int(sizes.sum())
 
 
-def _count_items(words: list[str]):
-    """``Frequency.word_values`` (term bytes, frequency, weight, value) of a field's words in order (every
-    token's boost 1, the field's boost 1)."""
-    counts: dict[str, int] = {}
-    for word in words:
-        counts[word] = counts.get(word, 0) + 1
-    return [(word.encode("utf-8"), n, float(n), pack_uint(n)) for word, n in counts.items()]
+def _length_bytes(lengths: np.ndarray) -> bytes:
+    """whoosh's ``length_to_byte`` of each length (0 stays 0)."""
+    values, inverse = np.unique(lengths, return_inverse=True)
+    table = np.array([length_to_byte(int(v)) for v in values], dtype=np.uint8)
+    return table[inverse].tobytes()
+
+
+def _varints(gaps: np.ndarray) -> tuple[bytes, np.ndarray]:
+    """The gaps as varints (:class:`kb.search.schema.GapPositions`) end to end, and each gap's offset."""
+    nbytes = np.ones(len(gaps), dtype=np.int64)
+    for bits in (7, 14, 21, 28, 35):
+        nbytes += gaps >= (1 << bits)
+    offsets = np.cumsum(nbytes) - nbytes
+    out = np.zeros(int(nbytes.sum()), dtype=np.uint8)
+    for k in range(int(nbytes.max()) if len(gaps) else 0):
+        more = nbytes > k
+        byte = (gaps[more] >> (7 * k)) & 0x7F
+        out[offsets[more] + k] = byte | np.where(nbytes[more] - 1 > k, 0x80, 0)
+    return out.tobytes(), offsets
+
+
+def _run_postings(runs: _Runs, positions: bool, single: dict[int, bytes]):
+    """``(term bytes, docnums, weights, values)`` of each term of a field, in term byte order, each
+    posting list in docnum order: what the field's ``Format.word_values`` makes of each document, gathered
+    per term.  ``single`` caches the value of a posting with one position (shared, as whoosh's own
+    ``encode`` of it would be made once per position by the former writer: the blocks pickle alike)."""
+    count = len(runs.ids)
+    if not count:
+        return
+    words = [word.encode("utf-8") for word in runs.vocab]  # by id
+    by_bytes = sorted(range(len(words)), key=words.__getitem__)
+    rank = np.empty(len(words), dtype=np.int64)
+    rank[by_bytes] = np.arange(len(words))
+    terms = rank[np.frombuffer(runs.ids, dtype=np.uint32)]
+    sizes = np.frombuffer(runs.sizes, dtype=np.uint32).astype(np.int64)
+    docs = np.repeat(np.frombuffer(runs.docs, dtype=np.uint32).astype(np.int64), sizes)
+    pos = np.arange(count, dtype=np.int64) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    if runs.late:
+        order = np.lexsort((pos, docs, terms))
+    else:  # runs were added in docnum order: a stable sort by term keeps docnum and position order
+        order = np.argsort(terms, kind="stable")
+    terms, docs, pos = terms[order], docs[order], pos[order]
+    new = np.ones(count, dtype=bool)
+    new[1:] = (terms[1:] != terms[:-1]) | (docs[1:] != docs[:-1])
+    starts = np.flatnonzero(new)  # each posting's first word
+    freqs = np.diff(np.append(starts, count))
+    if positions:
+        gaps = pos.copy()
+        gaps[1:] -= pos[:-1]
+        gaps[starts] = pos[starts]
+        buffer, offsets = _varints(gaps)
+        first = offsets[starts]
+        ends = np.append(first[1:], len(buffer))
+        values = np.empty(len(starts), dtype=object)
+        multi = np.flatnonzero(freqs > 1)
+        values[multi] = [buffer[a:b] for a, b in zip(first[multi].tolist(), ends[multi].tolist())]
+        once = np.flatnonzero(freqs == 1)
+        once_pos = pos[starts[once]]
+        table = np.empty(int(once_pos.max()) + 1 if len(once) else 0, dtype=object)
+        for p in np.unique(once_pos).tolist():
+            value = single.get(p)
+            if value is None:
+                value = single[p] = _one_varint(p)
+            table[p] = value
+        values[once] = table[once_pos]
+    else:
+        kinds, inverse = np.unique(freqs, return_inverse=True)
+        packed = np.empty(len(kinds), dtype=object)
+        packed[:] = [pack_uint(int(n)) for n in kinds]
+        values = packed[inverse]
+    values = values.tolist()
+    posting_terms, posting_docs = terms[starts], docs[starts]
+    term_starts = np.flatnonzero(np.diff(posting_terms, prepend=-1))
+    term_ends = np.append(term_starts[1:], len(starts)).tolist()
+    doc_bytes = posting_docs.astype("=u4").tobytes()
+    weight_bytes = freqs.astype("=f4").tobytes()
+    term_ranks = posting_terms[term_starts].tolist()
+    for rank_, a, b in zip(term_ranks, term_starts.tolist(), term_ends):
+        yield (words[by_bytes[rank_]], array("I", doc_bytes[4 * a:4 * b]), array("f", weight_bytes[4 * a:4 * b]),
+               values[a:b])
+
+
+def _one_varint(number: int) -> bytes:
+    out = bytearray()
+    while number >= 0x80:
+        out.append((number & 0x7F) | 0x80)
+        number >>= 7
+    out.append(number)
+    return bytes(out)
 
 
 def _sort_postings(table: dict[bytes, tuple]) -> None:
