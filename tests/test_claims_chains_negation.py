@@ -102,6 +102,19 @@ def test_set_is_valid():
     ("Can only a Counter Trap respond to a Counter Trap?", "only_ss3_responds_counter_trap"),
     ("Can two monsters in my hand that Special Summon themselves activate their effects in the same chain?",
      "hand_self_summon_triggers_one"),
+    # third round (phrasings written with the claims)
+    ("Does priority return to me after my opponent passes?", "priority_returns_after_response"),
+    ("Does the chain resolve when both players pass?", "chain_resolves_when_both_pass"),
+    ("Do I have to activate a mandatory effect?", "mandatory_must_activate"),
+    ("Must I activate an optional effect?", "optional_need_not_activate"),
+    ("Is a Spell Card whose activation was negated sent to the GY immediately?", "negated_card_to_gy_not_at_once"),
+    ("Can an attack be negated in the Battle Step?", "attack_negated_battle_step"),
+    ("Must the first effect activated in the Summon Negation Window negate the Summon?",
+     "summon_negation_window_first_negates"),
+    ("Does my opponent get a chance to respond when I activate a card?", "opponent_may_respond"),
+    ("Must an effect that negates an effect be chained directly to it?", "negate_effect_directly"),
+    ("Is a Normal Spell sent to the GY before the chain resolves if its activation is negated?",
+     "negated_card_to_gy_not_at_once"),
 ])
 def test_own_phrasing_reads_its_claim(text, claim):
     ours = {c.id for c in claims() if c.file == "sets/chains_negation.toml"}
@@ -130,9 +143,11 @@ def test_own_phrasing_reads_its_claim(text, claim):
     "Can a Trigger Effect be activated as Chain Link 2 in response to a Quick-Play Spell?",  # a response
     "Does a Pendulum Monster's monster effect resolve if it is destroyed in response?",  # not a Pendulum Effect
     "Can I activate a Counter Trap when a monster is Summoned by an effect in a chain?",
-    "Is a Normal Spell sent to the GY before the chain resolves if its activation is negated?",
     "Can a Counter Trap only respond to Counter Traps?",  # "only" qualifies what it responds to
     "Can I activate a card after Chain Link 1 resolves?",  # the chain is over then
+    "Must a 'When' effect be activated?",  # "When ...:" alone may be mandatory or optional
+    "Does a 'When' effect miss the timing if its condition was not the last thing to happen?",
+    "Does the chain resolve if my opponent passes?",  # I may still chain
 ])
 def test_near_miss_reads_no_claim_of_this_set(text):
     ours = {c.id for c in claims() if c.file == "sets/chains_negation.toml"}
