@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .frame import Frame
+from .phrase_index import first_word_index
 from .scenario_summon import render
 from .summon_slots import tokens_of
 from .vocabulary import word_file
@@ -118,10 +119,11 @@ def longest_slots(line: str, phrases, tie=None) -> list[_Slot] | None:
     each place, fillers dropped; None when a word fills none.  ``tie(section, best, slots so far)`` may
     prefer a phrase as long as the best one found."""
     tokens = tokens_of(line)
+    index = first_word_index(phrases, lambda entry: entry[2])  # only the phrases that may start at a word
     out, i = [], 0
     while i < len(tokens):
         best = None
-        for section, key, phrase in phrases:
+        for section, key, phrase in index.at(tokens[i]):
             m = _match(tokens, i, phrase)
             if m is not None and (best is None or m.end > best.end or
                                   tie is not None and m.end == best.end and tie(section, best, out)):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from .phrase_index import first_word_index
 from .vocabulary import word_file
 
 __all__ = ["Slot", "Event", "Reading", "scan", "read_events", "tokens_of", "WORDS_FILE"]
@@ -184,11 +185,12 @@ def scan(line: str) -> list[Slot] | None:
     """The slots of a rendered question, left to right (the longest reading at each word), or None when a
     word fills no slot."""
     tokens = tokens_of(line)
+    index = first_word_index(_phrases(), lambda entry: entry[2])  # only the phrases that may start at a word
     out: list[Slot] = []
     i = 0
     while i < len(tokens):
         cands: list[Slot] = []
-        for kind, key, phrase in _phrases():
+        for kind, key, phrase in index.at(tokens[i]):
             m = _match(tokens, i, phrase)
             if m is not None:
                 cands.append(Slot(kind, key, i, m[0], m[1], m[2]))
