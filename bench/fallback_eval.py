@@ -45,7 +45,10 @@ def _number(item_id: str) -> int:
 def evaluate(session, items: list[dict]) -> list[dict]:
     """One row per item with a quote: ``hit`` (a first-five section holds it), ``lead`` (the quote's
     section holds it), ``reachable`` (some section does), the cited ``sections`` and ``seconds``."""
-    texts = {row.id: _norm(row.text) for row in session.exec(select(Section)).all()}
+    texts = {  # a section's printed number starts its text, as in ask_eval's check
+        row.id: _norm(f"{row.number}. {row.text}" if row.number else row.text)
+        for row in session.exec(select(Section)).all()
+    }
     rows = []
     for item in items:
         wanted = _norm(item.get("quote") or "")

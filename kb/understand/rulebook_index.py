@@ -183,6 +183,7 @@ class RulebookIndex:
 
     def __post_init__(self) -> None:
         self._numbers = {section_id: number for number, section_id in enumerate(self.section_ids)}
+        self._sentence_sets = [frozenset(own) for own in self.sentence_terms]  # for repeats (rank)
 
     def shared_terms(self, section_id: str, wanted) -> list[tuple[str, set[str], int]]:
         """For each sentence of a section: ``(sentence, the terms of wanted it uses, its number of
@@ -231,7 +232,7 @@ class RulebookIndex:
         for n in sorted(top.tolist(), key=lambda n: (-combined[n], n)):
             if combined[n] <= 0 or len(out) == limit:
                 break
-            own = {frozenset(t) for t in self.sentence_terms[self.starts[n]:self.starts[n] + self.counts[n]]}
+            own = set(self._sentence_sets[self.starts[n]:self.starts[n] + self.counts[n]])
             if own and len(own - said) <= REPEAT_LEFT * len(own):
                 continue
             said |= own
