@@ -41,6 +41,7 @@ class Claim:
     guard: tuple[str, ...] | None = None  # phrases of a named card's text that speak to it (None: its acts')
     marker: bool = False  # only with an asked-predicate marker ("treated as", "count as")
     before: tuple[tuple[str, str], ...] = ()  # (a, b): when both are said, a first ("in a Main Monster Zone point to")
+    all_before: tuple[tuple[str, str], ...] = ()  # (a, b): when both are said, every a before the first b
     file: str = "claims.toml"  # the table file that holds it (claims.toml or sets/<name>.toml)
 
     @cached_property
@@ -58,7 +59,7 @@ class Claim:
         """What the claim says, regardless of its answer (two claims with one key must agree)."""
         return (tuple(sorted(tuple(sorted(g)) for g in self.requires)), tuple(sorted(self.forms)),
                 tuple(sorted(self.asked)), tuple(sorted(self.excludes)), self.marker,
-                tuple(sorted(self.before)))  # "mandatory before optional" and its reverse say two things
+                tuple(sorted(self.before)), tuple(sorted(self.all_before)))  # an order and its reverse say two things
 
 
 @lru_cache(maxsize=1)
@@ -93,7 +94,8 @@ def claims() -> tuple[Claim, ...]:
             answer=row["answer"], rule=row["rule"], detail=row["detail"],
             asked=frozenset(row.get("asked", [])), excludes=frozenset(row.get("excludes", [])),
             guard=tuple(row["guard"]) if "guard" in row else None, marker=bool(row.get("marker", False)),
-            before=tuple(tuple(pair) for pair in row.get("before", [])), file=row["file"],
+            before=tuple(tuple(pair) for pair in row.get("before", [])),
+            all_before=tuple(tuple(pair) for pair in row.get("all_before", [])), file=row["file"],
         ))
     return tuple(out)
 
@@ -155,8 +157,9 @@ def problems() -> list[str]:
             out.append(f"{where}: duplicate id")
         ids.add(claim.id)
         used = {c for g in claim.requires for c in g} | claim.tolerates | claim.asked | claim.excludes
-        out += [f"{where}: before {list(p)!r} is not two concepts" for p in claim.before if len(p) != 2]
-        used |= {c for p in claim.before for c in p}
+        out += [f"{where}: before {list(p)!r} is not two concepts" for p in claim.before + claim.all_before
+                if len(p) != 2]
+        used |= {c for p in claim.before + claim.all_before for c in p}
         out += [f"{where}: unknown concept {c!r}" for c in sorted(used - known)]
         out += [f"{where}: unknown form {f!r}" for f in sorted(claim.forms - _FORMS)]
         if claim.rule not in RULES:
