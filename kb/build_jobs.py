@@ -4,7 +4,8 @@ The job is forked before the first step, so that importing the search modules (w
 analyzer) takes the core the build leaves free while it reads the cards; importing them in the build
 process would delay every later step.  It reads each part of the index as soon as the step that stores it
 has been committed: the cards' documents are analysed once ``cards`` is, the sections and terms indexed
-once ``rulebooks`` is, the cards once ``aliases`` is, the rulings once ``links`` is
+once ``rulebooks`` is, the cards once ``aliases`` is, the rulings once ``rulings`` is (then the postings
+of every field but the sections' linked cards are written), the linked cards once ``links`` is
 (:func:`kb.search.writing.write_index`).
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 __all__ = ["start_search_index", "SEARCH_INDEX_STEPS"]
 
 # the build steps whose records the index reads, in the order it reads them
-SEARCH_INDEX_STEPS = ("cards", "rulebooks", "aliases", "links")
+SEARCH_INDEX_STEPS = ("cards", "rulebooks", "aliases", "rulings", "links")
 
 
 def _search_index_job(kb_dir: Path, ready) -> dict:

@@ -154,3 +154,41 @@ def test_packed_documents_read_back_as_written():
             dict(kind="ruling", title="t", body="b", info={"id": "r1", "big": 2**70, "odd": float("inf")})]
     for doc in docs:
         assert unpack_value(pack(doc)) == {k: doc.get(k) for k in RESULT_FIELDS}
+
+
+def test_postings_written_before_the_linked_cards_make_the_same_index(tmp_path):
+    """The build writes every field's postings but the sections' ``cards`` once the rulings are added
+    (BulkWriter.write_postings), then adds the linked cards (add_field): the same terms and postings as
+    writing everything at commit; no document can be added, nor a written field given, after that."""
+    plain = _write(tmp_path, "plain", True, blocklimit=4, compression=6, inlinelimit=2)
+    path = tmp_path / "early"
+    path.mkdir()
+    ix = windex.create_in(str(path), build_schema())
+    writer = BulkWriter(ix, codec=IndexCodec(blocklimit=4, compression=6, inlinelimit=2))
+    docs = [{k: v for k, v in doc.items() if v is not None} for doc in _documents()]
+    held = {}
+    for n, doc in enumerate(docs):
+        if n % 3 == 0 and "cards" in doc:
+            held[n] = doc.pop("cards")
+        writer.add(doc)
+    writer.write_postings(keep=("cards",))
+    with pytest.raises(ValueError):
+        writer.add(docs[1])
+    with pytest.raises(ValueError):
+        writer.add_field(0, "body", "more words")
+    for n, value in held.items():
+        writer.add_field(n, "cards", value)
+    writer.commit(optimize=True)
+    a, b = windex.open_dir(str(path)).reader(), plain.reader()
+    terms = sorted(a.all_terms())
+    assert terms == sorted(b.all_terms()) and ("cards", b"40") in terms and len(held) > 10
+    for fieldname, text in terms:
+        assert list(a.postings(fieldname, text).items_as("weight")) == \
+            list(b.postings(fieldname, text).items_as("weight")), (fieldname, text)
+        if a.schema[fieldname].format.supports("positions"):
+            assert list(a.postings(fieldname, text).items_as("positions")) == \
+                list(b.postings(fieldname, text).items_as("positions")), (fieldname, text)
+    for fieldname in a.schema.names():
+        assert a.field_length(fieldname) == b.field_length(fieldname), fieldname
+        assert [a.doc_field_length(d, fieldname) for d in range(a.doc_count_all())] == \
+            [b.doc_field_length(d, fieldname) for d in range(b.doc_count_all())], fieldname

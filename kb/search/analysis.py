@@ -21,6 +21,8 @@ __all__ = ["KbAnalyzer", "KbTokenizer", "FoldFilter", "text_analyzer", "analyze"
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f"
 TOKEN_RE = re.compile(rf"(?P<num>\d+(?:\.\d+)+[a-z]?)(?![\w.])|(?P<cjk>[{CJK}]+)"
                        rf"|(?P<word>[^\W_{CJK}]+(?:'[^\W_{CJK}]+)*)")
+# TOKEN_RE on a text without Japanese (an ASCII text): its words, as one list (no match objects)
+_ASCII_WORD_RE = re.compile(r"\d+(?:\.\d+)+[a-z]?(?![\w.])|[^\W_]+(?:'[^\W_]+)*")
 
 
 class KbTokenizer(Tokenizer):
@@ -87,6 +89,21 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
+class _WordTokens(dict):
+    """The analyzer's cache: a matched Latin word -> its index token, made on first use (see
+    :meth:`KbAnalyzer._token`); Japanese bigrams are put in by ``_token``.  Emptied when it holds
+    ``KbAnalyzer.CACHE_WORDS`` words."""
+
+    __slots__ = ()
+
+    def __missing__(self, raw: str) -> str:
+        found = stem(_fold(unicodedata.normalize("NFKC", raw).replace("'", "").lower()))
+        if len(self) >= KbAnalyzer.CACHE_WORDS:
+            self.clear()
+        self[raw] = found
+        return found
+
+
 class KbAnalyzer(KbTokenizer):
     """The whole analysis in one pass: :class:`KbTokenizer`, lower case, :class:`FoldFilter` and Porter
     stemming, with the index token of each distinct word cached (the same tokens as
@@ -96,13 +113,13 @@ class KbAnalyzer(KbTokenizer):
     CACHE_WORDS = 500_000
 
     def __init__(self):
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, str] = _WordTokens()
 
     def __getstate__(self):  # the schema is pickled into the index: not the cache
         return {}
 
     def __setstate__(self, state):
-        self._tokens = {}
+        self._tokens = _WordTokens()
 
     def _token(self, raw: str, cjk: bool) -> str:
         """The index token of one matched word (or one Japanese bigram when ``cjk``)."""
@@ -118,9 +135,12 @@ class KbAnalyzer(KbTokenizer):
     def token_texts(self, value: str) -> list[str]:
         """The index tokens of ``value`` in order (a token's position is its index in the list): the
         texts of the tokens :meth:`__call__` yields, without token objects (the index writer's path)."""
+        value = fold_quotes(value)
+        if value.isascii():  # no Japanese: the words' tokens by one C-level pass (each new word: _WordTokens)
+            return list(map(self._tokens.__getitem__, _ASCII_WORD_RE.findall(value)))
         out: list[str] = []
         cache, token_of = self._tokens, self._token
-        for match in TOKEN_RE.finditer(fold_quotes(value)):
+        for match in TOKEN_RE.finditer(value):
             if match.lastgroup != "cjk":
                 raw = match.group()
                 found = cache.get(raw)

@@ -17,15 +17,16 @@ whoosh's writer makes (``tests/test_search_writer.py`` compares them).
 from __future__ import annotations
 
 import itertools
+import pickle
 import re
 from array import array
 from collections import defaultdict
 
 import numpy as np
 from whoosh.analysis import KeywordAnalyzer
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3TermInfo, _lenfield
 from whoosh.formats import Frequency, Positions
-from whoosh.system import pack_uint
+from whoosh.system import pack_uint, pack_ushort
 from whoosh.util.numeric import length_to_byte
 from whoosh.writing import SegmentWriter
 
@@ -80,11 +81,15 @@ class BulkWriter(SegmentWriter):
         self._ways: dict[str, str] = {}
         self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
         self._late: set[str] = set()  # fields given to add_field: their postings are sorted at commit
+        self._written: set[str] = set()  # fields whose postings write_postings has written
+        self._closed_to_documents = False
 
     def add(self, fields: dict, prepared: dict | None = None) -> None:
         """Index one document (``fieldname -> value``; None values are skipped); ``prepared`` holds the
         postings of some of its fields made beforehand by :meth:`prepare` (the same as made here)."""
         self._check_state()
+        if self._closed_to_documents:
+            raise ValueError("add: the postings were written (write_postings): no more documents")
         schema, perdoc, docnum = self.schema, self.perdocwriter, self.docnum
         names = sorted(name for name, value in fields.items() if value is not None)
         self._check_fields(schema, names)
@@ -105,8 +110,8 @@ class BulkWriter(SegmentWriter):
         postings are put back in docnum order at commit."""
         self._check_state()
         field = self.schema[name]
-        if field.column_type or not 0 <= docnum < self.docnum:
-            raise ValueError(f"add_field: {name!r} has a column, or document {docnum} was not added")
+        if field.column_type or not 0 <= docnum < self.docnum or name in self._written:
+            raise ValueError(f"add_field: {name!r} has a column or was written, or document {docnum} was not added")
         self._late.add(name)
         self._index_field(docnum, name, field, value)
         table = self._postings[name]
@@ -181,32 +186,55 @@ class BulkWriter(SegmentWriter):
         self._postings[name] = {} if way == "whoosh" else _Runs()
         return way
 
+    def write_postings(self, keep: tuple[str, ...] = ()) -> None:
+        """Write the postings of every field seen so far but ``keep`` now, before :meth:`commit` (which
+        writes the rest): no document may be added from now on, and only the fields of ``keep`` may be
+        given to :meth:`add_field`.  (The index build writes all but the sections' ``cards`` while the
+        build links them.)  The fields keep their terms and postings; a field written later is numbered
+        later in the term table (whoosh maps field names to numbers: readers see no difference)."""
+        self._check_state()
+        for name in sorted(self._postings):
+            if name not in keep and name not in self._written:
+                self._write_field(name)
+                self._written.add(name)
+        self._closed_to_documents = True
+
+    def _write_field(self, name: str) -> None:
+        """Write one field's postings, term by term in byte order (as whoosh's pool sorts them)."""
+        table, field, fieldwriter = self._postings[name], self.schema[name], self.fieldwriter
+        fieldwriter.start_field(name, field)
+        if isinstance(table, _Runs):
+            positions = self._ways[name] == "text"
+            postwriter = fieldwriter._postwriter
+            inline = getattr(postwriter, "writes_inlined", False) and postwriter._inlinelimit >= 2
+            tindex, prefix = fieldwriter._tindex, pack_ushort(fieldwriter._fieldid)
+            for tbytes, ids, weights, values in _run_postings(table, positions,
+                                                              self._single.setdefault(type(field.format), {})):
+                if inline and len(ids) == 1:  # the term-table row whoosh's writer makes for it, made directly
+                    tindex.add(prefix + tbytes, _inlined_terminfo(ids[0], weights[0], values[0]))
+                    continue
+                fieldwriter.start_term(tbytes)
+                _write_term(fieldwriter._postwriter, ids, weights, values)
+                fieldwriter.finish_term()
+        else:
+            if name in self._late:
+                _sort_postings(table)
+            for tbytes in sorted(table):
+                fieldwriter.start_term(tbytes)
+                _write_term(fieldwriter._postwriter, *table[tbytes])
+                fieldwriter.finish_term()
+        fieldwriter.finish_field()
+
     def _flush_segment(self):
-        """Write the length columns, then the postings, field by field and term by term in byte order
-        (as whoosh's pool sorts them)."""
+        """Write the length columns, then the postings not written yet (:meth:`write_postings`), field by
+        field and term by term in byte order."""
         self._write_lengths()
         self.perdocwriter.close()
-        fieldwriter = self.fieldwriter
         for name in sorted(self._postings):
-            table, field = self._postings[name], self.schema[name]
-            fieldwriter.start_field(name, field)
-            if isinstance(table, _Runs):
-                positions = self._ways[name] == "text"
-                for tbytes, ids, weights, values in _run_postings(table, positions,
-                                                                  self._single.setdefault(type(field.format), {})):
-                    fieldwriter.start_term(tbytes)
-                    _write_term(fieldwriter._postwriter, ids, weights, values)
-                    fieldwriter.finish_term()
-            else:
-                if name in self._late:
-                    _sort_postings(table)
-                for tbytes in sorted(table):
-                    fieldwriter.start_term(tbytes)
-                    _write_term(fieldwriter._postwriter, *table[tbytes])
-                    fieldwriter.finish_term()
-            fieldwriter.finish_field()
+            if name not in self._written:
+                self._write_field(name)
         self._postings.clear()
-        fieldwriter.close()
+        self.fieldwriter.close()
 
     def _write_lengths(self) -> None:
         """Each scorable field's length column at once (whoosh's per-document writer adds a length byte
@@ -236,6 +264,7 @@ class BulkWriter(SegmentWriter):
 
 
 _KEYWORDS = KeywordAnalyzer()
+_TERMINFO = W3TermInfo._struct
 _SPACES = re.compile(r"[^ \t\r\n]+")  # whoosh's SpaceSeparatedTokenizer
 
 
@@ -327,6 +356,13 @@ def _run_postings(runs: _Runs, positions: bool, single: dict[int, bytes]):
     for rank_, a, b in zip(term_ranks, term_starts.tolist(), term_ends):
         yield (words[by_bytes[rank_]], array("I", doc_bytes[4 * a:4 * b]), array("f", weight_bytes[4 * a:4 * b]),
                values[a:b])
+
+
+def _inlined_terminfo(docnum: int, weight: float, value: bytes) -> bytes:
+    """The term-table value of a term with one posting, inlined (``W3TermInfo.to_bytes`` after the codec's
+    postings writer, which has ``writes_inlined``, took the posting: no lengths, one block's statistics)."""
+    return _TERMINFO.pack(True, weight, 1, 0, 0, max(0, weight), docnum, docnum) + \
+        pickle.dumps(((docnum,), (weight,), (value,)), 2)
 
 
 def _one_varint(number: int) -> bytes:

@@ -43,6 +43,8 @@ class _PostingsWriter(W3PostingsWriter):
     calls ``TermInfo.set_inline``, which does not exist: ``set_inlined``).  Indexes are read by
     whoosh's own code either way."""
 
+    writes_inlined = True  # kb.search.segment makes the term-table row of a one-posting term itself
+
     def finish_postings(self):
         if not self.written() and len(self) < self._inlinelimit:
             terminfo = self._terminfo
@@ -67,8 +69,9 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
     job), ``ready(step)`` waits until that build step has been committed, and each part is read as soon
     as what it reads is stored: the cards' documents are analysed after ``cards`` (all but their aliases'
     fields: :func:`_prepare_cards`), the sections and terms are indexed after ``rulebooks``, the cards
-    after ``aliases``, the sections' linked cards and the rulings after ``links``: the same index as from
-    the finished store.
+    after ``aliases``, the rulings after ``rulings`` (then every field's postings but the ``cards`` field's
+    are written: :meth:`BulkWriter.write_postings`), the sections' linked cards after ``links``: the same
+    index as from the finished store.
     """
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
@@ -107,13 +110,15 @@ def write_index(session, directory: Path | str, *, log=print, ready=None) -> dic
     for doc, prepared, packed_doc in cards:
         add(doc.with_aliases(aliases.get(doc["info"]["id"], [])), prepared, packed_doc)
     del cards
+    wait("rulings")
+    for doc in ruling_documents(session):
+        add(doc)
+    writer.write_postings(keep=("cards",))  # every field's postings but those of the linked cards
     wait("links")
     cards = section_cards(session)
     for docnum, section_id in sections:
         if cards.get(section_id):
             writer.add_field(docnum, "cards", cards[section_id])
-    for doc in ruling_documents(session):
-        add(doc)
     writer.commit(optimize=True)
     if ix.doc_count_all() != len(packed):  # pragma: no cover - one segment numbers its documents in order
         raise RuntimeError(f"index holds {ix.doc_count_all()} documents, {len(packed)} were added")
@@ -184,5 +189,5 @@ def build_index_step(ctx) -> None:
     once the step that stores it has been committed (:func:`write_index`); the build waits for it before
     validating.
     """
-    ctx.spawn("search", write_index_job, after=("cards", "rulebooks", "aliases", "links"))
+    ctx.spawn("search", write_index_job, after=("cards", "rulebooks", "aliases", "rulings", "links"))
 
