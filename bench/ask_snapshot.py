@@ -49,7 +49,7 @@ def _questions(paths) -> list[tuple[str, str]]:
     return out
 
 
-def _summary(answer: dict | KbError) -> dict:
+def _summary(answer: dict | KbError, full: bool = False) -> dict:
     if isinstance(answer, KbError):
         return {"answer": f"error: {type(answer).__name__}: {answer}"}
     cites = [(answer.get("quote") or {}).get("id")]
@@ -66,11 +66,13 @@ def _summary(answer: dict | KbError) -> dict:
         "rulings": answer.get("rulings"),
         "unused_words": answer.get("unused_words"),
         "hash": hashlib.sha1(whole.encode("utf-8")).hexdigest(),
+        **({"whole": json.loads(whole)} if full else {}),
     }
 
 
-def record(out: Path, paths, kb_path=None) -> int:
-    """Ask every question of ``paths`` (each in a new session) and write one JSON line per question."""
+def record(out: Path, paths, kb_path=None, full: bool = False) -> int:
+    """Ask every question of ``paths`` (each in a new session) and write one JSON line per question (with
+    ``full``, the whole answer too, so that a comparison names the fields that differ)."""
     rows = []
     with session_scope(kb_path) as session:
         bind = session.get_bind()
@@ -80,7 +82,7 @@ def record(out: Path, paths, kb_path=None) -> int:
                     answer = engine.ask(fresh, question, kb_path=kb_path)
                 except KbError as exc:
                     answer = exc
-            rows.append({"key": key, "q": question, **_summary(answer)})
+            rows.append({"key": key, "q": question, **_summary(answer, full)})
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return len(rows)
 
@@ -97,6 +99,11 @@ def compare(a: Path, b: Path) -> list[str]:
     lines += [f"only in {b.name}: {k}" for k in right if k not in left]
     for key in left.keys() & right.keys():
         changed = [f for f in FIELDS if left[key].get(f) != right[key].get(f)]
+        if changed == ["hash"] and "whole" in left[key] and "whole" in right[key]:
+            a, b = left[key]["whole"], right[key]["whole"]
+            changed = sorted(f for f in a.keys() | b.keys() if a.get(f) != b.get(f))
+            lines.append(f"{key.split(chr(9))[0]}: " + "; ".join(f"{f}: {a.get(f)!r} -> {b.get(f)!r}" for f in changed))
+            continue
         if changed:
             detail = "; ".join(f"{f}: {left[key].get(f)!r} -> {right[key].get(f)!r}" for f in changed if f != "hash")
             lines.append(f"{key.split(chr(9))[0]}: {detail or 'other fields of the answer differ'}")
@@ -110,6 +117,7 @@ def main(argv=None) -> int:
     rec.add_argument("out", type=Path)
     rec.add_argument("--kb", default=None)
     rec.add_argument("--set", dest="sets", action="append", default=None, type=Path)
+    rec.add_argument("--full", action="store_true", help="keep the whole answer of each question")
     cmp_ = sub.add_parser("compare")
     cmp_.add_argument("a", type=Path)
     cmp_.add_argument("b", type=Path)
@@ -117,7 +125,7 @@ def main(argv=None) -> int:
     if args.command == "record":
         import os
 
-        n = record(args.out, args.sets or default_sets(), args.kb or os.environ.get("KB_PATH"))
+        n = record(args.out, args.sets or default_sets(), args.kb or os.environ.get("KB_PATH"), args.full)
         print(f"{n} answers recorded in {args.out}")
         return 0
     lines = compare(args.a, args.b)

@@ -104,6 +104,8 @@ class CardNameIndex:
     # key length -> (the fuzzy keys whose length can score the cut-off against it, their positions in
     # fuzzy_keys), in fuzzy_keys' order; filled as lengths are asked (:func:`_fuzzy_candidates`)
     fuzzy_by_length: dict[int, tuple[list[str], list[int]]] = field(default_factory=dict)
+    # written text -> its fuzzy match (or None), for the texts tried most recently (:func:`_fuzzy`)
+    fuzzy_memo: dict[str, "NameMatch | None"] = field(default_factory=dict)
     # first one or two words -> [(words, capitalised flags, phrase-break flags, card id)]: for prose
     by_start: dict[tuple[str, ...], list[tuple[tuple[str, ...], tuple[bool, ...], tuple[bool, ...], int]]] = (
         field(default_factory=dict))
@@ -257,7 +259,23 @@ def _fill_fuzzy_lengths(index: CardNameIndex) -> None:
         index.fuzzy_by_length[size] = _fuzzy_band(index.fuzzy_keys, lengths, size)
 
 
+FUZZY_MEMO_SIZE = 4096  # texts whose fuzzy match an index remembers (emptied when full)
+
+
 def _fuzzy(index: CardNameIndex, written: str) -> NameMatch | None:
+    """The card ``written`` is a clear misspelling of (None when none is), remembered per index: a question's
+    spans are tried by several stages (and again when its sentence breaks are restored)."""
+    memo = index.fuzzy_memo
+    if written in memo:
+        return memo[written]
+    found = _fuzzy_match(index, written)
+    if len(memo) >= FUZZY_MEMO_SIZE:
+        memo.clear()
+    memo[written] = found
+    return found
+
+
+def _fuzzy_match(index: CardNameIndex, written: str) -> NameMatch | None:
     key = name_key(written)
     if len(key) < FUZZY_MIN_KEY or not index.fuzzy_keys:
         return None

@@ -209,9 +209,11 @@ def _longest_at(
             break
         if not token.punct:
             words += 1
-            said = {running + token.key, running + token.bare_key}
+            # in this order (the words as typed first): of two names as long, the first is taken, whatever
+            # the process's string hashing ("twisters": the nickname, not "Twister" + a possessive "s")
+            said = dict.fromkeys((running + token.key, running + token.bare_key))
             if token.key.endswith("s") and len(token.key) > 3 and (words >= 2 or _possessive_of_name(index, token.key[:-1])):
-                said.add(running + token.key[:-1])  # "the magical warriors effect": a possessive with no "'"
+                said[running + token.key[:-1]] = None  # "the magical warriors effect": a possessive with no "'"
             for candidate in said:
                 if candidate in full and (best is None or j + 1 > best[0]):
                     best = (j + 1, *full[candidate])
