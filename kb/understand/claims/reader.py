@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from ..frame_model import Frame
 from ..tokens import tokenize
-from .summon_only import summon_only_kind
 from .table import Claim, candidates
 from .tagger import Tagged, concept_table, tag
 
@@ -52,9 +51,6 @@ def card_kinds(card) -> frozenset[str]:
             out.add("level_4_minus" if level <= 4 else "level_5_plus")
             if level >= 7:
                 out.add("level_7_plus")
-        only = summon_only_kind(card)  # Nomi / Semi-Nomi, read from the card's text (summon_only.toml)
-        if only:
-            out.add(only)
     else:
         out.add(card.card_type.lower())
         kind = _PROPERTY_KINDS.get((card.card_type, card.property))
@@ -146,9 +142,28 @@ def _order_fits(claim: Claim, tagged: Tagged) -> bool:
         a, b = tagged.positions(first), tagged.positions(then)
         if a and b and min(a) > min(b):
             return False
-    for first, then in claim.all_before:  # "after I attack, my opponent Summons", not "..., and I Summon"
-        a, b = tagged.positions(first), tagged.positions(then)
-        if a and b and max(a) > min(b):
+    return True
+
+
+def _card_order_fits(claim: Claim, tagged: Tagged, card_kind_sets: list, card_at) -> bool:
+    """Whether each ``before`` pair holds with a named card standing at its place for the kinds it is
+    ("can I respond to Pot of Greed": the Normal Spell is what is responded to, not what responds); a card
+    named only in a story sentence before the question ("I activate Pot of Greed. Can I respond to it?") is
+    not the first of a pair."""
+    if not card_at or not claim.before:
+        return True
+    placed: dict[str, list[int]] = {}
+    for kinds, at in zip(card_kind_sets, card_at):
+        for kind in kinds:
+            placed.setdefault(kind, []).append(at)
+    form_at = tagged.form_at()
+    for first, then in claim.before:
+        said, cards = tagged.positions(first), placed.get(first, [])
+        b = tagged.positions(then) + placed.get(then, [])
+        if b and cards and not said and all(at < form_at for at in cards):
+            return False
+        a = said + cards
+        if a and b and min(a) > min(b):
             return False
     return True
 
@@ -166,8 +181,9 @@ def category_of(concept: str) -> str | None:
     return concept_table()["category"].get(concept)
 
 
-def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list) -> list[Claim]:
-    """The claims the tagged question (with the kinds of its named cards) says, in table order."""
+def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: list, card_at=()) -> list[Claim]:
+    """The claims the tagged question (with the kinds of its named cards, said at the word places ``card_at``)
+    says, in table order."""
     if tagged.unexplained or tagged.form is None:
         return []
     said = tagged.concepts
@@ -185,7 +201,7 @@ def match_claims(tagged: Tagged, card_kind_sets: list[frozenset[str]], words: li
                                                          for kinds in card_kind_sets):
             continue  # "is Sangan treated as a Trap Card when equipped": the card is not of the kind the claim is about
         if _asked_fits(claim, tagged, words) and not _kind_in_condition(claim, tagged, words) \
-                and _order_fits(claim, tagged):
+                and _order_fits(claim, tagged) and _card_order_fits(claim, tagged, card_kind_sets, card_at):
             out.append(claim)
     return out
 
@@ -228,7 +244,7 @@ def _read(session, tokens, entities) -> Frame | None:
         if card is None:
             return None
         named.append(card)
-    matched = match_claims(tagged, [card_kinds(c) for c in named], words)
+    matched = match_claims(tagged, [card_kinds(c) for c in named], words, [at for _index, at in cards])
     if not matched:
         return None
     question = {"ask": "claim", "claim": [c.id for c in matched], "concepts": sorted(tagged.concepts)}
