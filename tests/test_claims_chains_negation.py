@@ -246,6 +246,15 @@ ASKED = [
     ("Is an Equip Spell whose activation was negated treated as leaving the field?", "no"),
     ("Do Spell Speed 1 trigger effects that activate at the same time go in one chain?", "yes"),
     ("Can my opponent chain to my monster changing to Defense Position?", "no"),
+    # fifth batch (stories in the seed style), written before its round
+    ("My opponent manually switches their monster to Defense Position. Can I chain a Quick Effect to that change?",
+     "no"),
+    ("I activate an effect of my face-up Field Spell and my opponent destroys the Field Spell in response. "
+     "Does the effect still resolve?", "no"),
+    ("My face-up Continuous Trap's effect is activated, and it is destroyed in a chain to it. Does the effect resolve?",
+     "no"),
+    ("When two monsters are destroyed during the Standby Phase, do their trigger effects form one chain?", "unknown"),
+    ("I change my monster's position with Book of Moon. Can my opponent chain to it?", "unknown"),
     # a named card stands at its place: what is responded to is not what responds
     ("I activate Pot of Greed. Can I respond to it?", "unknown"),
     ("Can a card be Chain Link 2 to Pot of Greed?", "unknown"),
