@@ -144,3 +144,13 @@ def test_pronoun_asked_is_the_told_subject(session, text, expect):
 ])
 def test_chain_told_in_one_sentence(session, text, timing):
     assert engine.ask(session, text).get("timing") == timing
+
+
+@pytest.mark.parametrize("text,answer", [
+    ("can i activate dark mirror force when my opponents monster declares an attack", "yes"),
+    ("Can I activate Mirror Force when my opponent's monster attacks?", "yes"),
+    ("can i activate mirror force when my monster declares an attack", "unknown"),  # the asker's own attack
+    ("can i activate mirror force when blue-eyes white dragon attacks", "unknown"),  # which monster may matter
+])
+def test_attack_told_by_its_monster(session, text, answer):
+    assert engine.ask(session, text)["answer"] == answer

@@ -172,6 +172,10 @@ _EVENTS = [
         ),
         {"event": "attack_declared"},
     ),
+    (  # "when my opponent's monster declares an attack" (a kind of monster: never the asker's, see read_moments)
+        re.compile(rf"\b(?:when|after|as|if|once) (?P<attacker>{ENT}) (?:declares? an attack|attacks|declared an attack)\b"),
+        {"event": "attack_declared"},
+    ),
     (
         re.compile(
             r"\b(?:when|as|if) (?:my opponent|the opponent|they|he|she) (?:would )?"
@@ -234,6 +238,9 @@ def read_moments(skeleton: Skeleton, indices: list[int]) -> dict:
         ]
         if any(skeleton.entities[n].kind != "class" for n in named):
             continue  # "when my opponent Summons Kuriboh": which monster may matter (ATK ...): not read
+        if "attacker" in match.re.groupindex and any(skeleton.entities[n].aside.get("controller") == "asker"
+                                                     for n in named):
+            continue  # "when my monster attacks": the asker's own attack is no event the asked card answers
         if values.get("event") == "summoning":  # "in response to a Normal Summon": which kind of Summon
             how = re.search(r"\b(normal|special|tribute|flip)\b", match.group())
             if how:
@@ -348,6 +355,7 @@ _ATTACK = re.compile(
     rf"(?P<actor>{ACTOR}) {_OPT}(?:declares? an attack|declared an attack|attacks?|attacked)\b"
     rf"(?: with (?P<with>{ENT}))?"
     rf"|(?P<target>{ENT}) (?:is|was|gets|got) attacked\b"  # "my monster is attacked": the other one attacks
+    rf"|(?P<attacker>{ENT}) (?:declares? an attack|declared an attack|attacks)\b"  # "my opponent's monster attacks"
 )
 _NUMBERED = re.compile(rf"(?P<x>{ENT})")
 _PRIORITY = re.compile(rf"\b(?:{ACTOR} )?pass(?:es|ed)? priority\b|\b{ACTOR} pass(?:es|ed)?(?= and\b| then\b| [.,;]|$)")
@@ -510,14 +518,14 @@ def read_story(skeleton: Skeleton, indices: list[int]) -> Story:
                 break
         skeleton.use(Skeleton.pieces_between(spans, *match.span()))
     for match in _ATTACK.finditer(text):
-        said = [entity_at(match.span(g)) for g in ("with", "target") if match.group(g)]
+        said = [entity_at(match.span(g)) for g in ("with", "target", "attacker") if match.group(g)]
         if any(skeleton.entities[n].kind != "class" for n in said):
             continue  # "attacks with Blue-Eyes": which monster may matter (its ATK ...): not read
-        if match.group("target"):
+        if match.group("target") or match.group("attacker"):
             owner = skeleton.entities[said[0]].aside.get("controller")
             if owner not in ("asker", "opponent"):
-                continue  # whose monster is attacked is not said
-            story.attack = "B" if owner == "asker" else "A"
+                continue  # whose monster is attacked (or attacks) is not said
+            story.attack = "B" if (owner == "asker") == bool(match.group("target")) else "A"
         else:
             story.attack = actor_player(match.group("actor"))
         story.attack_cards.extend(said)
