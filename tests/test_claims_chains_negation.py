@@ -114,7 +114,10 @@ def test_set_is_valid():
     ("Does my opponent get a chance to respond when I activate a card?", "opponent_may_respond"),
     ("Must an effect that negates an effect be chained directly to it?", "negate_effect_directly"),
     ("If an optional 'when' trigger's event happened in chain link 2, can it be activated after the chain?",
-     "when_optional_after_chain"),  # read so by the claims; the whole pipeline leaves it unknown (the quote)
+     "when_optional_after_chain"),
+    ("Is a Quick Effect a fast effect?", "fast_effect_kinds"),
+    ("Are Trigger Effects fast effects?", "slow_effect_not_fast"),
+    ("Can fast effects be activated during my opponent's turn?", "fast_effect_opponent_turn"),  # read so by the claims; the whole pipeline leaves it unknown (the quote)
     ("Is a Normal Spell sent to the GY before the chain resolves if its activation is negated?",
      "negated_card_to_gy_not_at_once"),
 ])
@@ -150,6 +153,8 @@ def test_own_phrasing_reads_its_claim(text, claim):
     "Must a 'When' effect be activated?",  # "When ...:" alone may be mandatory or optional
     "Does a 'When' effect miss the timing if its condition was not the last thing to happen?",
     "Does the chain resolve if my opponent passes?",  # I may still chain
+    "Can a fast effect be activated during my opponent's turn the turn it was Set?",
+    "Is a Spell Card a fast effect?",  # a Quick-Play Spell is, a Normal Spell is not
 ])
 def test_near_miss_reads_no_claim_of_this_set(text):
     ours = {c.id for c in claims() if c.file == "sets/chains_negation.toml"}
@@ -255,6 +260,8 @@ ASKED = [
      "no"),
     ("When two monsters are destroyed during the Standby Phase, do their trigger effects form one chain?", "unknown"),
     ("I change my monster's position with Book of Moon. Can my opponent chain to it?", "unknown"),
+    ("Is Mystical Space Typhoon a fast effect?", "yes"),
+    ("Is Pot of Greed a fast effect?", "no"),
     # a named card stands at its place: what is responded to is not what responds
     ("I activate Pot of Greed. Can I respond to it?", "unknown"),
     ("Can a card be Chain Link 2 to Pot of Greed?", "unknown"),
