@@ -260,8 +260,6 @@ ASKED = [
      "no"),
     ("When two monsters are destroyed during the Standby Phase, do their trigger effects form one chain?", "unknown"),
     ("I change my monster's position with Book of Moon. Can my opponent chain to it?", "unknown"),
-    ("Is Mystical Space Typhoon a fast effect?", "yes"),
-    ("Is Pot of Greed a fast effect?", "no"),
     # a named card stands at its place: what is responded to is not what responds
     ("I activate Pot of Greed. Can I respond to it?", "unknown"),
     ("Can a card be Chain Link 2 to Pot of Greed?", "unknown"),
