@@ -8,7 +8,9 @@ passcode) instead of being listed by hand:
     ("Phoenix Wing Wind Blast" -> ``pwwb``; "Harpie's Feather Duster" -> ``hfd`` is too short and curated);
 ``segment``
     one part of a name written "A - B" or "A, B" ("Sky Striker Ace - Raye" -> ``raye``; "Apollousa, Bow of
-    the Goddess" -> ``apollousa``; "Brionac, Dragon of the Ice Barrier" -> not ``brionac``: two names begin so).
+    the Goddess" -> ``apollousa``; "Brionac, Dragon of the Ice Barrier" -> not ``brionac``: two names begin so),
+    or the first word of a longer part after the first ("Blackwing - Kalut the Moon Shadow" -> ``kalut``: the
+    part after the archetype is how players name the card, and its first word is its own name).
 
 A derived nickname is kept only when it cannot mislead: exactly one card yields it, it is no card's name,
 no curated alias, no word the rulebooks or card texts write in lower case (:func:`kb.card_names.ordinary_words`), no word
@@ -58,12 +60,16 @@ def name_initials(name: str) -> set[str]:
 
 def name_segments(name: str) -> set[str]:
     """The parts of a name written "A - B" or "A, B" that can stand for it (up to 2 words each)."""
-    parts = re.split(r"\s+-\s+|,\s+", name)
+    parts = [part.strip().strip('"!?').strip() for part in re.split(r"\s+-\s+|,\s+", name)]
     if len(parts) < 2:
         return set()
-    return {part.strip().strip('"!?').strip() for part in parts
-            if 1 <= len(part.split()) <= MAX_SEGMENT_WORDS and len(name_key(part)) >= MIN_SEGMENT
-            and name_key(part).isalpha()}
+    out = {part for part in parts if 1 <= len(part.split()) <= MAX_SEGMENT_WORDS and len(name_key(part)) >= MIN_SEGMENT
+           and name_key(part).isalpha()}
+    for part in parts[1:]:  # "Kalut the Moon Shadow": its first word
+        words = part.split()
+        if len(words) > MAX_SEGMENT_WORDS and len(name_key(words[0])) >= MIN_SEGMENT and name_key(words[0]).isalpha():
+            out.add(words[0])
+    return out
 
 
 def derived_aliases(session: Session, taken: set[str]) -> list[Alias]:

@@ -24,6 +24,9 @@ def test_segments():
     assert name_segments("Sky Striker Ace - Raye") == {"Raye"}  # 3 words is no nickname
     assert name_segments("Apollousa, Bow of the Goddess") == {"Apollousa"}  # 4 words is no nickname
     assert name_segments("Dark Magician") == set()
+    assert name_segments("Blackwing - Kalut the Moon Shadow") == {"Blackwing", "Kalut"}  # and the first word after
+    assert name_segments("Brionac, Dragon of the Ice Barrier") == {"Brionac", "Dragon"}  # "dragon": an ordinary word,
+    # dropped by derived_aliases (tested with the store below)
 
 
 @pytest.mark.parametrize("typed, name", [("pwwb", "Phoenix Wing Wind Blast"), ("PWWB", "Phoenix Wing Wind Blast"),
