@@ -5,7 +5,8 @@ rule phrases, players' questions, and filter queries.  The same documents go int
 (porter stemming, BM25 with the title weighted) built in the same run; each query's free text is run
 there too (all words for short text, any word for long, top 10 with a snippet, plus the match count) as
 the baseline, and the ratios ours/FTS5 are printed, of wall time and of CPU time (on a loaded machine
-the wall time of a query is mostly waiting for a core: compare CPU ratios there).
+the wall time of a query is mostly waiting for a core: compare CPU ratios there).  Ours and FTS5's runs of
+each query are interleaved (:func:`time_interleaved`), so both see the same load.
 
     .venv/bin/python bench/search.py [--kb PATH] [--queries N] [--repeat 3] [--no-build] [--json]
 """
@@ -119,21 +120,28 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-def time_queries(run, queries, repeat: int = 1) -> tuple[list[float], list[float]]:
-    """Wall and CPU milliseconds of each query, the least of ``repeat`` runs.  On a loaded machine the
-    wall time is mostly waiting for a core; the CPU time (this process's) is what the query itself costs,
-    and its least over a few runs is the least disturbed by the other processes sharing the core."""
-    wall, cpu = [], []
-    for query in queries:
-        best_wall = best_cpu = float("inf")
+def time_interleaved(runs, calls, repeat: int = 1) -> list[tuple[list[float], list[float]]]:
+    """For each run of ``runs``, the wall and CPU milliseconds of each call (the least of ``repeat``):
+    ``calls`` holds one argument per run for each query (None: that run skips it, its time is None).
+    The runs of one query are timed one right after the other, ``repeat`` times in turn, so that ours and
+    FTS5's times of a query are taken in the same moment of a shared machine's load (timing all of ours,
+    then all of FTS5's, let a change of load between the two halves move the ratio by a third)."""
+    out = [([], []) for _ in runs]
+    for arguments in calls:
+        best = [[float("inf"), float("inf")] for _ in runs]
         for _ in range(repeat):
-            started, cpu_started = time.perf_counter(), time.process_time()
-            run(query)
-            best_cpu = min(best_cpu, (time.process_time() - cpu_started) * 1000)
-            best_wall = min(best_wall, (time.perf_counter() - started) * 1000)
-        wall.append(best_wall)
-        cpu.append(best_cpu)
-    return wall, cpu
+            for k, (run, argument) in enumerate(zip(runs, arguments)):
+                if argument is None:
+                    continue
+                started, cpu_started = time.perf_counter(), time.process_time()
+                run(argument)
+                cpu = (time.process_time() - cpu_started) * 1000
+                wall = (time.perf_counter() - started) * 1000
+                best[k] = [min(best[k][0], wall), min(best[k][1], cpu)]
+        for k, argument in enumerate(arguments):
+            out[k][0].append(None if argument is None else best[k][0])
+            out[k][1].append(None if argument is None else best[k][1])
+    return out
 
 
 def directory_size(path: Path) -> int:
@@ -175,15 +183,20 @@ def main(argv: list[str] | None = None) -> int:
             except InvalidQueryError:  # e.g. a name typed with an unclosed "(": timed all the same
                 pass
 
-        for query in queries:  # warm both (first-touch postings, page cache), then measure
+        expressions = [fts_expression(q) for q in queries]
+        for query, expression in zip(queries, expressions):  # warm both (first-touch postings, page cache)
             ours(query)
-        ours_ms, ours_cpu = time_queries(ours, queries, args.repeat)
-        comparable = [(q, e) for q in queries if (e := fts_expression(q))]
-        for _, expression in comparable:
-            fts_search(connection, expression)
-        fts_ms, fts_cpu = time_queries(lambda pair: fts_search(connection, pair[1]), comparable, args.repeat)
-        ours_same = [ms for q, ms in zip(queries, ours_ms) if fts_expression(q)]
-        ours_same_cpu = [ms for q, ms in zip(queries, ours_cpu) if fts_expression(q)]
+            if expression:
+                fts_search(connection, expression)
+        (ours_ms, ours_cpu), (fts_all, fts_all_cpu) = time_interleaved(
+            [ours, lambda expression: fts_search(connection, expression)],
+            [[q, e or None] for q, e in zip(queries, expressions)], args.repeat)
+        fts_ms, fts_cpu = [ms for ms in fts_all if ms is not None], [ms for ms in fts_all_cpu if ms is not None]
+        ours_same = [ms for ms, e in zip(ours_ms, expressions) if e]
+        ours_same_cpu = [ms for ms, e in zip(ours_cpu, expressions) if e]
+        # each query's own ratio (ours / FTS5, CPU), taken in the same moment: its median is the least noisy figure
+        report["cpu_ratio_per_query_p50"] = round(statistics.median(
+            a / max(b, 1e-6) for a, b in zip(ours_same_cpu, fts_cpu)), 2)
         connection.close()
         shutil.rmtree(scratch, ignore_errors=True)
 

@@ -14,6 +14,7 @@ from .evaluator import QueryEvaluator
 __all__ = ["SNIPPET_CHARS", "highlight_terms", "make_snippet"]
 
 SNIPPET_CHARS = 240
+_HTML_SPECIAL = re.compile("[&<>\"']")  # what html.escape replaces
 
 
 def highlight_terms(q, fieldname: str = "body", evaluator: QueryEvaluator | None = None) -> set[str]:
@@ -151,17 +152,19 @@ def make_snippet(text: str, terms: set[str], width: int = SNIPPET_CHARS) -> tupl
     end = min(len(text), start + width)
     while end < len(text) and not text[end].isspace() and end - start < width + 20:
         end += 1
+    # html.escape changes nothing in a window without & < > " ' (most of them): not called there
+    escape = html.escape if _HTML_SPECIAL.search(text, start, end) else str
     plain_parts, html_parts, cursor = [], [], start
     for left, right in spans:
         if left < start or right > end:
             continue
         plain_parts.append(text[cursor:left])
-        html_parts.append(html.escape(text[cursor:left]))
+        html_parts.append(escape(text[cursor:left]))
         plain_parts.append(text[left:right])
-        html_parts.append("<mark>" + html.escape(text[left:right]) + "</mark>")
+        html_parts.append("<mark>" + escape(text[left:right]) + "</mark>")
         cursor = right
     plain_parts.append(text[cursor:end])
-    html_parts.append(html.escape(text[cursor:end]))
+    html_parts.append(escape(text[cursor:end]))
     prefix, suffix = ("\u2026" if start > 0 else ""), ("\u2026" if end < len(text) else "")
     plain = prefix + " ".join("".join(plain_parts).split()) + suffix
     rich = prefix + " ".join("".join(html_parts).split()) + suffix
