@@ -175,7 +175,10 @@ def _match_at(words: list[str | None], i: int, form_first: bool = False) -> tupl
         return None
     table = concept_table()
     best = None
-    for first in lemmas(words[i]):
+    # the word as written first, then its other forms in a fixed order: a tie between two phrases of one length
+    # is decided the same way in every run (a frozenset's order changes with the hash seed)
+    surface = words[i].lower().strip("'\"")
+    for first in sorted(lemmas(words[i]), key=lambda form: (form != surface, form)):
         for phrase, kind, values in table["by_first"].get(first, ()):
             n = len(phrase)
             if i + n > len(words) or best is not None and (
