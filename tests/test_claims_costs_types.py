@@ -188,6 +188,10 @@ OWN = [
     ("Can I target my face-down Zombie monster with an effect that says 'Target 1 Zombie monster you control'?", "no"),
     ("Can a face-down monster be Tributed for a cost that requires a FIRE monster?", "yes"),
     ("Can I send my face-down monster to the GY as a cost?", "unknown"),  # no requirement said
+    # sixth batch, written before the sixth round (rules vs card effects; Continuous cards that destroy)
+    ("Does a card's effect take precedence over the basic rules?", "yes"),
+    ("do the game rules override card effects", "no"),
+    ("Can a Continuous Trap that destroys a card on the field target itself?", "yes"),
 ]
 
 # near-misses written after the claims, to guard their precision: each must stay "unknown" (or be answered
@@ -229,12 +233,12 @@ def test_set_table_is_valid():
 
     assert problems() == []
     ours = [c for c in claims() if c.file == "sets/costs_types_other.toml"]
-    assert len(ours) >= 50
+    assert len(ours) >= 100
 
 
 def test_own_questions_never_wrong_and_mostly_right(session):
     """Measured: first batch 92 of 100 right when written (30 before the set); with the second and third
-    batches (each written before its claims) 143 of 155, none wrong."""
+    batches (each written before its claims) 146 of 158, none wrong."""
     right, wrong = 0, []
     for text, expected in OWN:
         answer = _answer(session, text)["answer"]
@@ -243,7 +247,7 @@ def test_own_questions_never_wrong_and_mostly_right(session):
         elif answer != "unknown" or expected == "unknown":
             wrong.append((text, expected, answer))
     assert wrong == []
-    assert right >= 141
+    assert right >= 144
 
 
 @pytest.mark.parametrize("text, expected", NEAR)
