@@ -29,12 +29,15 @@ def default_workers() -> int:
 
 
 def warm_up(app) -> None:
-    """Load the fork-safe, read-only caches (graph, card-name index, the rulebook index of unknown
-    answers, the readers' pattern tables) so that forked workers share them."""
+    """Load the fork-safe, read-only caches (graph, card-name index, the question's card-name scanner and
+    shortened names, the rulebook index of unknown answers, the readers' pattern tables) so that forked
+    workers share them (a worker's first question no longer builds the scanner: seconds)."""
     from webapp import kb_graph, kb_session
 
     from .cards import name_index
+    from .understand.mentions import mention_index
     from .understand.rulebook_index import rulebook_index
+    from .understand.short_names import short_names
     from .understand.warm import warm_patterns
 
     warm_patterns()  # compiled from the readers' word files only: no knowledge base state before the fork
@@ -42,6 +45,7 @@ def warm_up(app) -> None:
     with app.app_context():
         kb_graph()
         name_index(kb_session())
+        short_names(kb_session(), mention_index(kb_session()))
         rulebook_index(kb_session())
 
 

@@ -17,7 +17,7 @@ with session_scope(sys.argv[1]) as session:
     print(json.dumps([[e.name for e in find_mentions(session, tokenize(q))] for q in sys.argv[2:]]))
 """
 
-QUESTIONS = ("can i use twisters the turn i set it", "can i chain twisters to dark hole")
+QUESTIONS = ("could twisters be activated the same turn it was set", "can i chain twisters to dark hole")
 
 
 def test_mentions_do_not_depend_on_string_hashing(full_kb):
