@@ -260,6 +260,14 @@ ASKED = [
      "no"),
     ("When two monsters are destroyed during the Standby Phase, do their trigger effects form one chain?", "unknown"),
     ("I change my monster's position with Book of Moon. Can my opponent chain to it?", "unknown"),
+    # Spell Speed 2 and 3 as Chain Link 2 (phrasings written with the claims)
+    ("Can a Normal Trap be chain link 2?", "yes"),
+    ("can a quick effect be chain link 3", "yes"),
+    ("Can a Counter Trap be Chain Link 2?", "yes"),
+    ("Can Mystical Space Typhoon be Chain Link 2?", "yes"),
+    ("Can a Normal Trap be Chain Link 2 to a Counter Trap?", "unknown"),
+    ("Can Mirror Force be Chain Link 2?", "unknown"),  # its activation condition decides
+    ("Can a Trap Card be Chain Link 2 the turn it was Set?", "unknown"),
     # a named card stands at its place: what is responded to is not what responds
     ("I activate Pot of Greed. Can I respond to it?", "unknown"),
     ("Can a card be Chain Link 2 to Pot of Greed?", "unknown"),
