@@ -25,7 +25,8 @@ from .pronouns import resolve_told_pronoun
 from .scenario import read_scenario
 from .skeleton import Skeleton
 from .link_numbers import absorb_link_phrases
-from .story import Story, absorb_effect_phrases, read_moments, read_story, read_triggers, split_question
+from .moments import read_moments
+from .story import Story, absorb_effect_phrases, read_story, read_triggers, split_question
 from .tokens import MAX_QUESTION_CHARS, tokenize
 from .vocabulary import filler_words
 
