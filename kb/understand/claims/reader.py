@@ -142,6 +142,10 @@ def _order_fits(claim: Claim, tagged: Tagged) -> bool:
         a, b = tagged.positions(first), tagged.positions(then)
         if a and b and min(a) > min(b):
             return False
+    for first, then in claim.all_before:  # "after I attack, my opponent Summons", not "..., and I Summon"
+        a, b = tagged.positions(first), tagged.positions(then)
+        if a and b and max(a) > min(b):
+            return False
     return True
 
 
