@@ -34,6 +34,9 @@ _SUMMON_EVENTS = {"normal_summoned": "normal", "special_summoned": "special", "f
                   "tribute_summoned": "tribute", "synchro_summoned": "synchro", "xyz_summoned": "xyz",
                   "fusion_summoned": "fusion", "link_summoned": "link", "ritual_summoned": "ritual",
                   "pendulum_summoned": "pendulum", "summoned": "any"}
+# events that turn a face-down monster face-up, so a FLIP effect activates (RULES "flip": "This can happen when
+# it is Flip Summoned, attacked while face-down, or flipped face-up by a card effect.")
+_FLIPPING_EVENTS = frozenset({"flipped", "flip_summoned"})
 TIMING_EVENTS = tuple(sorted(set(_EVENT_TO_PATTERN) | set(_SUMMON_EVENTS)))
 TIMING_BY = ("cost", "effect", "battle", "rule")
 # who made the event happen, relative to the card's controller ("my opponent destroys my Fire Hand": opponent)
@@ -140,7 +143,7 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
     matched, unknown_parts = [], []
     for effect in candidates:
         cond = effect.get("condition") or {}
-        if effect["kind"] == "flip" and event == "flipped":
+        if effect["kind"] == "flip" and event in _FLIPPING_EVENTS:
             matched.append((effect, []))
             continue
         for pattern in cond.get("events", []):
@@ -186,7 +189,8 @@ def check_timing(card: EngineCard, event: str, by: str | None, last: bool | None
         return verdict
     if event in _SUMMON_EVENTS and re.search(r"\b(?:from|by|with|while|except|using|during)\b", raw, re.I):
         verdict.assume(f"the Summon was as its condition says (\"{raw}\")")  # the parser keeps only the Summon
-    keys = ["trigger", "activation_condition"] + (["cost_vs_effect"] if by in ("cost", "effect") else [])
+    keys = (["flip"] if effect["kind"] == "flip" else []) + ["trigger", "activation_condition"] + \
+        (["cost_vs_effect"] if by in ("cost", "effect") else [])
     verdict.step("trigger condition", "pass", f"{_effect_label(card, effect)} is activated by "
                                               f"{effect['condition']['raw'] if effect.get('condition') else 'its flip'}",
                  *keys)
