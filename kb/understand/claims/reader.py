@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..frame_model import Frame
 from ..tokens import tokenize
+from .summon_only import summon_only_kind
 from .table import Claim, candidates
 from .tagger import Tagged, concept_table, tag
 
@@ -51,6 +52,9 @@ def card_kinds(card) -> frozenset[str]:
             out.add("level_4_minus" if level <= 4 else "level_5_plus")
             if level >= 7:
                 out.add("level_7_plus")
+        only = summon_only_kind(card)  # Nomi / Semi-Nomi, read from the card's text (summon_only.toml)
+        if only:
+            out.add(only)
     else:
         out.add(card.card_type.lower())
         kind = _PROPERTY_KINDS.get((card.card_type, card.property))
