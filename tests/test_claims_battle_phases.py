@@ -286,3 +286,26 @@ def test_claim_answer_names_its_row_and_quote(session):
     assert answer["steps"][-1]["quote"]["id"] == "cr-draft:406.2"
     answer = ask_plain(session, "Can Solemn Judgment be activated during the damage step?")
     assert answer["answer"] == "yes"
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a leading "if/when/after ..." clause typed without a comma: the one modal word opens the question
+    ("if my opponent controls a monster can i attack directly", "no"),
+    ("after a replay can i choose not to attack", "yes"),
+    ("when my monster is destroyed by battle can my opponent target it", "no"),
+    ("if i can special summon a monster can i normal summon", "unknown"),  # two modals: not read
+])
+def test_main_clause_after_an_unpunctuated_condition(session, text, expected):
+    from kb.understand.answer import ask_plain
+
+    assert ask_plain(session, text)["answer"] == expected
+
+
+def test_main_clause_needs_one_modal_and_a_leading_subordinator():
+    from kb.understand.claims.reader import _main_clause_start
+
+    words = "if my opponent has no monsters can i attack directly".split()
+    assert _main_clause_start(words, {0}) == {6}
+    assert _main_clause_start("if i can special summon a monster can i normal summon".split(), {0}) == set()
+    assert _main_clause_start("my opponent has no monsters can i attack directly".split(), {0}) == set()
+    assert _main_clause_start(words[:6] + [None] + words[6:], {0, 7}) == set()  # a comma: read as typed

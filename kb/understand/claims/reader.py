@@ -86,7 +86,21 @@ def tag_question(tokens, entities) -> tuple[Tagged, list[tuple[int, int]]]:
             words.append(None)
         else:
             words.append(token.text)
-    return tag(words, starts), cards, words
+    return tag(words, starts | _main_clause_start(words, starts)), cards, words
+
+
+_MODALS = frozenset({"can", "could", "may", "must"})
+
+
+def _main_clause_start(words: list, starts: set[int]) -> set[int]:
+    """The start of the main clause after a leading subordinate clause typed without a comma ("if my opponent
+    has no monsters can i attack directly"): the question's one modal word, when the question opens with a
+    subordinator and has no clause end before its last word; else nothing (read as with the comma)."""
+    said = [k for k, w in enumerate(words) if w is not None]
+    if not said or words[said[0]].lower() not in _SUBORDINATORS or any(0 < s <= said[-1] for s in starts):
+        return set()
+    modals = [k for k in said if words[k].lower() in _MODALS]
+    return {modals[0]} if len(modals) == 1 and modals[0] > said[0] + 1 else set()
 
 
 def _asked_fits(claim: Claim, tagged: Tagged, words: list) -> bool:
