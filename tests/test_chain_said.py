@@ -36,9 +36,6 @@ def test_chain_facts_in_more_shapes(session, text, answer, rule):
 @pytest.mark.parametrize(
     "text",
     [
-        # the card's own activation (not an effect of the face-up card): another rule
-        "My Continuous Spell is activated and my opponent chains a card that destroys that Continuous Spell. Does "
-        "the Continuous Spell's effect resolve?",
         # a Summon "responded to" may mean a card activated after it
         "Can I respond to my opponent Summoning a monster by activating a Quick-Play Spell?",
         "Can I respond to my opponent summoning a monster by activating a Trap Card?",
@@ -62,3 +59,10 @@ def test_chain_facts_not_read(session, text):
 )
 def test_a_trap_chained_to_the_summon_itself(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+def test_card_activation_destroyed_in_chain_is_the_claims_rule(session):
+    """The card's own activation (not an effect of the face-up card) is another rule: read by the claims table."""
+    got = ask_plain(session, "My Continuous Spell is activated and my opponent chains a card that destroys that "
+                             "Continuous Spell. Does the Continuous Spell's effect resolve?")
+    assert got["answer"] == "no" and got["parsed"]["ask"] == "claim", got.get("understood")

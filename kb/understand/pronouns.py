@@ -4,8 +4,9 @@ of Taiyou. Does its effect activate?", "my peten was used as synchro material do
 Only shapes with a single reading are resolved: the question has no card of its own, its subject is "it" /
 "its" / "this card" / "that card" / "that monster" right after the question word, and either the last sentence of
 the story begins with a card (after a possessive) that is its grammatical subject (a verb follows it), or the
-whole story names exactly one card and nothing else that "it" could be (no kind of card, no other card: "If I
-Normal Summon Tour Guide, does its effect miss the timing?").  The pronoun then becomes a mention of that card (a
+whole story names exactly one card and nothing else that "it" could be (no kind of card, no other card) and the
+question asks whether it activates or misses the timing ("If I Normal Summon Tour Guide, does its effect miss the
+timing?").  The pronoun then becomes a mention of that card (a
 new entity, so that the story's mention stays where it is).  Anything else is left alone (a pronoun with two
 possible cards is not guessed).
 """
@@ -42,7 +43,7 @@ def resolve_told_pronoun(skeleton: Skeleton, story: list[int], question: list[in
     if span is None:
         return
     subject = _subject(skeleton, story, words)
-    if subject is None:
+    if subject is None and {skeleton.pieces[i].text for i in question} & set(words["timing"]["words"]):
         subject = _only_card(skeleton, story, words)
     if subject is None:
         return
@@ -82,9 +83,10 @@ def _subject(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
 
 def _only_card(skeleton: Skeleton, story: list[int], words: dict) -> int | None:
     """The one card the story names, when it names nothing else "it" could be (no other card, no kind of card,
-    no chain told: those are read whole by the chain readers); None otherwise."""
+    no chain or negation told: those are read whole by the chain and negation readers); None otherwise."""
     named = {skeleton.pieces[i].entity for i in story if skeleton.pieces[i].entity is not None}
-    if len(named) != 1 or any(skeleton.pieces[i].text in words["chain"]["words"] for i in story):
+    told = {skeleton.pieces[i].text for i in story}
+    if len(named) != 1 or told & set(words["chain"]["words"]) or told & set(words["negation"]["words"]):
         return None
     entity = named.pop()
     return entity if skeleton.entities[entity].kind == "card" else None
