@@ -11,7 +11,8 @@ from dataclasses import replace
 
 from .frame_model import Frame, SeveralEffects, Unclear
 from .frame_parts import (EVENT_PHRASES, STATE_KEYS, any_card_frame, by_spell_trap, card_item, moment_fields,
-                          negates_summons, only_responds, own_link, performs_summon, place_after_target,
+                          activates_as_card, negates_something, negates_summons,
+                          only_responds, own_link, performs_summon, place_after_target,
                           responder_frame, story_links, summon_moment_frame, waits_for)
 from .generic import describe_kind
 from .intent import TIMING_EVENTS, Intent
@@ -122,6 +123,9 @@ def _build(
     if kind in ("negate", "chain") and "location" in moments and place_after_target(skeleton, intent):
         return Frame(None, "", "where a card is ('in the GY') is said right after the card it would respond "
                      "to: it may be where that card is, not the card asked about")
+    if intent.pattern == "can I flip up X" and not activates_as_card(skeleton, intent.x, effects_of):
+        return Frame(None, "", "flipping up a card is activating it only for a Set Spell or Trap Card "
+                     "(a monster is Flip Summoned)")
     asked_owner = actor_player(intent.actor)
     if intent.x is not None and skeleton.entities[intent.x].kind == "card" and not intent.actor:
         asked_owner = None
@@ -273,6 +277,9 @@ def _build(
             used_entities=used,
             uses_story=bool(story.summon),
         )
+    if intent.pattern == "does X work on Y" and not negates_something(skeleton, intent.x, effects_of):
+        return Frame(None, "", "'work on' asks whether a card negates only of a card that negates; "
+                     "for another card it may mean 'affects'")
     # a chain: the story's links, then the card it responds to
     to = story_links(skeleton, story, effects_of)
     target_index = None

@@ -238,6 +238,27 @@ def negates_summons(skeleton: Skeleton, index: int | None, effects_of) -> bool:
     )
 
 
+# the effect categories of a card that negates an activation, an effect or a Summon (not an attack)
+_NEGATING = frozenset({"negate_activation", "negate_effect", "negate_effect_only", "negate_directly",
+                       "negate_directly_effect", "negate_summon"})
+
+
+def negates_something(skeleton: Skeleton, index: int | None, effects_of) -> bool:
+    """Whether the named card has an effect that negates an activation, an effect or a Summon."""
+    entity = skeleton.entities[index] if index is not None else None
+    return entity is not None and entity.kind == "card" and any(
+        _NEGATING & set(e.get("categories") or []) for e in effects_of(entity.name)
+    )
+
+
+def activates_as_card(skeleton: Skeleton, index: int | None, effects_of) -> bool:
+    """Whether the named card is a Spell/Trap activated as a card (a Set one is activated by flipping it up)."""
+    entity = skeleton.entities[index] if index is not None else None
+    return entity is not None and entity.kind == "card" and any(
+        e.get("kind") == "activation" and e.get("section", "card") == "card" for e in effects_of(entity.name)
+    )
+
+
 _PLACE_WORDS = ("graveyard", "gy", "hand", "deck", "banished")
 
 

@@ -111,6 +111,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         rf"^(?:does|did|will|would) (?P<x>{ENT}){_EFF} {_OPT}(?:negate|stop|work against|counter) "
         rf"{_WHAT}",
     ),
+    _row(  # "does ash work on pot of greed": read only for a card that negates (frame.py; "work on" may mean
+        # "affect" for any other card)
+        "does X work on Y",
+        "negate",
+        rf"^(?:does|did|will|would|can) (?P<x>{ENT}){_EFF} {_OPT}(?:work|works) on {_WHAT}",
+    ),
     _row(
         "can I negate Y with X",
         "negate",
@@ -184,6 +190,12 @@ INTENTS: list[tuple[str, str, re.Pattern]] = [
         "can I activate X",
         "activate",
         rf"^{_CAN} {_WHO}{_OPT}(?:activate|use|play) {_DET}(?P<x>{ENT}){_EFF}",
+    ),
+    _row(  # "can i flip up my set call of the haunted": activating a Set Spell/Trap (only such a card: frame.py)
+        "can I flip up X",
+        "activate",
+        rf"^{_CAN} {_WHO}{_OPT}(?:flip up|flip face up|flip face-up|turn face up|turn face-up|flip) {_DET}"
+        rf"(?P<x>{ENT})(?: (?:face up|face-up|up))?",
     ),
     _row("can X be activated", "activate", rf"^{_CAN} (?P<x>{ENT}){_EFF} {_OPT}be (?:activated|used|played)"),
     _row(
