@@ -77,7 +77,8 @@ class BulkWriter(SegmentWriter):
         # field -> _Runs (fields analysed here), or term -> (docnums, weights, values) (whoosh's own
         # ``index``: the numeric fields), in order of first use
         self._postings: dict[str, object] = {}
-        self._lengths: dict[str, list[tuple[int, int]]] = {}  # field -> (docnum, length) when not 0 (whoosh way)
+        # field -> (docnum, length) when not 0, of the fields of whoosh's own ``index``
+        self._lengths: dict[str, list[tuple[int, int]]] = {}
         self._ways: dict[str, str] = {}
         self._single: dict[type, dict[int, bytes]] = {}  # format -> position -> value of one position
         self._late: set[str] = set()  # fields given to add_field: their postings are sorted at commit
@@ -111,7 +112,8 @@ class BulkWriter(SegmentWriter):
         self._check_state()
         field = self.schema[name]
         if field.column_type or not 0 <= docnum < self.docnum or name in self._written:
-            raise ValueError(f"add_field: {name!r} has a column or was written, or document {docnum} was not added")
+            raise ValueError(f"add_field: {name!r} has a column or was written, "
+                             f"or document {docnum} was not added")
         self._late.add(name)
         self._index_field(docnum, name, field, value)
         table = self._postings[name]
@@ -208,8 +210,8 @@ class BulkWriter(SegmentWriter):
             postwriter = fieldwriter._postwriter
             inline = getattr(postwriter, "writes_inlined", False) and postwriter._inlinelimit >= 2
             tindex, prefix = fieldwriter._tindex, pack_ushort(fieldwriter._fieldid)
-            for tbytes, ids, weights, values in _run_postings(table, positions,
-                                                              self._single.setdefault(type(field.format), {})):
+            single = self._single.setdefault(type(field.format), {})
+            for tbytes, ids, weights, values in _run_postings(table, positions, single):
                 if inline and len(ids) == 1:  # the term-table row whoosh's writer makes for it, made directly
                     tindex.add(prefix + tbytes, _inlined_terminfo(ids[0], weights[0], values[0]))
                     continue
@@ -354,8 +356,8 @@ def _run_postings(runs: _Runs, positions: bool, single: dict[int, bytes]):
     weight_bytes = freqs.astype("=f4").tobytes()
     term_ranks = posting_terms[term_starts].tolist()
     for rank_, a, b in zip(term_ranks, term_starts.tolist(), term_ends):
-        yield (words[by_bytes[rank_]], array("I", doc_bytes[4 * a:4 * b]), array("f", weight_bytes[4 * a:4 * b]),
-               values[a:b])
+        yield (words[by_bytes[rank_]], array("I", doc_bytes[4 * a:4 * b]),
+               array("f", weight_bytes[4 * a:4 * b]), values[a:b])
 
 
 def _inlined_terminfo(docnum: int, weight: float, value: bytes) -> bytes:
