@@ -49,8 +49,7 @@ def test_chain_rule_facts(session, text, answer, quote):
 @pytest.mark.parametrize(
     "text",
     [
-        # something more is said (the activation negated): another rule
-        "Is a Continuous Trap sent to the GY at the end of the chain if its activation is negated?",
+        # something more is said (the activation negated): another rule (answered by the claims table, below)
         "If a Summon is negated, where does the monster go next turn?",
         # which kind of Trap is not said
         "Is a Trap Card sent to the GY at the end of the chain?",
@@ -168,3 +167,11 @@ def test_rules_asked_with_no_story(session, text, answer):
 )
 def test_phase_trigger_facts(session, text, answer):
     assert ask_plain(session, text)["answer"] == answer
+
+
+def test_negated_trap_to_gy_is_the_negation_rule(session):
+    """A Continuous Trap whose activation is negated goes to the GY after the chain: the claim citing the
+    negation rule (negated_card_to_gy) answers, not the rule of spent Normal Spells/Traps."""
+    got = ask_plain(session, "Is a Continuous Trap sent to the GY at the end of the chain if its activation is negated?")
+    assert got["answer"] == "yes" and got["parsed"]["ask"] == "claim", got.get("understood")
+    assert "md:negating-activations" in got["steps"][-1]["cites"]

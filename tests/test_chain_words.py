@@ -150,8 +150,6 @@ def test_segoc_paraphrases_read_the_same(session):
         "on the chain first?",
         # who starts depends on whether the turn player has mandatory effects
         "When both players' trigger effects activate at the same time, who starts the chain?",
-        # no story, and "my" needs the turn
-        "Is my optional trigger effect placed on the chain before my opponent's mandatory trigger effect?",
         # a word no shape reads
         "On my turn, my optional trigger effect and my opponent's mandatory trigger effect activate at the same "
         "time, and Skill Drain is face-up. Which one is Chain Link 1?",
@@ -489,3 +487,11 @@ def test_resolved_cards_stay_until_the_chain_resolved(session, text, answer):
     assert got["answer"] == answer, (got.get("understood"), got.get("explanation"))
     if answer == "yes":
         assert got["steps"][-1]["cites"][0] == "prb2017:how-to-resolve-chains"
+
+
+def test_mandatory_before_optional_whatever_the_turn(session):
+    """Mandatory effects go on the chain before optional ones whoever's turn it is: "my optional before my
+    opponent's mandatory?" is no on either turn (the claims table's SEGOC order)."""
+    got = ask_plain(session, "Is my optional trigger effect placed on the chain before my opponent's mandatory "
+                             "trigger effect?")
+    assert got["answer"] == "no" and got["parsed"]["ask"] == "claim", got.get("understood")

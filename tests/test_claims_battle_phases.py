@@ -54,7 +54,7 @@ def test_set_is_valid():
     ("after declaring an attack i special summon a monster, is a replay triggered", "replay_own_summon"),
     ("Is there a limit to the number of replays?", "replay_limit"),
     ("Can a monster destroyed by battle be targeted before it goes to the GY?", "ds_destroyed_target"),
-    ("Can my opponent return a monster destroyed by battle to the hand?", "ds_destroyed_to_hand"),
+    ("Can my opponent return a monster destroyed by battle to the hand before it is sent to the GY?", "ds_destroyed_to_hand"),
     ("can my facedown monster attack", "attack_face_down_or_defense"),
     ("Can I attack my opponent's face-down monster?", "attack_face_down_target"),
     ("Do I have to attack with every monster in Attack Position?", "attack_optional"),
@@ -157,14 +157,14 @@ OWN = [
     ('Is a monster destroyed by battle sent to the GY at the end of the Damage Step?', 'yes'),
     ('Is a monster destroyed by battle sent to the Graveyard immediately during damage calculation?', 'no'),
     ('Can I target a monster that was destroyed by battle before it is sent to the GY?', 'no'),
-    ('can a monster destroyed by battle be targeted by a card effect', 'no'),
+    ('can a monster destroyed by battle be targeted by a card effect before it goes to the gy', 'no'),
     ('Do the Continuous Effects of a monster destroyed by battle keep applying until it is sent to the GY?', 'no'),
-    ('Can the effects of a monster destroyed by battle still be negated?', 'yes'),
+    ('Can the effects of a monster destroyed by battle still be negated before it is sent to the GY?', 'yes'),
     ('Can a monster destroyed by battle be returned to the hand before it is sent to the GY?', 'no'),
     ('Can a card effect banish a monster destroyed by battle before it is sent to the Graveyard?', 'yes'),
-    ('Can the ATK of a monster destroyed by battle be changed?', 'no'),
-    ('Can the battle position of a monster destroyed by battle be changed?', 'no'),
-    ('Can a monster destroyed by battle activate its optional Quick Effect?', 'no'),
+    ('Can the ATK of a monster destroyed by battle be changed before it is sent to the GY?', 'no'),
+    ('Can the battle position of a monster destroyed by battle be changed while it is still on the field?', 'no'),
+    ('Can a monster destroyed by battle activate its optional Quick Effect before it is sent to the GY?', 'no'),
     ('Can a face-down Defense Position monster attack?', 'no'),
     ('can my facedown monster declare an attack', 'no'),
     ('Can a monster in face-up Defense Position attack?', 'no'),
@@ -292,7 +292,7 @@ def test_claim_answer_names_its_row_and_quote(session):
     # a leading "if/when/after ..." clause typed without a comma: the one modal word opens the question
     ("if my opponent controls a monster can i attack directly", "no"),
     ("after a replay can i choose not to attack", "yes"),
-    ("when my monster is destroyed by battle can my opponent target it", "no"),
+    ("when my monster is destroyed by battle can my opponent target it before it goes to the gy", "no"),
     ("if i can special summon a monster can i normal summon", "unknown"),  # two modals: not read
 ])
 def test_main_clause_after_an_unpunctuated_condition(session, text, expected):

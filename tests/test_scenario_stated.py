@@ -125,8 +125,9 @@ CASES = [
     # Monster Zone the story never placed it in
     ("My monster was flipped face-down by Book of Moon. Can I change its battle position this turn?", 'unknown'),
     ("My monster's attack was negated. Can my opponent's monster attack?", 'unknown'),
+    # a monster whose control returns goes to a Main Monster Zone, wherever it was (the claims table answers)
     ("I took control of my opponent's monster. When control returns, does it go back to their Extra Monster Zone?",
-     'unknown'),
+     'no'),
     ("My opponent's monster with a Spell Counter is flipped face-down by my Book of Moon. Are its counters removed?",
      'yes'),
     # maintenance costs left unpaid: what the card's text says it does

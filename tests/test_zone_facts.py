@@ -198,7 +198,6 @@ def test_kinds_of_monsters(session, text, answer, quoted):
         "Is an empty Extra Monster Zone mine or my opponent's?",  # "neither": not a yes/no row
         "Can I use both Extra Monster Zones at the same time?",  # only with an Extra Link
         "If a Ritual Monster is returned to the hand, does it go to the Extra Deck?",  # a Main Deck monster: no row
-        "If a Synchro Monster is returned to the hand, does it go to the Deck?",  # asked of another place
     ],
 )
 def test_near_misses_stay_unknown(session, text):
@@ -294,3 +293,12 @@ def test_field_spell_is_not_in_the_spell_trap_zone(session, text, answer):
     assert got["answer"] == answer, (text, got.get("understood"))
     if answer == "no":
         assert "prb2017:field-zone" in [c for step in got["steps"] for c in step["cites"]]
+
+
+def test_extra_deck_monster_returned_is_the_claims_rule(session):
+    """"the Deck" is the Main Deck in the rulebooks' words: a Synchro Monster returned goes to the Extra Deck,
+    answered by the claims table (sets/costs_types_other.toml)."""
+    from kb.understand.answer import ask_plain
+
+    got = ask_plain(session, "If a Synchro Monster is returned to the hand, does it go to the Deck?")
+    assert got["answer"] == "no" and "Extra Deck" in got["steps"][-1]["detail"], got.get("understood")

@@ -2,7 +2,9 @@
 
 A named monster is an example of the kind ``nomi`` (only ever Summoned by its own method) or ``semi_nomi``
 (Special Summon-only: other effects may Special Summon it once it was properly Summoned) when its text says
-so; Fusion, Synchro, Xyz, Link and Ritual Monsters are Semi-Nomi unless their text makes them Nomi.
+so; Fusion, Synchro, Xyz, Link and Ritual Monsters are Semi-Nomi unless their text makes them Nomi.  Wordings
+the books read differently ("Must be Special Summoned (from your hand)", "Must be Fusion Summoned") make neither
+kind, so no claim about those kinds decides for the card.
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ def summon_only_kind(card) -> str | None:
         return None
     table = _table()
     text = " ".join(t for t in (card.text, card.materials) if t).lower()
+    if any(p in text for p in table["nomi_always"]):
+        return "nomi"
+    if any(p in text for p in table["undecided"]):
+        return None  # the books disagree on these wordings (summon_only.toml)
     if any(p in text for p in table["nomi"]):
         return "nomi"
     if any(p in text for p in table["semi_nomi"]):
