@@ -58,9 +58,11 @@ def server(full_kb):
                 time.sleep(0.3)
         yield base
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
+        try:  # a server that already exited has no process group left: the failure above says why
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=15)
+        except ProcessLookupError:
+            process.wait()
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
