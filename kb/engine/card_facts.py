@@ -25,6 +25,9 @@ _ACTS = {
 }
 
 
+_ACTIVATE_BY = re.compile(r"\bactivate (?:this card )?(?:only )?by [^.;]*", re.I)  # an older text's cost
+
+
 def _cost_part(session, question: dict) -> dict:
     """Is an act (``subject``: tribute/discard/send_to_gy/banish/detach/pay_lp) a cost of the card's effect:
     written before its ";" (yes), only after it (no); unknown when several effects differ or none says it."""
@@ -48,20 +51,30 @@ def _cost_part(session, question: dict) -> dict:
             head, *choices = text.split("\u25cf")
             parts = [(p.split(";", 1)[0], p.split(";", 1)[1]) if ";" in p else ("", p) for p in choices]
             parts.append((head.split(";", 1)[0] if ";" in head else "", ""))
-        else:
-            parts = [(effect.get("cost") or "", text.split(";", 1)[1] if ";" in text else text)]
+        elif ";" in text:
+            parts = [(effect.get("cost") or "", text.split(";", 1)[1])]
+        else:  # an older text: "Activate (this card) by Tributing 2 monsters." is its cost; nothing else is said
+            old = _ACTIVATE_BY.search(text)
+            parts = [((effect.get("cost") or "") + " " + (old.group() if old else ""),
+                      text.replace(old.group(), "") if old else text)]
         for cost, body in parts:
             if re.search(pattern, cost, re.I):
                 verdicts.add("yes")
             elif re.search(pattern, body, re.I):
-                verdicts.add("no")
+                verdicts.add("no" if ";" in text else "unwritten")
     where = f"{card.name}'s text"
+    if verdicts == {"unwritten"}:
+        return dict(answer_object("unknown", f"{where} has no \";\" (an older wording): whether the "
+                                  f"{act.replace('_', ' ')} is a cost is not written", "fact_cost_before_semicolon",
+                                  card.name), card=card.name)
+    verdicts.discard("unwritten")
     if len(verdicts) != 1:
         why = "several effects say it, as cost and as effect" if verdicts else "no effect says it"
         return dict(answer_object("unknown", f"{where}: {why}", "fact_cost_before_semicolon", card.name),
                     card=card.name)
     answer = verdicts.pop()
-    detail = (f"in {where} the {act.replace('_', ' ')} is written before the \";\": it is a cost"
+    detail = (f"in {where} the {act.replace('_', ' ')} is written before the \";\" (or as \"Activate by ...\" in an "
+              "older text): it is a cost"
               if answer == "yes" else
               f"in {where} the {act.replace('_', ' ')} is written after the \";\": it is part of the effect, "
               "not a cost")
