@@ -26,6 +26,9 @@ _ACTS = {
 
 
 _ACTIVATE_BY = re.compile(r"\bactivate (?:this card )?(?:only )?by [^.;]*", re.I)  # an older text's cost
+# an older text opening with an act and going on ("Pay 500 Life Points. Negate the activation of a Trap Card"):
+# the act reads as a cost but the text does not write it as one
+_OLD_COST_OPENING = re.compile(r"\s*(?:pay|discard|tribute|send|banish|remove|detach)\b[^.]*\.(?=\s*\S)", re.I)
 
 
 def _cost_part(session, question: dict) -> dict:
@@ -61,7 +64,8 @@ def _cost_part(session, question: dict) -> dict:
             if re.search(pattern, cost, re.I):
                 verdicts.add("yes")
             elif re.search(pattern, body, re.I):
-                verdicts.add("no" if ";" in text else "unwritten")
+                opening = _OLD_COST_OPENING.match(text) if ";" not in text else None
+                verdicts.add("unwritten" if opening and re.search(pattern, opening.group(), re.I) else "no")
     where = f"{card.name}'s text"
     if verdicts == {"unwritten"}:
         return dict(answer_object("unknown", f"{where} has no \";\" (an older wording): whether the "
