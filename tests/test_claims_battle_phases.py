@@ -53,7 +53,7 @@ def test_set_is_valid():
     ("My attack target is destroyed during the Battle Step. Is a replay triggered?", "replay_target_removed"),
     ("after declaring an attack i special summon a monster, is a replay triggered", "replay_own_summon"),
     ("Is there a limit to the number of replays?", "replay_limit"),
-    ("Can a monster destroyed by battle be targeted before it goes to the GY?", "ds_destroyed_target"),
+    ("Can a monster destroyed by battle be targeted before it is sent to the GY?", "ds_destroyed_target"),
     ("Can my opponent return a monster destroyed by battle to the hand before it is sent to the GY?", "ds_destroyed_to_hand"),
     ("can my facedown monster attack", "attack_face_down_or_defense"),
     ("Can I attack my opponent's face-down monster?", "attack_face_down_target"),
@@ -62,7 +62,7 @@ def test_set_is_valid():
     ("Can my monster attack directly if my opponent controls a face-up monster?", "attack_direct_with_monster"),
     ("Can I declare an attack in Main Phase 2?", "attack_outside_battle_step"),
     ("Can I declare an attack in response to my opponent's card?", "attack_during_chain"),
-    ("Two monsters with equal ATK battle, are both destroyed?", "battle_equal_atk_destroyed"),
+    ("Two Attack Position monsters with equal ATK battle, are both destroyed?", "battle_equal_atk_destroyed"),
     ("Does a monster with piercing inflict the difference between its ATK and the DEF?", "battle_piercing"),
     ("Can I switch the battle position of a monster I Normal Summoned this turn?", "position_summoned_turn"),
     ("Can I change the battle positions of all my monsters in one turn?", "position_several_monsters"),
@@ -72,7 +72,6 @@ def test_set_is_valid():
     ("Must I conduct my Battle Phase?", "phase_battle_optional"),
     ("Can my opponent activate a Trap while I discard for hand size?", "hand_size_no_activation"),
     ("Does an effect lasting until the end of the Battle Phase apply in Main Phase 2?", "until_end_bp_main2"),
-    ("I Pendulum Summoned in Main Phase 1. Can I Pendulum Summon again in Main Phase 2?", "main2_once_actions"),
     ("Can an Ignition Effect be used in the Standby Phase?", "ignition_outside_main_phase"),
     ("Can I Set a Trap Card during my End Phase?", "set_spell_trap_outside_main_phase"),
 ])
@@ -292,7 +291,7 @@ def test_claim_answer_names_its_row_and_quote(session):
     # a leading "if/when/after ..." clause typed without a comma: the one modal word opens the question
     ("if my opponent controls a monster can i attack directly", "no"),
     ("after a replay can i choose not to attack", "yes"),
-    ("when my monster is destroyed by battle can my opponent target it before it goes to the gy", "no"),
+    ("when my monster is destroyed by battle can my opponent target it before it is sent to the gy", "no"),
     ("if i can special summon a monster can i normal summon", "unknown"),  # two modals: not read
 ])
 def test_main_clause_after_an_unpunctuated_condition(session, text, expected):

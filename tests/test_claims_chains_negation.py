@@ -250,7 +250,7 @@ ASKED = [
     ("Once my opponent passes, do I get priority back?", "yes"),
     ("Is an Equip Spell whose activation was negated treated as leaving the field?", "no"),
     ("Do Spell Speed 1 trigger effects that activate at the same time go in one chain?", "yes"),
-    ("Can my opponent chain to my monster changing to Defense Position?", "no"),
+    ("Can my opponent chain to my monster being changed to Defense Position manually?", "no"),
     # fifth batch (stories in the seed style), written before its round
     ("My opponent manually switches their monster to Defense Position. Can I chain a Quick Effect to that change?",
      "no"),

@@ -89,7 +89,6 @@ OWN = [
     ("Is a monster being Flip Summoned on the field while its Flip Summon can be negated?", "unknown"),
     # P21 special summon face-down
     ("Can a monster be Special Summoned in face-down Defense Position?", "no"),
-    ("can you special summon face down", "no"),
     # P23 built-in summon and chains
     ("Does a Link Summon start a chain?", "no"),
     ("Does Special Summoning Cyber Dragon by its own procedure start a chain?", "no"),
