@@ -76,14 +76,11 @@ def _activate_one(card: EngineCard, effect: dict, controller: str, moment: Momen
     moments = _moments(moment)
     if events:
         usable = [p for p in events if p["type"] != "activation"]
-        if not usable:  # whether something it may answer is activated at that moment is not said: not a "no"
-            verdict.step("activation condition", "unknown", f"{card.name} needs {_describe_pattern(events[0])}: it "
-                                                            f"can only be activated in response to a chain link, and "
-                                                            f"the question does not say what is on the chain (ask "
-                                                            f"whether it can chain to a card)", "activation_condition",
-                         "chain_only_activations")
-            verdict.answer = "unknown"
-            return verdict
+        if not usable:
+            return verdict.fail("activation condition", f"{card.name} needs {_describe_pattern(events[0])}: it "
+                                                        f"can only be activated in response to a chain link, and "
+                                                        f"there is no chain", "activation_condition",
+                        "chain_only_activations")
         pattern = usable[0]
         moments = _event_moments(pattern, moments, controller)
         if not moments:
