@@ -152,7 +152,7 @@ OWN = [
     ('Is there a Damage Step without an attack declaration?', 'no'),
     ('If my attack is negated, does the Damage Step begin?', 'no'),
     ('My attacking monster is changed to Defense Position during the Battle Step. Does the Damage Step begin?', 'no'),
-    ('If damage calculation is not performed, is the attacking monster still treated as having attacked?', 'yes'),
+    ('If damage calculation is not performed, is the attacking monster still treated as having attacked?', 'unknown'),
     ('Is a monster destroyed by battle sent to the GY at the end of the Damage Step?', 'yes'),
     ('Is a monster destroyed by battle sent to the Graveyard immediately during damage calculation?', 'no'),
     ('Can I target a monster that was destroyed by battle before it is sent to the GY?', 'no'),
