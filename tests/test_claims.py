@@ -210,7 +210,8 @@ rule = "fact_tribute"
 detail = "test"
 ''', encoding="utf-8")
     monkeypatch.setattr(tagger, "SETS_DIR", tmp_path)
-    for cached in (tagger.concept_table, table._raw, table.claims, table.default_tolerated, tagger.lemmas):
+    for cached in (tagger.set_tables, tagger.concept_table, table._raw, table.claims, table.default_tolerated,
+                   tagger.lemmas):
         cached.cache_clear()
     try:
         assert _match("Can an aglow monster be sacrificed?") == ["test_glowing_tribute"]
@@ -218,13 +219,16 @@ detail = "test"
         assert found and found[0].file == "sets/extra.toml"
         assert problems() == []
         (tmp_path / "extra.toml").write_text('[concepts.state]\ntribute = ["offered up"]\n', encoding="utf-8")
+        tagger.set_tables.cache_clear()
         tagger.concept_table.cache_clear()
         with pytest.raises(ValueError, match="extra.toml.*'tribute' is a act concept"):
             tagger.concept_table()
         (tmp_path / "extra.toml").write_text('[concepts.state]\nglowing = ["tribute"]\n', encoding="utf-8")
+        tagger.set_tables.cache_clear()
         tagger.concept_table.cache_clear()
         assert any("'tribute' names several concepts" in p for p in problems())
     finally:
         monkeypatch.undo()
-        for cached in (tagger.concept_table, table._raw, table.claims, table.default_tolerated, tagger.lemmas):
+        for cached in (tagger.set_tables, tagger.concept_table, table._raw, table.claims, table.default_tolerated,
+                   tagger.lemmas):
             cached.cache_clear()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from .tagger import concept_table, set_files
+from .tagger import concept_table, set_tables
 
 __all__ = ["CLAIMS_FILE", "Claim", "candidates", "claims", "default_tolerated", "problems"]
 
@@ -68,9 +68,8 @@ def _raw() -> dict:
     with CLAIMS_FILE.open("rb") as handle:
         data = tomllib.load(handle)
     rows = [dict(row, file="claims.toml") for row in data.get("claim", [])]
-    for path in set_files():
-        with path.open("rb") as handle:
-            rows += [dict(row, file=f"sets/{path.name}") for row in tomllib.load(handle).get("claim", [])]
+    for path, parsed in set_tables():
+        rows += [dict(row, file=f"sets/{path.name}") for row in parsed.get("claim", [])]
     data["claim"] = rows
     return data
 

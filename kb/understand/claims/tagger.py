@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["CONCEPTS_FILE", "SETS_DIR", "Tag", "Tagged", "concept_table", "lemmas", "tag", "phrases_of", "set_files"]
+__all__ = ["CONCEPTS_FILE", "SETS_DIR", "Tag", "Tagged", "concept_table", "lemmas", "tag", "phrases_of", "set_files", "set_tables"]
 
 CONCEPTS_FILE = Path(__file__).with_name("concepts.toml")
 SETS_DIR = Path(__file__).with_name("sets")  # claim sets: each may add concepts under [concepts.<category>]
@@ -98,14 +98,23 @@ def set_files() -> list[Path]:
     return sorted(SETS_DIR.glob("*.toml"))
 
 
+@lru_cache(maxsize=1)
+def set_tables() -> tuple[tuple[Path, dict], ...]:
+    """Each claim set file with its parsed contents, read once for the concepts here and the claims
+    (:mod:`.table`); kb/engine/rules.py reads their ``[rules.*]`` rows itself (kb.understand not imported)."""
+    out = []
+    for path in set_files():
+        with path.open("rb") as handle:
+            out.append((path, tomllib.load(handle)))
+    return tuple(out)
+
+
 def _merge_set_concepts(data: dict) -> None:
     """Add the ``[concepts.<category>]`` phrases (and ``[concepts.compound]`` / ``[concepts.lemma]``) of every
     claim set to ``data`` (the parsed concepts.toml): a concept may gain phrases in its own category only."""
     where_of = {concept: cat for cat in _CATEGORIES for concept in data.get(cat, {})}
-    for path in set_files():
-        with path.open("rb") as handle:
-            extra = tomllib.load(handle).get("concepts", {})
-        for cat, table in extra.items():
+    for path, parsed in set_tables():
+        for cat, table in parsed.get("concepts", {}).items():
             if cat not in _CATEGORIES + ("compound", "lemma"):
                 raise ValueError(f"claims/sets/{path.name}: [concepts.{cat}] is not a category of concepts.toml")
             for concept, said in table.items():
